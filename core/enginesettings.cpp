@@ -1,0 +1,94 @@
+#include "enginesettings.h"
+
+#include <QSettings>
+
+#include <cmath>
+
+namespace Sandpit::Core {
+
+namespace {
+struct NumericSetting {
+    const char *key;        // QSettings key
+    const char *variable;   // environment override
+    const char *unit;       // for messages
+    double min;
+    double max;
+    double scale;           // to the Limits field's unit
+    qint64 Limits::*field;
+};
+
+constexpr NumericSetting kNumeric[] = {
+    {"limits/timeout_sec", "SANDPIT_TIMEOUT_SEC", "seconds", 0.1, 86400, 1000, &Limits::wallTimeMs},
+    {"limits/memory_mb", "SANDPIT_MEMORY_MB", "MB", 8, 1024 * 1024, 1024.0 * 1024, &Limits::memoryBytes},
+    {"limits/output_limit_kb", "SANDPIT_OUTPUT_LIMIT_KB", "KB", 1, 1024 * 1024, 1024, &Limits::outputBytes},
+};
+
+std::expected<double, QString> parseNumber(const QString &text, const NumericSetting &s, const QString &origin)
+{
+    bool ok = false;
+    const double value = text.trimmed().toDouble(&ok);
+    if (!ok || !std::isfinite(value) || value < s.min || value > s.max) {
+        return std::unexpected(QStringLiteral("%1 must be a number of %2 between %3 and %4, but it is \"%5\".")
+                                   .arg(origin, QLatin1String(s.unit))
+                                   .arg(s.min)
+                                   .arg(s.max)
+                                   .arg(text));
+    }
+    return value;
+}
+} // namespace
+
+QStringList knownBackends()
+{
+    return {QStringLiteral("local"), QStringLiteral("docker")};
+}
+
+std::expected<EngineSettings, QString> EngineSettings::load(const QSettings &settings,
+                                                            const QProcessEnvironment &environment)
+{
+    EngineSettings out;
+    for (const NumericSetting &s : kNumeric) {
+        const QString key = QLatin1String(s.key);
+        const QString variable = QLatin1String(s.variable);
+        QString text;
+        QString origin;
+        if (environment.contains(variable)) {
+            text = environment.value(variable);
+            origin = QStringLiteral("The environment variable %1").arg(variable);
+            out.environmentOverrides << variable;
+        } else if (settings.contains(key)) {
+            text = settings.value(key).toString();
+            origin = QStringLiteral("The setting %1 (in %2)").arg(key, settings.fileName());
+        } else {
+            continue;
+        }
+        const auto value = parseNumber(text, s, origin);
+        if (!value)
+            return std::unexpected(value.error());
+        out.limits.*s.field = std::llround(*value * s.scale);
+    }
+
+    QString backend = settings.value(QStringLiteral("engine/backend"), out.backend).toString();
+    QString origin = QStringLiteral("The setting engine/backend (in %1)").arg(settings.fileName());
+    if (environment.contains(QStringLiteral("SANDPIT_BACKEND"))) {
+        backend = environment.value(QStringLiteral("SANDPIT_BACKEND"));
+        origin = QStringLiteral("The environment variable SANDPIT_BACKEND");
+        out.environmentOverrides << QStringLiteral("SANDPIT_BACKEND");
+    }
+    backend = backend.trimmed().toLower();
+    if (!knownBackends().contains(backend)) {
+        return std::unexpected(QStringLiteral("%1 must be one of %2, but it is \"%3\".")
+                                   .arg(origin, knownBackends().join(QStringLiteral(", ")), backend));
+    }
+    out.backend = backend;
+    return out;
+}
+
+void EngineSettings::save(QSettings &settings) const
+{
+    settings.setValue(QStringLiteral("engine/backend"), backend);
+    for (const NumericSetting &s : kNumeric)
+        settings.setValue(QLatin1String(s.key), double(limits.*s.field) / s.scale);
+}
+
+} // namespace Sandpit::Core

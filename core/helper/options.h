@@ -1,0 +1,26 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace Sandpit::Helper {
+
+/// What the engine asked for. Zero means "no limit".
+struct Options {
+    std::string workspace;
+    std::string report;
+    long long timeoutMs = 0;
+    long long cpuMs = 0;
+    long long memoryBytes = 0;
+    long long processes = 0;
+    long long fileSizeBytes = 0;
+    long long openFiles = 0;
+    long long outputBytes = 0;
+    std::vector<std::string> environment; ///< NAME=VALUE, the program's whole environment
+    std::vector<std::string> command;     ///< program and arguments
+};
+
+/// Parses argv; on failure returns false and fills `error`.
+bool parseOptions(int argc, char **argv, Options &options, std::string &error);
+
+} // namespace Sandpit::Helper

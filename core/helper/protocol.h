@@ -1,0 +1,38 @@
+#pragma once
+// The contract between the engine (Qt) and sandpit-helper (no Qt). Plain C++ only: both sides
+// include it.
+//
+// Invocation:
+//   sandpit-helper --workspace DIR --report FILE [limits] [--env NAME=VALUE]... -- PROGRAM [ARG]...
+//
+// The helper runs PROGRAM with DIR as its working directory, relays its stdout and stderr to
+// its own, passes its own stdin through, enforces the limits, and when everything in the run
+// is dead writes FILE: one "key=value" per line (values never contain a newline). It exits 0
+// when FILE describes the run, and kExitSetupFailed when the run could not be set up (FILE then
+// names the failed step and errno). Other exit codes mean the helper itself broke.
+//
+// SIGTERM, SIGINT or SIGHUP to the helper stop the run as "cancelled".
+
+namespace Sandpit::Helper::Protocol {
+
+inline constexpr int kExitSetupFailed = 125;
+inline constexpr int kExitUsage = 126;
+
+// Report keys.
+inline constexpr const char *kOutcome = "outcome";           // exited | signaled
+inline constexpr const char *kExitCode = "exit_code";
+inline constexpr const char *kSignal = "signal";
+inline constexpr const char *kKillReason = "kill_reason";    // KillReason ids ("none", "timeout", ...)
+inline constexpr const char *kKillDetail = "kill_detail";    // facts only the helper knows
+inline constexpr const char *kWallUs = "wall_us";
+inline constexpr const char *kCpuUs = "cpu_us";
+inline constexpr const char *kPeakRss = "peak_rss_bytes";
+inline constexpr const char *kStdoutBytes = "stdout_bytes";
+inline constexpr const char *kStderrBytes = "stderr_bytes";
+inline constexpr const char *kOutputTruncated = "output_truncated"; // stdout | stderr | (absent)
+inline constexpr const char *kSetupStep = "setup_step";
+inline constexpr const char *kSetupErrno = "setup_errno";
+inline constexpr const char *kIsolationLevel = "isolation_level"; // full | partial | none
+inline constexpr const char *kIsolation = "isolation";             // repeated: one sentence each
+
+} // namespace Sandpit::Helper::Protocol

@@ -1,0 +1,17 @@
+#pragma once
+
+#include "runlimits.h"
+#include "runresult.h"
+
+namespace Sandpit::Core {
+
+/// The one-sentence explanation for people of how a run ended, from the result's facts and
+/// the limits it ran under. `extra` carries what only the backend knows (e.g. the blocked call).
+QString describeEnd(const RunResult &result, const Limits &limits, const QString &extra = {});
+
+/// "12.5 MB", "800 KB", "17 bytes".
+QString formatBytes(qint64 bytes);
+/// "2.5 s", "340 ms".
+QString formatDuration(qint64 ms);
+
+} // namespace Sandpit::Core

@@ -1,0 +1,104 @@
+#include "localbackend.h"
+
+#include "localjob.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QProcessEnvironment>
+
+namespace Sandpit::Core {
+
+namespace {
+QStringList programEnvironment(const Language &language, const QString &home)
+{
+    // An allow-list: nothing of the user's environment (tokens, SSH agent, D-Bus address)
+    // reaches the program.
+    QStringList env{
+        QStringLiteral("PATH=/usr/local/bin:/usr/bin:/bin"),
+        QStringLiteral("HOME=") + home,
+        QStringLiteral("LANG=C.UTF-8"),
+        QStringLiteral("TERM=dumb"),
+    };
+    for (auto it = language.environment.begin(); it != language.environment.end(); ++it)
+        env << it.key() + QLatin1Char('=') + it.value();
+    return env;
+}
+} // namespace
+
+LocalBackend::LocalBackend(LanguageRegistry languages, Config config)
+    : m_languages(std::move(languages))
+    , m_config(std::move(config))
+{
+    if (m_config.toolchainSearchPath.isEmpty())
+        m_config.toolchainSearchPath = defaultToolchainSearchPath();
+}
+
+QString LocalBackend::findHelper()
+{
+    const QString fromEnvironment = qEnvironmentVariable("SANDPIT_HELPER");
+    if (!fromEnvironment.isEmpty())
+        return fromEnvironment;
+    const QString dir = QCoreApplication::applicationDirPath();
+    for (const QString &candidate : {dir + QStringLiteral("/sandpit-helper"),
+                                     dir + QStringLiteral("/../libexec/sandpit/sandpit-helper")}) {
+        const QFileInfo info(candidate);
+        if (info.isFile() && info.isExecutable())
+            return info.canonicalFilePath();
+    }
+    return {};
+}
+
+Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &request)
+{
+    const Language *language = m_languages.find(request.language);
+    if (!language) {
+        return makeError(RunError::Code::UnknownLanguage,
+                         QStringLiteral("Sandpit does not know the language \"%1\".").arg(request.language));
+    }
+    if (!language->canRun()) {
+        return makeError(RunError::Code::UnknownLanguage,
+                         QStringLiteral("Sandpit can edit %1 files but cannot run them yet.").arg(language->name));
+    }
+    auto entry = std::find_if(request.sources.begin(), request.sources.end(),
+                              [&](const SourceFile &f) { return f.name == request.entryFile; });
+    if (entry == request.sources.end()) {
+        return makeError(RunError::Code::BadRequest,
+                         QStringLiteral("The file to run, \"%1\", is not among the sources.").arg(request.entryFile));
+    }
+    if (entry->content.trimmed().isEmpty())
+        return makeError(RunError::Code::BadRequest, QStringLiteral("Nothing to run: the program is empty."));
+
+    const auto toolchain = findToolchain(*language, m_config.toolchainSearchPath);
+    if (!toolchain) {
+        QString message = QStringLiteral("%1 needs %2, which is not installed here (looked in %3).")
+                              .arg(language->name, language->toolchainCandidates.join(QStringLiteral(" or ")),
+                                   m_config.toolchainSearchPath.join(QStringLiteral(", ")));
+        if (!language->installHint.isEmpty())
+            message += QStringLiteral(" Install it with: %1").arg(language->installHint);
+        return makeError(RunError::Code::MissingToolchain, message);
+    }
+
+    const QString helper = m_config.helperPath.isEmpty() ? findHelper() : m_config.helperPath;
+    if (helper.isEmpty() || !QFileInfo(helper).isExecutable()) {
+        return makeError(RunError::Code::BackendUnavailable,
+                         QStringLiteral("The sandbox helper (sandpit-helper) is missing: it should be next to the "
+                                        "sandpit program. Reinstall Sandpit, or set SANDPIT_HELPER to its path."));
+    }
+
+    auto workspace = Workspace::create(request);
+    if (!workspace)
+        return std::unexpected(workspace.error());
+
+    LocalJob::Plan plan;
+    plan.helperPath = helper;
+    for (const QString &part : language->runCommand) {
+        plan.command << QString(part)
+                            .replace(QLatin1String("{toolchain}"), *toolchain)
+                            .replace(QLatin1String("{entry}"), request.entryFile);
+    }
+    plan.command << request.arguments;
+    plan.environment = programEnvironment(*language, workspace->workDir());
+    return std::make_unique<LocalJob>(request, std::move(plan), std::move(*workspace));
+}
+
+} // namespace Sandpit::Core

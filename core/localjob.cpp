@@ -1,0 +1,194 @@
+#include "localjob.h"
+
+#include "artifactcollector.h"
+#include "helper/protocol.h"
+#include "helperreport.h"
+#include "killdetail.h"
+#include "logging.h"
+
+#include <QFile>
+
+namespace Sandpit::Core {
+
+namespace {
+// Output is handed on in batches: one queued signal per read would flood the GUI thread's
+// event queue when a program prints as fast as it can.
+constexpr int kFlushIntervalMs = 25;
+// The helper enforces the wall time itself; this only catches a helper that is stuck.
+constexpr int kBackstopGraceMs = 5000;
+constexpr int kCancelGraceMs = 2000;
+} // namespace
+
+LocalJob::LocalJob(RunRequest request, Plan plan, Workspace workspace)
+    : m_request(std::move(request))
+    , m_plan(std::move(plan))
+    , m_workspace(std::move(workspace))
+{
+    m_flushTimer.setSingleShot(true);
+    m_flushTimer.setInterval(kFlushIntervalMs);
+    connect(&m_flushTimer, &QTimer::timeout, this, &LocalJob::flushOutput);
+    m_backstop.setSingleShot(true);
+    connect(&m_backstop, &QTimer::timeout, this, [this] {
+        qCWarning(lcSandbox) << "sandpit-helper did not end in time; killing it";
+        m_backstopFired = true;
+        m_process.kill();
+    });
+    connect(&m_process, &QProcess::readyReadStandardOutput, this,
+            [this] { readStream(QProcess::StandardOutput); });
+    connect(&m_process, &QProcess::readyReadStandardError, this,
+            [this] { readStream(QProcess::StandardError); });
+    connect(&m_process, &QProcess::finished, this, &LocalJob::onHelperFinished);
+    connect(&m_process, &QProcess::errorOccurred, this, &LocalJob::onHelperError);
+    connect(&m_process, &QProcess::started, this, [this] {
+        if (!m_request.stdinData.isEmpty())
+            m_process.write(m_request.stdinData);
+        if (!m_request.keepStdinOpen)
+            m_process.closeWriteChannel();
+        Q_EMIT started();
+    });
+}
+
+LocalJob::~LocalJob()
+{
+    if (m_process.state() != QProcess::NotRunning) {
+        // SIGKILL to the helper: its init dies of PR_SET_PDEATHSIG and takes the namespace
+        // with it. We are on the worker thread, so the short wait blocks nobody's window.
+        m_done = true;
+        m_process.kill();
+        m_process.waitForFinished(2000);
+    }
+}
+
+QStringList LocalJob::helperArguments() const
+{
+    const Limits &l = m_request.limits;
+    QStringList args{
+        QStringLiteral("--workspace"), m_workspace.workDir(),
+        QStringLiteral("--report"), m_workspace.reportPath(),
+        QStringLiteral("--timeout-ms"), QString::number(l.wallTimeMs),
+        QStringLiteral("--cpu-ms"), QString::number(l.cpuTimeMs),
+        QStringLiteral("--memory-bytes"), QString::number(l.memoryBytes),
+        QStringLiteral("--processes"), QString::number(l.processes),
+        QStringLiteral("--file-size-bytes"), QString::number(l.fileSizeBytes),
+        QStringLiteral("--open-files"), QString::number(l.openFiles),
+        QStringLiteral("--output-bytes"), QString::number(l.outputBytes),
+    };
+    for (const QString &variable : m_plan.environment)
+        args << QStringLiteral("--env") << variable;
+    args << QStringLiteral("--");
+    args << m_plan.command;
+    return args;
+}
+
+void LocalJob::start()
+{
+    m_process.setProgram(m_plan.helperPath);
+    m_process.setArguments(helperArguments());
+    m_process.setWorkingDirectory(m_workspace.root());
+    if (m_request.limits.wallTimeMs > 0)
+        m_backstop.start(int(std::min<qint64>(m_request.limits.wallTimeMs + kBackstopGraceMs, INT_MAX)));
+    qCDebug(lcSandbox) << "starting" << m_plan.helperPath << m_process.arguments();
+    m_process.start(QIODevice::ReadWrite);
+}
+
+void LocalJob::cancel()
+{
+    if (m_process.state() == QProcess::NotRunning)
+        return;
+    m_cancelRequested = true;
+    m_process.terminate(); // SIGTERM: the helper stops the run and reports "cancelled"
+    m_backstop.start(kCancelGraceMs);
+}
+
+void LocalJob::writeInput(const QByteArray &data)
+{
+    if (m_process.state() == QProcess::Running)
+        m_process.write(data);
+}
+
+void LocalJob::closeInput()
+{
+    if (m_process.state() == QProcess::Running)
+        m_process.closeWriteChannel();
+}
+
+void LocalJob::readStream(QProcess::ProcessChannel channel)
+{
+    m_process.setReadChannel(channel);
+    const QByteArray data = m_process.readAll();
+    if (data.isEmpty())
+        return;
+    const OutputStream stream = channel == QProcess::StandardOutput ? OutputStream::Stdout : OutputStream::Stderr;
+    (stream == OutputStream::Stdout ? m_stdout : m_stderr).append(data);
+    if (!m_pending.isEmpty() && m_pending.last().first == stream)
+        m_pending.last().second.append(data);
+    else
+        m_pending.append({stream, data});
+    if (!m_flushTimer.isActive())
+        m_flushTimer.start();
+}
+
+void LocalJob::flushOutput()
+{
+    const auto pending = std::exchange(m_pending, {});
+    for (const auto &[stream, data] : pending)
+        Q_EMIT outputReceived(stream, data);
+}
+
+void LocalJob::onHelperError(QProcess::ProcessError error)
+{
+    if (error != QProcess::FailedToStart || m_done)
+        return;
+    m_done = true;
+    m_backstop.stop();
+    Q_EMIT failed(RunError{RunError::Code::BackendUnavailable,
+                           QStringLiteral("Could not start the sandbox helper %1: %2.")
+                               .arg(m_plan.helperPath, m_process.errorString())});
+}
+
+void LocalJob::onHelperFinished(int exitCode, QProcess::ExitStatus status)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_backstop.stop();
+    readStream(QProcess::StandardOutput);
+    readStream(QProcess::StandardError);
+    m_flushTimer.stop();
+    flushOutput();
+
+    QFile reportFile(m_workspace.reportPath());
+    const HelperReport report = HelperReport::parse(reportFile.open(QIODevice::ReadOnly) ? reportFile.readAll() : QByteArray());
+    if (status == QProcess::NormalExit && exitCode == Helper::Protocol::kExitSetupFailed) {
+        Q_EMIT failed(report.setupError());
+        return;
+    }
+
+    RunResult result;
+    result.backend = QStringLiteral("local");
+    result.language = m_request.language;
+    result.stdoutData = m_stdout;
+    result.stderrData = m_stderr;
+    if (status != QProcess::NormalExit || exitCode != 0 || !report.applyTo(result)) {
+        if (!m_backstopFired) {
+            Q_EMIT failed(RunError{RunError::Code::Internal,
+                                   QStringLiteral("The sandbox helper ended unexpectedly (%1).")
+                                       .arg(status == QProcess::NormalExit ? QStringLiteral("exit code %1").arg(exitCode)
+                                                                           : QStringLiteral("it crashed"))});
+            return;
+        }
+        // The helper hung and was killed: its tree died with it, and the evidence we have is
+        // that the time (or the grace after Stop) ran out.
+        result.signal = 9;
+        result.killReason = m_cancelRequested ? KillReason::Cancelled : KillReason::Timeout;
+        result.wallMs = m_request.limits.wallTimeMs;
+    }
+    const QString truncated = report.value(Helper::Protocol::kOutputTruncated);
+    result.stdoutTruncated = truncated == QLatin1String("stdout");
+    result.stderrTruncated = truncated == QLatin1String("stderr");
+    result.killDetail = describeEnd(result, m_request.limits, report.value(Helper::Protocol::kKillDetail));
+    result.artifacts = ArtifactCollector::collect(m_workspace.outputDir()).artifacts;
+    Q_EMIT finished(result);
+}
+
+} // namespace Sandpit::Core

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "backend.h"
+#include "workspace.h"
+
+#include <QProcess>
+#include <QTimer>
+
+#include <utility>
+
+namespace Sandpit::Core {
+
+/// One run through sandpit-helper, driven by QProcess on the worker thread's event loop.
+class LocalJob final : public RunJob
+{
+    Q_OBJECT
+public:
+    struct Plan {
+        QString helperPath;
+        QStringList command;      ///< absolute program path and arguments
+        QStringList environment;  ///< NAME=VALUE, the program's whole environment
+    };
+
+    LocalJob(RunRequest request, Plan plan, Workspace workspace);
+    ~LocalJob() override;
+
+    void start() override;
+    void cancel() override;
+    void writeInput(const QByteArray &data) override;
+    void closeInput() override;
+
+private:
+    QStringList helperArguments() const;
+    void readStream(QProcess::ProcessChannel channel);
+    void flushOutput();
+    void onHelperFinished(int exitCode, QProcess::ExitStatus status);
+    void onHelperError(QProcess::ProcessError error);
+
+    RunRequest m_request;
+    Plan m_plan;
+    Workspace m_workspace;
+    QProcess m_process;
+    QTimer m_flushTimer;
+    QTimer m_backstop;            // if the helper itself hangs, this kills it
+    QList<std::pair<OutputStream, QByteArray>> m_pending;
+    QByteArray m_stdout;
+    QByteArray m_stderr;
+    bool m_done = false;
+    bool m_backstopFired = false;
+    bool m_cancelRequested = false;
+};
+
+} // namespace Sandpit::Core

@@ -1,0 +1,49 @@
+#include "resultjson.h"
+
+#include <QJsonArray>
+
+namespace Sandpit::Core {
+
+QJsonObject resultToJson(const RunResult &result)
+{
+    QJsonArray artifacts;
+    for (const Artifact &a : result.artifacts) {
+        artifacts.append(QJsonObject{
+            {QStringLiteral("path"), a.path},
+            {QStringLiteral("size"), a.size},
+            {QStringLiteral("mime"), a.mimeType},
+        });
+    }
+    return QJsonObject{
+        {QStringLiteral("backend"), result.backend},
+        {QStringLiteral("language"), result.language},
+        {QStringLiteral("exit_code"), result.exitCode ? QJsonValue(*result.exitCode) : QJsonValue()},
+        {QStringLiteral("signal"), result.signal ? QJsonValue(signalName(*result.signal)) : QJsonValue()},
+        {QStringLiteral("kill_reason"), killReasonId(result.killReason)},
+        {QStringLiteral("kill_detail"), result.killDetail},
+        {QStringLiteral("wall_ms"), result.wallMs},
+        {QStringLiteral("cpu_ms"), result.cpuMs},
+        {QStringLiteral("peak_memory_bytes"), result.peakMemoryBytes},
+        {QStringLiteral("stdout"), QString::fromUtf8(result.stdoutData)},
+        {QStringLiteral("stderr"), QString::fromUtf8(result.stderrData)},
+        {QStringLiteral("stdout_truncated"), result.stdoutTruncated},
+        {QStringLiteral("stderr_truncated"), result.stderrTruncated},
+        {QStringLiteral("artifacts"), artifacts},
+        {QStringLiteral("isolation"),
+         QJsonObject{
+             {QStringLiteral("level"), isolationLevelId(result.isolation.level)},
+             {QStringLiteral("details"), QJsonArray::fromStringList(result.isolation.details)},
+         }},
+    };
+}
+
+QJsonObject errorToJson(const RunError &error)
+{
+    return QJsonObject{{QStringLiteral("error"),
+                        QJsonObject{
+                            {QStringLiteral("code"), runErrorCodeId(error.code)},
+                            {QStringLiteral("message"), error.message},
+                        }}};
+}
+
+} // namespace Sandpit::Core

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QMetaType>
+#include <QString>
+
+#include <expected>
+
+namespace Sandpit::Core {
+
+/// Why a run could not take place at all (as opposed to a run that was stopped).
+struct RunError {
+    enum class Code {
+        BadRequest,         ///< nothing to run, an unreadable input file, ...
+        UnknownLanguage,
+        MissingToolchain,   ///< e.g. no python3 on this machine
+        BackendUnavailable, ///< e.g. no Docker daemon, helper missing
+        SetupFailed,        ///< the sandbox could not be built
+        Internal,
+    };
+    Code code = Code::Internal;
+    QString message; ///< a complete sentence for people, with the fix where there is one
+};
+
+QString runErrorCodeId(RunError::Code code);
+
+template<typename T>
+using Expected = std::expected<T, RunError>;
+
+inline std::unexpected<RunError> makeError(RunError::Code code, QString message)
+{
+    return std::unexpected(RunError{code, std::move(message)});
+}
+
+} // namespace Sandpit::Core
+
+Q_DECLARE_METATYPE(Sandpit::Core::RunError)

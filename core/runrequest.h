@@ -1,0 +1,40 @@
+#pragma once
+
+#include "runlimits.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+namespace Sandpit::Core {
+
+/// A source file as the editor holds it; `name` is relative to the workspace.
+struct SourceFile {
+    QString name;
+    QByteArray content;
+};
+
+/// A file or folder on the user's disk copied into the workspace before the run.
+struct InputFile {
+    QString hostPath;
+    QString name; ///< name inside the workspace; empty means the host file's own name
+};
+
+/// Everything a backend needs to run a program. A plain value: it crosses threads by copy.
+struct RunRequest {
+    QString language;              ///< a language id such as "python"
+    QList<SourceFile> sources;
+    QString entryFile;             ///< which of `sources` to run
+    QByteArray stdinData;          ///< written to the program's stdin at start
+    bool keepStdinOpen = false;    ///< true: more input may follow (interactive); false: EOF after stdinData
+    QStringList arguments;
+    QList<InputFile> inputFiles;
+    Limits limits;
+    QString backend;               ///< "local" or "docker"; empty means the configured default
+};
+
+} // namespace Sandpit::Core
+
+Q_DECLARE_METATYPE(Sandpit::Core::RunRequest)

@@ -1,0 +1,38 @@
+#include "runerror.h"
+#include "runresult.h"
+
+namespace Sandpit::Core {
+
+QString isolationLevelId(IsolationReport::Level level)
+{
+    switch (level) {
+    case IsolationReport::Level::Full:
+        return QStringLiteral("full");
+    case IsolationReport::Level::Partial:
+        return QStringLiteral("partial");
+    case IsolationReport::Level::None:
+        break;
+    }
+    return QStringLiteral("none");
+}
+
+QString runErrorCodeId(RunError::Code code)
+{
+    switch (code) {
+    case RunError::Code::BadRequest:
+        return QStringLiteral("bad-request");
+    case RunError::Code::UnknownLanguage:
+        return QStringLiteral("unknown-language");
+    case RunError::Code::MissingToolchain:
+        return QStringLiteral("missing-toolchain");
+    case RunError::Code::BackendUnavailable:
+        return QStringLiteral("backend-unavailable");
+    case RunError::Code::SetupFailed:
+        return QStringLiteral("setup-failed");
+    case RunError::Code::Internal:
+        break;
+    }
+    return QStringLiteral("internal");
+}
+
+} // namespace Sandpit::Core

@@ -1,0 +1,127 @@
+#include "workspace.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+namespace Sandpit::Core {
+
+namespace {
+Expected<void> writeFile(const QString &path, const QByteArray &content)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size()) {
+        return makeError(RunError::Code::SetupFailed,
+                         QStringLiteral("Could not write %1 into the run's workspace: %2.").arg(path, file.errorString()));
+    }
+    return {};
+}
+
+Expected<void> copyInput(const InputFile &input, const QString &workDir)
+{
+    const QFileInfo source(input.hostPath);
+    const QString name = input.name.isEmpty() ? source.fileName() : input.name;
+    if (!source.exists()) {
+        return makeError(RunError::Code::BadRequest,
+                         QStringLiteral("The input file %1 does not exist.").arg(input.hostPath));
+    }
+    if (!isSafeRelativePath(name)) {
+        return makeError(RunError::Code::BadRequest,
+                         QStringLiteral("The input file name \"%1\" must stay inside the workspace.").arg(name));
+    }
+    const QString target = workDir + QLatin1Char('/') + name;
+    if (source.isFile()) {
+        QDir().mkpath(QFileInfo(target).absolutePath());
+        if (!QFile::copy(source.absoluteFilePath(), target)) {
+            return makeError(RunError::Code::BadRequest,
+                             QStringLiteral("Could not copy the input file %1 (is it readable?).").arg(input.hostPath));
+        }
+        return {};
+    }
+    // A folder: its regular files and subfolders, never what its symlinks point at.
+    QDirIterator it(source.absoluteFilePath(), QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden | QDir::NoSymLinks,
+                    QDirIterator::Subdirectories);
+    QDir().mkpath(target);
+    while (it.hasNext()) {
+        const QFileInfo entry(it.next());
+        const QString relative = QDir(source.absoluteFilePath()).relativeFilePath(entry.absoluteFilePath());
+        const QString destination = target + QLatin1Char('/') + relative;
+        if (entry.isDir()) {
+            QDir().mkpath(destination);
+        } else if (!QFile::copy(entry.absoluteFilePath(), destination)) {
+            return makeError(RunError::Code::BadRequest,
+                             QStringLiteral("Could not copy %1 from the input folder %2.").arg(relative, input.hostPath));
+        }
+    }
+    return {};
+}
+} // namespace
+
+bool isSafeRelativePath(const QString &path)
+{
+    if (path.isEmpty() || QDir::isAbsolutePath(path) || path.contains(QChar(0)))
+        return false;
+    const QString clean = QDir::cleanPath(path);
+    return clean != QLatin1String("..") && !clean.startsWith(QLatin1String("../")) && clean != QLatin1String(".");
+}
+
+Workspace::Workspace(std::unique_ptr<QTemporaryDir> dir)
+    : m_dir(std::move(dir))
+{
+}
+
+Workspace::Workspace(Workspace &&) noexcept = default;
+Workspace &Workspace::operator=(Workspace &&) noexcept = default;
+Workspace::~Workspace() = default;
+
+Expected<Workspace> Workspace::create(const RunRequest &request)
+{
+    auto dir = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/sandpit-run-XXXXXX"));
+    if (!dir->isValid()) {
+        return makeError(RunError::Code::SetupFailed,
+                         QStringLiteral("Could not create a workspace in %1: %2.").arg(QDir::tempPath(), dir->errorString()));
+    }
+    Workspace workspace(std::move(dir));
+    if (!QDir().mkpath(workspace.outputDir())) {
+        return makeError(RunError::Code::SetupFailed,
+                         QStringLiteral("Could not create the output folder in %1.").arg(workspace.workDir()));
+    }
+    for (const SourceFile &source : request.sources) {
+        if (!isSafeRelativePath(source.name)) {
+            return makeError(RunError::Code::BadRequest,
+                             QStringLiteral("The source file name \"%1\" must stay inside the workspace.").arg(source.name));
+        }
+        if (auto written = writeFile(workspace.workDir() + QLatin1Char('/') + source.name, source.content); !written)
+            return std::unexpected(written.error());
+    }
+    for (const InputFile &input : request.inputFiles) {
+        if (auto copied = copyInput(input, workspace.workDir()); !copied)
+            return std::unexpected(copied.error());
+    }
+    return workspace;
+}
+
+QString Workspace::root() const
+{
+    return m_dir->path();
+}
+
+QString Workspace::workDir() const
+{
+    return m_dir->path() + QStringLiteral("/work");
+}
+
+QString Workspace::outputDir() const
+{
+    return workDir() + QStringLiteral("/output");
+}
+
+QString Workspace::reportPath() const
+{
+    return m_dir->path() + QStringLiteral("/report");
+}
+
+} // namespace Sandpit::Core

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "runerror.h"
+#include "runrequest.h"
+
+#include <QString>
+
+#include <memory>
+
+class QTemporaryDir;
+
+namespace Sandpit::Core {
+
+/// A fresh folder for one run: the program's sources and input files in work/, an empty
+/// work/output/ for what it makes, and room beside work/ for the helper's report. The folder
+/// and everything in it is removed when the Workspace is destroyed.
+class Workspace final
+{
+public:
+    static Expected<Workspace> create(const RunRequest &request);
+
+    Workspace(Workspace &&) noexcept;
+    Workspace &operator=(Workspace &&) noexcept;
+    ~Workspace();
+
+    QString root() const;
+    QString workDir() const;
+    QString outputDir() const;
+    QString reportPath() const;
+
+private:
+    explicit Workspace(std::unique_ptr<QTemporaryDir> dir);
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+/// True for a relative path that stays inside its folder ("a/b.py", not "../x" or "/etc").
+bool isSafeRelativePath(const QString &path);
+
+} // namespace Sandpit::Core

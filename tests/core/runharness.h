@@ -1,0 +1,101 @@
+#pragma once
+// Shared by the engine tests: builds requests from fixture programs and runs them through a
+// real RunController, waiting with QSignalSpy (never with sleeps).
+
+#include "backends.h"
+#include "languageregistry.h"
+#include "localbackend.h"
+#include "runcontroller.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTest>
+#include <QUuid>
+
+#include <optional>
+
+namespace SandpitTest {
+
+using namespace Sandpit::Core;
+
+inline QByteArray fixture(const QString &name)
+{
+    QFile f(QStringLiteral(SANDPIT_FIXTURES_DIR "/") + name);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("missing fixture %s", qPrintable(name));
+    return f.readAll();
+}
+
+inline RunRequest pythonRequest(const QByteArray &code, const QStringList &arguments = {})
+{
+    RunRequest r;
+    r.language = QStringLiteral("python");
+    r.entryFile = QStringLiteral("main.py");
+    r.sources = {{r.entryFile, code}};
+    r.arguments = arguments;
+    return r;
+}
+
+struct Outcome {
+    RunId id = 0;
+    std::optional<RunResult> result;
+    std::optional<RunError> error;
+    QByteArray liveStdout;
+    QByteArray liveStderr;
+};
+
+/// Connects to `controller` and collects what it says about one run id.
+class RunWatcher
+{
+public:
+    explicit RunWatcher(RunController &controller)
+    {
+        QObject::connect(&controller, &RunController::outputReceived, &m_context,
+                         [this](RunId id, OutputStream s, const QByteArray &d) {
+                             if (id == outcome.id)
+                                 (s == OutputStream::Stdout ? outcome.liveStdout : outcome.liveStderr) += d;
+                         });
+        QObject::connect(&controller, &RunController::runFinished, &m_context,
+                         [this](RunId id, const RunResult &r) {
+                             if (id == outcome.id)
+                                 outcome.result = r;
+                         });
+        QObject::connect(&controller, &RunController::runFailed, &m_context,
+                         [this](RunId id, const RunError &e) {
+                             if (id == outcome.id)
+                                 outcome.error = e;
+                         });
+    }
+    bool done() const { return outcome.result || outcome.error; }
+    Outcome outcome;
+
+private:
+    QObject m_context;
+};
+
+inline std::unique_ptr<RunController> makeController()
+{
+    return std::make_unique<RunController>(makeBackends(LanguageRegistry::builtIn(), EngineSettings{}));
+}
+
+/// True when some process on this machine has `token` in its command line.
+inline bool processWithTokenExists(const QString &token)
+{
+    const QByteArray needle = token.toUtf8();
+    QDirIterator it(QStringLiteral("/proc"), QDir::Dirs | QDir::NoDotAndDotDot);
+    while (it.hasNext()) {
+        QFile cmdline(it.next() + QStringLiteral("/cmdline"));
+        if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(needle))
+            return true;
+    }
+    return false;
+}
+
+inline QString uniqueToken()
+{
+    return QStringLiteral("sandpit-token-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
+}
+
+} // namespace SandpitTest

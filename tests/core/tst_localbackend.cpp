@@ -1,0 +1,224 @@
+// The local backend end to end: real helper, real Python, through the RunController.
+#include "runharness.h"
+
+#include <QTemporaryDir>
+
+using namespace SandpitTest;
+
+class TestLocalBackend : public QObject
+{
+    Q_OBJECT
+
+private:
+    Outcome run(const RunRequest &request, int timeoutMs = 30000)
+    {
+        RunWatcher watcher(*m_controller);
+        watcher.outcome.id = m_controller->start(request);
+        [&] { QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), timeoutMs); }();
+        return watcher.outcome;
+    }
+
+    std::unique_ptr<RunController> m_controller;
+
+private Q_SLOTS:
+    void init() { m_controller = makeController(); }
+    void cleanup() { m_controller.reset(); }
+
+    void hello()
+    {
+        const Outcome o = run(pythonRequest(fixture(QStringLiteral("hello.py"))));
+        QVERIFY(o.result);
+        QCOMPARE(o.result->stdoutData, QByteArray("Hello from Sandpit\n"));
+        QCOMPARE(o.liveStdout, o.result->stdoutData);
+        QCOMPARE(o.result->exitCode, 0);
+        QCOMPARE(o.result->killReason, KillReason::None);
+        QCOMPARE(o.result->backend, QStringLiteral("local"));
+        QVERIFY(o.result->wallMs > 0);
+        QVERIFY(o.result->peakMemoryBytes > 1024 * 1024); // a Python interpreter is megabytes
+        QVERIFY(!o.result->isolation.details.isEmpty());
+    }
+
+    void stderrAndExitCode()
+    {
+        const Outcome o = run(pythonRequest(fixture(QStringLiteral("stderr_exit3.py"))));
+        QVERIFY(o.result);
+        QCOMPARE(o.result->stdoutData, QByteArray("to stdout\n"));
+        QCOMPARE(o.result->stderrData, QByteArray("to stderr\n"));
+        QCOMPARE(o.liveStderr, QByteArray("to stderr\n"));
+        QCOMPARE(o.result->exitCode, 3);
+        QCOMPARE(o.result->killReason, KillReason::None);
+        QVERIFY(o.result->killDetail.contains(QStringLiteral("exit code 3")));
+    }
+
+    void timeoutKillsTheWholeTree()
+    {
+        const QString token = uniqueToken();
+        RunRequest request = pythonRequest(fixture(QStringLiteral("fork_sleeper.py")), {token});
+        request.limits.wallTimeMs = 1500;
+        const Outcome o = run(request);
+        QVERIFY(o.result);
+        QCOMPARE(o.result->killReason, KillReason::Timeout);
+        QCOMPARE(o.result->exitCode, std::nullopt);
+        QVERIFY(o.result->wallMs >= 1400);
+        QCOMPARE(o.result->stdoutData, QByteArray("parent and child sleeping\n"));
+        QVERIFY2(!processWithTokenExists(token), "a forked child outlived the timeout");
+    }
+
+    void cancelKillsTheWholeTree()
+    {
+        const QString token = uniqueToken();
+        RunWatcher watcher(*m_controller);
+        watcher.outcome.id = m_controller->start(pythonRequest(fixture(QStringLiteral("fork_sleeper.py")), {token}));
+        QTRY_VERIFY_WITH_TIMEOUT(watcher.outcome.liveStdout.contains("sleeping"), 20000);
+        QVERIFY(processWithTokenExists(token));
+        m_controller->cancel(watcher.outcome.id);
+        QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 10000);
+        QVERIFY(watcher.outcome.result);
+        QCOMPARE(watcher.outcome.result->killReason, KillReason::Cancelled);
+        QVERIFY(watcher.outcome.result->wallMs < 5000);
+        QVERIFY2(!processWithTokenExists(token), "a process outlived Stop");
+    }
+
+    void setsidDaemonDoesNotOutliveTheRun()
+    {
+        const QString token = uniqueToken();
+        const Outcome o = run(pythonRequest(fixture(QStringLiteral("setsid_daemon.py")), {token}));
+        QVERIFY(o.result);
+        QCOMPARE(o.result->exitCode, 0);
+        QCOMPARE(o.result->killReason, KillReason::None);
+        QVERIFY2(!processWithTokenExists(token), "a setsid daemon outlived the run");
+    }
+
+    void outputCap()
+    {
+        RunRequest request = pythonRequest(fixture(QStringLiteral("flood_stdout.py")));
+        request.limits.outputBytes = 64 * 1024;
+        const Outcome o = run(request);
+        QVERIFY(o.result);
+        QCOMPARE(o.result->killReason, KillReason::OutputLimit);
+        QCOMPARE(o.result->stdoutData.size(), 64 * 1024);
+        QVERIFY(o.result->stdoutTruncated);
+        QVERIFY(!o.result->stderrTruncated);
+        QCOMPARE(o.liveStdout.size(), 64 * 1024);
+    }
+
+    void stdinIsFed()
+    {
+        RunRequest request = pythonRequest(fixture(QStringLiteral("stdin_echo.py")));
+        request.stdinData = "abc\ndef\n";
+        const Outcome o = run(request);
+        QVERIFY(o.result);
+        QCOMPARE(o.result->stdoutData, QByteArray("got 8 bytes: ABC\nDEF\n"));
+    }
+
+    void interactiveStdin()
+    {
+        RunRequest request = pythonRequest("name = input('name? ')\nprint('hi', name)\n");
+        request.keepStdinOpen = true;
+        RunWatcher watcher(*m_controller);
+        watcher.outcome.id = m_controller->start(request);
+        QTRY_VERIFY_WITH_TIMEOUT(watcher.outcome.liveStdout.contains("name? "), 20000);
+        m_controller->writeInput(watcher.outcome.id, "Ada\n");
+        QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 20000);
+        QCOMPARE(watcher.outcome.result->stdoutData, QByteArray("name? hi Ada\n"));
+    }
+
+    void cpuTimeLimit()
+    {
+        RunRequest request = pythonRequest(fixture(QStringLiteral("cpu_burner.py")));
+        request.limits.cpuTimeMs = 1000;
+        const Outcome o = run(request);
+        QVERIFY(o.result);
+        QCOMPARE(o.result->killReason, KillReason::CpuTime);
+        QVERIFY(o.result->cpuMs >= 900);
+    }
+
+    void signalIsNamed()
+    {
+        const Outcome o = run(pythonRequest(fixture(QStringLiteral("segfault.py"))));
+        QVERIFY(o.result);
+        QCOMPARE(o.result->killReason, KillReason::Signal);
+        QCOMPARE(o.result->signal, 11);
+        QVERIFY(o.result->killDetail.contains(QStringLiteral("SIGSEGV")));
+    }
+
+    void invalidUtf8AndNulPassThrough()
+    {
+        const Outcome o = run(pythonRequest(fixture(QStringLiteral("invalid_output.py"))));
+        QVERIFY(o.result);
+        QCOMPARE(o.result->stdoutData, QByteArray("bad \xff\xfe bytes, a NUL \x00 here\n", 27));
+    }
+
+    void artifactsAreListed()
+    {
+        const Outcome o = run(pythonRequest(fixture(QStringLiteral("writes_artifacts.py"))));
+        QVERIFY(o.result);
+        QCOMPARE(o.result->artifacts.size(), 2);
+        QCOMPARE(o.result->artifacts.at(0).path, QStringLiteral("data.csv"));
+        QCOMPARE(o.result->artifacts.at(0).size, 8);
+        QCOMPARE(o.result->artifacts.at(0).mimeType, QStringLiteral("text/csv"));
+        QCOMPARE(o.result->artifacts.at(1).path, QStringLiteral("sub/notes.txt"));
+    }
+
+    void workspaceIsRemoved()
+    {
+        const Outcome o = run(pythonRequest("import os; print(os.getcwd())"));
+        QVERIFY(o.result);
+        const QString workspace = QString::fromUtf8(o.result->stdoutData.trimmed());
+        QVERIFY(workspace.contains(QStringLiteral("sandpit-run-")));
+        QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(workspace), 5000);
+    }
+
+    void inputFilesAreCopied()
+    {
+        QTemporaryDir dir;
+        QFile data(dir.filePath(QStringLiteral("data.txt")));
+        QVERIFY(data.open(QIODevice::WriteOnly));
+        data.write("42\n");
+        data.close();
+        RunRequest request = pythonRequest("print(open('data.txt').read().strip())");
+        request.inputFiles = {{data.fileName(), {}}};
+        const Outcome o = run(request);
+        QVERIFY(o.result);
+        QCOMPARE(o.result->stdoutData, QByteArray("42\n"));
+
+        request.inputFiles = {{dir.filePath(QStringLiteral("missing.csv")), {}}};
+        const Outcome missing = run(request);
+        QVERIFY(missing.error);
+        QCOMPARE(missing.error->code, RunError::Code::BadRequest);
+        QVERIFY(missing.error->message.contains(QStringLiteral("missing.csv")));
+    }
+
+    void couldNotRunIsAnError()
+    {
+        const Outcome empty = run(pythonRequest("  \n"));
+        QVERIFY(empty.error);
+        QCOMPARE(empty.error->code, RunError::Code::BadRequest);
+
+        RunRequest unknown = pythonRequest("x");
+        unknown.language = QStringLiteral("cobol");
+        const Outcome o = run(unknown);
+        QVERIFY(o.error);
+        QCOMPARE(o.error->code, RunError::Code::UnknownLanguage);
+    }
+
+    void missingToolchainIsAnError()
+    {
+        QTemporaryDir emptyDir;
+        RunController controller([&] {
+            std::vector<std::unique_ptr<Backend>> backends;
+            backends.push_back(std::make_unique<LocalBackend>(LanguageRegistry::builtIn(),
+                                                              LocalBackend::Config{{}, {emptyDir.path()}}));
+            return backends;
+        }());
+        RunWatcher watcher(controller);
+        watcher.outcome.id = controller.start(pythonRequest("print(1)"));
+        QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 10000);
+        QVERIFY(watcher.outcome.error);
+        QCOMPARE(watcher.outcome.error->code, RunError::Code::MissingToolchain);
+        QVERIFY(watcher.outcome.error->message.contains(QStringLiteral("apt install python3")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLocalBackend)
+#include "tst_localbackend.moc"
