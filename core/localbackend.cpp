@@ -1,6 +1,7 @@
 #include "localbackend.h"
 
 #include "localjob.h"
+#include "sandboxpolicy.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -9,15 +10,16 @@
 namespace Sandpit::Core {
 
 namespace {
-QStringList programEnvironment(const Language &language, const QString &home)
+QStringList programEnvironment(const Language &language)
 {
     // An allow-list: nothing of the user's environment (tokens, SSH agent, D-Bus address)
-    // reaches the program.
+    // reaches the program. The helper adds HOME, the workspace.
     QStringList env{
         QStringLiteral("PATH=/usr/local/bin:/usr/bin:/bin"),
-        QStringLiteral("HOME=") + home,
         QStringLiteral("LANG=C.UTF-8"),
         QStringLiteral("TERM=dumb"),
+        QStringLiteral("TMPDIR=/tmp"),
+        QStringLiteral("USER=learner"),
     };
     for (auto it = language.environment.begin(); it != language.environment.end(); ++it)
         env << it.key() + QLatin1Char('=') + it.value();
@@ -97,7 +99,8 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
                             .replace(QLatin1String("{entry}"), request.entryFile);
     }
     plan.command << request.arguments;
-    plan.environment = programEnvironment(*language, workspace->workDir());
+    plan.environment = programEnvironment(*language);
+    plan.readOnlyPaths = sandboxReadOnlyPaths();
     return std::make_unique<LocalJob>(request, std::move(plan), std::move(*workspace));
 }
 

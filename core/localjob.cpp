@@ -75,6 +75,8 @@ QStringList LocalJob::helperArguments() const
     };
     for (const QString &variable : m_plan.environment)
         args << QStringLiteral("--env") << variable;
+    for (const QString &path : m_plan.readOnlyPaths)
+        args << QStringLiteral("--ro-bind-try") << path;
     args << QStringLiteral("--");
     args << m_plan.command;
     return args;

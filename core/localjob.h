@@ -19,6 +19,7 @@ public:
         QString helperPath;
         QStringList command;      ///< absolute program path and arguments
         QStringList environment;  ///< NAME=VALUE, the program's whole environment
+        QStringList readOnlyPaths; ///< host paths the sandbox shows read-only
     };
 
     LocalJob(RunRequest request, Plan plan, Workspace workspace);

@@ -1,22 +1,39 @@
 #include "init.h"
 
 #include "initrecord.h"
+#include "mounts.h"
+#include "processmonitor.h"
 #include "processtree.h"
 #include "program.h"
+#include "seccompfilter.h"
+#include "workspacecopy.h"
 
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <fcntl.h>
+#include <grp.h>
+#include <linux/capability.h>
+#include <net/if.h>
 #include <poll.h>
+#include <seccomp.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/timerfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 namespace Sandpit::Helper {
 
 namespace {
+
+// How often init looks at the run's processes: often enough to stop a fork bomb or a memory
+// bomb within a few dozen milliseconds, rare enough to cost nothing measurable.
+constexpr long kWatchIntervalMs = 20;
 
 void sendRecord(int fd, const InitRecord &record)
 {
@@ -25,25 +42,142 @@ void sendRecord(int fd, const InitRecord &record)
     [[maybe_unused]] const ssize_t n = write(fd, &record, sizeof record);
 }
 
-[[noreturn]] void failSetup(const InitContext &ctx, const char *step, int err)
+[[noreturn]] void failSetup(const InitContext &ctx, const Step &step, bool sandboxStage = false)
 {
     InitRecord record;
     record.kind = InitRecord::SetupFailed;
-    record.setupErrno = err;
-    std::strncpy(record.setupStep, step, sizeof record.setupStep - 1);
+    record.sandboxStage = sandboxStage ? 1 : 0;
+    record.setupErrno = step.error;
+    std::strncpy(record.setupStep, step.failed, sizeof record.setupStep - 1);
     sendRecord(ctx.statusFd, record);
     _exit(1);
 }
 
 void killEverything(const InitContext &ctx)
 {
-    if (ctx.pidNamespace) {
+    if (ctx.isolation != Isolation::None) {
         // kill(-1) from PID 1 reaches every other process of the namespace, however it was
         // started (setsid, double fork) and whatever it did to its process group.
         kill(-1, SIGKILL);
     } else {
         killDescendants(getpid());
     }
+}
+
+// Started as root, the sandbox runs as nobody: with root's own uid mapped, the program would
+// own every root-owned file on the host. Init keeps its capabilities in the namespace for the
+// mounts still to come.
+Step becomeSandboxUser(const InitContext &ctx)
+{
+    if (prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0) != 0)
+        return Step::fail("keepcaps");
+    if (setgroups(0, nullptr) != 0)
+        return Step::fail("setgroups");
+    if (setresgid(ctx.gid, ctx.gid, ctx.gid) != 0)
+        return Step::fail("setresgid");
+    if (setresuid(ctx.uid, ctx.uid, ctx.uid) != 0)
+        return Step::fail("setresuid");
+    __user_cap_header_struct header{_LINUX_CAPABILITY_VERSION_3, 0};
+    __user_cap_data_struct data[2] = {};
+    if (syscall(SYS_capget, &header, data) != 0)
+        return Step::fail("capget");
+    data[0].effective = data[0].permitted;
+    data[1].effective = data[1].permitted;
+    if (syscall(SYS_capset, &header, data) != 0)
+        return Step::fail("capset");
+    return Step::ok();
+}
+
+// A new network namespace has only a loopback device, and it is down.
+Step bringUpLoopback()
+{
+    const int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return Step::fail("loopback-socket");
+    ifreq request{};
+    std::strncpy(request.ifr_name, "lo", IFNAMSIZ - 1);
+    request.ifr_flags = IFF_UP | IFF_LOOPBACK | IFF_RUNNING;
+    const bool ok = ioctl(fd, SIOCSIFFLAGS, &request) == 0;
+    const Step step = ok ? Step::ok() : Step::fail("loopback-up");
+    close(fd);
+    return step;
+}
+
+Step buildSandbox(const InitContext &ctx, int hostWorkFd)
+{
+    if (ctx.switchUser)
+        SANDPIT_TRY_STEP(becomeSandboxUser(ctx));
+    if (sethostname("sandpit", 7) != 0)
+        return Step::fail("sethostname");
+    if (!ctx.options->shareNetwork)
+        SANDPIT_TRY_STEP(bringUpLoopback());
+    SANDPIT_TRY_STEP(buildRoot(*ctx.options, ctx.uid, ctx.gid));
+    const int work = open("/work", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (work < 0)
+        return Step::fail("open-work");
+    CopyBudget budget;
+    budget.maxFiles = ctx.options->workInodes;
+    budget.maxBytes = ctx.options->workSizeBytes;
+    const Step copied = copyTree(hostWorkFd, work, budget);
+    close(work);
+    return copied;
+}
+
+// Copies output/ back to the host workspace while the sandbox's file system still exists.
+void copyOutput(int hostWorkFd, InitRecord &record)
+{
+    const int source = open("/work/output", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    const int target = openat(hostWorkFd, "output", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (source >= 0 && target >= 0) {
+        CopyBudget budget;
+        copyTree(source, target, budget);
+        record.artifactsSkipped = budget.skipped;
+        record.artifactsTruncated = budget.truncated ? 1 : 0;
+    }
+    if (source >= 0)
+        close(source);
+    if (target >= 0)
+        close(target);
+}
+
+struct Watch {
+    const InitContext &ctx;
+    InitRecord &record;
+
+    // True when a limit was passed, with the reason in the record.
+    bool check()
+    {
+        const Usage usage = sampleUsage();
+        record.peakTotalBytes = std::max<std::int64_t>(record.peakTotalBytes, usage.residentBytes);
+        record.peakTasks = std::max<std::int64_t>(record.peakTasks, usage.tasks);
+        const Options &o = *ctx.options;
+        if (o.processes > 0 && usage.tasks > o.processes) {
+            record.stop = InitRecord::ProcessLimit;
+            return true;
+        }
+        if (!ctx.memoryByCgroup && o.memoryBytes > 0 && usage.anonBytes > o.memoryBytes) {
+            record.stop = InitRecord::Memory;
+            return true;
+        }
+        return false;
+    }
+};
+
+// A forbidden call arrived: note its name, refuse it, and end the run.
+void handleBlockedCall(int notifyFd, InitRecord &record)
+{
+    seccomp_notif *request = nullptr;
+    seccomp_notif_resp *response = nullptr;
+    if (seccomp_notify_alloc(&request, &response) != 0)
+        return;
+    if (seccomp_notify_receive(notifyFd, request) == 0) {
+        syscallName(request->data.arch, request->data.nr, record.detail, sizeof record.detail);
+        record.stop = InitRecord::BlockedSyscall;
+        response->id = request->id;
+        response->error = -EPERM;
+        seccomp_notify_respond(notifyFd, response);
+    }
+    seccomp_notify_free(request, response);
 }
 
 } // namespace
@@ -54,39 +188,72 @@ void runInit(const InitContext &ctx)
     // kills the whole namespace. The death signal is armed before the first read of the
     // control pipe, so a supervisor that died earlier shows up as EOF right below.
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0)
-        failSetup(ctx, "prctl-pdeathsig", errno);
-
+        failSetup(ctx, Step::fail("prctl-pdeathsig"));
     char go = 0;
     if (read(ctx.controlFd, &go, 1) != 1 || go != 'G')
         _exit(1);
+    // Nobody in the run may ptrace init or read its memory or descriptors through /proc.
+    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 
-    if (!ctx.pidNamespace && prctl(PR_SET_CHILD_SUBREAPER, 1) != 0)
-        failSetup(ctx, "prctl-subreaper", errno);
+    const bool sandboxed = ctx.isolation == Isolation::Full;
+    int hostWorkFd = -1;
+    if (sandboxed) {
+        hostWorkFd = open(ctx.options->workspace.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (hostWorkFd < 0)
+            failSetup(ctx, Step::fail("open-workspace"));
+        if (const Step step = buildSandbox(ctx, hostWorkFd); !step)
+            failSetup(ctx, step, true);
+    } else if (ctx.isolation == Isolation::None && prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) {
+        failSetup(ctx, Step::fail("prctl-subreaper"));
+    }
 
     sigset_t mask;
     sigemptyset(&mask);
     sigaddset(&mask, SIGCHLD);
     sigprocmask(SIG_BLOCK, &mask, nullptr);
     const int sigFd = signalfd(-1, &mask, SFD_CLOEXEC);
-    if (sigFd < 0)
-        failSetup(ctx, "signalfd", errno);
+    const int watchFd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
+    if (sigFd < 0 || watchFd < 0)
+        failSetup(ctx, Step::fail("signalfd"));
 
-    ProgramStart start = startProgram(*ctx.options, ctx.stdoutFd, ctx.stderrFd);
+    ProgramSpec spec;
+    spec.options = ctx.options;
+    spec.workDir = sandboxed ? "/work" : ctx.options->workspace.c_str();
+    spec.stdoutFd = ctx.stdoutFd;
+    spec.stderrFd = ctx.stderrFd;
+    spec.seccomp = sandboxed;
+    if (!ctx.memoryByCgroup && ctx.options->memoryBytes > 0) {
+        // A backstop above the limit: init's watch should see the growth and stop the run
+        // with the true reason before an allocation fails inside the program.
+        spec.dataLimitBytes = ctx.options->memoryBytes + ctx.options->memoryBytes / 2 + (32LL << 20);
+    }
+    const ProgramStart start = startProgram(spec);
     close(ctx.stdoutFd);
     close(ctx.stderrFd);
     if (start.pid < 0)
-        failSetup(ctx, start.failedStep, start.error);
+        failSetup(ctx, Step{start.failedStep, start.error});
+    if (sandboxed && start.notifyFd < 0)
+        failSetup(ctx, Step{"receive-notify-fd", EIO});
 
     InitRecord record;
     record.kind = InitRecord::ProgramEnded;
+    Watch watch{ctx, record};
+    if (ctx.isolation != Isolation::None) {
+        const itimerspec every{{0, kWatchIntervalMs * 1'000'000}, {0, kWatchIntervalMs * 1'000'000}};
+        timerfd_settime(watchFd, 0, &every, nullptr);
+    }
+
     bool mainEnded = false;
     bool stopping = false;
     while (!mainEnded) {
-        pollfd fds[2] = {{sigFd, POLLIN, 0}, {ctx.controlFd, POLLIN, 0}};
-        if (poll(fds, stopping ? 1 : 2, -1) < 0) {
+        pollfd fds[4] = {{sigFd, POLLIN, 0},
+                         {stopping ? -1 : ctx.controlFd, POLLIN, 0},
+                         {stopping ? -1 : watchFd, POLLIN, 0},
+                         {stopping ? -1 : start.notifyFd, POLLIN, 0}};
+        if (poll(fds, 4, -1) < 0) {
             if (errno == EINTR)
                 continue;
-            failSetup(ctx, "poll", errno);
+            failSetup(ctx, Step::fail("poll"));
         }
         if (fds[0].revents & POLLIN) {
             signalfd_siginfo info;
@@ -100,8 +267,20 @@ void runInit(const InitContext &ctx)
                 }
             }
         }
-        if (!stopping && (fds[1].revents & (POLLIN | POLLHUP | POLLERR))) {
-            // 'K' or EOF: the supervisor wants everything gone (time limit, output limit, Stop).
+        bool stopNow = false;
+        // 'K' or EOF: the supervisor wants everything gone (time limit, output limit, Stop).
+        if (fds[1].revents & (POLLIN | POLLHUP | POLLERR))
+            stopNow = true;
+        if (fds[2].revents & POLLIN) {
+            std::uint64_t ticks;
+            [[maybe_unused]] const ssize_t n = read(watchFd, &ticks, sizeof ticks);
+            stopNow = stopNow || watch.check();
+        }
+        if (fds[3].revents & POLLIN) {
+            handleBlockedCall(start.notifyFd, record);
+            stopNow = stopNow || record.stop == InitRecord::BlockedSyscall;
+        }
+        if (stopNow && !stopping) {
             stopping = true;
             killEverything(ctx);
         }
@@ -116,6 +295,8 @@ void runInit(const InitContext &ctx)
             break;
     }
 
+    if (sandboxed)
+        copyOutput(hostWorkFd, record);
     rusage usage{};
     getrusage(RUSAGE_CHILDREN, &usage);
     record.cpuUs = (static_cast<std::int64_t>(usage.ru_utime.tv_sec) + usage.ru_stime.tv_sec) * 1'000'000

@@ -2,20 +2,35 @@
 
 #include "options.h"
 
+#include <sys/types.h>
+
 namespace Sandpit::Helper {
+
+/// How much of the sandbox init builds: the supervisor lowers it when the kernel refuses a
+/// level, and says so in the report.
+enum class Isolation {
+    Full,      ///< user, PID, mount, network, IPC and UTS namespaces, new root, seccomp
+    Processes, ///< user and PID namespaces only
+    None,      ///< no namespaces: a subreaper and a /proc walk keep the process tree
+};
 
 /// The file descriptors and facts init needs; everything else it closes.
 struct InitContext {
     const Options *options = nullptr;
+    Isolation isolation = Isolation::Full;
     int controlFd = -1;  ///< from the supervisor: 'G' to start, 'K' (or EOF) to stop everything
     int statusFd = -1;   ///< to the supervisor: one InitRecord
     int stdoutFd = -1;   ///< write ends of the output pipes, for the program
     int stderrFd = -1;
-    bool pidNamespace = false; ///< init is PID 1 of a fresh PID namespace
+    uid_t uid = 0;       ///< who the program runs as (mapped into the user namespace)
+    gid_t gid = 0;
+    bool switchUser = false;     ///< started as root: become uid/gid before building the sandbox
+    bool memoryByCgroup = false; ///< the kernel enforces memory; init only watches processes
 };
 
-/// The sandbox's init: starts the program, reaps every process, and when the program ends (or
-/// the supervisor says stop) kills everything that is left, reports and exits.
+/// The sandbox's init: builds the sandbox, starts the program, reaps every process, watches
+/// the limits, and when the program ends (or the supervisor says stop) kills everything left,
+/// copies output/ out, reports and exits.
 [[noreturn]] void runInit(const InitContext &context);
 
 } // namespace Sandpit::Helper

@@ -8,12 +8,23 @@ namespace Sandpit::Helper {
 /// so it arrives whole or not at all).
 struct InitRecord {
     enum Kind : std::int32_t { ProgramEnded = 1, SetupFailed = 2 };
+    /// Why init itself ended the run, from what it saw; None when the program ended or the
+    /// supervisor asked.
+    enum Stop : std::int32_t { None = 0, Memory = 1, ProcessLimit = 2, BlockedSyscall = 3 };
+
     std::int32_t kind = 0;
+    std::int32_t stop = None;
     std::int32_t waitStatus = 0;      ///< the main program's status, as from waitpid()
     std::int32_t setupErrno = 0;
+    std::int32_t sandboxStage = 0;    ///< 1: the failure was in building the sandbox, not the program's start
     char setupStep[48] = {};          ///< which step failed, for SetupFailed
+    char detail[48] = {};             ///< for BlockedSyscall: the call's name
     std::int64_t cpuUs = 0;           ///< user + system time of every process in the run
     std::int64_t peakRssBytes = 0;    ///< the largest resident set of any one process
+    std::int64_t peakTotalBytes = 0;  ///< the largest sampled sum over all processes
+    std::int64_t peakTasks = 0;
+    std::int32_t artifactsSkipped = 0;
+    std::int32_t artifactsTruncated = 0;
 };
 
 } // namespace Sandpit::Helper

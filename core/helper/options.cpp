@@ -33,6 +33,8 @@ bool parseOptions(int argc, char **argv, Options &options, std::string &error)
         {"--file-size-bytes", &Options::fileSizeBytes},
         {"--open-files", &Options::openFiles},
         {"--output-bytes", &Options::outputBytes},
+        {"--work-size-bytes", &Options::workSizeBytes},
+        {"--work-inodes", &Options::workInodes},
     };
 
     int i = 1;
@@ -41,6 +43,10 @@ bool parseOptions(int argc, char **argv, Options &options, std::string &error)
         if (arg == "--") {
             ++i;
             break;
+        }
+        if (arg == "--share-network") {
+            options.shareNetwork = true;
+            continue;
         }
         if (i + 1 >= argc) {
             error = "option " + arg + " needs a value";
@@ -51,6 +57,12 @@ bool parseOptions(int argc, char **argv, Options &options, std::string &error)
             options.workspace = value;
         } else if (arg == "--report") {
             options.report = value;
+        } else if (arg == "--ro-bind-try") {
+            if (value[0] != '/') {
+                error = std::string("--ro-bind-try needs an absolute path, got ") + value;
+                return false;
+            }
+            options.readOnlyBinds.emplace_back(value);
         } else if (arg == "--env") {
             if (std::strchr(value, '=') == nullptr) {
                 error = std::string("--env needs NAME=VALUE, got ") + value;

@@ -16,6 +16,10 @@ struct Options {
     long long fileSizeBytes = 0;
     long long openFiles = 0;
     long long outputBytes = 0;
+    long long workSizeBytes = 64LL * 1024 * 1024; ///< size of the /work and /tmp tmpfs each
+    long long workInodes = 8192;                  ///< files and folders allowed in /work
+    bool shareNetwork = false;                    ///< keep the host's network (off by default)
+    std::vector<std::string> readOnlyBinds;       ///< host paths shown read-only at the same place
     std::vector<std::string> environment; ///< NAME=VALUE, the program's whole environment
     std::vector<std::string> command;     ///< program and arguments
 };

@@ -6,14 +6,24 @@
 
 namespace Sandpit::Helper {
 
+struct ProgramSpec {
+    const Options *options = nullptr;
+    const char *workDir = nullptr;
+    int stdoutFd = -1;
+    int stderrFd = -1;
+    bool seccomp = false; ///< install the filter (and hand its notification fd back)
+    long long dataLimitBytes = 0; ///< RLIMIT_DATA; 0: none (a cgroup enforces memory)
+};
+
 struct ProgramStart {
     pid_t pid = -1;         ///< the program, or -1 when it could not be started
+    int notifyFd = -1;      ///< the seccomp notification descriptor, when a filter was installed
     char failedStep[32] {}; ///< the step that failed, e.g. "execve"
     int error = 0;          ///< errno at that step
 };
 
 /// Forks and execs the program with its limits, working directory and environment, its
 /// stdout and stderr on the given pipes. Returns once exec has succeeded or failed.
-ProgramStart startProgram(const Options &options, int stdoutFd, int stderrFd);
+ProgramStart startProgram(const ProgramSpec &spec);
 
 } // namespace Sandpit::Helper

@@ -1,15 +1,20 @@
 #include "supervisor.h"
 
+#include "cgroup.h"
 #include "init.h"
 #include "initrecord.h"
+#include "isolationreport.h"
 #include "protocol.h"
 #include "report.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <ctime>
 #include <fcntl.h>
+#include <ftw.h>
+#include <memory>
 #include <poll.h>
 #include <sched.h>
 #include <string>
@@ -30,8 +35,12 @@ namespace {
 // How long init gets to kill and reap everything after 'K' before we SIGKILL it, which
 // makes the kernel kill the whole namespace (but loses init's CPU accounting).
 constexpr long long kStopGraceMs = 1000;
+constexpr long long kCgroupPollMs = 20;
+// Started as root, the program runs as nobody/nogroup (see init's becomeSandboxUser).
+constexpr uid_t kNobody = 65534;
+constexpr gid_t kNoGroup = 65534;
 
-enum class StopReason { None, Timeout, OutputLimit, Cancelled };
+enum class StopReason { None, Timeout, OutputLimit, Cancelled, Memory };
 
 long long nowUs()
 {
@@ -65,34 +74,29 @@ bool writeFile(const std::string &path, const std::string &text)
     return ok;
 }
 
-// An unprivileged process may map exactly its own uid and gid into a user namespace it
-// created, and only after giving up setgroups(); root may do the same. The mapping keeps the
-// program's files owned by the user outside.
-bool mapIdentity(pid_t child, const char *&step)
-{
-    const std::string base = "/proc/" + std::to_string(child);
-    const std::string uid = std::to_string(getuid());
-    const std::string gid = std::to_string(getgid());
-    step = "uid_map";
-    if (!writeFile(base + "/uid_map", uid + " " + uid + " 1\n"))
-        return false;
-    step = "setgroups";
-    if (!writeFile(base + "/setgroups", "deny\n"))
-        return false;
-    step = "gid_map";
-    return writeFile(base + "/gid_map", gid + " " + gid + " 1\n");
-}
-
-int makeTimer(long long ms)
+int makeTimer(long long ms, bool repeat = false)
 {
     const int fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
     if (fd >= 0 && ms > 0) {
         itimerspec spec{};
         spec.it_value.tv_sec = ms / 1000;
         spec.it_value.tv_nsec = (ms % 1000) * 1'000'000;
+        if (repeat)
+            spec.it_interval = spec.it_value;
         timerfd_settime(fd, 0, &spec, nullptr);
     }
     return fd;
+}
+
+int chownEntry(const char *path, const struct stat *, int, FTW *)
+{
+    lchown(path, kNobody, kNoGroup);
+    return 0;
+}
+
+std::string errnoText(int err)
+{
+    return std::strerror(err);
 }
 
 struct Stream {
@@ -113,16 +117,23 @@ public:
 
 private:
     int setupFailed(const char *step, int err);
-    bool startInit();
+    bool startInit(Isolation level);
+    bool mapIdentity(const char *&step) const;
     void relay(Stream &stream, const char *name);
     void requestStop(StopReason reason);
+    void closePipes();
+    int supervise(int sigFd, InitRecord &record, bool &haveRecord, long long &wallUs);
     void finishReport(const InitRecord &record, bool haveRecord, long long wallUs);
 
     const Options &m_options;
     Report m_report;
+    Isolation m_level = Isolation::Full;
+    std::vector<std::string> m_downgrades;
+    uid_t m_uid = 0;
+    gid_t m_gid = 0;
+    bool m_switchUser = false;
+    std::unique_ptr<Cgroup> m_cgroup;
     pid_t m_init = -1;
-    bool m_pidNamespace = false;
-    std::string m_namespaceError;
     int m_controlFd = -1;
     int m_statusFd = -1;
     Stream m_out;
@@ -140,26 +151,59 @@ int Supervisor::setupFailed(const char *step, int err)
     return P::kExitSetupFailed;
 }
 
-bool Supervisor::startInit()
+// An unprivileged process may map exactly its own uid and gid into a user namespace it made,
+// and only after giving up setgroups(). Root maps nobody instead of itself.
+bool Supervisor::mapIdentity(const char *&step) const
+{
+    const std::string base = "/proc/" + std::to_string(m_init);
+    const std::string uid = std::to_string(m_uid);
+    const std::string gid = std::to_string(m_gid);
+    step = "uid_map";
+    if (!writeFile(base + "/uid_map", uid + " " + uid + " 1\n"))
+        return false;
+    if (!m_switchUser) {
+        step = "setgroups";
+        if (!writeFile(base + "/setgroups", "deny\n"))
+            return false;
+    }
+    step = "gid_map";
+    return writeFile(base + "/gid_map", gid + " " + gid + " 1\n");
+}
+
+void Supervisor::closePipes()
+{
+    for (int *fd : {&m_controlFd, &m_statusFd, &m_out.fd, &m_err.fd}) {
+        if (*fd >= 0)
+            close(*fd);
+        *fd = -1;
+    }
+}
+
+bool Supervisor::startInit(Isolation level)
 {
     int control[2], status[2], out[2], err[2];
     if (pipe2(control, O_CLOEXEC) || pipe2(status, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
         return false;
 
-    // A user namespace makes the PID namespace possible without privileges; a PID namespace
-    // with our init as PID 1 is what guarantees that nothing outlives the run: when PID 1
-    // exits, the kernel kills every other process in it.
-    const unsigned long flags = CLONE_NEWUSER | CLONE_NEWPID;
-    pid_t pid = static_cast<pid_t>(syscall(SYS_clone, flags | SIGCHLD, nullptr, nullptr, nullptr, nullptr));
-    if (pid < 0) {
-        m_namespaceError = std::string("clone(CLONE_NEWUSER|CLONE_NEWPID) failed: ") + std::strerror(errno);
-        pid = fork();
-    } else {
-        m_pidNamespace = true;
+    // A user namespace makes the others possible without privileges. A PID namespace with our
+    // init as PID 1 is what guarantees that nothing outlives the run: when PID 1 exits, the
+    // kernel kills every other process in it.
+    unsigned long flags = 0;
+    if (level != Isolation::None)
+        flags = CLONE_NEWUSER | CLONE_NEWPID;
+    if (level == Isolation::Full) {
+        flags |= CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP;
+        if (!m_options.shareNetwork)
+            flags |= CLONE_NEWNET;
     }
-    if (pid < 0)
+    const pid_t pid = static_cast<pid_t>(syscall(SYS_clone, flags | SIGCHLD, nullptr, nullptr, nullptr, nullptr));
+    if (pid < 0) {
+        const int saved = errno;
+        for (int fd : {control[0], control[1], status[0], status[1], out[0], out[1], err[0], err[1]})
+            close(fd);
+        errno = saved;
         return false;
-
+    }
     if (pid == 0) {
         close(control[1]);
         close(status[0]);
@@ -167,14 +211,17 @@ bool Supervisor::startInit()
         close(err[0]);
         InitContext ctx;
         ctx.options = &m_options;
+        ctx.isolation = level;
         ctx.controlFd = control[0];
         ctx.statusFd = status[1];
         ctx.stdoutFd = out[1];
         ctx.stderrFd = err[1];
-        ctx.pidNamespace = m_pidNamespace;
+        ctx.uid = m_uid;
+        ctx.gid = m_gid;
+        ctx.switchUser = m_switchUser && level != Isolation::None;
+        ctx.memoryByCgroup = m_cgroup && m_cgroup->hasMemory();
         runInit(ctx);
     }
-
     close(control[0]);
     close(status[1]);
     close(out[1]);
@@ -216,62 +263,37 @@ void Supervisor::relay(Stream &stream, const char *name)
         writeAll(stream.target, buffer, static_cast<size_t>(allowed));
         stream.bytes += allowed;
     }
-    if (allowed < n && m_stop != StopReason::OutputLimit) {
+    if (allowed < n) {
         if (!m_truncated)
             m_truncated = name;
         requestStop(StopReason::OutputLimit);
     }
 }
 
-int Supervisor::run()
+// Starts the run and relays its output until init has exited and both pipes are closed.
+int Supervisor::supervise(int sigFd, InitRecord &record, bool &haveRecord, long long &wallUs)
 {
-    // The helper dies with the engine's thread that started it; init dies with the helper.
-    const pid_t parent = getppid();
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
-        return setupFailed("prctl-pdeathsig", errno);
-
-    sigset_t mask;
-    sigemptyset(&mask);
-    for (int sig : {SIGCHLD, SIGTERM, SIGINT, SIGHUP})
-        sigaddset(&mask, sig);
-    sigprocmask(SIG_BLOCK, &mask, nullptr);
-    signal(SIGPIPE, SIG_IGN);
-    const int sigFd = signalfd(-1, &mask, SFD_CLOEXEC);
-    if (sigFd < 0)
-        return setupFailed("signalfd", errno);
-
-    if (!startInit())
-        return setupFailed("start-init", errno);
-    if (m_pidNamespace) {
-        const char *step = "";
-        if (!mapIdentity(m_init, step)) {
-            const int err = errno;
-            kill(m_init, SIGKILL);
-            waitpid(m_init, nullptr, 0);
-            return setupFailed(step, err);
-        }
-    }
-
+    m_stop = StopReason::None;
+    m_truncated = nullptr;
     const long long startUs = nowUs();
     const int wallTimer = makeTimer(m_options.timeoutMs);
+    const int cgroupTimer = m_cgroup->hasMemory() ? makeTimer(kCgroupPollMs, true) : -1;
     if (write(m_controlFd, "G", 1) != 1)
         return setupFailed("start-signal", errno);
 
-    InitRecord record;
-    bool haveRecord = false;
     bool initExited = false;
-    long long endUs = 0;
-    int initStatus = 0;
+    long long endUs = startUs;
     while (!initExited || m_out.fd >= 0 || m_err.fd >= 0) {
-        pollfd fds[6] = {
+        pollfd fds[7] = {
             {m_out.fd, POLLIN, 0},
             {m_err.fd, POLLIN, 0},
             {sigFd, POLLIN, 0},
             {m_stop == StopReason::None ? wallTimer : -1, POLLIN, 0},
             {m_graceTimer, POLLIN, 0},
             {haveRecord ? -1 : m_statusFd, POLLIN, 0},
+            {m_stop == StopReason::None ? cgroupTimer : -1, POLLIN, 0},
         };
-        if (poll(fds, 6, -1) < 0) {
+        if (poll(fds, 7, -1) < 0) {
             if (errno == EINTR)
                 continue;
             break;
@@ -291,7 +313,7 @@ int Supervisor::run()
             signalfd_siginfo info{};
             if (read(sigFd, &info, sizeof info) == static_cast<ssize_t>(sizeof info)) {
                 if (info.ssi_signo == SIGCHLD) {
-                    if (waitpid(m_init, &initStatus, WNOHANG) == m_init) {
+                    if (waitpid(m_init, nullptr, WNOHANG) == m_init) {
                         initExited = true;
                         endUs = nowUs();
                     }
@@ -307,16 +329,101 @@ int Supervisor::run()
             close(m_graceTimer);
             m_graceTimer = -1;
         }
+        if (fds[6].revents & POLLIN) {
+            std::uint64_t ticks;
+            [[maybe_unused]] const ssize_t n = read(cgroupTimer, &ticks, sizeof ticks);
+            // The kernel's OOM killer struck inside the run: the run is over, whatever the
+            // main program makes of it.
+            if (m_cgroup->oomKills() > 0)
+                requestStop(StopReason::Memory);
+        }
     }
     if (!haveRecord && m_statusFd >= 0)
         haveRecord = read(m_statusFd, &record, sizeof record) == static_cast<ssize_t>(sizeof record);
+    for (int fd : {wallTimer, cgroupTimer, m_graceTimer}) {
+        if (fd >= 0)
+            close(fd);
+    }
+    m_graceTimer = -1;
+    wallUs = endUs - startUs;
+    return 0;
+}
+
+int Supervisor::run()
+{
+    // The helper dies with the engine's thread that started it; init dies with the helper.
+    const pid_t parent = getppid();
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+        return setupFailed("prctl-pdeathsig", errno);
+
+    sigset_t mask;
+    sigemptyset(&mask);
+    for (int sig : {SIGCHLD, SIGTERM, SIGINT, SIGHUP})
+        sigaddset(&mask, sig);
+    sigprocmask(SIG_BLOCK, &mask, nullptr);
+    signal(SIGPIPE, SIG_IGN);
+    const int sigFd = signalfd(-1, &mask, SFD_CLOEXEC);
+    if (sigFd < 0)
+        return setupFailed("signalfd", errno);
+
+    m_switchUser = geteuid() == 0;
+    m_uid = m_switchUser ? kNobody : getuid();
+    m_gid = m_switchUser ? kNoGroup : getgid();
+    if (m_switchUser) {
+        // nobody must be able to read the sources and write output/ in the host workspace.
+        nftw(m_options.workspace.c_str(), chownEntry, 16, FTW_PHYS);
+    }
+    m_cgroup = std::make_unique<Cgroup>(m_options.memoryBytes, m_options.processes);
+
+    // Try the strongest isolation first; step down only when the kernel refuses, and say so.
+    InitRecord record;
+    bool haveRecord = false;
+    long long wallUs = 0;
+    for (Isolation level : {Isolation::Full, Isolation::Processes, Isolation::None}) {
+        m_level = level;
+        if (!startInit(level)) {
+            const int err = errno;
+            if (level == Isolation::None)
+                return setupFailed("clone", err);
+            m_downgrades.push_back(std::string(level == Isolation::Full ? "Full isolation" : "A PID namespace")
+                                   + " was refused by the kernel (clone: " + errnoText(err)
+                                   + "); unprivileged user namespaces may be disabled. On Ubuntu 23.10 and later, "
+                                     "install Sandpit's AppArmor profile (packaging/apparmor).");
+            continue;
+        }
+        const char *step = "";
+        if (level != Isolation::None && !mapIdentity(step)) {
+            const int err = errno;
+            kill(m_init, SIGKILL);
+            waitpid(m_init, nullptr, 0);
+            closePipes();
+            m_downgrades.push_back(std::string("Namespaces were refused (") + step + ": " + errnoText(err) + ").");
+            continue;
+        }
+        if (m_cgroup->hasMemory() || m_cgroup->hasPids())
+            m_cgroup->addProcess(m_init);
+        record = InitRecord{};
+        haveRecord = false;
+        const int rc = supervise(sigFd, record, haveRecord, wallUs);
+        if (rc != 0)
+            return rc;
+        // A sandbox step refused inside (a mount denied by a security module) ends init before
+        // the program ran: nothing was shown yet, so the next level can start cleanly.
+        if (haveRecord && record.kind == InitRecord::SetupFailed && record.sandboxStage && level != Isolation::None) {
+            record.setupStep[sizeof record.setupStep - 1] = '\0';
+            m_downgrades.push_back(std::string("The private file system could not be built (") + record.setupStep + ": "
+                                   + errnoText(record.setupErrno) + ").");
+            closePipes();
+            continue;
+        }
+        break;
+    }
 
     if (haveRecord && record.kind == InitRecord::SetupFailed) {
         record.setupStep[sizeof record.setupStep - 1] = '\0';
         return setupFailed(record.setupStep, record.setupErrno);
     }
-    (void)initStatus;
-    finishReport(record, haveRecord, endUs - startUs);
+    finishReport(record, haveRecord, wallUs);
     return m_report.writeTo(m_options.report) ? 0 : 1;
 }
 
@@ -325,15 +432,17 @@ void Supervisor::finishReport(const InitRecord &record, bool haveRecord, long lo
     // If init had to be killed its accounting is lost; our own children's usage is the best
     // evidence left.
     long long cpuUs = record.cpuUs;
-    long long peakRss = record.peakRssBytes;
+    long long peak = std::max(record.peakRssBytes, record.peakTotalBytes);
     int status = record.waitStatus;
     if (!haveRecord) {
         rusage usage{};
         getrusage(RUSAGE_CHILDREN, &usage);
         cpuUs = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1'000'000LL + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
-        peakRss = usage.ru_maxrss * 1024LL;
-        status = SIGKILL; // as if from WIFSIGNALED
+        peak = usage.ru_maxrss * 1024LL;
+        status = SIGKILL; // a raw wait status meaning "killed by SIGKILL"
     }
+    if (m_cgroup->hasMemory())
+        peak = std::max(peak, m_cgroup->peakMemory());
 
     const char *reason = "none";
     std::string detail;
@@ -347,20 +456,32 @@ void Supervisor::finishReport(const InitRecord &record, bool haveRecord, long lo
     case StopReason::Cancelled:
         reason = "cancelled";
         break;
+    case StopReason::Memory:
+        reason = "memory";
+        break;
     case StopReason::None:
-        if (WIFSIGNALED(status)) {
+        if (record.stop == InitRecord::Memory || m_cgroup->oomKills() > 0) {
+            reason = "memory";
+        } else if (record.stop == InitRecord::ProcessLimit || m_cgroup->pidsLimitHits() > 0) {
+            reason = "process-limit";
+        } else if (record.stop == InitRecord::BlockedSyscall) {
+            reason = "blocked-syscall";
+            detail = std::string(record.detail, strnlen(record.detail, sizeof record.detail));
+        } else if (WIFSIGNALED(status)) {
             const int sig = WTERMSIG(status);
             if (sig == SIGXCPU || (sig == SIGKILL && m_options.cpuMs > 0 && cpuUs >= m_options.cpuMs * 1000))
                 reason = "cpu-time";
             else if (sig == SIGXFSZ)
                 reason = "file-size";
+            else if (sig == SIGSYS)
+                reason = "blocked-syscall"; // a foreign-ABI call, killed by the filter itself
             else
                 reason = "signal";
         }
         break;
     }
 
-    if (WIFEXITED(status) && m_stop == StopReason::None) {
+    if (WIFEXITED(status) && m_stop == StopReason::None && record.stop == InitRecord::None) {
         m_report.add(P::kOutcome, "exited");
         m_report.add(P::kExitCode, WEXITSTATUS(status));
     } else {
@@ -372,25 +493,14 @@ void Supervisor::finishReport(const InitRecord &record, bool haveRecord, long lo
         m_report.add(P::kKillDetail, detail);
     m_report.add(P::kWallUs, wallUs);
     m_report.add(P::kCpuUs, cpuUs);
-    m_report.add(P::kPeakRss, peakRss);
+    m_report.add(P::kPeakRss, peak);
     m_report.add(P::kStdoutBytes, m_out.bytes);
     m_report.add(P::kStderrBytes, m_err.bytes);
     if (m_truncated)
         m_report.add(P::kOutputTruncated, m_truncated);
-
-    m_report.add(P::kIsolationLevel, m_pidNamespace ? "partial" : "none");
-    if (m_pidNamespace) {
-        m_report.add(P::kIsolation, "Processes: the program runs in its own PID namespace under Sandpit's init, "
-                                    "so Stop and the limits end every process it started.");
-    } else {
-        m_report.add(P::kIsolation, "Processes: no PID namespace (" + m_namespaceError
-                                        + "); Sandpit kills the program's processes by walking /proc, "
-                                          "which a fast-forking program can race.");
-    }
-    m_report.add(P::kIsolation, "Limits: CPU time, data memory, file size and open files are enforced with rlimits; "
-                                "core dumps are off.");
-    m_report.add(P::kIsolation, "Files: not isolated; the program can read and write what your user can.");
-    m_report.add(P::kIsolation, "Network: not isolated; the program can open network connections.");
+    m_report.add(P::kIsolationLevel, isolationLevelName(m_level));
+    for (const std::string &line : describeIsolation(m_options, m_level, *m_cgroup, m_uid, m_downgrades))
+        m_report.add(P::kIsolation, line);
 }
 
 } // namespace

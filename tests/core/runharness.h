@@ -20,9 +20,17 @@ namespace SandpitTest {
 
 using namespace Sandpit::Core;
 
+/// The fixtures folder: $SANDPIT_FIXTURES_DIR when set (the unprivileged test run copies the
+/// fixtures somewhere that user can read), else the source tree's.
+inline QString fixturesDir()
+{
+    const QString fromEnvironment = qEnvironmentVariable("SANDPIT_FIXTURES_DIR");
+    return fromEnvironment.isEmpty() ? QStringLiteral(SANDPIT_FIXTURES_DIR) : fromEnvironment;
+}
+
 inline QByteArray fixture(const QString &name)
 {
-    QFile f(QStringLiteral(SANDPIT_FIXTURES_DIR "/") + name);
+    QFile f(fixturesDir() + QLatin1Char('/') + name);
     if (!f.open(QIODevice::ReadOnly))
         qFatal("missing fixture %s", qPrintable(name));
     return f.readAll();

@@ -162,11 +162,19 @@ private Q_SLOTS:
 
     void workspaceIsRemoved()
     {
-        const Outcome o = run(pythonRequest("import os; print(os.getcwd())"));
+        const QString token = uniqueToken();
+        const Outcome o = run(pythonRequest("import os, sys\nos.makedirs('output', exist_ok=True)\n"
+                                            "open('output/' + sys.argv[1], 'w').write('x')\nprint(os.getcwd())",
+                                            {token}));
         QVERIFY(o.result);
-        const QString workspace = QString::fromUtf8(o.result->stdoutData.trimmed());
-        QVERIFY(workspace.contains(QStringLiteral("sandpit-run-")));
-        QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(workspace), 5000);
+        QCOMPARE(o.result->exitCode, 0);
+        QCOMPARE(o.result->artifacts.size(), 1);
+        QCOMPARE(o.result->artifacts.at(0).path, token);
+        // The host copy of the workspace (where the artifact was copied out to) is gone.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            QDir(QDir::tempPath()).entryList({QStringLiteral("sandpit-run-*")}, QDir::Dirs).filter(token).isEmpty()
+                && !QDirIterator(QDir::tempPath(), {token}, QDir::Files, QDirIterator::Subdirectories).hasNext(),
+            5000);
     }
 
     void inputFilesAreCopied()

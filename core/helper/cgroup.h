@@ -1,0 +1,42 @@
+#pragma once
+
+#include <string>
+#include <sys/types.h>
+#include <vector>
+
+namespace Sandpit::Helper {
+
+/// A cgroup for one run, where the kernel enforces memory and process limits and counts
+/// what happened: cgroup v2 (memory.events, pids.events) or v1 (memory.oom_control). Only
+/// root can make one on a machine without a delegated subtree; otherwise valid() is false and
+/// `why` says so, and init's watch and rlimits take over.
+class Cgroup
+{
+public:
+    Cgroup(long long memoryBytes, long long processes);
+    ~Cgroup();
+    Cgroup(const Cgroup &) = delete;
+    Cgroup &operator=(const Cgroup &) = delete;
+
+    bool hasMemory() const { return !m_memoryDir.empty(); }
+    bool hasPids() const { return !m_pidsDir.empty(); }
+    const std::string &why() const { return m_why; }
+    const std::string &kind() const { return m_kind; }
+
+    bool addProcess(pid_t pid) const;
+    long long oomKills() const;
+    long long pidsLimitHits() const;
+    long long peakMemory() const;
+
+private:
+    void tryV2(long long memoryBytes, long long processes);
+    void tryV1(long long memoryBytes, long long processes);
+
+    std::string m_kind;      // "v2" or "v1"
+    std::string m_memoryDir; // where memory.* lives
+    std::string m_pidsDir;   // where pids.* lives
+    std::vector<std::string> m_created;
+    std::string m_why;
+};
+
+} // namespace Sandpit::Helper

@@ -1,0 +1,70 @@
+#include "isolationreport.h"
+
+#include "cgroup.h"
+
+namespace Sandpit::Helper {
+
+namespace {
+std::string megabytes(long long bytes)
+{
+    return std::to_string((bytes + (1 << 19)) >> 20) + " MB";
+}
+} // namespace
+
+const char *isolationLevelName(Isolation level)
+{
+    switch (level) {
+    case Isolation::Full:
+        return "full";
+    case Isolation::Processes:
+        return "partial";
+    case Isolation::None:
+        break;
+    }
+    return "none";
+}
+
+std::vector<std::string> describeIsolation(const Options &o, Isolation level, const Cgroup &cgroup, unsigned uid,
+                                           const std::vector<std::string> &downgrades)
+{
+    std::vector<std::string> lines = downgrades;
+    const bool full = level == Isolation::Full;
+    if (full) {
+        lines.push_back("Files: the program sees read-only system folders and its own workspace (" + megabytes(o.workSizeBytes)
+                        + " at most); your home, other users' files and /run's sockets are not there.");
+        lines.push_back(o.shareNetwork ? "Network: shared with this computer, as you allowed."
+                                       : "Network: none; the program has only its own loopback device.");
+        lines.push_back("System calls: a seccomp filter blocks tracing, mounts, namespaces, kernel keyrings, "
+                        "eBPF, perf, userfaultfd, io_uring, terminal injection and other kernel interfaces.");
+        lines.push_back("Privileges: it runs as user " + std::to_string(uid)
+                        + " with no capabilities and no_new_privs, so setuid programs cannot raise them.");
+        lines.push_back("IPC and host name: private to the run.");
+    } else {
+        lines.push_back("Files: NOT isolated; the program can read and write what your user can.");
+        lines.push_back("Network: NOT isolated; the program can open network connections.");
+        lines.push_back("System calls: NOT filtered.");
+    }
+    if (level != Isolation::None) {
+        lines.push_back("Processes: its own PID namespace under Sandpit's init; it cannot see or signal your "
+                        "other programs, and nothing it starts outlives the run.");
+    } else {
+        lines.push_back("Processes: no PID namespace; Sandpit kills the program's processes by walking /proc, "
+                        "which a fast-forking program can race, and the program can see your other processes.");
+    }
+    if (cgroup.hasMemory()) {
+        lines.push_back("Memory: enforced by the kernel (cgroup " + cgroup.kind() + ", " + megabytes(o.memoryBytes)
+                        + ", no swap).");
+    } else if (level != Isolation::None) {
+        lines.push_back("Memory: no cgroup (" + cgroup.why() + "), so Sandpit measures the run every 20 ms and stops it past "
+                        + megabytes(o.memoryBytes) + ", with RLIMIT_DATA as a backstop; a sudden huge allocation fails "
+                          "inside the program instead.");
+    } else {
+        lines.push_back("Memory: RLIMIT_DATA per process only (" + megabytes(o.memoryBytes) + " and a margin).");
+    }
+    lines.push_back(std::string("Process limit: ") + (cgroup.hasPids() ? "pids cgroup" : "RLIMIT_NPROC") + " and init's watch ("
+                    + std::to_string(o.processes) + " processes and threads).");
+    lines.push_back("Other limits: CPU time, file size and open files by rlimits; core dumps off.");
+    return lines;
+}
+
+} // namespace Sandpit::Helper

@@ -1,0 +1,19 @@
+#pragma once
+
+#include "init.h"
+
+#include <string>
+#include <vector>
+
+namespace Sandpit::Helper {
+
+class Cgroup;
+struct Options;
+
+/// The plain sentences that say which protections a run had, and why one was missing.
+std::vector<std::string> describeIsolation(const Options &options, Isolation level, const Cgroup &cgroup,
+                                           unsigned uid, const std::vector<std::string> &downgrades);
+
+const char *isolationLevelName(Isolation level);
+
+} // namespace Sandpit::Helper

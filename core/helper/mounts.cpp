@@ -1,0 +1,192 @@
+#include "mounts.h"
+
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <string>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace Sandpit::Helper {
+
+namespace {
+
+// The new root is assembled on a tmpfs mounted over /tmp, which is only hidden in our own
+// mount namespace; the host workspace was opened as a descriptor before this.
+constexpr const char *kStage = "/tmp";
+
+std::string staged(const std::string &path)
+{
+    return std::string(kStage) + path;
+}
+
+Step makeDirs(const std::string &path, mode_t mode = 0755)
+{
+    std::string partial;
+    size_t pos = 0;
+    while (pos != std::string::npos) {
+        pos = path.find('/', pos + 1);
+        partial = path.substr(0, pos);
+        if (!partial.empty() && mkdir(partial.c_str(), mode) != 0 && errno != EEXIST)
+            return Step::fail("mkdir");
+    }
+    return Step::ok();
+}
+
+Step makeFile(const std::string &path, const std::string &content = {})
+{
+    const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+    if (fd < 0)
+        return Step::fail("create-file");
+    const bool ok = write(fd, content.data(), content.size()) == static_cast<ssize_t>(content.size());
+    close(fd);
+    return ok ? Step::ok() : Step::fail("write-file");
+}
+
+Step mountTmpfs(const std::string &target, const std::string &options, unsigned long flags)
+{
+    SANDPIT_TRY_STEP(makeDirs(target));
+    if (mount("tmpfs", target.c_str(), "tmpfs", flags, options.c_str()) != 0)
+        return Step::fail("mount-tmpfs");
+    return Step::ok();
+}
+
+// A read-only remount of a bind inside a user namespace must keep the flags the kernel has
+// locked on the source mount (nosuid, nodev, noexec, atime): dropping one is refused with
+// EPERM. Adding nosuid and nodev is always allowed, and we want them anyway.
+unsigned long lockedFlags(const std::string &source)
+{
+    struct statvfs vfs {};
+    if (statvfs(source.c_str(), &vfs) != 0)
+        return 0;
+    unsigned long flags = 0;
+    if (vfs.f_flag & ST_NOEXEC)
+        flags |= MS_NOEXEC;
+    if (vfs.f_flag & ST_NOATIME)
+        flags |= MS_NOATIME;
+    if (vfs.f_flag & ST_NODIRATIME)
+        flags |= MS_NODIRATIME;
+    if (vfs.f_flag & ST_RELATIME)
+        flags |= MS_RELATIME;
+    return flags;
+}
+
+Step bindReadOnly(const std::string &source, const std::string &target)
+{
+    if (mount(source.c_str(), target.c_str(), nullptr, MS_BIND | MS_REC, nullptr) != 0)
+        return Step::fail("bind-mount");
+    const unsigned long flags = MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | lockedFlags(source);
+    if (mount(nullptr, target.c_str(), nullptr, flags, nullptr) != 0)
+        return Step::fail("remount-read-only");
+    return Step::ok();
+}
+
+// Shows one host path read-only at the same place. Symlinks are recreated as they are (so a
+// merged-/usr /bin -> usr/bin stays a link); missing paths are skipped.
+Step showReadOnly(const std::string &path)
+{
+    struct stat st {};
+    if (lstat(path.c_str(), &st) != 0)
+        return Step::ok();
+    const std::string target = staged(path);
+    SANDPIT_TRY_STEP(makeDirs(target.substr(0, target.rfind('/'))));
+    if (S_ISLNK(st.st_mode)) {
+        char link[PATH_MAX];
+        const ssize_t n = readlink(path.c_str(), link, sizeof link - 1);
+        if (n < 0)
+            return Step::fail("readlink");
+        link[n] = '\0';
+        if (symlink(link, target.c_str()) != 0 && errno != EEXIST)
+            return Step::fail("symlink");
+        return Step::ok();
+    }
+    if (S_ISDIR(st.st_mode))
+        SANDPIT_TRY_STEP(makeDirs(target));
+    else
+        SANDPIT_TRY_STEP(makeFile(target));
+    return bindReadOnly(path, target);
+}
+
+Step buildDev(long long shmSize)
+{
+    SANDPIT_TRY_STEP(mountTmpfs(staged("/dev"), "mode=0755,size=64k", MS_NOSUID | MS_NOEXEC));
+    for (const char *device : {"null", "zero", "full", "random", "urandom"}) {
+        const std::string source = std::string("/dev/") + device;
+        const std::string target = staged(source);
+        SANDPIT_TRY_STEP(makeFile(target));
+        // Device nodes cannot be created in a user namespace; a bind of the host's node works.
+        if (mount(source.c_str(), target.c_str(), nullptr, MS_BIND, nullptr) != 0)
+            return Step::fail("bind-device");
+    }
+    const std::pair<const char *, const char *> links[] = {
+        {"/proc/self/fd", "fd"}, {"/proc/self/fd/0", "stdin"}, {"/proc/self/fd/1", "stdout"}, {"/proc/self/fd/2", "stderr"}};
+    for (const auto &[to, name] : links) {
+        if (symlink(to, staged(std::string("/dev/") + name).c_str()) != 0)
+            return Step::fail("symlink-dev");
+    }
+    SANDPIT_TRY_STEP(mountTmpfs(staged("/dev/shm"), "mode=1777,size=" + std::to_string(shmSize), MS_NOSUID | MS_NODEV));
+    // /dev's tmpfs belongs to the sandbox user; read-only, the program cannot add to it.
+    if (mount(nullptr, staged("/dev").c_str(), nullptr, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NOEXEC, "mode=0755,size=64k") != 0)
+        return Step::fail("remount-dev-read-only");
+    return Step::ok();
+}
+
+Step writeIdentityFiles(uid_t uid, gid_t gid)
+{
+    const std::string u = std::to_string(uid);
+    const std::string g = std::to_string(gid);
+    SANDPIT_TRY_STEP(makeDirs(staged("/etc")));
+    SANDPIT_TRY_STEP(makeFile(staged("/etc/passwd"), "root:x:0:0:root:/root:/bin/sh\nlearner:x:" + u + ":" + g
+                                                         + ":Sandpit learner:/work:/bin/sh\n"));
+    SANDPIT_TRY_STEP(makeFile(staged("/etc/group"), "root:x:0:\nlearner:x:" + g + ":\n"));
+    SANDPIT_TRY_STEP(makeFile(staged("/etc/hostname"), "sandpit\n"));
+    SANDPIT_TRY_STEP(makeFile(staged("/etc/hosts"), "127.0.0.1 localhost sandpit\n::1 localhost\n"));
+    return Step::ok();
+}
+
+} // namespace
+
+Step buildRoot(const Options &options, uid_t uid, gid_t gid)
+{
+    // Nothing we mount may propagate back to the host's mount namespace.
+    if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
+        return Step::fail("make-mounts-private");
+    if (mount("tmpfs", kStage, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=1m") != 0)
+        return Step::fail("mount-root-tmpfs");
+
+    for (const std::string &path : options.readOnlyBinds)
+        SANDPIT_TRY_STEP(showReadOnly(path));
+
+    SANDPIT_TRY_STEP(makeDirs(staged("/proc")));
+    if (mount("proc", staged("/proc").c_str(), "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) != 0)
+        return Step::fail("mount-proc");
+    SANDPIT_TRY_STEP(buildDev(options.workSizeBytes));
+    const std::string size = "size=" + std::to_string(options.workSizeBytes);
+    SANDPIT_TRY_STEP(mountTmpfs(staged("/tmp"), "mode=1777," + size, MS_NOSUID | MS_NODEV));
+    SANDPIT_TRY_STEP(mountTmpfs(staged("/work"),
+                                "mode=0755," + size + ",nr_inodes=" + std::to_string(options.workInodes) + ",uid="
+                                    + std::to_string(uid) + ",gid=" + std::to_string(gid),
+                                MS_NOSUID | MS_NODEV));
+    SANDPIT_TRY_STEP(writeIdentityFiles(uid, gid));
+
+    // pivot_root(".", ".") stacks the old root on top of the new one; detaching it leaves
+    // only the new root, with no path back to the host's files.
+    if (chdir(kStage) != 0)
+        return Step::fail("chdir-new-root");
+    if (syscall(SYS_pivot_root, ".", ".") != 0)
+        return Step::fail("pivot_root");
+    if (umount2(".", MNT_DETACH) != 0)
+        return Step::fail("detach-old-root");
+    if (chdir("/") != 0)
+        return Step::fail("chdir-root");
+    if (mount(nullptr, "/", nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV, nullptr) != 0)
+        return Step::fail("remount-root-read-only");
+    return Step::ok();
+}
+
+} // namespace Sandpit::Helper

@@ -1,0 +1,97 @@
+#include "seccompfilter.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <initializer_list>
+#include <linux/sched.h>
+#include <seccomp.h>
+#include <sys/ioctl.h>
+
+namespace Sandpit::Helper {
+
+namespace {
+
+// Calls no learner program needs, and which are the usual first step of an escape or of
+// spying on the user's other processes.
+constexpr const char *kForbidden[] = {
+    // other processes' memory and tracing
+    "ptrace", "process_vm_readv", "process_vm_writev", "kcmp", "pidfd_getfd",
+    // the kernel keyring, eBPF, perf, userfaultfd and io_uring: large attack surfaces
+    "keyctl", "add_key", "request_key", "bpf", "perf_event_open", "userfaultfd",
+    "io_uring_setup", "io_uring_enter", "io_uring_register",
+    // mounts and namespaces
+    "mount", "umount2", "pivot_root", "unshare", "setns", "move_mount", "open_tree", "fsopen",
+    "fsconfig", "fsmount", "fspick", "mount_setattr", "chroot",
+    // the machine itself
+    "kexec_load", "kexec_file_load", "reboot", "init_module", "finit_module", "delete_module",
+    "acct", "swapon", "swapoff", "syslog", "quotactl", "settimeofday", "clock_settime",
+    "clock_adjtime", "adjtimex", "iopl", "ioperm", "vhangup", "lookup_dcookie",
+    "open_by_handle_at", "name_to_handle_at", "fanotify_init", "uselib",
+};
+
+// Namespace flags in clone()'s first argument: making namespaces is how a program would
+// build itself a root-like place to attack the kernel from.
+constexpr scmp_datum_t kNamespaceFlags[] = {CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC, CLONE_NEWUSER,
+                                            CLONE_NEWPID, CLONE_NEWNET, CLONE_NEWCGROUP, CLONE_NEWTIME};
+
+} // namespace
+
+Step installSeccompFilter(int &notifyFd)
+{
+    scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+    if (!ctx)
+        return Step::fail("seccomp-init");
+    const auto failWith = [&](const char *step, int rc) {
+        seccomp_release(ctx);
+        errno = -rc;
+        return Step::fail(step);
+    };
+    // Another ABI (i386 through int 0x80, x32) would walk around every rule below.
+    if (int rc = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS); rc < 0)
+        return failWith("seccomp-badarch", rc);
+
+    for (const char *name : kForbidden) {
+        const int nr = seccomp_syscall_resolve_name(name);
+        if (nr == __NR_SCMP_ERROR)
+            continue; // not on this architecture
+        if (int rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, nr, 0); rc < 0)
+            return failWith("seccomp-rule", rc);
+    }
+    // Rules for one call are OR-ed: one rule per flag means "any namespace flag set".
+    for (scmp_datum_t flag : kNamespaceFlags) {
+        if (int rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(clone), 1, SCMP_A0(SCMP_CMP_MASKED_EQ, flag, flag));
+            rc < 0) {
+            return failWith("seccomp-rule-clone", rc);
+        }
+    }
+    // clone3 passes its flags in memory, which a filter cannot read; ENOSYS makes the C
+    // library fall back to clone(), whose flags the rule above sees.
+    if (int rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0); rc < 0)
+        return failWith("seccomp-rule-clone3", rc);
+    // TIOCSTI pushes keystrokes into a terminal's input; TIOCLINUX can do the same on a console.
+    for (unsigned long request : {static_cast<unsigned long>(TIOCSTI), static_cast<unsigned long>(TIOCLINUX)}) {
+        if (int rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(ioctl), 1,
+                                      SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffUL, request));
+            rc < 0) {
+            return failWith("seccomp-rule-ioctl", rc);
+        }
+    }
+    if (int rc = seccomp_load(ctx); rc < 0)
+        return failWith("seccomp-load", rc);
+    notifyFd = seccomp_notify_fd(ctx);
+    seccomp_release(ctx);
+    if (notifyFd < 0) {
+        errno = -notifyFd;
+        return Step::fail("seccomp-notify-fd");
+    }
+    return Step::ok();
+}
+
+void syscallName(unsigned int arch, int number, char *out, size_t size)
+{
+    char *name = seccomp_syscall_resolve_num_arch(arch, number); // allocated by libseccomp
+    std::snprintf(out, size, "%s", name ? name : "an unknown system call");
+    std::free(name);
+}
+
+} // namespace Sandpit::Helper

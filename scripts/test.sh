@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs, builds with warnings as errors, and runs every test: all of them as the current
+# user, then the sandbox tests again as an unprivileged user (when started as root), because
+# a sandbox that works only as root does not work.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root_dir=$(pwd)
+
+scripts/install-deps.sh --test
+scripts/build.sh -DSANDPIT_WERROR=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+
+cd build
+ctest --output-on-failure --timeout 600 -j2
+
+if [[ $(id -u) -eq 0 ]]; then
+    "$root_dir/scripts/run-unprivileged-tests.sh" "$root_dir/build" sandbox
+fi

@@ -1,0 +1,189 @@
+// The engine's configuration: settings file, SANDPIT_* overrides, and the messages a user
+// sees when one of them holds nonsense.
+#include "enginesettings.h"
+
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Sandpit::Core;
+
+class TestEngineSettings : public QObject
+{
+    Q_OBJECT
+
+private:
+    QString iniPath() const { return m_dir->filePath(QStringLiteral("sandpit.ini")); }
+    std::unique_ptr<QSettings> settings() const { return std::make_unique<QSettings>(iniPath(), QSettings::IniFormat); }
+    static QProcessEnvironment env(std::initializer_list<std::pair<const char *, const char *>> vars)
+    {
+        QProcessEnvironment e;
+        for (const auto &[name, value] : vars)
+            e.insert(QString::fromLatin1(name), QString::fromLatin1(value));
+        return e;
+    }
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+
+private Q_SLOTS:
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+    }
+
+    void defaults()
+    {
+        const auto loaded = EngineSettings::load(*settings(), QProcessEnvironment());
+        QVERIFY(loaded);
+        QCOMPARE(loaded->backend, QStringLiteral("local"));
+        QCOMPARE(loaded->limits.wallTimeMs, 10'000);
+        QCOMPARE(loaded->limits.memoryBytes, 256LL * 1024 * 1024);
+        QCOMPARE(loaded->limits.outputBytes, 1024LL * 1024);
+        QVERIFY(loaded->environmentOverrides.isEmpty());
+    }
+
+    void valuesFromTheSettingsFile()
+    {
+        {
+            auto s = settings();
+            s->setValue(QStringLiteral("engine/backend"), QStringLiteral("docker"));
+            s->setValue(QStringLiteral("limits/timeout_sec"), QStringLiteral("2.5"));
+            s->setValue(QStringLiteral("limits/memory_mb"), 512);
+            s->setValue(QStringLiteral("limits/output_limit_kb"), QStringLiteral("64"));
+        }
+        const auto loaded = EngineSettings::load(*settings(), QProcessEnvironment());
+        QVERIFY2(loaded, qPrintable(loaded.error()));
+        QCOMPARE(loaded->backend, QStringLiteral("docker"));
+        QCOMPARE(loaded->limits.wallTimeMs, 2500);
+        QCOMPARE(loaded->limits.memoryBytes, 512LL * 1024 * 1024);
+        QCOMPARE(loaded->limits.outputBytes, 64LL * 1024);
+        QVERIFY(loaded->environmentOverrides.isEmpty());
+    }
+
+    void environmentWinsAndIsListed()
+    {
+        {
+            auto s = settings();
+            s->setValue(QStringLiteral("limits/timeout_sec"), 5);
+            s->setValue(QStringLiteral("limits/memory_mb"), 100);
+        }
+        const auto loaded = EngineSettings::load(*settings(), env({{"SANDPIT_TIMEOUT_SEC", "3"},
+                                                                   {"SANDPIT_OUTPUT_LIMIT_KB", "1"},
+                                                                   {"SANDPIT_BACKEND", "docker"},
+                                                                   {"SANDPIT_UNRELATED", "x"}}));
+        QVERIFY2(loaded, qPrintable(loaded.error()));
+        QCOMPARE(loaded->limits.wallTimeMs, 3000);
+        QCOMPARE(loaded->limits.memoryBytes, 100LL * 1024 * 1024); // from the file: no override
+        QCOMPARE(loaded->limits.outputBytes, 1024);
+        QCOMPARE(loaded->backend, QStringLiteral("docker"));
+        QStringList overrides = loaded->environmentOverrides;
+        overrides.sort();
+        QCOMPARE(overrides, (QStringList{QStringLiteral("SANDPIT_BACKEND"), QStringLiteral("SANDPIT_OUTPUT_LIMIT_KB"),
+                                         QStringLiteral("SANDPIT_TIMEOUT_SEC")}));
+    }
+
+    void badEnvironmentValueIsNamed_data()
+    {
+        QTest::addColumn<QString>("variable");
+        QTest::addColumn<QString>("value");
+        for (const char *variable : {"SANDPIT_TIMEOUT_SEC", "SANDPIT_MEMORY_MB", "SANDPIT_OUTPUT_LIMIT_KB"}) {
+            for (const char *value : {"abc", "-1", "1e999", "", "nan", "inf", "0"}) {
+                QTest::addRow("%s=%s", variable, value) << QString::fromLatin1(variable) << QString::fromLatin1(value);
+            }
+        }
+    }
+
+    void badEnvironmentValueIsNamed()
+    {
+        QFETCH(QString, variable);
+        QFETCH(QString, value);
+        QProcessEnvironment e;
+        e.insert(variable, value);
+        const auto loaded = EngineSettings::load(*settings(), e);
+        QVERIFY(!loaded);
+        QVERIFY2(loaded.error().contains(variable), qPrintable(loaded.error()));
+        QVERIFY2(loaded.error().contains(QLatin1Char('"') + value + QLatin1Char('"')), qPrintable(loaded.error()));
+    }
+
+    void badSettingsValueIsNamed_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("value");
+        QTest::newRow("timeout word") << QStringLiteral("limits/timeout_sec") << QStringLiteral("forever");
+        QTest::newRow("timeout too long") << QStringLiteral("limits/timeout_sec") << QStringLiteral("999999");
+        QTest::newRow("memory too small") << QStringLiteral("limits/memory_mb") << QStringLiteral("4");
+        QTest::newRow("output negative") << QStringLiteral("limits/output_limit_kb") << QStringLiteral("-5");
+    }
+
+    void badSettingsValueIsNamed()
+    {
+        QFETCH(QString, key);
+        QFETCH(QString, value);
+        settings()->setValue(key, value);
+        const auto loaded = EngineSettings::load(*settings(), QProcessEnvironment());
+        QVERIFY(!loaded);
+        QVERIFY2(loaded.error().contains(key), qPrintable(loaded.error()));
+        QVERIFY2(loaded.error().contains(QLatin1Char('"') + value + QLatin1Char('"')), qPrintable(loaded.error()));
+    }
+
+    void goodEnvironmentHidesABadSetting()
+    {
+        settings()->setValue(QStringLiteral("limits/timeout_sec"), QStringLiteral("forever"));
+        const auto loaded = EngineSettings::load(*settings(), env({{"SANDPIT_TIMEOUT_SEC", " 7 "}}));
+        QVERIFY2(loaded, qPrintable(loaded.error()));
+        QCOMPARE(loaded->limits.wallTimeMs, 7000);
+    }
+
+    void backendChoice()
+    {
+        const auto docker = EngineSettings::load(*settings(), env({{"SANDPIT_BACKEND", "docker"}}));
+        QVERIFY(docker);
+        QCOMPARE(docker->backend, QStringLiteral("docker"));
+
+        const auto vm = EngineSettings::load(*settings(), env({{"SANDPIT_BACKEND", "vm"}}));
+        QVERIFY(!vm);
+        QVERIFY2(vm.error().contains(QStringLiteral("SANDPIT_BACKEND")), qPrintable(vm.error()));
+        QVERIFY2(vm.error().contains(QStringLiteral("\"vm\"")), qPrintable(vm.error()));
+        QVERIFY2(vm.error().contains(QStringLiteral("local")), qPrintable(vm.error()));
+
+        settings()->setValue(QStringLiteral("engine/backend"), QStringLiteral("chroot"));
+        const auto fromFile = EngineSettings::load(*settings(), QProcessEnvironment());
+        QVERIFY(!fromFile);
+        QVERIFY2(fromFile.error().contains(QStringLiteral("engine/backend")), qPrintable(fromFile.error()));
+        QVERIFY2(fromFile.error().contains(QStringLiteral("\"chroot\"")), qPrintable(fromFile.error()));
+        QVERIFY(knownBackends().contains(QStringLiteral("docker")));
+    }
+
+    void saveThenLoadRoundTrips()
+    {
+        EngineSettings original;
+        original.backend = QStringLiteral("docker");
+        original.limits.wallTimeMs = 2500;
+        original.limits.memoryBytes = 128LL * 1024 * 1024;
+        original.limits.outputBytes = 64 * 1024;
+        {
+            auto s = settings();
+            original.save(*s);
+            s->sync();
+            QCOMPARE(s->status(), QSettings::NoError);
+        }
+        const auto loaded = EngineSettings::load(*settings(), QProcessEnvironment());
+        QVERIFY2(loaded, qPrintable(loaded.error()));
+        QCOMPARE(loaded->backend, original.backend);
+        QCOMPARE(loaded->limits, original.limits);
+        QVERIFY(loaded->environmentOverrides.isEmpty());
+    }
+
+    void defaultsSurviveARoundTrip()
+    {
+        EngineSettings().save(*settings());
+        const auto loaded = EngineSettings::load(*settings(), QProcessEnvironment());
+        QVERIFY2(loaded, qPrintable(loaded.error()));
+        QCOMPARE(loaded->limits, Limits{});
+        QCOMPARE(loaded->backend, QStringLiteral("local"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEngineSettings)
+#include "tst_enginesettings.moc"

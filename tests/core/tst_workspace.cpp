@@ -1,0 +1,252 @@
+// The run's workspace and what is collected from its output folder: nothing of the user's may
+// leak in through a bad name or a link, and nothing is left behind in /tmp.
+#include "artifactcollector.h"
+#include "workspace.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <unistd.h>
+
+using namespace Sandpit::Core;
+
+namespace {
+// A real 1x1 PNG, so the MIME type comes from the bytes and not only the name.
+const QByteArray kPng = QByteArray::fromHex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+                                            "1f15c4890000000d49444154789c6300010000050001"
+                                            "0d0a2db40000000049454e44ae426082");
+
+bool writeFile(const QString &path, const QByteArray &content)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(content) == content.size();
+}
+
+QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
+}
+
+QStringList paths(const QList<Artifact> &artifacts)
+{
+    QStringList out;
+    for (const Artifact &a : artifacts)
+        out << a.path;
+    return out;
+}
+} // namespace
+
+class TestWorkspace : public QObject
+{
+    Q_OBJECT
+
+private:
+    QString host(const QString &name) const { return m_host->filePath(name); }
+    RunRequest request() const
+    {
+        RunRequest r;
+        r.language = QStringLiteral("python");
+        r.entryFile = QStringLiteral("main.py");
+        r.sources = {{QStringLiteral("main.py"), "print('hi')\n"}, {QStringLiteral("sub/path.py"), "X = 1\n"}};
+        return r;
+    }
+    // Workspaces go into a private TMPDIR so the test can see that nothing is left behind.
+    QStringList leftovers() const { return QDir(m_tmp->path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot); }
+
+    std::unique_ptr<QTemporaryDir> m_host;
+    std::unique_ptr<QTemporaryDir> m_tmp;
+
+private Q_SLOTS:
+    void init()
+    {
+        m_host = std::make_unique<QTemporaryDir>();
+        m_tmp = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_host->isValid() && m_tmp->isValid());
+        qputenv("TMPDIR", QFile::encodeName(m_tmp->path()));
+    }
+    void cleanup()
+    {
+        qunsetenv("TMPDIR");
+        m_tmp.reset();
+        m_host.reset();
+    }
+
+    void writesSourcesAndAnEmptyOutputFolder()
+    {
+        auto ws = Workspace::create(request());
+        QVERIFY2(ws, qPrintable(ws.error().message));
+        QVERIFY(ws->root().startsWith(m_tmp->path()));
+        QCOMPARE(readFile(ws->workDir() + QStringLiteral("/main.py")), QByteArray("print('hi')\n"));
+        QCOMPARE(readFile(ws->workDir() + QStringLiteral("/sub/path.py")), QByteArray("X = 1\n"));
+        QVERIFY(QFileInfo(ws->outputDir()).isDir());
+        QVERIFY(QDir(ws->outputDir()).isEmpty());
+        QVERIFY(!QFileInfo::exists(ws->reportPath()));
+        QVERIFY(!ws->reportPath().startsWith(ws->workDir())); // the program cannot forge its report
+    }
+
+    void copiesInputFilesAndFoldersButNotLinks()
+    {
+        QVERIFY(writeFile(host(QStringLiteral("numbers.txt")), "1 2 3\n"));
+        QVERIFY(writeFile(host(QStringLiteral("data/nested/deep.csv")), "a,b\n"));
+        QVERIFY(writeFile(host(QStringLiteral("data/.hidden")), "h"));
+        QVERIFY(QFile::link(QStringLiteral("/etc/passwd"), host(QStringLiteral("data/passwd"))));
+        QVERIFY(QFile::link(QStringLiteral("/etc"), host(QStringLiteral("data/etc"))));
+        RunRequest r = request();
+        r.inputFiles = {{host(QStringLiteral("numbers.txt")), {}},
+                        {host(QStringLiteral("numbers.txt")), QStringLiteral("in/renamed.txt")},
+                        {host(QStringLiteral("data")), {}}};
+        auto ws = Workspace::create(r);
+        QVERIFY2(ws, qPrintable(ws.error().message));
+        const QString work = ws->workDir();
+        QCOMPARE(readFile(work + QStringLiteral("/numbers.txt")), QByteArray("1 2 3\n"));
+        QCOMPARE(readFile(work + QStringLiteral("/in/renamed.txt")), QByteArray("1 2 3\n"));
+        QCOMPARE(readFile(work + QStringLiteral("/data/nested/deep.csv")), QByteArray("a,b\n"));
+        QCOMPARE(readFile(work + QStringLiteral("/data/.hidden")), QByteArray("h"));
+        QVERIFY(!QFileInfo(work + QStringLiteral("/data/passwd")).exists());
+        QVERIFY(!QFileInfo(work + QStringLiteral("/data/passwd")).isSymLink());
+        QVERIFY(!QFileInfo(work + QStringLiteral("/data/etc")).exists());
+        QVERIFY(!QFileInfo(work + QStringLiteral("/data/etc")).isSymLink());
+    }
+
+    void rejectsNamesOutsideTheWorkspace_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("parent") << QStringLiteral("../evil.py");
+        QTest::newRow("absolute") << QStringLiteral("/etc/passwd");
+        QTest::newRow("sneaky") << QStringLiteral("sub/../../evil.py");
+        QTest::newRow("empty") << QString();
+        QTest::newRow("dot") << QStringLiteral(".");
+    }
+
+    void rejectsNamesOutsideTheWorkspace()
+    {
+        QFETCH(QString, name);
+        QVERIFY(!isSafeRelativePath(name));
+        RunRequest r = request();
+        r.sources << SourceFile{name, "import os\n"};
+        const auto ws = Workspace::create(r);
+        QVERIFY(!ws);
+        QCOMPARE(ws.error().code, RunError::Code::BadRequest);
+        QVERIFY2(ws.error().message.contains(QLatin1Char('"') + name + QLatin1Char('"')), qPrintable(ws.error().message));
+        QCOMPARE(leftovers(), QStringList());
+    }
+
+    void rejectsAnInputNameOutsideTheWorkspace()
+    {
+        QVERIFY(writeFile(host(QStringLiteral("numbers.txt")), "1\n"));
+        RunRequest r = request();
+        r.inputFiles = {{host(QStringLiteral("numbers.txt")), QStringLiteral("../numbers.txt")}};
+        const auto ws = Workspace::create(r);
+        QVERIFY(!ws);
+        QCOMPARE(ws.error().code, RunError::Code::BadRequest);
+        QVERIFY(ws.error().message.contains(QStringLiteral("../numbers.txt")));
+    }
+
+    void safeNamesAreAccepted()
+    {
+        QVERIFY(isSafeRelativePath(QStringLiteral("a/b.py")));
+        QVERIFY(isSafeRelativePath(QStringLiteral("./main.py")));
+        QVERIFY(isSafeRelativePath(QStringLiteral("..hidden.py")));
+    }
+
+    void missingInputFileIsNamed()
+    {
+        RunRequest r = request();
+        r.inputFiles = {{host(QStringLiteral("no-such-file.csv")), {}}};
+        const auto ws = Workspace::create(r);
+        QVERIFY(!ws);
+        QCOMPARE(ws.error().code, RunError::Code::BadRequest);
+        QVERIFY2(ws.error().message.contains(host(QStringLiteral("no-such-file.csv"))), qPrintable(ws.error().message));
+        QCOMPARE(leftovers(), QStringList());
+    }
+
+    void folderIsRemovedWhenDestroyed()
+    {
+        QString root;
+        {
+            auto ws = Workspace::create(request());
+            QVERIFY(ws);
+            root = ws->root();
+            QVERIFY(writeFile(ws->outputDir() + QStringLiteral("/result.txt"), "left by the program"));
+            Workspace moved = std::move(*ws);
+            QCOMPARE(moved.root(), root);
+            QVERIFY(QFileInfo(root).isDir());
+        }
+        QVERIFY(!QFileInfo::exists(root));
+        QCOMPARE(leftovers(), QStringList());
+    }
+
+    void collectsRegularFilesSorted()
+    {
+        const QString out = m_host->filePath(QStringLiteral("output"));
+        QVERIFY(writeFile(out + QStringLiteral("/data.csv"), "x,y\n1,2\n"));
+        QVERIFY(writeFile(out + QStringLiteral("/sub/plot.png"), kPng));
+        QVERIFY(writeFile(out + QStringLiteral("/chart"), kPng));
+        QVERIFY(writeFile(out + QStringLiteral("/a.txt"), {}));
+        const auto c = ArtifactCollector::collect(out);
+        QCOMPARE(paths(c.artifacts), (QStringList{QStringLiteral("a.txt"), QStringLiteral("chart"),
+                                                  QStringLiteral("data.csv"), QStringLiteral("sub/plot.png")}));
+        QCOMPARE(c.artifacts.at(0).size, 0);
+        QCOMPARE(c.artifacts.at(1).mimeType, QStringLiteral("image/png"));
+        QCOMPARE(c.artifacts.at(2).size, 8);
+        QCOMPARE(c.artifacts.at(2).mimeType, QStringLiteral("text/csv"));
+        QCOMPARE(c.artifacts.at(3).size, kPng.size());
+        QCOMPARE(c.artifacts.at(3).mimeType, QStringLiteral("image/png"));
+        QCOMPARE(c.skippedLinks, 0);
+        QVERIFY(!c.truncated);
+    }
+
+    void linksAreNotCollected()
+    {
+        const QString out = m_host->filePath(QStringLiteral("output"));
+        QVERIFY(writeFile(out + QStringLiteral("/real.txt"), "mine"));
+        QVERIFY(writeFile(host(QStringLiteral("secret.txt")), "the user's"));
+        QVERIFY(QFile::link(QStringLiteral("/etc/passwd"), out + QStringLiteral("/passwd")));
+        QCOMPARE(::link(QFile::encodeName(host(QStringLiteral("secret.txt"))).constData(),
+                        QFile::encodeName(out + QStringLiteral("/copy.txt")).constData()), 0);
+        const auto c = ArtifactCollector::collect(out);
+        QCOMPARE(paths(c.artifacts), QStringList{QStringLiteral("real.txt")});
+        QCOMPARE(c.skippedLinks, 2);
+    }
+
+    void linkedFoldersAreNotEntered()
+    {
+        const QString out = m_host->filePath(QStringLiteral("output"));
+        QVERIFY(writeFile(host(QStringLiteral("private/key.pem")), "secret"));
+        QVERIFY(QDir().mkpath(out));
+        QVERIFY(QFile::link(host(QStringLiteral("private")), out + QStringLiteral("/private")));
+        QVERIFY(QFile::link(QStringLiteral("/no/such/target"), out + QStringLiteral("/dangling")));
+        const auto c = ArtifactCollector::collect(out);
+        QCOMPARE(paths(c.artifacts), QStringList());
+    }
+
+    void manyFilesAreTruncated()
+    {
+        const QString out = m_host->filePath(QStringLiteral("output"));
+        QVERIFY(QDir().mkpath(out));
+        for (int i = 0; i < ArtifactCollector::kMaxFiles; ++i)
+            QVERIFY(writeFile(out + QStringLiteral("/f%1.txt").arg(i, 4, 10, QLatin1Char('0')), "x"));
+        const auto full = ArtifactCollector::collect(out);
+        QCOMPARE(full.artifacts.size(), ArtifactCollector::kMaxFiles);
+        QVERIFY(!full.truncated);
+
+        QVERIFY(writeFile(out + QStringLiteral("/one-too-many.txt"), "x"));
+        const auto over = ArtifactCollector::collect(out);
+        QCOMPARE(over.artifacts.size(), ArtifactCollector::kMaxFiles);
+        QVERIFY(over.truncated);
+    }
+
+    void missingOutputFolderIsEmpty()
+    {
+        const auto c = ArtifactCollector::collect(host(QStringLiteral("never-created")));
+        QVERIFY(c.artifacts.isEmpty());
+        QVERIFY(!c.truncated);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWorkspace)
+#include "tst_workspace.moc"
