@@ -1,6 +1,9 @@
-// Run latency of a trivial program: through Sandpit's engine (RunController, worker thread,
-// helper, PID-namespace init, workspace, report) against spawning the bare interpreter.
-// Trials alternate between the two so drift on a busy machine hits both alike.
+// Run latency of a trivial Python program, four ways, in one run with alternating trials so
+// that drift on a busy machine hits all alike:
+//   1. the bare interpreter (the baseline);
+//   2. bwrap --unshare-all (Debian's bubblewrap), the reference sandbox;
+//   3. sandpit-helper started directly: namespaces, new root, seccomp, limits, init;
+//   4. Sandpit's engine end to end: RunController, worker thread, workspace, helper, report.
 //
 // Usage: bench_runlatency [TRIALS]
 
@@ -8,28 +11,58 @@
 
 #include "backends.h"
 #include "languageregistry.h"
+#include "localbackend.h"
 #include "runcontroller.h"
+#include "sandboxpolicy.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
+#include <QFile>
 #include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 
 using namespace Sandpit::Core;
 using SandpitBench::Samples;
 
 namespace {
-const QByteArray kProgram = "print('hi')\n";
+const QString kPython = QStringLiteral("/usr/bin/python3");
+const QString kCode = QStringLiteral("print('hi')");
 
-double bareSpawn()
+double timeCommand(const QString &program, const QStringList &arguments)
 {
     QElapsedTimer timer;
     timer.start();
     QProcess p;
-    p.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QString::fromUtf8(kProgram)});
+    p.start(program, arguments);
     p.waitForFinished(-1);
-    if (p.readAllStandardOutput() != "hi\n")
-        qFatal("bare interpreter did not print hi");
-    return double(timer.nsecsElapsed()) / 1e6;
+    const double ms = double(timer.nsecsElapsed()) / 1e6;
+    if (!p.readAllStandardOutput().startsWith("hi"))
+        qFatal("%s did not print hi: %s", qPrintable(program), p.readAllStandardError().constData());
+    return ms;
+}
+
+QStringList bwrapArguments()
+{
+    return {QStringLiteral("--unshare-all"), QStringLiteral("--die-with-parent"),
+            QStringLiteral("--ro-bind"), QStringLiteral("/usr"), QStringLiteral("/usr"),
+            QStringLiteral("--symlink"), QStringLiteral("usr/lib"), QStringLiteral("/lib"),
+            QStringLiteral("--symlink"), QStringLiteral("usr/lib64"), QStringLiteral("/lib64"),
+            QStringLiteral("--symlink"), QStringLiteral("usr/bin"), QStringLiteral("/bin"),
+            QStringLiteral("--proc"), QStringLiteral("/proc"), QStringLiteral("--dev"), QStringLiteral("/dev"),
+            QStringLiteral("--tmpfs"), QStringLiteral("/tmp"), kPython, QStringLiteral("-c"), kCode};
+}
+
+QStringList helperArguments(const QString &workDir, const QString &report)
+{
+    QStringList args{QStringLiteral("--workspace"), workDir, QStringLiteral("--report"), report,
+                     QStringLiteral("--timeout-ms"), QStringLiteral("10000"),
+                     QStringLiteral("--memory-bytes"), QString::number(256LL << 20),
+                     QStringLiteral("--processes"), QStringLiteral("64")};
+    for (const QString &path : sandboxReadOnlyPaths())
+        args << QStringLiteral("--ro-bind-try") << path;
+    args << QStringLiteral("--") << kPython << QStringLiteral("-c") << kCode;
+    return args;
 }
 
 double engineRun(RunController &controller)
@@ -37,7 +70,7 @@ double engineRun(RunController &controller)
     RunRequest request;
     request.language = QStringLiteral("python");
     request.entryFile = QStringLiteral("main.py");
-    request.sources = {{request.entryFile, kProgram}};
+    request.sources = {{request.entryFile, kCode.toUtf8()}};
     QEventLoop loop;
     bool ok = false;
     QElapsedTimer timer;
@@ -66,19 +99,37 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     const int trials = argc > 1 ? QByteArray(argv[1]).toInt() : 40;
     RunController controller(makeBackends(LanguageRegistry::builtIn(), EngineSettings{}));
+    const QString bwrap = QStandardPaths::findExecutable(QStringLiteral("bwrap"));
+    const QString helper = LocalBackend::findHelper();
+    QTemporaryDir dir;
+    const QString workDir = dir.filePath(QStringLiteral("work"));
+    QDir().mkpath(workDir + QStringLiteral("/output"));
+    const QString report = dir.filePath(QStringLiteral("report"));
 
-    for (int i = 0; i < 3; ++i) { // warm the page cache and the interpreter's imports
-        bareSpawn();
-        engineRun(controller);
-    }
-    Samples bare, engine;
-    for (int i = 0; i < trials; ++i) {
-        bare.ms << bareSpawn();
-        engine.ms << engineRun(controller);
-    }
-    std::printf("Run latency of print('hi'), %d alternating trials each\n\n", trials);
+    Samples bare, wrapped, direct, engine;
+    const auto trial = [&](bool record) {
+        const double b = timeCommand(kPython, {QStringLiteral("-c"), kCode});
+        const double w = bwrap.isEmpty() ? 0 : timeCommand(bwrap, bwrapArguments());
+        const double h = timeCommand(helper, helperArguments(workDir, report));
+        const double e = engineRun(controller);
+        if (record) {
+            bare.ms << b;
+            wrapped.ms << w;
+            direct.ms << h;
+            engine.ms << e;
+        }
+    };
+    for (int i = 0; i < 3; ++i) // warm the page cache and the interpreter's imports
+        trial(false);
+    for (int i = 0; i < trials; ++i)
+        trial(true);
+
+    std::printf("Run latency of python3 -c \"print('hi')\", %d alternating trials each\n\n", trials);
     SandpitBench::printHeader();
     SandpitBench::printRow("bare python3 (baseline)", bare, bare.median());
-    SandpitBench::printRow("Sandpit engine, local backend", engine, bare.median());
+    if (!bwrap.isEmpty())
+        SandpitBench::printRow("bwrap --unshare-all", wrapped, bare.median());
+    SandpitBench::printRow("sandpit-helper, full sandbox", direct, bare.median());
+    SandpitBench::printRow("Sandpit engine end to end", engine, bare.median());
     return 0;
 }

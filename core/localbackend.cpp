@@ -87,12 +87,11 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
                                         "sandpit program. Reinstall Sandpit, or set SANDPIT_HELPER to its path."));
     }
 
-    auto workspace = Workspace::create(request);
-    if (!workspace)
-        return std::unexpected(workspace.error());
+    auto sandbox = takeSandbox(helper);
+    if (!sandbox)
+        return std::unexpected(sandbox.error());
 
     LocalJob::Plan plan;
-    plan.helperPath = helper;
     for (const QString &part : language->runCommand) {
         plan.command << QString(part)
                             .replace(QLatin1String("{toolchain}"), *toolchain)
@@ -100,8 +99,31 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     }
     plan.command << request.arguments;
     plan.environment = programEnvironment(*language);
-    plan.readOnlyPaths = sandboxReadOnlyPaths();
-    return std::make_unique<LocalJob>(request, std::move(plan), std::move(*workspace));
+    auto job = std::make_unique<LocalJob>(request, std::move(plan), std::move(*sandbox));
+    if (m_config.keepWarm) {
+        // Queued, so the next sandbox is built after this run has been started.
+        QMetaObject::invokeMethod(job.get(), [this, helper] { prepareNext(helper); }, Qt::QueuedConnection);
+    }
+    return job;
+}
+
+Expected<PreparedSandbox> LocalBackend::takeSandbox(const QString &helper)
+{
+    if (m_warm && m_warm->isAlive()) {
+        PreparedSandbox sandbox = std::move(*m_warm);
+        m_warm.reset();
+        return sandbox;
+    }
+    m_warm.reset(); // a prepared helper that died is of no use; a fresh one says why
+    return PreparedSandbox::start({helper, sandboxReadOnlyPaths()});
+}
+
+void LocalBackend::prepareNext(const QString &helper)
+{
+    if (m_warm && m_warm->isAlive())
+        return;
+    if (auto sandbox = PreparedSandbox::start({helper, sandboxReadOnlyPaths()}))
+        m_warm.emplace(std::move(*sandbox));
 }
 
 } // namespace Sandpit::Core

@@ -19,10 +19,11 @@ constexpr int kBackstopGraceMs = 5000;
 constexpr int kCancelGraceMs = 2000;
 } // namespace
 
-LocalJob::LocalJob(RunRequest request, Plan plan, Workspace workspace)
+LocalJob::LocalJob(RunRequest request, Plan plan, PreparedSandbox sandbox)
     : m_request(std::move(request))
     , m_plan(std::move(plan))
-    , m_workspace(std::move(workspace))
+    , m_workspace(sandbox.takeWorkspace())
+    , m_process(sandbox.takeProcess())
 {
     m_flushTimer.setSingleShot(true);
     m_flushTimer.setInterval(kFlushIntervalMs);
@@ -31,40 +32,31 @@ LocalJob::LocalJob(RunRequest request, Plan plan, Workspace workspace)
     connect(&m_backstop, &QTimer::timeout, this, [this] {
         qCWarning(lcSandbox) << "sandpit-helper did not end in time; killing it";
         m_backstopFired = true;
-        m_process.kill();
+        m_process->kill();
     });
-    connect(&m_process, &QProcess::readyReadStandardOutput, this,
+    connect(m_process.get(), &QProcess::readyReadStandardOutput, this,
             [this] { readStream(QProcess::StandardOutput); });
-    connect(&m_process, &QProcess::readyReadStandardError, this,
+    connect(m_process.get(), &QProcess::readyReadStandardError, this,
             [this] { readStream(QProcess::StandardError); });
-    connect(&m_process, &QProcess::finished, this, &LocalJob::onHelperFinished);
-    connect(&m_process, &QProcess::errorOccurred, this, &LocalJob::onHelperError);
-    connect(&m_process, &QProcess::started, this, [this] {
-        if (!m_request.stdinData.isEmpty())
-            m_process.write(m_request.stdinData);
-        if (!m_request.keepStdinOpen)
-            m_process.closeWriteChannel();
-        Q_EMIT started();
-    });
+    connect(m_process.get(), &QProcess::finished, this, &LocalJob::onHelperFinished);
+    connect(m_process.get(), &QProcess::errorOccurred, this, &LocalJob::onHelperError);
 }
 
 LocalJob::~LocalJob()
 {
-    if (m_process.state() != QProcess::NotRunning) {
+    if (m_process->state() != QProcess::NotRunning) {
         // SIGKILL to the helper: its init dies of PR_SET_PDEATHSIG and takes the namespace
         // with it. We are on the worker thread, so the short wait blocks nobody's window.
         m_done = true;
-        m_process.kill();
-        m_process.waitForFinished(2000);
+        m_process->kill();
+        m_process->waitForFinished(2000);
     }
 }
 
-QStringList LocalJob::helperArguments() const
+QByteArray LocalJob::jobArguments() const
 {
     const Limits &l = m_request.limits;
     QStringList args{
-        QStringLiteral("--workspace"), m_workspace.workDir(),
-        QStringLiteral("--report"), m_workspace.reportPath(),
         QStringLiteral("--timeout-ms"), QString::number(l.wallTimeMs),
         QStringLiteral("--cpu-ms"), QString::number(l.cpuTimeMs),
         QStringLiteral("--memory-bytes"), QString::number(l.memoryBytes),
@@ -75,49 +67,67 @@ QStringList LocalJob::helperArguments() const
     };
     for (const QString &variable : m_plan.environment)
         args << QStringLiteral("--env") << variable;
-    for (const QString &path : m_plan.readOnlyPaths)
-        args << QStringLiteral("--ro-bind-try") << path;
-    args << QStringLiteral("--");
-    args << m_plan.command;
-    return args;
+    args << QStringLiteral("--") << m_plan.command;
+    QByteArray job;
+    for (const QString &arg : args) {
+        if (!job.isEmpty())
+            job.append(Helper::Protocol::kJobSeparator);
+        job.append(arg.toUtf8());
+    }
+    return job;
 }
 
 void LocalJob::start()
 {
-    m_process.setProgram(m_plan.helperPath);
-    m_process.setArguments(helperArguments());
-    m_process.setWorkingDirectory(m_workspace.root());
+    const auto fail = [this](const RunError &error) {
+        m_done = true;
+        m_process->kill();
+        Q_EMIT failed(error);
+    };
+    if (auto populated = m_workspace.populate(m_request); !populated)
+        return fail(populated.error());
+    QFile job(m_workspace.jobPath());
+    const QByteArray arguments = jobArguments();
+    if (!job.open(QIODevice::WriteOnly) || job.write(arguments) != arguments.size() || !job.flush()) {
+        return fail({RunError::Code::SetupFailed,
+                     QStringLiteral("Could not write the run's job file %1: %2.").arg(job.fileName(), job.errorString())});
+    }
+    job.close();
     if (m_request.limits.wallTimeMs > 0)
         m_backstop.start(int(std::min<qint64>(m_request.limits.wallTimeMs + kBackstopGraceMs, INT_MAX)));
-    qCDebug(lcSandbox) << "starting" << m_plan.helperPath << m_process.arguments();
-    m_process.start(QIODevice::ReadWrite);
+    // The newline tells the waiting helper to read the job and run; what follows is the
+    // program's own stdin.
+    m_process->write("\n" + m_request.stdinData);
+    if (!m_request.keepStdinOpen)
+        m_process->closeWriteChannel();
+    Q_EMIT started();
 }
 
 void LocalJob::cancel()
 {
-    if (m_process.state() == QProcess::NotRunning)
+    if (m_process->state() == QProcess::NotRunning)
         return;
     m_cancelRequested = true;
-    m_process.terminate(); // SIGTERM: the helper stops the run and reports "cancelled"
+    m_process->terminate(); // SIGTERM: the helper stops the run and reports "cancelled"
     m_backstop.start(kCancelGraceMs);
 }
 
 void LocalJob::writeInput(const QByteArray &data)
 {
-    if (m_process.state() == QProcess::Running)
-        m_process.write(data);
+    if (m_process->state() != QProcess::NotRunning)
+        m_process->write(data);
 }
 
 void LocalJob::closeInput()
 {
-    if (m_process.state() == QProcess::Running)
-        m_process.closeWriteChannel();
+    if (m_process->state() != QProcess::NotRunning)
+        m_process->closeWriteChannel();
 }
 
 void LocalJob::readStream(QProcess::ProcessChannel channel)
 {
-    m_process.setReadChannel(channel);
-    const QByteArray data = m_process.readAll();
+    m_process->setReadChannel(channel);
+    const QByteArray data = m_process->readAll();
     if (data.isEmpty())
         return;
     const OutputStream stream = channel == QProcess::StandardOutput ? OutputStream::Stdout : OutputStream::Stderr;
@@ -145,7 +155,7 @@ void LocalJob::onHelperError(QProcess::ProcessError error)
     m_backstop.stop();
     Q_EMIT failed(RunError{RunError::Code::BackendUnavailable,
                            QStringLiteral("Could not start the sandbox helper %1: %2.")
-                               .arg(m_plan.helperPath, m_process.errorString())});
+                               .arg(m_process->program(), m_process->errorString())});
 }
 
 void LocalJob::onHelperFinished(int exitCode, QProcess::ExitStatus status)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "backend.h"
+#include "preparedsandbox.h"
 #include "workspace.h"
 
 #include <QProcess>
@@ -10,19 +11,18 @@
 
 namespace Sandpit::Core {
 
-/// One run through sandpit-helper, driven by QProcess on the worker thread's event loop.
+/// One run through sandpit-helper, driven by QProcess on the worker thread's event loop. It
+/// takes a prepared sandbox, fills its workspace, and hands the helper the job.
 class LocalJob final : public RunJob
 {
     Q_OBJECT
 public:
     struct Plan {
-        QString helperPath;
         QStringList command;      ///< absolute program path and arguments
         QStringList environment;  ///< NAME=VALUE, the program's whole environment
-        QStringList readOnlyPaths; ///< host paths the sandbox shows read-only
     };
 
-    LocalJob(RunRequest request, Plan plan, Workspace workspace);
+    LocalJob(RunRequest request, Plan plan, PreparedSandbox sandbox);
     ~LocalJob() override;
 
     void start() override;
@@ -31,7 +31,7 @@ public:
     void closeInput() override;
 
 private:
-    QStringList helperArguments() const;
+    QByteArray jobArguments() const;
     void readStream(QProcess::ProcessChannel channel);
     void flushOutput();
     void onHelperFinished(int exitCode, QProcess::ExitStatus status);
@@ -40,7 +40,7 @@ private:
     RunRequest m_request;
     Plan m_plan;
     Workspace m_workspace;
-    QProcess m_process;
+    std::unique_ptr<QProcess> m_process;
     QTimer m_flushTimer;
     QTimer m_backstop;            // if the helper itself hangs, this kills it
     QList<std::pair<OutputStream, QByteArray>> m_pending;

@@ -77,7 +77,7 @@ Workspace::Workspace(Workspace &&) noexcept = default;
 Workspace &Workspace::operator=(Workspace &&) noexcept = default;
 Workspace::~Workspace() = default;
 
-Expected<Workspace> Workspace::create(const RunRequest &request)
+Expected<Workspace> Workspace::create()
 {
     auto dir = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/sandpit-run-XXXXXX"));
     if (!dir->isValid()) {
@@ -89,19 +89,24 @@ Expected<Workspace> Workspace::create(const RunRequest &request)
         return makeError(RunError::Code::SetupFailed,
                          QStringLiteral("Could not create the output folder in %1.").arg(workspace.workDir()));
     }
+    return workspace;
+}
+
+Expected<void> Workspace::populate(const RunRequest &request) const
+{
     for (const SourceFile &source : request.sources) {
         if (!isSafeRelativePath(source.name)) {
             return makeError(RunError::Code::BadRequest,
                              QStringLiteral("The source file name \"%1\" must stay inside the workspace.").arg(source.name));
         }
-        if (auto written = writeFile(workspace.workDir() + QLatin1Char('/') + source.name, source.content); !written)
-            return std::unexpected(written.error());
+        if (auto written = writeFile(workDir() + QLatin1Char('/') + source.name, source.content); !written)
+            return written;
     }
     for (const InputFile &input : request.inputFiles) {
-        if (auto copied = copyInput(input, workspace.workDir()); !copied)
-            return std::unexpected(copied.error());
+        if (auto copied = copyInput(input, workDir()); !copied)
+            return copied;
     }
-    return workspace;
+    return {};
 }
 
 QString Workspace::root() const
@@ -122,6 +127,11 @@ QString Workspace::outputDir() const
 QString Workspace::reportPath() const
 {
     return m_dir->path() + QStringLiteral("/report");
+}
+
+QString Workspace::jobPath() const
+{
+    return m_dir->path() + QStringLiteral("/job");
 }
 
 } // namespace Sandpit::Core

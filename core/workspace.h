@@ -17,7 +17,10 @@ namespace Sandpit::Core {
 class Workspace final
 {
 public:
-    static Expected<Workspace> create(const RunRequest &request);
+    /// An empty workspace: work/ and work/output/.
+    static Expected<Workspace> create();
+    /// Writes the request's sources and copies its input files into work/.
+    Expected<void> populate(const RunRequest &request) const;
 
     Workspace(Workspace &&) noexcept;
     Workspace &operator=(Workspace &&) noexcept;
@@ -27,6 +30,7 @@ public:
     QString workDir() const;
     QString outputDir() const;
     QString reportPath() const;
+    QString jobPath() const;
 
 private:
     explicit Workspace(std::unique_ptr<QTemporaryDir> dir);

@@ -57,18 +57,36 @@ std::string runName()
 
 } // namespace
 
-Cgroup::Cgroup(long long memoryBytes, long long processes)
+Cgroup::Cgroup()
 {
     if (geteuid() != 0) {
         m_why = "cgroups need root or a delegated cgroup v2 subtree, and this user has neither";
         return;
     }
-    tryV2(memoryBytes, processes);
+    tryV2();
     if (!hasMemory())
-        tryV1(memoryBytes, processes);
+        tryV1();
 }
 
-void Cgroup::tryV2(long long memoryBytes, long long processes)
+bool Cgroup::setLimits(long long memoryBytes, long long processes)
+{
+    bool ok = true;
+    const std::string memory = memoryBytes > 0 ? std::to_string(memoryBytes) : std::string("max");
+    if (hasMemory() && m_kind == "v2") {
+        ok = writeText(m_memoryDir + "/memory.max", memory) && ok;
+        writeText(m_memoryDir + "/memory.swap.max", "0");
+    } else if (hasMemory()) {
+        ok = writeText(m_memoryDir + "/memory.limit_in_bytes", memoryBytes > 0 ? memory : "-1") && ok;
+        // memory plus swap equal to memory: the limit cannot be dodged by swapping.
+        writeText(m_memoryDir + "/memory.memsw.limit_in_bytes", memoryBytes > 0 ? memory : "-1");
+    }
+    // Two above the limit: init and the task that trips init's watch both count.
+    if (hasPids())
+        ok = writeText(m_pidsDir + "/pids.max", processes > 0 ? std::to_string(processes + 2) : "max") && ok;
+    return ok;
+}
+
+void Cgroup::tryV2()
 {
     const std::string root = "/sys/fs/cgroup";
     const std::string controllers = readText(root + "/cgroup.controllers");
@@ -82,19 +100,12 @@ void Cgroup::tryV2(long long memoryBytes, long long processes)
         return;
     }
     m_created.push_back(dir);
-    writeText(dir + "/memory.swap.max", "0");
-    if (memoryBytes > 0 && !writeText(dir + "/memory.max", std::to_string(memoryBytes))) {
-        m_why = std::string("memory.max: ") + std::strerror(errno);
-        return;
-    }
-    if (processes > 0)
-        writeText(dir + "/pids.max", std::to_string(processes + 2));
     m_kind = "v2";
     m_memoryDir = dir;
     m_pidsDir = dir;
 }
 
-void Cgroup::tryV1(long long memoryBytes, long long processes)
+void Cgroup::tryV1()
 {
     const std::string memoryRoot = "/sys/fs/cgroup/memory";
     const std::string pidsRoot = "/sys/fs/cgroup/pids";
@@ -109,21 +120,12 @@ void Cgroup::tryV1(long long memoryBytes, long long processes)
         return;
     }
     m_created.push_back(memoryDir);
-    if (memoryBytes > 0) {
-        if (!writeText(memoryDir + "/memory.limit_in_bytes", std::to_string(memoryBytes))) {
-            m_why = std::string("memory.limit_in_bytes: ") + std::strerror(errno);
-            return;
-        }
-        // memory plus swap equal to memory: the limit cannot be dodged by swapping.
-        writeText(memoryDir + "/memory.memsw.limit_in_bytes", std::to_string(memoryBytes));
-    }
     m_kind = "v1";
     m_memoryDir = memoryDir;
     const std::string pidsDir = pidsRoot + "/sandpit/" + runName();
     if (access((pidsRoot + "/cgroup.procs").c_str(), W_OK) == 0 && makeDir(pidsRoot + "/sandpit") && makeDir(pidsDir)) {
         m_created.push_back(pidsDir);
-        if (processes <= 0 || writeText(pidsDir + "/pids.max", std::to_string(processes + 2)))
-            m_pidsDir = pidsDir;
+        m_pidsDir = pidsDir;
     }
 }
 

@@ -13,7 +13,7 @@ namespace Sandpit::Helper {
 class Cgroup
 {
 public:
-    Cgroup(long long memoryBytes, long long processes);
+    Cgroup();
     ~Cgroup();
     Cgroup(const Cgroup &) = delete;
     Cgroup &operator=(const Cgroup &) = delete;
@@ -23,14 +23,16 @@ public:
     const std::string &why() const { return m_why; }
     const std::string &kind() const { return m_kind; }
 
+    /// The limits of the run, written before it starts. False when the kernel refused one.
+    bool setLimits(long long memoryBytes, long long processes);
     bool addProcess(pid_t pid) const;
     long long oomKills() const;
     long long pidsLimitHits() const;
     long long peakMemory() const;
 
 private:
-    void tryV2(long long memoryBytes, long long processes);
-    void tryV1(long long memoryBytes, long long processes);
+    void tryV2();
+    void tryV1();
 
     std::string m_kind;      // "v2" or "v1"
     std::string m_memoryDir; // where memory.* lives

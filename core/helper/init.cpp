@@ -1,6 +1,7 @@
 #include "init.h"
 
 #include "initrecord.h"
+#include "jobfile.h"
 #include "mounts.h"
 #include "processmonitor.h"
 #include "processtree.h"
@@ -25,7 +26,9 @@
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <sys/wait.h>
+#include <string>
 #include <unistd.h>
+#include <vector>
 
 namespace Sandpit::Helper {
 
@@ -103,7 +106,7 @@ Step bringUpLoopback()
     return step;
 }
 
-Step buildSandbox(const InitContext &ctx, int hostWorkFd)
+Step buildSandbox(const InitContext &ctx)
 {
     if (ctx.switchUser)
         SANDPIT_TRY_STEP(becomeSandboxUser(ctx));
@@ -111,16 +114,54 @@ Step buildSandbox(const InitContext &ctx, int hostWorkFd)
         return Step::fail("sethostname");
     if (!ctx.options->shareNetwork)
         SANDPIT_TRY_STEP(bringUpLoopback());
-    SANDPIT_TRY_STEP(buildRoot(*ctx.options, ctx.uid, ctx.gid));
+    return buildRoot(*ctx.options, ctx.uid, ctx.gid);
+}
+
+// The sources and input files, copied in at the last moment: a prepared sandbox is built
+// before the learner presses Run.
+Step copyInput(const Options &options, int hostWorkFd)
+{
     const int work = open("/work", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (work < 0)
         return Step::fail("open-work");
     CopyBudget budget;
-    budget.maxFiles = ctx.options->workInodes;
-    budget.maxBytes = ctx.options->workSizeBytes;
+    budget.maxFiles = options.workInodes;
+    budget.maxBytes = options.workSizeBytes;
     const Step copied = copyTree(hostWorkFd, work, budget);
     close(work);
     return copied;
+}
+
+bool readAll(int fd, void *data, size_t size)
+{
+    auto *p = static_cast<char *>(data);
+    while (size > 0) {
+        const ssize_t n = read(fd, p, size);
+        if (n <= 0) {
+            if (n < 0 && errno == EINTR)
+                continue;
+            return false;
+        }
+        p += n;
+        size -= static_cast<size_t>(n);
+    }
+    return true;
+}
+
+// Waits for 'G' and the run's options, NUL-separated arguments. Anything else (EOF, 'K')
+// means the run will not happen.
+bool receiveRun(int controlFd, Options &run)
+{
+    char go = 0;
+    std::uint32_t size = 0;
+    if (!readAll(controlFd, &go, 1) || go != 'G' || !readAll(controlFd, &size, sizeof size) || size > (1u << 24))
+        return false;
+    std::string payload(size, '\0');
+    if (!readAll(controlFd, payload.data(), size))
+        return false;
+    std::string error;
+    const std::vector<std::string> arguments = splitArguments(payload);
+    return parseArguments(arguments, run, error) && isComplete(run, error);
 }
 
 // Copies output/ back to the host workspace while the sandbox's file system still exists.
@@ -142,6 +183,7 @@ void copyOutput(int hostWorkFd, InitRecord &record)
 
 struct Watch {
     const InitContext &ctx;
+    const Options &o;
     InitRecord &record;
 
     // True when a limit was passed, with the reason in the record.
@@ -150,7 +192,6 @@ struct Watch {
         const Usage usage = sampleUsage();
         record.peakTotalBytes = std::max<std::int64_t>(record.peakTotalBytes, usage.residentBytes);
         record.peakTasks = std::max<std::int64_t>(record.peakTasks, usage.tasks);
-        const Options &o = *ctx.options;
         if (o.processes > 0 && usage.tasks > o.processes) {
             record.stop = InitRecord::ProcessLimit;
             return true;
@@ -189,8 +230,10 @@ void runInit(const InitContext &ctx)
     // control pipe, so a supervisor that died earlier shows up as EOF right below.
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0)
         failSetup(ctx, Step::fail("prctl-pdeathsig"));
-    char go = 0;
-    if (read(ctx.controlFd, &go, 1) != 1 || go != 'G')
+    // 'B' comes once the supervisor has written our uid and gid maps: before that, files we
+    // create would belong to no one the namespace knows.
+    char build = 0;
+    if (read(ctx.controlFd, &build, 1) != 1 || build != 'B')
         _exit(1);
     // Nobody in the run may ptrace init or read its memory or descriptors through /proc.
     prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
@@ -201,10 +244,18 @@ void runInit(const InitContext &ctx)
         hostWorkFd = open(ctx.options->workspace.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (hostWorkFd < 0)
             failSetup(ctx, Step::fail("open-workspace"));
-        if (const Step step = buildSandbox(ctx, hostWorkFd); !step)
+        if (const Step step = buildSandbox(ctx); !step)
             failSetup(ctx, step, true);
     } else if (ctx.isolation == Isolation::None && prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) {
         failSetup(ctx, Step::fail("prctl-subreaper"));
+    }
+
+    Options run;
+    if (!receiveRun(ctx.controlFd, run))
+        _exit(0);
+    if (sandboxed) {
+        if (const Step step = copyInput(run, hostWorkFd); !step)
+            failSetup(ctx, step);
     }
 
     sigset_t mask;
@@ -217,15 +268,15 @@ void runInit(const InitContext &ctx)
         failSetup(ctx, Step::fail("signalfd"));
 
     ProgramSpec spec;
-    spec.options = ctx.options;
-    spec.workDir = sandboxed ? "/work" : ctx.options->workspace.c_str();
+    spec.options = &run;
+    spec.workDir = sandboxed ? "/work" : run.workspace.c_str();
     spec.stdoutFd = ctx.stdoutFd;
     spec.stderrFd = ctx.stderrFd;
     spec.seccomp = sandboxed;
-    if (!ctx.memoryByCgroup && ctx.options->memoryBytes > 0) {
+    if (!ctx.memoryByCgroup && run.memoryBytes > 0) {
         // A backstop above the limit: init's watch should see the growth and stop the run
         // with the true reason before an allocation fails inside the program.
-        spec.dataLimitBytes = ctx.options->memoryBytes + ctx.options->memoryBytes / 2 + (32LL << 20);
+        spec.dataLimitBytes = run.memoryBytes + run.memoryBytes / 2 + (32LL << 20);
     }
     const ProgramStart start = startProgram(spec);
     close(ctx.stdoutFd);
@@ -237,7 +288,7 @@ void runInit(const InitContext &ctx)
 
     InitRecord record;
     record.kind = InitRecord::ProgramEnded;
-    Watch watch{ctx, record};
+    Watch watch{ctx, run, record};
     if (ctx.isolation != Isolation::None) {
         const itimerspec every{{0, kWatchIntervalMs * 1'000'000}, {0, kWatchIntervalMs * 1'000'000}};
         timerfd_settime(watchFd, 0, &every, nullptr);

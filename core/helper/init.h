@@ -16,9 +16,10 @@ enum class Isolation {
 
 /// The file descriptors and facts init needs; everything else it closes.
 struct InitContext {
-    const Options *options = nullptr;
+    const Options *options = nullptr; ///< what the sandbox is built from; the run's own come with 'G'
+
     Isolation isolation = Isolation::Full;
-    int controlFd = -1;  ///< from the supervisor: 'G' to start, 'K' (or EOF) to stop everything
+    int controlFd = -1;  ///< from the supervisor: 'B' build, then 'G' + the run's options, 'K' (or EOF) stop
     int statusFd = -1;   ///< to the supervisor: one InitRecord
     int stdoutFd = -1;   ///< write ends of the output pipes, for the program
     int stderrFd = -1;

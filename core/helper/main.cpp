@@ -12,7 +12,9 @@ int main(int argc, char **argv)
 {
     Sandpit::Helper::Options options;
     std::string error;
-    if (!Sandpit::Helper::parseOptions(argc, argv, options, error)) {
+    const std::vector<std::string> arguments(argv + 1, argv + argc);
+    if (!Sandpit::Helper::parseArguments(arguments, options, error)
+        || (options.job.empty() && !Sandpit::Helper::isComplete(options, error))) {
         std::fprintf(stderr, "sandpit-helper: %s\n", error.c_str());
         return Sandpit::Helper::Protocol::kExitUsage;
     }

@@ -7,39 +7,89 @@
 namespace Sandpit::Helper {
 
 namespace {
-bool parseCount(const char *text, long long &out)
+
+struct Numeric {
+    const char *name;
+    long long Options::*field;
+};
+
+constexpr Numeric kNumerics[] = {
+    {"--timeout-ms", &Options::timeoutMs},
+    {"--cpu-ms", &Options::cpuMs},
+    {"--memory-bytes", &Options::memoryBytes},
+    {"--processes", &Options::processes},
+    {"--file-size-bytes", &Options::fileSizeBytes},
+    {"--open-files", &Options::openFiles},
+    {"--output-bytes", &Options::outputBytes},
+    {"--work-size-bytes", &Options::workSizeBytes},
+    {"--work-inodes", &Options::workInodes},
+};
+
+struct Text {
+    const char *name;
+    std::string Options::*field;
+};
+
+constexpr Text kTexts[] = {
+    {"--workspace", &Options::workspace},
+    {"--report", &Options::report},
+    {"--job", &Options::job},
+};
+
+bool parseCount(const std::string &text, long long &out)
 {
     errno = 0;
     char *end = nullptr;
-    const long long value = std::strtoll(text, &end, 10);
-    if (errno != 0 || end == text || *end != '\0' || value < 0)
+    const long long value = std::strtoll(text.c_str(), &end, 10);
+    if (errno != 0 || end == text.c_str() || *end != '\0' || value < 0)
         return false;
     out = value;
     return true;
 }
+
+bool parseOne(const std::string &arg, const std::string &value, Options &options, std::string &error)
+{
+    for (const Text &t : kTexts) {
+        if (arg == t.name) {
+            options.*t.field = value;
+            return true;
+        }
+    }
+    for (const Numeric &n : kNumerics) {
+        if (arg == n.name) {
+            if (parseCount(value, options.*n.field))
+                return true;
+            error = arg + " needs a whole number >= 0, got " + value;
+            return false;
+        }
+    }
+    if (arg == "--ro-bind-try") {
+        if (value.empty() || value[0] != '/') {
+            error = "--ro-bind-try needs an absolute path, got " + value;
+            return false;
+        }
+        options.readOnlyBinds.push_back(value);
+        return true;
+    }
+    if (arg == "--env") {
+        if (value.find('=') == std::string::npos) {
+            error = "--env needs NAME=VALUE, got " + value;
+            return false;
+        }
+        options.environment.push_back(value);
+        return true;
+    }
+    error = "unknown option " + arg;
+    return false;
+}
+
 } // namespace
 
-bool parseOptions(int argc, char **argv, Options &options, std::string &error)
+bool parseArguments(const std::vector<std::string> &arguments, Options &options, std::string &error)
 {
-    struct Numeric {
-        const char *name;
-        long long Options::*field;
-    };
-    static constexpr Numeric numerics[] = {
-        {"--timeout-ms", &Options::timeoutMs},
-        {"--cpu-ms", &Options::cpuMs},
-        {"--memory-bytes", &Options::memoryBytes},
-        {"--processes", &Options::processes},
-        {"--file-size-bytes", &Options::fileSizeBytes},
-        {"--open-files", &Options::openFiles},
-        {"--output-bytes", &Options::outputBytes},
-        {"--work-size-bytes", &Options::workSizeBytes},
-        {"--work-inodes", &Options::workInodes},
-    };
-
-    int i = 1;
-    for (; i < argc; ++i) {
-        const std::string arg = argv[i];
+    size_t i = 0;
+    for (; i < arguments.size(); ++i) {
+        const std::string &arg = arguments[i];
         if (arg == "--") {
             ++i;
             break;
@@ -48,51 +98,46 @@ bool parseOptions(int argc, char **argv, Options &options, std::string &error)
             options.shareNetwork = true;
             continue;
         }
-        if (i + 1 >= argc) {
+        if (i + 1 >= arguments.size()) {
             error = "option " + arg + " needs a value";
             return false;
         }
-        const char *value = argv[++i];
-        if (arg == "--workspace") {
-            options.workspace = value;
-        } else if (arg == "--report") {
-            options.report = value;
-        } else if (arg == "--ro-bind-try") {
-            if (value[0] != '/') {
-                error = std::string("--ro-bind-try needs an absolute path, got ") + value;
-                return false;
-            }
-            options.readOnlyBinds.emplace_back(value);
-        } else if (arg == "--env") {
-            if (std::strchr(value, '=') == nullptr) {
-                error = std::string("--env needs NAME=VALUE, got ") + value;
-                return false;
-            }
-            options.environment.emplace_back(value);
-        } else {
-            bool known = false;
-            for (const Numeric &n : numerics) {
-                if (arg == n.name) {
-                    known = true;
-                    if (!parseCount(value, options.*n.field)) {
-                        error = arg + " needs a whole number >= 0, got " + value;
-                        return false;
-                    }
-                }
-            }
-            if (!known) {
-                error = "unknown option " + arg;
-                return false;
-            }
-        }
+        if (!parseOne(arg, arguments[++i], options, error))
+            return false;
     }
-    for (; i < argc; ++i)
-        options.command.emplace_back(argv[i]);
+    for (; i < arguments.size(); ++i)
+        options.command.push_back(arguments[i]);
+    return true;
+}
+
+bool isComplete(const Options &options, std::string &error)
+{
     if (options.workspace.empty() || options.report.empty() || options.command.empty()) {
-        error = "usage: sandpit-helper --workspace DIR --report FILE [limits] -- PROGRAM [ARG]...";
+        error = "usage: sandpit-helper --workspace DIR --report FILE [limits] -- PROGRAM [ARG]...\n"
+                "   or: sandpit-helper --workspace DIR --report FILE --job FILE [limits]";
         return false;
     }
     return true;
+}
+
+std::vector<std::string> toArguments(const Options &options)
+{
+    std::vector<std::string> out;
+    for (const Text &t : kTexts) {
+        if (!(options.*t.field).empty())
+            out.insert(out.end(), {t.name, options.*t.field});
+    }
+    for (const Numeric &n : kNumerics)
+        out.insert(out.end(), {n.name, std::to_string(options.*n.field)});
+    if (options.shareNetwork)
+        out.push_back("--share-network");
+    for (const std::string &path : options.readOnlyBinds)
+        out.insert(out.end(), {"--ro-bind-try", path});
+    for (const std::string &variable : options.environment)
+        out.insert(out.end(), {"--env", variable});
+    out.push_back("--");
+    out.insert(out.end(), options.command.begin(), options.command.end());
+    return out;
 }
 
 } // namespace Sandpit::Helper

@@ -9,6 +9,7 @@ namespace Sandpit::Helper {
 struct Options {
     std::string workspace;
     std::string report;
+    std::string job; ///< prepared mode: build the sandbox now, run when a job arrives (see protocol.h)
     long long timeoutMs = 0;
     long long cpuMs = 0;
     long long memoryBytes = 0;
@@ -20,11 +21,16 @@ struct Options {
     long long workInodes = 8192;                  ///< files and folders allowed in /work
     bool shareNetwork = false;                    ///< keep the host's network (off by default)
     std::vector<std::string> readOnlyBinds;       ///< host paths shown read-only at the same place
-    std::vector<std::string> environment; ///< NAME=VALUE, the program's whole environment
-    std::vector<std::string> command;     ///< program and arguments
+    std::vector<std::string> environment;         ///< NAME=VALUE, the program's whole environment
+    std::vector<std::string> command;             ///< program and arguments
 };
 
-/// Parses argv; on failure returns false and fills `error`.
-bool parseOptions(int argc, char **argv, Options &options, std::string &error);
+/// Adds what `arguments` say to `options` (so a job can complete what the command line
+/// began); on failure returns false and fills `error`.
+bool parseArguments(const std::vector<std::string> &arguments, Options &options, std::string &error);
+/// True when `options` describes a run: workspace, report and a command.
+bool isComplete(const Options &options, std::string &error);
+/// The arguments that parse back into `options`.
+std::vector<std::string> toArguments(const Options &options);
 
 } // namespace Sandpit::Helper

@@ -11,12 +11,20 @@
 // when FILE describes the run, and kExitSetupFailed when the run could not be set up (FILE then
 // names the failed step and errno). Other exit codes mean the helper itself broke.
 //
+// Prepared mode, for a warm start:
+//   sandpit-helper --workspace DIR --report FILE --job JOBFILE [sandbox options]
+// builds the sandbox at once and waits. When a newline arrives on its stdin it reads JOBFILE:
+// more arguments, NUL-separated (limits, --env, "--", PROGRAM, ARG...), and runs. Everything
+// after that newline on stdin is the program's. EOF instead of the newline: nothing runs, the
+// helper exits 0 without a report.
+//
 // SIGTERM, SIGINT or SIGHUP to the helper stop the run as "cancelled".
 
 namespace Sandpit::Helper::Protocol {
 
 inline constexpr int kExitSetupFailed = 125;
 inline constexpr int kExitUsage = 126;
+inline constexpr char kJobSeparator = '\0';
 
 // Report keys.
 inline constexpr const char *kOutcome = "outcome";           // exited | signaled

@@ -4,12 +4,14 @@
 #include "init.h"
 #include "initrecord.h"
 #include "isolationreport.h"
+#include "jobfile.h"
 #include "protocol.h"
 #include "report.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <fcntl.h>
@@ -110,6 +112,7 @@ class Supervisor
 public:
     explicit Supervisor(const Options &options)
         : m_options(options)
+        , m_run(options)
     {
     }
 
@@ -125,7 +128,8 @@ private:
     int supervise(int sigFd, InitRecord &record, bool &haveRecord, long long &wallUs);
     void finishReport(const InitRecord &record, bool haveRecord, long long wallUs);
 
-    const Options &m_options;
+    const Options &m_options; // what the sandbox is built from
+    Options m_run;             // that plus the job: what the run is held to
     Report m_report;
     Isolation m_level = Isolation::Full;
     std::vector<std::string> m_downgrades;
@@ -256,8 +260,8 @@ void Supervisor::relay(Stream &stream, const char *name)
     }
     const long long total = m_out.bytes + m_err.bytes;
     long long allowed = n;
-    if (m_options.outputBytes > 0)
-        allowed = std::max(0LL, std::min<long long>(n, m_options.outputBytes - total));
+    if (m_run.outputBytes > 0)
+        allowed = std::max(0LL, std::min<long long>(n, m_run.outputBytes - total));
     if (allowed > 0) {
         // A failed write means the engine went away; the run goes on until the death signal.
         writeAll(stream.target, buffer, static_cast<size_t>(allowed));
@@ -276,9 +280,18 @@ int Supervisor::supervise(int sigFd, InitRecord &record, bool &haveRecord, long 
     m_stop = StopReason::None;
     m_truncated = nullptr;
     const long long startUs = nowUs();
-    const int wallTimer = makeTimer(m_options.timeoutMs);
+    const int wallTimer = makeTimer(m_run.timeoutMs);
     const int cgroupTimer = m_cgroup->hasMemory() ? makeTimer(kCgroupPollMs, true) : -1;
-    if (write(m_controlFd, "G", 1) != 1)
+    if (m_switchUser) {
+        // nobody must be able to read the sources and write output/ in the host workspace.
+        nftw(m_run.workspace.c_str(), chownEntry, 16, FTW_PHYS);
+    }
+    const std::string payload = joinArguments(toArguments(m_run));
+    const auto size = static_cast<std::uint32_t>(payload.size());
+    std::string message = "G";
+    message.append(reinterpret_cast<const char *>(&size), sizeof size);
+    message += payload;
+    if (!writeAll(m_controlFd, message.data(), message.size()))
         return setupFailed("start-signal", errno);
 
     bool initExited = false;
@@ -369,11 +382,9 @@ int Supervisor::run()
     m_switchUser = geteuid() == 0;
     m_uid = m_switchUser ? kNobody : getuid();
     m_gid = m_switchUser ? kNoGroup : getgid();
-    if (m_switchUser) {
-        // nobody must be able to read the sources and write output/ in the host workspace.
-        nftw(m_options.workspace.c_str(), chownEntry, 16, FTW_PHYS);
-    }
-    m_cgroup = std::make_unique<Cgroup>(m_options.memoryBytes, m_options.processes);
+
+    m_cgroup = std::make_unique<Cgroup>();
+    bool haveJob = m_options.job.empty();
 
     // Try the strongest isolation first; step down only when the kernel refuses, and say so.
     InitRecord record;
@@ -402,6 +413,22 @@ int Supervisor::run()
         }
         if (m_cgroup->hasMemory() || m_cgroup->hasPids())
             m_cgroup->addProcess(m_init);
+        if (write(m_controlFd, "B", 1) != 1)
+            return setupFailed("build-signal", errno);
+        if (!haveJob) {
+            std::string error;
+            if (!waitForJob(m_run, error)) {
+                // EOF: the engine no longer wants this prepared sandbox.
+                kill(m_init, SIGKILL);
+                waitpid(m_init, nullptr, 0);
+                if (error.empty())
+                    return 0;
+                std::fprintf(stderr, "sandpit-helper: %s\n", error.c_str());
+                return P::kExitUsage;
+            }
+            haveJob = true;
+        }
+        m_cgroup->setLimits(m_run.memoryBytes, m_run.processes);
         record = InitRecord{};
         haveRecord = false;
         const int rc = supervise(sigFd, record, haveRecord, wallUs);
@@ -469,7 +496,7 @@ void Supervisor::finishReport(const InitRecord &record, bool haveRecord, long lo
             detail = std::string(record.detail, strnlen(record.detail, sizeof record.detail));
         } else if (WIFSIGNALED(status)) {
             const int sig = WTERMSIG(status);
-            if (sig == SIGXCPU || (sig == SIGKILL && m_options.cpuMs > 0 && cpuUs >= m_options.cpuMs * 1000))
+            if (sig == SIGXCPU || (sig == SIGKILL && m_run.cpuMs > 0 && cpuUs >= m_run.cpuMs * 1000))
                 reason = "cpu-time";
             else if (sig == SIGXFSZ)
                 reason = "file-size";
@@ -499,7 +526,7 @@ void Supervisor::finishReport(const InitRecord &record, bool haveRecord, long lo
     if (m_truncated)
         m_report.add(P::kOutputTruncated, m_truncated);
     m_report.add(P::kIsolationLevel, isolationLevelName(m_level));
-    for (const std::string &line : describeIsolation(m_options, m_level, *m_cgroup, m_uid, m_downgrades))
+    for (const std::string &line : describeIsolation(m_run, m_level, *m_cgroup, m_uid, m_downgrades))
         m_report.add(P::kIsolation, line);
 }
 

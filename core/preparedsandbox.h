@@ -1,0 +1,48 @@
+#pragma once
+
+#include "runerror.h"
+#include "workspace.h"
+
+#include <QProcess>
+#include <QStringList>
+
+#include <memory>
+
+namespace Sandpit::Core {
+
+/// A sandbox built ahead of the run: sandpit-helper in prepared mode (see
+/// core/helper/protocol.h) has made the namespaces and the new root, and waits for a job.
+/// Single-use: each run takes one, and nothing of it is ever reused.
+class PreparedSandbox final
+{
+public:
+    struct Config {
+        QString helperPath;
+        QStringList readOnlyPaths;
+        qint64 workSizeBytes = 64LL * 1024 * 1024;
+    };
+
+    PreparedSandbox(PreparedSandbox &&) noexcept = default;
+    PreparedSandbox &operator=(PreparedSandbox &&) noexcept = default;
+    /// An unused sandbox is taken down: its helper is killed, and init and the namespaces
+    /// go with it.
+    ~PreparedSandbox();
+
+    /// Starts the helper; it builds the sandbox while the caller goes on.
+    static Expected<PreparedSandbox> start(const Config &config);
+
+    /// False when the helper already ended (it could not build the sandbox, or was killed).
+    bool isAlive() const;
+    const Workspace &workspace() const { return m_workspace; }
+    /// The helper process, for the job that takes this sandbox.
+    std::unique_ptr<QProcess> takeProcess() { return std::move(m_process); }
+    Workspace takeWorkspace() { return std::move(m_workspace); }
+
+private:
+    PreparedSandbox(Workspace workspace, std::unique_ptr<QProcess> process);
+
+    Workspace m_workspace;
+    std::unique_ptr<QProcess> m_process;
+};
+
+} // namespace Sandpit::Core
