@@ -250,6 +250,12 @@ void runInit(const InitContext &ctx)
         failSetup(ctx, Step::fail("prctl-subreaper"));
     }
 
+    std::vector<sock_filter> filter;
+    if (sandboxed) {
+        if (const Step step = buildSeccompProgram(filter); !step)
+            failSetup(ctx, step, true);
+    }
+
     Options run;
     if (!receiveRun(ctx.controlFd, run))
         _exit(0);
@@ -272,7 +278,7 @@ void runInit(const InitContext &ctx)
     spec.workDir = sandboxed ? "/work" : run.workspace.c_str();
     spec.stdoutFd = ctx.stdoutFd;
     spec.stderrFd = ctx.stderrFd;
-    spec.seccomp = sandboxed;
+    spec.seccomp = sandboxed ? &filter : nullptr;
     if (!ctx.memoryByCgroup && run.memoryBytes > 0) {
         // A backstop above the limit: init's watch should see the growth and stop the run
         // with the true reason before an allocation fails inside the program.

@@ -142,7 +142,7 @@ int receiveFd(int socket)
     if (spec.seccomp) {
         // Last of all, so nothing above has to get past the filter.
         int notifyFd = -1;
-        if (const Step step = installSeccompFilter(notifyFd); !step)
+        if (const Step step = loadSeccompProgram(*spec.seccomp, notifyFd); !step)
             failInChild(reportFd, step.failed, step.error);
         if (!sendFd(fdSocket, notifyFd))
             failInChild(reportFd, "send-notify-fd");

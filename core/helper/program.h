@@ -2,7 +2,9 @@
 
 #include "options.h"
 
+#include <linux/filter.h>
 #include <sys/types.h>
+#include <vector>
 
 namespace Sandpit::Helper {
 
@@ -11,7 +13,7 @@ struct ProgramSpec {
     const char *workDir = nullptr;
     int stdoutFd = -1;
     int stderrFd = -1;
-    bool seccomp = false; ///< install the filter (and hand its notification fd back)
+    const std::vector<sock_filter> *seccomp = nullptr; ///< the filter to install, if any (its notification fd comes back)
     long long dataLimitBytes = 0; ///< RLIMIT_DATA; 0: none (a cgroup enforces memory)
 };
 

@@ -5,7 +5,11 @@
 #include <initializer_list>
 #include <linux/sched.h>
 #include <seccomp.h>
+#include <linux/seccomp.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 namespace Sandpit::Helper {
 
@@ -36,7 +40,7 @@ constexpr scmp_datum_t kNamespaceFlags[] = {CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEW
 
 } // namespace
 
-Step installSeccompFilter(int &notifyFd)
+Step buildSeccompProgram(std::vector<sock_filter> &program)
 {
     scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
     if (!ctx)
@@ -76,15 +80,28 @@ Step installSeccompFilter(int &notifyFd)
             return failWith("seccomp-rule-ioctl", rc);
         }
     }
-    if (int rc = seccomp_load(ctx); rc < 0)
-        return failWith("seccomp-load", rc);
-    notifyFd = seccomp_notify_fd(ctx);
-    seccomp_release(ctx);
-    if (notifyFd < 0) {
-        errno = -notifyFd;
-        return Step::fail("seccomp-notify-fd");
+    const int memory = memfd_create("sandpit-seccomp", MFD_CLOEXEC);
+    if (memory < 0) {
+        seccomp_release(ctx);
+        return Step::fail("seccomp-memfd");
     }
-    return Step::ok();
+    if (int rc = seccomp_export_bpf(ctx, memory); rc < 0) {
+        close(memory);
+        return failWith("seccomp-export", rc);
+    }
+    seccomp_release(ctx);
+    const off_t size = lseek(memory, 0, SEEK_END);
+    program.resize(static_cast<size_t>(size) / sizeof(sock_filter));
+    const bool ok = size > 0 && pread(memory, program.data(), static_cast<size_t>(size), 0) == size;
+    close(memory);
+    return ok ? Step::ok() : Step::fail("seccomp-read-program");
+}
+
+Step loadSeccompProgram(const std::vector<sock_filter> &program, int &notifyFd)
+{
+    const sock_fprog fprog{static_cast<unsigned short>(program.size()), const_cast<sock_filter *>(program.data())};
+    notifyFd = static_cast<int>(syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER, &fprog));
+    return notifyFd >= 0 ? Step::ok() : Step::fail("seccomp-load");
 }
 
 void syscallName(unsigned int arch, int number, char *out, size_t size)

@@ -3,14 +3,19 @@
 #include "step.h"
 
 #include <cstddef>
+#include <linux/filter.h>
+#include <vector>
 
 namespace Sandpit::Helper {
 
-/// Installs the system-call filter on the calling process, the last step before execve.
-/// Forbidden calls are not executed; they are handed to the returned notification descriptor
-/// (SECCOMP_RET_USER_NOTIF), where init learns which call it was, refuses it and ends the run.
-/// `notifyFd` receives that descriptor.
-Step installSeccompFilter(int &notifyFd);
+/// The system-call filter, compiled to BPF by libseccomp. Forbidden calls are not executed:
+/// they go to a notification descriptor (SECCOMP_RET_USER_NOTIF), where init learns which call
+/// it was, refuses it and ends the run. Built once, while the sandbox is prepared.
+Step buildSeccompProgram(std::vector<sock_filter> &program);
+
+/// Installs a built filter on the calling process, the last step before execve, and returns
+/// the notification descriptor in `notifyFd`. Only system calls: safe right after fork.
+Step loadSeccompProgram(const std::vector<sock_filter> &program, int &notifyFd);
 
 /// The name of a system call for the report, e.g. "ptrace".
 void syscallName(unsigned int arch, int number, char *out, size_t size);
