@@ -14,6 +14,7 @@
 #include <QJsonDocument>
 #include <QSettings>
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -110,12 +111,20 @@ int runCli(const QStringList &arguments)
             continue;
         bool ok = false;
         const double value = parser.value(option).toDouble(&ok);
-        if (!ok || value < n.min || value > n.max) {
+        if (!ok || !std::isfinite(value) || value < n.min || value > n.max) {
             printErr(QStringLiteral("--%1 must be a number between %2 and %3, not \"%4\".")
                          .arg(option).arg(n.min).arg(n.max).arg(parser.value(option)));
             return kExitUsage;
         }
-        limits.*n.field = qint64(value * n.scale);
+        limits.*n.field = std::llround(value * n.scale);
+    }
+
+    const QString backend = parser.isSet(QStringLiteral("backend")) ? parser.value(QStringLiteral("backend")).trimmed().toLower()
+                                                                     : engine->backend;
+    if (!Core::knownBackends().contains(backend)) {
+        printErr(QStringLiteral("--backend must be one of %1, not \"%2\".")
+                     .arg(Core::knownBackends().join(QStringLiteral(", ")), parser.value(QStringLiteral("backend"))));
+        return kExitUsage;
     }
 
     const QString path = positional.at(1);
@@ -153,7 +162,7 @@ int runCli(const QStringList &arguments)
     request.entryFile = QFileInfo(path).fileName();
     request.sources = {{request.entryFile, file.readAll()}};
     request.limits = limits;
-    request.backend = parser.isSet(QStringLiteral("backend")) ? parser.value(QStringLiteral("backend")) : engine->backend;
+    request.backend = backend;
     if (parser.isSet(QStringLiteral("stdin"))) {
         const QString stdinPath = parser.value(QStringLiteral("stdin"));
         QFile input;

@@ -75,12 +75,12 @@ std::expected<EngineSettings, QString> EngineSettings::load(const QSettings &set
         origin = QStringLiteral("The environment variable SANDPIT_BACKEND");
         out.environmentOverrides << QStringLiteral("SANDPIT_BACKEND");
     }
-    backend = backend.trimmed().toLower();
-    if (!knownBackends().contains(backend)) {
+    const QString normalized = backend.trimmed().toLower();
+    if (!knownBackends().contains(normalized)) {
         return std::unexpected(QStringLiteral("%1 must be one of %2, but it is \"%3\".")
                                    .arg(origin, knownBackends().join(QStringLiteral(", ")), backend));
     }
-    out.backend = backend;
+    out.backend = normalized;
     return out;
 }
 

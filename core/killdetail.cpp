@@ -1,12 +1,23 @@
 #include "killdetail.h"
 
-#include <QLocale>
+#include <cmath>
 
 namespace Sandpit::Core {
 
 QString formatBytes(qint64 bytes)
 {
-    return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+    if (bytes < 1024)
+        return QStringLiteral("%1 bytes").arg(bytes);
+    static constexpr const char *kUnits[] = {"KB", "MB", "GB", "TB"};
+    double value = double(bytes) / 1024;
+    int unit = 0;
+    while (value >= 1024 && unit < 3) {
+        value /= 1024;
+        ++unit;
+    }
+    // "256 MB", but "9.6 MB": a decimal only where it says something.
+    const bool whole = std::abs(value - std::round(value)) < 0.05;
+    return QStringLiteral("%1 %2").arg(QString::number(value, 'f', whole ? 0 : 1), QLatin1String(kUnits[unit]));
 }
 
 QString formatDuration(qint64 ms)

@@ -8,6 +8,15 @@
 
 using namespace Sandpit::Core;
 
+namespace {
+// QVERIFY2 evaluates its message even when the check passes: never call error() unguarded.
+template<typename T>
+QByteArray why(const std::expected<T, QString> &e)
+{
+    return e ? QByteArray() : e.error().toUtf8();
+}
+} // namespace
+
 class TestEngineSettings : public QObject
 {
     Q_OBJECT
@@ -53,7 +62,7 @@ private Q_SLOTS:
             s->setValue(QStringLiteral("limits/output_limit_kb"), QStringLiteral("64"));
         }
         const auto loaded = EngineSettings::load(*settings(), QProcessEnvironment());
-        QVERIFY2(loaded, qPrintable(loaded.error()));
+        QVERIFY2(loaded, why(loaded).constData());
         QCOMPARE(loaded->backend, QStringLiteral("docker"));
         QCOMPARE(loaded->limits.wallTimeMs, 2500);
         QCOMPARE(loaded->limits.memoryBytes, 512LL * 1024 * 1024);
@@ -72,7 +81,7 @@ private Q_SLOTS:
                                                                    {"SANDPIT_OUTPUT_LIMIT_KB", "1"},
                                                                    {"SANDPIT_BACKEND", "docker"},
                                                                    {"SANDPIT_UNRELATED", "x"}}));
-        QVERIFY2(loaded, qPrintable(loaded.error()));
+        QVERIFY2(loaded, why(loaded).constData());
         QCOMPARE(loaded->limits.wallTimeMs, 3000);
         QCOMPARE(loaded->limits.memoryBytes, 100LL * 1024 * 1024); // from the file: no override
         QCOMPARE(loaded->limits.outputBytes, 1024);
@@ -131,7 +140,7 @@ private Q_SLOTS:
     {
         settings()->setValue(QStringLiteral("limits/timeout_sec"), QStringLiteral("forever"));
         const auto loaded = EngineSettings::load(*settings(), env({{"SANDPIT_TIMEOUT_SEC", " 7 "}}));
-        QVERIFY2(loaded, qPrintable(loaded.error()));
+        QVERIFY2(loaded, why(loaded).constData());
         QCOMPARE(loaded->limits.wallTimeMs, 7000);
     }
 
@@ -169,7 +178,7 @@ private Q_SLOTS:
             QCOMPARE(s->status(), QSettings::NoError);
         }
         const auto loaded = EngineSettings::load(*settings(), QProcessEnvironment());
-        QVERIFY2(loaded, qPrintable(loaded.error()));
+        QVERIFY2(loaded, why(loaded).constData());
         QCOMPARE(loaded->backend, original.backend);
         QCOMPARE(loaded->limits, original.limits);
         QVERIFY(loaded->environmentOverrides.isEmpty());
@@ -179,7 +188,7 @@ private Q_SLOTS:
     {
         EngineSettings().save(*settings());
         const auto loaded = EngineSettings::load(*settings(), QProcessEnvironment());
-        QVERIFY2(loaded, qPrintable(loaded.error()));
+        QVERIFY2(loaded, why(loaded).constData());
         QCOMPARE(loaded->limits, Limits{});
         QCOMPARE(loaded->backend, QStringLiteral("local"));
     }

@@ -16,6 +16,10 @@ using namespace Sandpit::Core;
 
 namespace {
 constexpr int kWaitMs = 5000;
+const QString kA = QStringLiteral("a.py");
+const QString kB = QStringLiteral("b.py");
+const QString kC = QStringLiteral("c.py");
+const QString kD = QStringLiteral("d.py");
 
 class FakeJob;
 
@@ -35,12 +39,12 @@ public:
     };
     void update(const QString &name, const std::function<void(Entry &)> &change)
     {
-        QMutexLocker lock(&m_mutex);
+        const QMutexLocker lock(&m_mutex);
         change(m_entries[name]);
     }
     Entry get(const QString &name) const
     {
-        QMutexLocker lock(&m_mutex);
+        const QMutexLocker lock(&m_mutex);
         return m_entries.value(name);
     }
 
@@ -53,8 +57,7 @@ class FakeJob final : public RunJob
 {
     Q_OBJECT
 public:
-    FakeJob(std::shared_ptr<JobLog> log, QString name)
-        : m_log(std::move(log)), m_name(std::move(name))
+    FakeJob(std::shared_ptr<JobLog> log, QString name) : m_log(std::move(log)), m_name(std::move(name))
     {
         m_log->update(m_name, [this](JobLog::Entry &e) { e.job = this; });
     }
@@ -70,14 +73,8 @@ public:
     // The test emits started() itself, so it can tell which run a runStarted belongs to.
     void start() override { m_log->update(m_name, [](JobLog::Entry &e) { e.started = true; }); }
     void cancel() override { m_log->update(m_name, [](JobLog::Entry &e) { ++e.cancels; }); }
-    void writeInput(const QByteArray &data) override
-    {
-        m_log->update(m_name, [&](JobLog::Entry &e) { e.input << data; });
-    }
-    void closeInput() override
-    {
-        m_log->update(m_name, [](JobLog::Entry &e) { e.input << QByteArray("<closed>"); });
-    }
+    void writeInput(const QByteArray &data) override { m_log->update(m_name, [&](JobLog::Entry &e) { e.input << data; }); }
+    void closeInput() override { m_log->update(m_name, [](JobLog::Entry &e) { e.input << "<closed>"; }); }
 
 private:
     std::shared_ptr<JobLog> m_log;
@@ -121,10 +118,7 @@ RunResult resultWith(KillReason reason, const QByteArray &out = {})
     return r;
 }
 
-RunId idAt(const QSignalSpy &spy, int row)
-{
-    return spy.at(row).at(0).value<RunId>();
-}
+RunId idAt(const QSignalSpy &spy, int row) { return spy.at(row).at(0).value<RunId>(); }
 } // namespace
 
 class TestRunController : public QObject
@@ -155,54 +149,51 @@ private Q_SLOTS:
         m_controller = std::make_unique<RunController>(std::move(backends));
     }
     void cleanup() { m_controller.reset(); }
-
     void idsAreUniqueAndEventsCarryTheirId()
     {
         QSignalSpy started(m_controller.get(), &RunController::runStarted);
         QSignalSpy output(m_controller.get(), &RunController::outputReceived);
         QSignalSpy finished(m_controller.get(), &RunController::runFinished);
-        const RunId a = m_controller->start(request(QStringLiteral("a.py")));
-        const RunId b = m_controller->start(request(QStringLiteral("b.py")));
-        const RunId c = m_controller->start(request(QStringLiteral("c.py")));
+        const RunId a = m_controller->start(request(kA));
+        const RunId b = m_controller->start(request(kB));
+        const RunId c = m_controller->start(request(kC));
         QVERIFY(a < b && b < c);
         QVERIFY(m_controller->isActive(b));
 
-        startedSignal(QStringLiteral("b.py"));
+        startedSignal(kB);
         QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, kWaitMs);
         QCOMPARE(idAt(started, 0), b);
 
-        onJob(QStringLiteral("c.py"), [](FakeJob *j) { Q_EMIT j->outputReceived(OutputStream::Stderr, "oops\n"); });
+        onJob(kC, [](FakeJob *j) { Q_EMIT j->outputReceived(OutputStream::Stderr, "oops\n"); });
         QTRY_COMPARE_WITH_TIMEOUT(output.count(), 1, kWaitMs);
         QCOMPARE(idAt(output, 0), c);
         QCOMPARE(output.at(0).at(1).value<OutputStream>(), OutputStream::Stderr);
         QCOMPARE(output.at(0).at(2).toByteArray(), QByteArray("oops\n"));
 
-        onJob(QStringLiteral("a.py"), [](FakeJob *j) { Q_EMIT j->finished(resultWith(KillReason::None, "1\n")); });
+        onJob(kA, [](FakeJob *j) { Q_EMIT j->finished(resultWith(KillReason::None, "1\n")); });
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kWaitMs);
         QCOMPARE(idAt(finished, 0), a);
         QCOMPARE(finished.at(0).at(1).value<RunResult>().stdoutData, QByteArray("1\n"));
         QVERIFY(!m_controller->isActive(a));
         QVERIFY(m_controller->isActive(c));
-        QTRY_VERIFY_WITH_TIMEOUT(m_log->get(QStringLiteral("a.py")).destroyed, kWaitMs);
-
-        const RunId d = m_controller->start(request(QStringLiteral("d.py")));
-        QVERIFY(d > c);
+        QTRY_VERIFY_WITH_TIMEOUT(m_log->get(kA).destroyed, kWaitMs);
+        QVERIFY(m_controller->start(request(kD)) > c);
     }
 
     void outputAfterCancelIsDropped()
     {
         QSignalSpy output(m_controller.get(), &RunController::outputReceived);
         QSignalSpy finished(m_controller.get(), &RunController::runFinished);
-        const RunId id = m_controller->start(request(QStringLiteral("a.py")));
-        onJob(QStringLiteral("a.py"), [](FakeJob *j) { Q_EMIT j->outputReceived(OutputStream::Stdout, "before\n"); });
+        const RunId id = m_controller->start(request(kA));
+        onJob(kA, [](FakeJob *j) { Q_EMIT j->outputReceived(OutputStream::Stdout, "before\n"); });
         QTRY_COMPARE_WITH_TIMEOUT(output.count(), 1, kWaitMs);
         m_controller->writeInput(id, "typed\n");
 
         m_controller->cancel(id);
-        QTRY_COMPARE_WITH_TIMEOUT(m_log->get(QStringLiteral("a.py")).cancels, 1, kWaitMs);
+        QTRY_COMPARE_WITH_TIMEOUT(m_log->get(kA).cancels, 1, kWaitMs);
         m_controller->writeInput(id, "too late\n");
         m_controller->closeInput(id);
-        onJob(QStringLiteral("a.py"), [](FakeJob *j) {
+        onJob(kA, [](FakeJob *j) {
             Q_EMIT j->outputReceived(OutputStream::Stdout, "after\n");
             Q_EMIT j->finished(resultWith(KillReason::Cancelled));
         });
@@ -211,22 +202,22 @@ private Q_SLOTS:
         QCOMPARE(finished.at(0).at(1).value<RunResult>().killReason, KillReason::Cancelled);
         QCOMPARE(output.count(), 1);
         QCOMPARE(output.at(0).at(2).toByteArray(), QByteArray("before\n"));
-        QCOMPARE(m_log->get(QStringLiteral("a.py")).input, QList<QByteArray>{"typed\n"});
+        QCOMPARE(m_log->get(kA).input, QList<QByteArray>{"typed\n"});
     }
 
     void secondFinishForTheSameIdIsDropped()
     {
         QSignalSpy finished(m_controller.get(), &RunController::runFinished);
         QSignalSpy failed(m_controller.get(), &RunController::runFailed);
-        const RunId a = m_controller->start(request(QStringLiteral("a.py")));
-        const RunId b = m_controller->start(request(QStringLiteral("b.py")));
-        onJob(QStringLiteral("a.py"), [](FakeJob *j) {
+        const RunId a = m_controller->start(request(kA));
+        const RunId b = m_controller->start(request(kB));
+        onJob(kA, [](FakeJob *j) {
             Q_EMIT j->finished(resultWith(KillReason::None, "first"));
             Q_EMIT j->finished(resultWith(KillReason::Timeout, "second"));
             Q_EMIT j->failed(RunError{RunError::Code::Internal, QStringLiteral("late")});
         });
         // b finishes after a's extra events were sent, so they have arrived once b's result has.
-        onJob(QStringLiteral("b.py"), [](FakeJob *j) { Q_EMIT j->finished(resultWith(KillReason::None)); });
+        onJob(kB, [](FakeJob *j) { Q_EMIT j->finished(resultWith(KillReason::None)); });
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, kWaitMs);
         QCOMPARE(idAt(finished, 0), a);
         QCOMPARE(finished.at(0).at(1).value<RunResult>().stdoutData, QByteArray("first"));
@@ -234,33 +225,28 @@ private Q_SLOTS:
         QCOMPARE(failed.count(), 0);
     }
 
-    void createJobErrorBecomesRunFailed()
+    void failuresBecomeRunFailed()
     {
         QSignalSpy failed(m_controller.get(), &RunController::runFailed);
         QSignalSpy started(m_controller.get(), &RunController::runStarted);
-        RunRequest r = request(QStringLiteral("a.py"));
-        r.language = QStringLiteral("nope");
-        const RunId id = m_controller->start(r);
+        RunRequest r = request(kA);
+        r.language = QStringLiteral("nope"); // createJob refuses it
+        const RunId refused = m_controller->start(r);
         QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kWaitMs);
-        QCOMPARE(idAt(failed, 0), id);
+        QCOMPARE(idAt(failed, 0), refused);
         const auto error = failed.at(0).at(1).value<RunError>();
         QCOMPARE(error.code, RunError::Code::UnknownLanguage);
         QCOMPARE(error.message, QStringLiteral("Sandpit does not know \"nope\"."));
-        QVERIFY(!m_controller->isActive(id));
-        QCOMPARE(started.count(), 0);
-    }
+        QVERIFY(!m_controller->isActive(refused));
 
-    void jobFailureBecomesRunFailed()
-    {
-        QSignalSpy failed(m_controller.get(), &RunController::runFailed);
-        const RunId id = m_controller->start(request(QStringLiteral("a.py")));
-        onJob(QStringLiteral("a.py"), [](FakeJob *j) {
-            Q_EMIT j->failed(RunError{RunError::Code::SetupFailed, QStringLiteral("no namespaces")});
-        });
-        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kWaitMs);
-        QCOMPARE(idAt(failed, 0), id);
-        QCOMPARE(failed.at(0).at(1).value<RunError>().code, RunError::Code::SetupFailed);
-        QTRY_VERIFY_WITH_TIMEOUT(m_log->get(QStringLiteral("a.py")).destroyed, kWaitMs);
+        const RunId broken = m_controller->start(request(kB)); // the job itself fails
+        onJob(kB, [](FakeJob *j) { Q_EMIT j->failed(RunError{RunError::Code::SetupFailed, QStringLiteral("no ns")}); });
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 2, kWaitMs);
+        QCOMPARE(idAt(failed, 1), broken);
+        QCOMPARE(failed.at(1).at(1).value<RunError>().code, RunError::Code::SetupFailed);
+        QVERIFY(!m_controller->isActive(broken));
+        QTRY_VERIFY_WITH_TIMEOUT(m_log->get(kB).destroyed, kWaitMs);
+        QCOMPARE(started.count(), 0);
     }
 
     void eventsForUnknownIdsAreNeverReEmitted()
@@ -269,9 +255,9 @@ private Q_SLOTS:
         QSignalSpy output(m_controller.get(), &RunController::outputReceived);
         QSignalSpy finished(m_controller.get(), &RunController::runFinished);
         QSignalSpy failed(m_controller.get(), &RunController::runFailed);
-        const RunId id = m_controller->start(request(QStringLiteral("a.py")));
+        const RunId id = m_controller->start(request(kA));
         const RunId stranger = id + 1000;
-        onJob(QStringLiteral("a.py"), [stranger](FakeJob *j) {
+        onJob(kA, [stranger](FakeJob *j) {
             // Speak as the worker (the job's parent) about a run the controller never started.
             auto *worker = qobject_cast<RunWorker *>(j->parent());
             if (!worker)
@@ -304,32 +290,32 @@ private Q_SLOTS:
     {
         QFETCH(QString, requested);
         QFETCH(QString, used);
-        m_controller->start(request(QStringLiteral("a.py"), requested));
-        QTRY_VERIFY_WITH_TIMEOUT(m_log->get(QStringLiteral("a.py")).started, kWaitMs);
-        QCOMPARE(m_log->get(QStringLiteral("a.py")).backend, used);
+        m_controller->start(request(kA, requested));
+        QTRY_VERIFY_WITH_TIMEOUT(m_log->get(kA).started, kWaitMs);
+        QCOMPARE(m_log->get(kA).backend, used);
     }
 
     void unknownBackendFails()
     {
         QSignalSpy failed(m_controller.get(), &RunController::runFailed);
-        const RunId id = m_controller->start(request(QStringLiteral("a.py"), QStringLiteral("vm")));
+        const RunId id = m_controller->start(request(kA, QStringLiteral("vm")));
         QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kWaitMs);
         QCOMPARE(idAt(failed, 0), id);
         const auto error = failed.at(0).at(1).value<RunError>();
         QCOMPARE(error.code, RunError::Code::BackendUnavailable);
         QVERIFY2(error.message.contains(QStringLiteral("\"vm\"")), qPrintable(error.message));
-        QVERIFY(!m_log->get(QStringLiteral("a.py")).started);
+        QVERIFY(!m_log->get(kA).started);
     }
 
     void destroyingTheControllerEndsRunningJobs()
     {
         QSignalSpy finished(m_controller.get(), &RunController::runFinished);
-        m_controller->start(request(QStringLiteral("a.py")));
-        m_controller->start(request(QStringLiteral("b.py")));
-        startedSignal(QStringLiteral("a.py"));
-        QTRY_VERIFY_WITH_TIMEOUT(m_log->get(QStringLiteral("b.py")).started, kWaitMs);
+        m_controller->start(request(kA));
+        m_controller->start(request(kB));
+        startedSignal(kA);
+        QTRY_VERIFY_WITH_TIMEOUT(m_log->get(kB).started, kWaitMs);
         m_controller.reset();
-        for (const QString &name : {QStringLiteral("a.py"), QStringLiteral("b.py")}) {
+        for (const QString &name : {kA, kB}) {
             const JobLog::Entry entry = m_log->get(name);
             QVERIFY2(entry.destroyed, qPrintable(name));
             QVERIFY2(!entry.destroyedOnGuiThread, qPrintable(name));

@@ -31,6 +31,17 @@ QByteArray readFile(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
 }
 
+// As the local backend builds a run's workspace: an empty one, then the request's files.
+Expected<Workspace> workspaceFor(const RunRequest &request)
+{
+    auto ws = Workspace::create();
+    if (!ws)
+        return ws;
+    if (auto populated = ws->populate(request); !populated)
+        return std::unexpected(populated.error());
+    return ws;
+}
+
 QStringList paths(const QList<Artifact> &artifacts)
 {
     QStringList out;
@@ -77,15 +88,17 @@ private Q_SLOTS:
 
     void writesSourcesAndAnEmptyOutputFolder()
     {
-        auto ws = Workspace::create(request());
-        QVERIFY2(ws, qPrintable(ws.error().message));
+        auto ws = workspaceFor(request());
+        QVERIFY2(ws, ws ? "" : qPrintable(ws.error().message));
         QVERIFY(ws->root().startsWith(m_tmp->path()));
         QCOMPARE(readFile(ws->workDir() + QStringLiteral("/main.py")), QByteArray("print('hi')\n"));
         QCOMPARE(readFile(ws->workDir() + QStringLiteral("/sub/path.py")), QByteArray("X = 1\n"));
         QVERIFY(QFileInfo(ws->outputDir()).isDir());
         QVERIFY(QDir(ws->outputDir()).isEmpty());
         QVERIFY(!QFileInfo::exists(ws->reportPath()));
-        QVERIFY(!ws->reportPath().startsWith(ws->workDir())); // the program cannot forge its report
+        // The program cannot forge its report or rewrite its job.
+        QVERIFY(!ws->reportPath().startsWith(ws->workDir()));
+        QVERIFY(!ws->jobPath().startsWith(ws->workDir()));
     }
 
     void copiesInputFilesAndFoldersButNotLinks()
@@ -99,8 +112,8 @@ private Q_SLOTS:
         r.inputFiles = {{host(QStringLiteral("numbers.txt")), {}},
                         {host(QStringLiteral("numbers.txt")), QStringLiteral("in/renamed.txt")},
                         {host(QStringLiteral("data")), {}}};
-        auto ws = Workspace::create(r);
-        QVERIFY2(ws, qPrintable(ws.error().message));
+        auto ws = workspaceFor(r);
+        QVERIFY2(ws, ws ? "" : qPrintable(ws.error().message));
         const QString work = ws->workDir();
         QCOMPARE(readFile(work + QStringLiteral("/numbers.txt")), QByteArray("1 2 3\n"));
         QCOMPARE(readFile(work + QStringLiteral("/in/renamed.txt")), QByteArray("1 2 3\n"));
@@ -128,7 +141,7 @@ private Q_SLOTS:
         QVERIFY(!isSafeRelativePath(name));
         RunRequest r = request();
         r.sources << SourceFile{name, "import os\n"};
-        const auto ws = Workspace::create(r);
+        const auto ws = workspaceFor(r);
         QVERIFY(!ws);
         QCOMPARE(ws.error().code, RunError::Code::BadRequest);
         QVERIFY2(ws.error().message.contains(QLatin1Char('"') + name + QLatin1Char('"')), qPrintable(ws.error().message));
@@ -140,7 +153,7 @@ private Q_SLOTS:
         QVERIFY(writeFile(host(QStringLiteral("numbers.txt")), "1\n"));
         RunRequest r = request();
         r.inputFiles = {{host(QStringLiteral("numbers.txt")), QStringLiteral("../numbers.txt")}};
-        const auto ws = Workspace::create(r);
+        const auto ws = workspaceFor(r);
         QVERIFY(!ws);
         QCOMPARE(ws.error().code, RunError::Code::BadRequest);
         QVERIFY(ws.error().message.contains(QStringLiteral("../numbers.txt")));
@@ -157,7 +170,7 @@ private Q_SLOTS:
     {
         RunRequest r = request();
         r.inputFiles = {{host(QStringLiteral("no-such-file.csv")), {}}};
-        const auto ws = Workspace::create(r);
+        const auto ws = workspaceFor(r);
         QVERIFY(!ws);
         QCOMPARE(ws.error().code, RunError::Code::BadRequest);
         QVERIFY2(ws.error().message.contains(host(QStringLiteral("no-such-file.csv"))), qPrintable(ws.error().message));
@@ -168,7 +181,7 @@ private Q_SLOTS:
     {
         QString root;
         {
-            auto ws = Workspace::create(request());
+            auto ws = workspaceFor(request());
             QVERIFY(ws);
             root = ws->root();
             QVERIFY(writeFile(ws->outputDir() + QStringLiteral("/result.txt"), "left by the program"));

@@ -1,1 +1,307 @@
-int main(){}
+// The window end to end: a real RunController and the local backend run real programs, and
+// the test watches what the panes show.
+
+#include "artifactspane.h"
+#include "backends.h"
+#include "editorwidget.h"
+#include "enginesettings.h"
+#include "languageregistry.h"
+#include "mainwindow.h"
+#include "outputpane.h"
+#include "runcontroller.h"
+#include "runpane.h"
+
+#include <QAction>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QLineEdit>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Sandpit;
+
+namespace {
+constexpr int kRunTimeoutMs = 20'000;
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void runShowsStdoutAndStderr();
+    void stopEndsASleepingProgramQuickly();
+    void escapeInTheEditorStops();
+    void exitCodeIsShown();
+    void emptyEditorHasNothingToRun();
+    void inputLineFeedsStdin();
+    void artifactsAreListed();
+    void languageThatCannotRunShowsCoreError();
+    void outputPaneStaysBounded();
+    void outputPaneShowsBadBytesHarmlessly();
+
+    void openMissingFileKeepsText();
+    void openFileWithNulBytesIsRefused();
+    void openHugeFileIsRefused();
+    void openInvalidUtf8WarnsButLoads();
+    void openUnknownExtensionIsPlainText();
+    void saveWritesTheFileAndClearsModified();
+    void zoomShortcutsReachTheEditor();
+    void closeRemembersLayout();
+
+private:
+    void runCode(const QString &code);
+    QString writeFile(const QString &name, const QByteArray &content);
+
+    Core::LanguageRegistry m_languages = Core::LanguageRegistry::builtIn();
+    std::unique_ptr<Core::RunController> m_controller;
+    std::unique_ptr<Ui::MainWindow> m_window;
+    Ui::EditorWidget *m_editor = nullptr;
+    Ui::OutputPane *m_output = nullptr;
+    Ui::RunPane *m_runPane = nullptr;
+    QTemporaryDir m_dir;
+};
+
+void TestMainWindow::initTestCase()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("SandpitTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+    QVERIFY(m_dir.isValid());
+}
+
+void TestMainWindow::init()
+{
+    m_controller = std::make_unique<Core::RunController>(Core::makeBackends(m_languages, Core::EngineSettings{}));
+    m_window = std::make_unique<Ui::MainWindow>(*m_controller, m_languages, Core::EngineSettings{});
+    m_window->show();
+    m_editor = m_window->findChild<Ui::EditorWidget *>(QStringLiteral("editor"));
+    m_output = m_window->findChild<Ui::OutputPane *>(QStringLiteral("outputPane"));
+    m_runPane = m_window->findChild<Ui::RunPane *>(QStringLiteral("runPane"));
+    QVERIFY(m_editor && m_output && m_runPane);
+    QCOMPARE(m_runPane->statusText(), QStringLiteral("Ready"));
+}
+
+void TestMainWindow::cleanup()
+{
+    m_window.reset();
+    m_controller.reset();
+}
+
+void TestMainWindow::runCode(const QString &code)
+{
+    m_editor->setText(code);
+    auto *run = m_window->findChild<QAction *>(QStringLiteral("actionRun"));
+    QVERIFY(run);
+    run->trigger();
+}
+
+QString TestMainWindow::writeFile(const QString &name, const QByteArray &content)
+{
+    const QString path = m_dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
+void TestMainWindow::runShowsStdoutAndStderr()
+{
+    runCode(QStringLiteral("import sys\nprint('hello from stdout')\nprint('oops on stderr', file=sys.stderr)\n"));
+    QCOMPARE(m_runPane->statusText(), QStringLiteral("Running…"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
+    QCOMPARE(m_runPane->exitText(), QStringLiteral("exit code 0"));
+    QTRY_VERIFY(m_output->plainText().contains(QStringLiteral("hello from stdout")));
+    QVERIFY(m_output->plainText().contains(QStringLiteral("oops on stderr")));
+    QVERIFY(!m_runPane->isolationText().isEmpty());
+}
+
+void TestMainWindow::stopEndsASleepingProgramQuickly()
+{
+    runCode(QStringLiteral("import time\nprint('sleeping', flush=True)\ntime.sleep(30)\n"));
+    QTRY_VERIFY_WITH_TIMEOUT(m_output->plainText().contains(QStringLiteral("sleeping")), kRunTimeoutMs);
+    auto *stop = m_window->findChild<QAction *>(QStringLiteral("actionStop"));
+    QVERIFY(stop && stop->isEnabled());
+    QElapsedTimer clock;
+    clock.start();
+    stop->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Stopped"), 5000);
+    QVERIFY2(clock.elapsed() < 3000, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY(m_runPane->messageText().contains(Core::killReasonTitle(Core::KillReason::Cancelled)));
+    QVERIFY(!stop->isEnabled());
+}
+
+void TestMainWindow::escapeInTheEditorStops()
+{
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    runCode(QStringLiteral("import time\nprint('sleeping', flush=True)\ntime.sleep(30)\n"));
+    QTRY_VERIFY_WITH_TIMEOUT(m_output->plainText().contains(QStringLiteral("sleeping")), kRunTimeoutMs);
+    m_editor->setFocus();
+    QTest::keyClick(m_editor, Qt::Key_Escape);
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Stopped"), 5000);
+}
+
+void TestMainWindow::exitCodeIsShown()
+{
+    runCode(QStringLiteral("import sys\nprint('bye')\nsys.exit(3)\n"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->exitText(), QStringLiteral("exit code 3"), kRunTimeoutMs);
+    QCOMPARE(m_runPane->statusText(), QStringLiteral("Finished"));
+}
+
+void TestMainWindow::emptyEditorHasNothingToRun()
+{
+    runCode(QStringLiteral("  \n\n"));
+    QCOMPARE(m_runPane->statusText(), QStringLiteral("Could not run"));
+    QCOMPARE(m_runPane->messageText(), QStringLiteral("Nothing to run: the editor is empty."));
+    QCOMPARE(m_window->statusBar()->currentMessage(), QStringLiteral("Nothing to run: the editor is empty."));
+}
+
+void TestMainWindow::inputLineFeedsStdin()
+{
+    auto *input = m_output->findChild<QLineEdit *>(QStringLiteral("inputLine"));
+    QVERIFY(input);
+    QVERIFY(!input->isEnabled());
+    runCode(QStringLiteral("print('ready', flush=True)\nprint('got', input().upper())\n"));
+    QTRY_VERIFY_WITH_TIMEOUT(m_output->plainText().contains(QStringLiteral("ready")), kRunTimeoutMs);
+    QVERIFY(input->isEnabled());
+    QTest::keyClicks(input, QStringLiteral("sandpit"));
+    QTest::keyClick(input, Qt::Key_Return);
+    QTRY_VERIFY_WITH_TIMEOUT(m_output->plainText().contains(QStringLiteral("got SANDPIT")), kRunTimeoutMs);
+    QVERIFY(m_output->plainText().contains(QStringLiteral("sandpit\n")));
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
+    QVERIFY(!input->isEnabled());
+}
+
+void TestMainWindow::artifactsAreListed()
+{
+    runCode(QStringLiteral("open('output/table.csv', 'w').write('x,y\\n1,2\\n')\n"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
+    auto *artifacts = m_window->findChild<Ui::ArtifactsPane *>(QStringLiteral("artifactsPane"));
+    QVERIFY(artifacts);
+    QCOMPARE(artifacts->rowCount(), 1);
+    QCOMPARE(artifacts->cellText(0, 0), QStringLiteral("table.csv"));
+}
+
+void TestMainWindow::languageThatCannotRunShowsCoreError()
+{
+    m_window->openFile(writeFile(QStringLiteral("hello.c"), "int main(void) { return 0; }\n"));
+    QTRY_VERIFY(m_editor->text().startsWith(QStringLiteral("int main")));
+    QCOMPARE(m_editor->lexerName(), QStringLiteral("cpp"));
+    m_window->findChild<QAction *>(QStringLiteral("actionRun"))->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Could not run"), kRunTimeoutMs);
+    QVERIFY2(m_runPane->messageText().contains(QStringLiteral("cannot run")), qPrintable(m_runPane->messageText()));
+}
+
+void TestMainWindow::outputPaneStaysBounded()
+{
+    for (int i = 0; i < 10'000; ++i)
+        m_output->appendOutput(Core::OutputStream::Stdout, QByteArray("line ") + QByteArray::number(i) + '\n');
+    QTRY_VERIFY(m_output->plainText().contains(QStringLiteral("line 9999")));
+    QVERIFY(m_output->lineCount() <= Ui::OutputPane::maxLines());
+    QVERIFY(!m_output->plainText().contains(QStringLiteral("line 0\n")));
+    QVERIFY(m_output->hasDroppedLines());
+    auto *note = m_output->findChild<QWidget *>(QStringLiteral("droppedNote"));
+    QVERIFY(note && note->isVisible());
+}
+
+void TestMainWindow::outputPaneShowsBadBytesHarmlessly()
+{
+    m_output->appendOutput(Core::OutputStream::Stdout, QByteArray("bad \xff\xfe bytes, a NUL ", 20) + '\0' + " here\n");
+    QTRY_VERIFY(m_output->plainText().contains(QStringLiteral("here")));
+    const QString text = m_output->plainText();
+    QVERIFY(text.contains(QChar(0xFFFD)));
+    QVERIFY(text.contains(QChar(0x2400)));
+    QVERIFY(!text.contains(QChar(0)));
+}
+
+void TestMainWindow::openMissingFileKeepsText()
+{
+    m_editor->setText(QStringLiteral("precious = 1\n"));
+    m_window->openFile(m_dir.filePath(QStringLiteral("does-not-exist.py")));
+    QTRY_VERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("does not exist")));
+    QCOMPARE(m_editor->text(), QStringLiteral("precious = 1\n"));
+}
+
+void TestMainWindow::openFileWithNulBytesIsRefused()
+{
+    m_editor->setText(QStringLiteral("precious = 1\n"));
+    m_window->openFile(writeFile(QStringLiteral("binary.py"), QByteArray("print(1)\0\0\0", 11)));
+    QTRY_VERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("NUL bytes")));
+    QCOMPARE(m_editor->text(), QStringLiteral("precious = 1\n"));
+}
+
+void TestMainWindow::openHugeFileIsRefused()
+{
+    const QString path = m_dir.filePath(QStringLiteral("huge.py"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QVERIFY(file.resize(25LL * 1024 * 1024)); // sparse: costs no disk
+    file.close();
+    m_editor->setText(QStringLiteral("precious = 1\n"));
+    m_window->openFile(path);
+    QTRY_VERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("was not opened")));
+    QCOMPARE(m_editor->text(), QStringLiteral("precious = 1\n"));
+}
+
+void TestMainWindow::openInvalidUtf8WarnsButLoads()
+{
+    m_window->openFile(writeFile(QStringLiteral("latin1.py"), "print('caf\xe9')\n"));
+    QTRY_VERIFY(m_editor->text().startsWith(QStringLiteral("print")));
+    QVERIFY(m_editor->text().contains(QChar(0xFFFD)));
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("not valid UTF-8")));
+    QVERIFY(m_window->windowTitle().startsWith(QStringLiteral("latin1.py")));
+}
+
+void TestMainWindow::openUnknownExtensionIsPlainText()
+{
+    m_window->openFile(writeFile(QStringLiteral("notes.xyz"), "just some notes\n"));
+    QTRY_COMPARE(m_editor->text(), QStringLiteral("just some notes\n"));
+    QCOMPARE(m_editor->lexerName(), QString());
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("cannot run")));
+    m_window->findChild<QAction *>(QStringLiteral("actionRun"))->trigger();
+    QCOMPARE(m_runPane->statusText(), QStringLiteral("Could not run"));
+    QVERIFY(m_runPane->messageText().contains(QStringLiteral("notes.xyz")));
+}
+
+void TestMainWindow::saveWritesTheFileAndClearsModified()
+{
+    const QString path = writeFile(QStringLiteral("saved.py"), "print(1)\n");
+    m_window->openFile(path);
+    QTRY_COMPARE(m_editor->text(), QStringLiteral("print(1)\n"));
+    m_editor->setText(QStringLiteral("print('é')\n"));
+    QVERIFY(m_editor->isModified());
+    QTRY_VERIFY(m_window->isWindowModified());
+    m_window->findChild<QAction *>(QStringLiteral("actionSave"))->trigger();
+    QTRY_VERIFY(!m_window->isWindowModified());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), QStringLiteral("print('é')\n").toUtf8());
+}
+
+void TestMainWindow::zoomShortcutsReachTheEditor()
+{
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    m_editor->setFocus();
+    const long before = m_editor->SendScintilla(QsciScintillaBase::SCI_GETZOOM);
+    QTest::keyClick(m_editor, Qt::Key_Equal, Qt::ControlModifier);
+    QCOMPARE(m_editor->SendScintilla(QsciScintillaBase::SCI_GETZOOM), before + 1);
+    QTest::keyClick(m_editor, Qt::Key_Minus, Qt::ControlModifier);
+    QTest::keyClick(m_editor, Qt::Key_Minus, Qt::ControlModifier);
+    QCOMPARE(m_editor->SendScintilla(QsciScintillaBase::SCI_GETZOOM), before - 1);
+}
+
+void TestMainWindow::closeRemembersLayout()
+{
+    QVERIFY(m_window->close());
+    const QSettings settings;
+    QVERIFY(!settings.value(QStringLiteral("window/state")).toByteArray().isEmpty());
+    QVERIFY(!settings.value(QStringLiteral("window/geometry")).toByteArray().isEmpty());
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Takes docs/screenshot.png for the README: the playground under Xvfb with a short Python
+# program, after pressing Run (F5, sent with xdotool).
+# Needs: xvfb (xvfb-run), xdotool, imagemagick (import). Build first: scripts/build.sh
+# Usage: scripts/screenshot.sh [BUILD_DIR] [OUTPUT_PNG]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$(cd "${1:-$root/build}" && pwd)
+output=${2:-$root/docs/screenshot.png}
+program=$root/tests/fixtures/tour.py
+
+for tool in xvfb-run xdotool import; do
+    command -v "$tool" >/dev/null || { echo "screenshot: $tool is missing (apt install xvfb xdotool imagemagick)" >&2; exit 1; }
+done
+
+# Re-run inside a private X server; everything below runs there.
+if [[ -z "${SANDPIT_SCREENSHOT_DISPLAY:-}" ]]; then
+    exec xvfb-run -a -s "-screen 0 1280x800x24" env SANDPIT_SCREENSHOT_DISPLAY=1 "$0" "$build" "$output"
+fi
+
+# A fresh settings folder: a window layout saved by an earlier session must not leak in.
+home=$(mktemp -d /tmp/sandpit-screenshot-XXXXXX)
+pid=
+cleanup() {
+    [[ -n "$pid" ]] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+    rm -rf "$home"
+}
+trap cleanup EXIT
+
+XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data \
+    "$build/bin/sandpit" -qwindowgeometry 1280x800+0+0 "$program" &
+pid=$!
+
+# The title names the file once it has been read.
+window=$(timeout 20 xdotool search --sync --onlyvisible --name "$(basename "$program")" | head -n1)
+xdotool windowfocus --sync "$window"
+xdotool key --clearmodifiers F5
+# The program takes a fraction of a second; this also leaves time for the last repaint.
+sleep 3
+mkdir -p "$(dirname "$output")"
+import -window root "$output"
+echo "screenshot: wrote $output"

@@ -1,0 +1,255 @@
+// `sandpit run`, as a user or a script runs it: the real binary, its exit status, what it
+// prints on stdout and stderr, and its --json object.
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+constexpr int kRunTimeoutMs = 60000;
+
+QString fixture(const QString &name)
+{
+    const QString dir = qEnvironmentVariable("SANDPIT_FIXTURES_DIR", QStringLiteral(SANDPIT_FIXTURES_DIR));
+    return dir + QLatin1Char('/') + name;
+}
+
+struct Cli {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+
+    QJsonObject json() const
+    {
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(out, &error);
+        if (error.error != QJsonParseError::NoError || !doc.isObject())
+            qWarning("stdout is not one JSON object (%s): %s", qPrintable(error.errorString()), out.constData());
+        return doc.object();
+    }
+    QString value(const char *key) const { return json().value(QLatin1String(key)).toString(); }
+};
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private:
+    // A clean environment: no SANDPIT_* settings from the developer's shell, and a private
+    // config folder so their saved settings are not read either.
+    QProcessEnvironment environment() const
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char *name : {"SANDPIT_TIMEOUT_SEC", "SANDPIT_MEMORY_MB", "SANDPIT_OUTPUT_LIMIT_KB", "SANDPIT_BACKEND"})
+            env.remove(QString::fromLatin1(name));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir->filePath(QStringLiteral("config")));
+        return env;
+    }
+
+    Cli run(const QStringList &arguments, const QProcessEnvironment &env) const
+    {
+        QProcess process;
+        process.setProcessEnvironment(env);
+        process.start(QStringLiteral(SANDPIT_BIN_DIR "/sandpit"), QStringList{QStringLiteral("run")} + arguments);
+        Cli cli;
+        if (!process.waitForFinished(kRunTimeoutMs) || process.exitStatus() != QProcess::NormalExit) {
+            qWarning("sandpit did not finish normally: %s", qPrintable(process.errorString()));
+            process.kill();
+            process.waitForFinished();
+            return cli;
+        }
+        cli.exitCode = process.exitCode();
+        cli.out = process.readAllStandardOutput();
+        cli.err = process.readAllStandardError();
+        return cli;
+    }
+    Cli run(const QStringList &arguments) const { return run(arguments, environment()); }
+
+    QString writeFile(const QString &name, const QByteArray &content) const
+    {
+        QFile f(m_dir->filePath(name));
+        if (!f.open(QIODevice::WriteOnly) || f.write(content) != content.size())
+            qFatal("cannot write %s", qPrintable(f.fileName()));
+        return f.fileName();
+    }
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+
+private Q_SLOTS:
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+    }
+    void cleanup() { m_dir.reset(); }
+
+    void helloAsJson()
+    {
+        const Cli cli = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0);
+        const QJsonObject o = cli.json();
+        QStringList keys{QStringLiteral("backend"), QStringLiteral("language"), QStringLiteral("exit_code"),
+                         QStringLiteral("signal"), QStringLiteral("kill_reason"), QStringLiteral("kill_detail"),
+                         QStringLiteral("wall_ms"), QStringLiteral("cpu_ms"), QStringLiteral("peak_memory_bytes"),
+                         QStringLiteral("stdout"), QStringLiteral("stderr"), QStringLiteral("stdout_truncated"),
+                         QStringLiteral("stderr_truncated"), QStringLiteral("artifacts"), QStringLiteral("isolation")};
+        keys.sort();
+        QCOMPARE(o.keys(), keys);
+        QCOMPARE(o.value(QStringLiteral("kill_reason")).toString(), QStringLiteral("none"));
+        QCOMPARE(o.value(QStringLiteral("exit_code")).toInt(-1), 0);
+        QVERIFY(o.value(QStringLiteral("signal")).isNull());
+        QCOMPARE(o.value(QStringLiteral("stdout")).toString(), QStringLiteral("Hello from Sandpit\n"));
+        QCOMPARE(o.value(QStringLiteral("stderr")).toString(), QString());
+        QCOMPARE(o.value(QStringLiteral("backend")).toString(), QStringLiteral("local"));
+        QCOMPARE(o.value(QStringLiteral("language")).toString(), QStringLiteral("python"));
+        const QJsonValue level = o.value(QStringLiteral("isolation")).toObject().value(QStringLiteral("level"));
+        QVERIFY(level.isString());
+        QVERIFY((QStringList{QStringLiteral("full"), QStringLiteral("partial"), QStringLiteral("none")}).contains(level.toString()));
+    }
+
+    void timeoutIsAResultNotAnError()
+    {
+        const Cli cli = run({fixture(QStringLiteral("sleeper.py")), QStringLiteral("--timeout"), QStringLiteral("1"),
+                             QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0);
+        QCOMPARE(cli.value("kill_reason"), QStringLiteral("timeout"));
+        QVERIFY(cli.json().value(QStringLiteral("exit_code")).isNull());
+        QCOMPARE(cli.value("signal"), QStringLiteral("SIGKILL"));
+        QCOMPARE(cli.value("stdout"), QStringLiteral("going to sleep\n"));
+        QVERIFY2(cli.value("kill_detail").contains(QStringLiteral("1 s")), qPrintable(cli.value("kill_detail")));
+    }
+
+    void outputLimitOption()
+    {
+        const Cli cli = run({fixture(QStringLiteral("flood_stdout.py")), QStringLiteral("--output-limit"),
+                             QStringLiteral("16"), QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0);
+        QCOMPARE(cli.value("kill_reason"), QStringLiteral("output-limit"));
+        QCOMPARE(cli.json().value(QStringLiteral("stdout_truncated")).toBool(), true);
+        QCOMPARE(cli.value("stdout").size(), 16 * 1024);
+    }
+
+    void outputLimitFromTheEnvironment()
+    {
+        QProcessEnvironment env = environment();
+        env.insert(QStringLiteral("SANDPIT_OUTPUT_LIMIT_KB"), QStringLiteral("1"));
+        const Cli cli = run({fixture(QStringLiteral("flood_stdout.py")), QStringLiteral("--json")}, env);
+        QCOMPARE(cli.exitCode, 0);
+        QCOMPARE(cli.value("kill_reason"), QStringLiteral("output-limit"));
+        QCOMPARE(cli.value("stdout").size(), 1024);
+    }
+
+    void badEnvironmentValueIsNamed()
+    {
+        QProcessEnvironment env = environment();
+        env.insert(QStringLiteral("SANDPIT_TIMEOUT_SEC"), QStringLiteral("soon"));
+        const Cli cli = run({fixture(QStringLiteral("hello.py"))}, env);
+        QCOMPARE(cli.exitCode, 2);
+        QVERIFY2(cli.err.contains("SANDPIT_TIMEOUT_SEC"), cli.err.constData());
+        QVERIFY2(cli.err.contains("\"soon\""), cli.err.constData());
+        QVERIFY(!cli.out.contains("Hello"));
+    }
+
+    void stdinFromAFile()
+    {
+        const QString input = writeFile(QStringLiteral("input.txt"), "abc\ndef\n");
+        const Cli cli = run({fixture(QStringLiteral("stdin_echo.py")), QStringLiteral("--stdin"), input,
+                             QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0);
+        QCOMPARE(cli.value("stdout"), QStringLiteral("got 8 bytes: ABC\nDEF\n"));
+    }
+
+    void plainOutputAndSummary()
+    {
+        const Cli cli = run({fixture(QStringLiteral("stderr_exit3.py"))});
+        QCOMPARE(cli.exitCode, 0); // the run took place; the program's own exit code is in the summary
+        QCOMPARE(cli.out, QByteArray("to stdout\n"));
+        QVERIFY2(cli.err.startsWith("to stderr\n"), cli.err.constData());
+        QVERIFY2(cli.err.contains("[sandpit]"), cli.err.constData());
+        QVERIFY2(cli.err.contains("exit code 3"), cli.err.constData());
+    }
+
+    void missingFileCannotRun()
+    {
+        const QString path = m_dir->filePath(QStringLiteral("not-there.py"));
+        const Cli cli = run({path});
+        QCOMPARE(cli.exitCode, 3);
+        QVERIFY2(cli.err.contains(path.toUtf8()), cli.err.constData());
+
+        const Cli json = run({path, QStringLiteral("--json")});
+        QCOMPARE(json.exitCode, 3);
+        const QJsonObject error = json.json().value(QStringLiteral("error")).toObject();
+        QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("bad-request"));
+        QVERIFY(error.value(QStringLiteral("message")).toString().contains(path));
+    }
+
+    void emptyFileCannotRun()
+    {
+        const Cli cli = run({writeFile(QStringLiteral("empty.py"), {})});
+        QCOMPARE(cli.exitCode, 3);
+        QVERIFY2(cli.err.contains("empty"), cli.err.constData());
+    }
+
+    void badUsage_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QByteArray>("mention");
+        const QString hello = fixture(QStringLiteral("hello.py"));
+        QTest::newRow("no file") << QStringList() << QByteArray("usage");
+        QTest::newRow("two files") << QStringList{hello, hello} << QByteArray("usage");
+        QTest::newRow("--timeout abc") << QStringList{hello, QStringLiteral("--timeout"), QStringLiteral("abc")}
+                                       << QByteArray("\"abc\"");
+        QTest::newRow("--timeout 0") << QStringList{hello, QStringLiteral("--timeout"), QStringLiteral("0")}
+                                     << QByteArray("--timeout");
+        QTest::newRow("--memory -1") << QStringList{hello, QStringLiteral("--memory"), QStringLiteral("-1")}
+                                     << QByteArray("--memory");
+        QTest::newRow("unknown option") << QStringList{hello, QStringLiteral("--fast")} << QByteArray("fast");
+        QTest::newRow("unknown --lang") << QStringList{hello, QStringLiteral("--lang"), QStringLiteral("cobol")}
+                                        << QByteArray("cobol");
+    }
+
+    void badUsage()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QByteArray, mention);
+        const Cli cli = run(arguments);
+        QCOMPARE(cli.exitCode, 2);
+        QVERIFY2(cli.err.contains(mention), cli.err.constData());
+        QVERIFY(cli.out.isEmpty());
+    }
+
+    void unknownExtensionSuggestsLang()
+    {
+        const Cli cli = run({writeFile(QStringLiteral("x.zzz"), "print(1)\n")});
+        QCOMPARE(cli.exitCode, 2);
+        QVERIFY2(cli.err.contains("--lang"), cli.err.constData());
+        QVERIFY2(cli.err.contains("python"), cli.err.constData());
+    }
+
+    void langOptionOverridesTheExtension()
+    {
+        QFile hello(fixture(QStringLiteral("hello.py")));
+        QVERIFY(hello.open(QIODevice::ReadOnly));
+        const QString program = writeFile(QStringLiteral("prog.txt"), hello.readAll());
+        const Cli cli = run({program, QStringLiteral("--lang"), QStringLiteral("python")});
+        QCOMPARE(cli.exitCode, 0);
+        QCOMPARE(cli.out, QByteArray("Hello from Sandpit\n"));
+    }
+
+    void runsWithoutADisplay()
+    {
+        QProcessEnvironment env = environment();
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QString());
+        const Cli cli = run({fixture(QStringLiteral("hello.py"))}, env);
+        QCOMPARE(cli.exitCode, 0);
+        QCOMPARE(cli.out, QByteArray("Hello from Sandpit\n"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,102 @@
+#include "documentfile.h"
+
+#include "languageregistry.h"
+#include "textfile.h"
+
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace Sandpit::Ui {
+
+namespace {
+template<typename T, typename Done>
+void runInBackground(QObject *owner, std::function<T()> work, Done done)
+{
+    // The watcher belongs to `owner`, so a result that arrives after the window is gone is
+    // simply dropped; the work itself holds only copies and finishes harmlessly.
+    auto *watcher = new QFutureWatcher<T>(owner);
+    QObject::connect(watcher, &QFutureWatcher<T>::finished, owner, [watcher, done] {
+        done(watcher->result());
+        watcher->deleteLater();
+    });
+    watcher->setFuture(QtConcurrent::run(std::move(work)));
+}
+} // namespace
+
+DocumentFile::DocumentFile(const Core::LanguageRegistry &languages, QObject *parent)
+    : QObject(parent)
+    , m_languages(languages)
+{
+    reset();
+}
+
+QString DocumentFile::displayName() const
+{
+    if (!m_path.isEmpty())
+        return QFileInfo(m_path).fileName();
+    const QString extension = m_language ? m_language->extensions.value(0) : QString();
+    return extension.isEmpty() ? QStringLiteral("untitled") : QStringLiteral("untitled.") + extension;
+}
+
+void DocumentFile::reset()
+{
+    ++m_openSerial;
+    m_path.clear();
+    m_language = m_languages.find(QStringLiteral("python"));
+    if (!m_language && !m_languages.languages().isEmpty())
+        m_language = &m_languages.languages().first();
+    Q_EMIT pathChanged();
+}
+
+void DocumentFile::open(const QString &path)
+{
+    const quint64 serial = ++m_openSerial;
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    using Result = std::expected<TextFile::Contents, QString>;
+    runInBackground<Result>(this, [absolute] { return TextFile::read(absolute); },
+                            [this, serial, absolute](const Result &result) {
+                                if (serial != m_openSerial)
+                                    return;
+                                if (!result) {
+                                    Q_EMIT openFailed(result.error());
+                                    return;
+                                }
+                                setPath(absolute);
+                                Q_EMIT opened(result->text, result->warning);
+                            });
+}
+
+void DocumentFile::save(const QString &text, quint64 revision)
+{
+    saveAs(m_path, text, revision);
+}
+
+void DocumentFile::saveAs(const QString &path, const QString &text, quint64 revision)
+{
+    if (path.isEmpty()) {
+        Q_EMIT saveFailed(QStringLiteral("Cannot save: the document has no file name yet."));
+        return;
+    }
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    using Result = std::expected<void, QString>;
+    runInBackground<Result>(this, [absolute, text] { return TextFile::write(absolute, text); },
+                            [this, absolute, revision](const Result &result) {
+                                if (!result) {
+                                    Q_EMIT saveFailed(result.error());
+                                    return;
+                                }
+                                if (absolute != m_path)
+                                    setPath(absolute);
+                                Q_EMIT saved(revision);
+                            });
+}
+
+void DocumentFile::setPath(const QString &path)
+{
+    m_path = path;
+    m_language = m_languages.forFileName(QFileInfo(path).fileName());
+    Q_EMIT pathChanged();
+}
+
+} // namespace Sandpit::Ui

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+namespace Sandpit::Core {
+struct Language;
+class LanguageRegistry;
+} // namespace Sandpit::Core
+
+namespace Sandpit::Ui {
+
+/// The file behind the editor: its path, its language (from the extension), and reading and
+/// writing it on a worker thread so the window never waits for the disk.
+class DocumentFile final : public QObject
+{
+    Q_OBJECT
+public:
+    DocumentFile(const Core::LanguageRegistry &languages, QObject *parent = nullptr);
+
+    /// Empty for a new, never saved document.
+    QString path() const { return m_path; }
+    /// The file name, or "untitled.py" for a new document.
+    QString displayName() const;
+    /// Null for a file type Sandpit does not know (shown as plain text; it cannot run).
+    const Core::Language *language() const { return m_language; }
+
+    /// Forgets the path: a new document in the default language (Python).
+    void reset();
+    /// Reads `path`; opened() or openFailed() follows. A later open() supersedes this one.
+    void open(const QString &path);
+    /// Writes to the current path; `revision` comes back in saved() to tell if the editor
+    /// changed meanwhile.
+    void save(const QString &text, quint64 revision);
+    void saveAs(const QString &path, const QString &text, quint64 revision);
+
+Q_SIGNALS:
+    /// `warning` is set when the file opened with losses (invalid UTF-8).
+    void opened(const QString &text, const QString &warning);
+    void openFailed(const QString &message);
+    void saved(quint64 revision);
+    void saveFailed(const QString &message);
+    /// The path, and with it perhaps the language, changed.
+    void pathChanged();
+
+private:
+    void setPath(const QString &path);
+
+    const Core::LanguageRegistry &m_languages;
+    QString m_path;
+    const Core::Language *m_language = nullptr;
+    quint64 m_openSerial = 0;
+};
+
+} // namespace Sandpit::Ui

@@ -1,0 +1,298 @@
+#include "mainwindow.h"
+
+#include "artifactspane.h"
+#include "documentfile.h"
+#include "editorwidget.h"
+#include "isolationindicator.h"
+#include "language.h"
+#include "outputpane.h"
+#include "runpane.h"
+#include "runsession.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolBar>
+
+namespace Sandpit::Ui {
+
+namespace {
+const auto kGeometryKey = QStringLiteral("window/geometry");
+const auto kStateKey = QStringLiteral("window/state");
+} // namespace
+
+MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegistry &languages,
+                       const Core::EngineSettings &settings, QWidget *parent)
+    : QMainWindow(parent)
+    , m_editor(new EditorWidget(this))
+    , m_document(new DocumentFile(languages, this))
+    , m_session(new RunSession(controller, settings, this))
+    , m_output(new OutputPane(this))
+    , m_runPane(new RunPane(this))
+    , m_artifacts(new ArtifactsPane(this))
+    , m_isolation(new IsolationIndicator(this))
+    , m_languageLabel(new QLabel(this))
+{
+    m_editor->setObjectName(QStringLiteral("editor"));
+    m_output->setObjectName(QStringLiteral("outputPane"));
+    m_runPane->setObjectName(QStringLiteral("runPane"));
+    m_artifacts->setObjectName(QStringLiteral("artifactsPane"));
+    setCentralWidget(m_editor);
+
+    createActions();
+    createToolBar();
+    createDocks();
+    statusBar()->addPermanentWidget(m_languageLabel);
+    connectRuns();
+    connectDocument();
+
+    resize(1100, 720);
+    const QSettings state;
+    restoreGeometry(state.value(kGeometryKey).toByteArray());
+    restoreState(state.value(kStateKey).toByteArray());
+
+    newFile();
+    statusBar()->showMessage(QStringLiteral("Ready"));
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::openFile(const QString &path)
+{
+    statusBar()->showMessage(QStringLiteral("Opening %1…").arg(path));
+    m_document->open(path);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!m_closeConfirmed && m_editor->isModified()) {
+        event->ignore();
+        whenTextIsSafe([this] {
+            m_closeConfirmed = true;
+            close();
+        });
+        return;
+    }
+    QSettings state;
+    state.setValue(kGeometryKey, saveGeometry());
+    state.setValue(kStateKey, saveState());
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::createActions()
+{
+    const auto add = [this](QMenu *menu, const QString &name, const QString &text, QList<QKeySequence> keys, auto slot) {
+        auto *action = menu->addAction(text);
+        action->setObjectName(name);
+        action->setShortcuts(keys);
+        connect(action, &QAction::triggered, this, slot);
+        return action;
+    };
+    QMenu *file = menuBar()->addMenu(QStringLiteral("&File"));
+    add(file, QStringLiteral("actionNew"), QStringLiteral("&New"), {QKeySequence::New},
+        [this] { whenTextIsSafe([this] { newFile(); }); });
+    add(file, QStringLiteral("actionOpen"), QStringLiteral("&Open…"), {QKeySequence(Qt::CTRL | Qt::Key_O)},
+        &MainWindow::chooseFileToOpen);
+    add(file, QStringLiteral("actionSave"), QStringLiteral("&Save"), {QKeySequence(Qt::CTRL | Qt::Key_S)}, &MainWindow::save);
+    add(file, QStringLiteral("actionSaveAs"), QStringLiteral("Save &As…"), {QKeySequence::SaveAs}, &MainWindow::saveAs);
+    file->addSeparator();
+    add(file, QStringLiteral("actionQuit"), QStringLiteral("&Quit"), {QKeySequence::Quit}, &QWidget::close);
+
+    QMenu *runMenu = menuBar()->addMenu(QStringLiteral("&Run"));
+    m_runAction = add(runMenu, QStringLiteral("actionRun"), QStringLiteral("&Run"),
+                      {QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_R)}, &MainWindow::run);
+    m_runAction->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+    m_runAction->setToolTip(QStringLiteral("Run the program in the sandbox (F5, Ctrl+R)"));
+    m_stopAction = add(runMenu, QStringLiteral("actionStop"), QStringLiteral("&Stop"),
+                       {QKeySequence(Qt::CTRL | Qt::Key_F2), QKeySequence(Qt::Key_Escape)}, [this] { m_session->stop(); });
+    m_stopAction->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
+    m_stopAction->setToolTip(QStringLiteral("Stop the program and everything it started (Ctrl+F2, Esc)"));
+    m_stopAction->setEnabled(false);
+
+    m_viewMenu = menuBar()->addMenu(QStringLiteral("&View"));
+    add(m_viewMenu, QStringLiteral("actionZoomIn"), QStringLiteral("Zoom &In"),
+        {QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence::ZoomIn}, [this] { m_editor->zoomIn(); });
+    add(m_viewMenu, QStringLiteral("actionZoomOut"), QStringLiteral("Zoom &Out"), {QKeySequence(Qt::CTRL | Qt::Key_Minus)},
+        [this] { m_editor->zoomOut(); });
+    add(m_viewMenu, QStringLiteral("actionZoomReset"), QStringLiteral("&Reset Zoom"), {QKeySequence(Qt::CTRL | Qt::Key_0)},
+        [this] { m_editor->resetZoom(); });
+    m_viewMenu->addSeparator();
+}
+
+void MainWindow::createToolBar()
+{
+    QToolBar *bar = addToolBar(QStringLiteral("Run"));
+    bar->setObjectName(QStringLiteral("runToolBar"));
+    bar->setMovable(false);
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addActions({m_runAction, m_stopAction});
+    bar->addSeparator();
+    bar->addWidget(m_isolation);
+}
+
+void MainWindow::createDocks()
+{
+    const auto dock = [this](const QString &name, const QString &title, QWidget *pane, Qt::DockWidgetArea area) {
+        auto *widget = new QDockWidget(title, this);
+        widget->setObjectName(name);
+        widget->setWidget(pane);
+        widget->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                            QDockWidget::DockWidgetClosable);
+        addDockWidget(area, widget);
+        m_viewMenu->addAction(widget->toggleViewAction());
+        return widget;
+    };
+    QDockWidget *output = dock(QStringLiteral("outputDock"), QStringLiteral("Output"), m_output, Qt::BottomDockWidgetArea);
+    QDockWidget *run = dock(QStringLiteral("runDock"), QStringLiteral("Run"), m_runPane, Qt::RightDockWidgetArea);
+    QDockWidget *artifacts = dock(QStringLiteral("artifactsDock"), QStringLiteral("Output Files"), m_artifacts,
+                                  Qt::RightDockWidgetArea);
+    // The bottom dock spans the full width under the editor and the side panes.
+    setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
+    resizeDocks({output}, {260}, Qt::Vertical);
+    resizeDocks({run, artifacts}, {320, 320}, Qt::Horizontal);
+    resizeDocks({run, artifacts}, {280, 140}, Qt::Vertical);
+}
+
+void MainWindow::connectRuns()
+{
+    connect(m_session, &RunSession::runStarting, this, [this](const QString &description) {
+        m_output->clear();
+        m_artifacts->clear();
+        m_runPane->showRunning(description);
+        statusBar()->showMessage(QStringLiteral("Running %1…").arg(description));
+    });
+    connect(m_session, &RunSession::outputReceived, m_output, &OutputPane::appendOutput);
+    connect(m_session, &RunSession::runFinished, m_output, &OutputPane::showFinished);
+    connect(m_session, &RunSession::runFinished, m_runPane, &RunPane::showResult);
+    connect(m_session, &RunSession::runFinished, this, [this](const Core::RunResult &result) {
+        m_artifacts->showArtifacts(result.artifacts);
+        m_isolation->showReport(result.isolation);
+        statusBar()->showMessage(QStringLiteral("%1: %2").arg(m_runPane->statusText(), m_runPane->exitText()));
+    });
+    connect(m_session, &RunSession::runFailed, m_output, &OutputPane::showError);
+    connect(m_session, &RunSession::runFailed, m_runPane, &RunPane::showError);
+    connect(m_session, &RunSession::runFailed, this,
+            [this](const Core::RunError &error) { statusBar()->showMessage(error.message); });
+    connect(m_session, &RunSession::activeChanged, m_stopAction, &QAction::setEnabled);
+    connect(m_session, &RunSession::activeChanged, m_output, &OutputPane::setInputEnabled);
+    connect(m_output, &OutputPane::inputSubmitted, m_session, &RunSession::writeInput);
+    connect(m_output, &OutputPane::inputClosed, m_session, &RunSession::closeInput);
+}
+
+void MainWindow::connectDocument()
+{
+    connect(m_editor, &QsciScintilla::modificationChanged, this, &QWidget::setWindowModified);
+    connect(m_document, &DocumentFile::pathChanged, this, [this] {
+        m_editor->setLanguage(m_document->language());
+        updateTitle();
+    });
+    connect(m_document, &DocumentFile::opened, this, [this](const QString &text, const QString &warning) {
+        m_editor->setText(text);
+        m_editor->setModified(false);
+        m_editor->setCursorPosition(0, 0);
+        if (!warning.isEmpty())
+            showProblem(QStringLiteral("Opened with problems"), warning);
+        else if (!m_document->language())
+            statusBar()->showMessage(QStringLiteral("%1 is open as plain text: Sandpit does not know this file type, so it "
+                                                    "cannot run it.").arg(m_document->displayName()));
+        else
+            statusBar()->showMessage(QStringLiteral("Opened %1").arg(m_document->path()));
+    });
+    connect(m_document, &DocumentFile::openFailed, this,
+            [this](const QString &message) { showProblem(QStringLiteral("Cannot open the file"), message); });
+    connect(m_document, &DocumentFile::saved, this, [this](quint64 revision) {
+        // Text typed while the save was in progress is not on disk yet.
+        if (m_editor->revision() == revision)
+            m_editor->setModified(false);
+        statusBar()->showMessage(QStringLiteral("Saved %1").arg(m_document->path()));
+        if (auto next = std::exchange(m_afterSave, nullptr))
+            next();
+    });
+    connect(m_document, &DocumentFile::saveFailed, this, [this](const QString &message) {
+        m_afterSave = nullptr;
+        showProblem(QStringLiteral("Cannot save the file"), message);
+    });
+}
+
+void MainWindow::newFile()
+{
+    m_document->reset();
+    const Core::Language *language = m_document->language();
+    m_editor->setText(language ? language->templateCode : QString());
+    m_editor->setModified(false);
+}
+
+void MainWindow::chooseFileToOpen()
+{
+    const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open a program"),
+                                                      QFileInfo(m_document->path()).absolutePath());
+    if (!path.isEmpty())
+        whenTextIsSafe([this, path] { openFile(path); });
+}
+
+void MainWindow::save()
+{
+    if (m_document->path().isEmpty())
+        saveAs();
+    else
+        m_document->save(m_editor->text(), m_editor->revision());
+}
+
+void MainWindow::saveAs()
+{
+    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save the program"), m_document->displayName());
+    if (path.isEmpty()) {
+        m_afterSave = nullptr;
+        return;
+    }
+    m_document->saveAs(path, m_editor->text(), m_editor->revision());
+}
+
+void MainWindow::run()
+{
+    m_session->run(m_document->language(), m_document->path(), m_editor->text());
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(m_document->displayName() + QStringLiteral("[*]"));
+    const Core::Language *language = m_document->language();
+    m_languageLabel->setText(language ? language->name : QStringLiteral("Plain text (cannot run)"));
+}
+
+void MainWindow::whenTextIsSafe(std::function<void()> proceed)
+{
+    if (!m_editor->isModified()) {
+        proceed();
+        return;
+    }
+    const auto answer = QMessageBox::question(
+        this, QStringLiteral("Unsaved changes"),
+        QStringLiteral("%1 has changes that are not saved. Save them first?").arg(m_document->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Discard) {
+        proceed();
+    } else if (answer == QMessageBox::Save) {
+        m_afterSave = std::move(proceed);
+        save();
+    }
+}
+
+void MainWindow::showProblem(const QString &title, const QString &text)
+{
+    statusBar()->showMessage(text);
+    // Window-modal and non-blocking: a message must never stall the event loop (or a test).
+    auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("problemMessage"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+} // namespace Sandpit::Ui

@@ -1,0 +1,79 @@
+#pragma once
+
+#include <QMainWindow>
+
+#include <functional>
+
+class QAction;
+class QLabel;
+class QMenu;
+
+namespace Sandpit::Core {
+class RunController;
+class LanguageRegistry;
+struct EngineSettings;
+} // namespace Sandpit::Core
+
+namespace Sandpit::Ui {
+
+class ArtifactsPane;
+class DocumentFile;
+class EditorWidget;
+class IsolationIndicator;
+class OutputPane;
+class RunPane;
+class RunSession;
+
+/// The playground window. It only builds the editor, panes and actions and connects them;
+/// runs belong to RunSession and files to DocumentFile.
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+public:
+    MainWindow(Core::RunController &controller, const Core::LanguageRegistry &languages,
+               const Core::EngineSettings &settings, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    /// Reads `path` in the background and shows it once read; on failure the editor is left
+    /// as it was and a message says why.
+    void openFile(const QString &path);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    /// The actions, in the menu bar.
+    void createActions();
+    void createToolBar();
+    void createDocks();
+    void connectRuns();
+    void connectDocument();
+
+    void newFile();
+    void chooseFileToOpen();
+    void save();
+    void saveAs();
+    void run();
+    void updateTitle();
+    /// Runs `proceed` now if the text is saved, else asks to save, discard or cancel.
+    void whenTextIsSafe(std::function<void()> proceed);
+    void showProblem(const QString &title, const QString &text);
+
+    EditorWidget *m_editor;
+    DocumentFile *m_document;
+    RunSession *m_session;
+    OutputPane *m_output;
+    RunPane *m_runPane;
+    ArtifactsPane *m_artifacts;
+    IsolationIndicator *m_isolation;
+    QLabel *m_languageLabel;
+
+    QAction *m_runAction = nullptr;
+    QAction *m_stopAction = nullptr;
+    QMenu *m_viewMenu = nullptr;
+
+    std::function<void()> m_afterSave; // what a "Save" answer to whenTextIsSafe() was for
+    bool m_closeConfirmed = false;
+};
+
+} // namespace Sandpit::Ui

@@ -1,0 +1,164 @@
+#include "outputpane.h"
+
+#include "inputline.h"
+#include "killdetail.h"
+#include "outputview.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace Sandpit::Ui {
+
+using Kind = OutputView::Kind;
+
+OutputPane::OutputPane(QWidget *parent)
+    : QWidget(parent)
+    , m_view(new OutputView(this))
+    , m_droppedNote(new QLabel(this))
+    , m_inputPrompt(new QLabel(QStringLiteral("stdin ›"), this))
+    , m_input(new InputLine(this))
+{
+    m_view->setObjectName(QStringLiteral("outputView"));
+    m_input->setObjectName(QStringLiteral("inputLine"));
+    m_droppedNote->setObjectName(QStringLiteral("droppedNote"));
+    m_droppedNote->setText(QStringLiteral("Older output was dropped to keep Sandpit responsive: only the last %L1 lines are shown.")
+                               .arg(OutputView::kMaxLines));
+    m_droppedNote->setWordWrap(true);
+    m_droppedNote->setStyleSheet(QStringLiteral("QLabel { background: #fff3cd; color: #5c4400; padding: 3px 6px; }"));
+    m_droppedNote->hide();
+    m_inputPrompt->setStyleSheet(QStringLiteral("QLabel { color: #1565c0; font-weight: bold; }"));
+
+    auto *inputRow = new QHBoxLayout;
+    inputRow->setContentsMargins(4, 2, 4, 4);
+    inputRow->addWidget(m_inputPrompt);
+    inputRow->addWidget(m_input, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_droppedNote);
+    layout->addWidget(m_view, 1);
+    layout->addLayout(inputRow);
+
+    connect(m_view, &OutputView::linesDropped, m_droppedNote, &QWidget::show);
+    connect(m_input, &InputLine::lineEntered, this, &OutputPane::submitLine);
+    connect(m_input, &InputLine::endOfInputRequested, this, &OutputPane::endInput);
+    updateInputState();
+}
+
+int OutputPane::maxLines()
+{
+    return OutputView::kMaxLines;
+}
+
+QString OutputPane::plainText() const
+{
+    m_view->flush();
+    return m_view->toPlainText();
+}
+
+int OutputPane::lineCount() const
+{
+    m_view->flush();
+    return m_view->document()->blockCount();
+}
+
+bool OutputPane::hasDroppedLines() const
+{
+    return m_view->hasDroppedLines();
+}
+
+bool OutputPane::isInputEnabled() const
+{
+    return m_input->isEnabled();
+}
+
+void OutputPane::clear()
+{
+    m_view->clearAll();
+    m_stdout.reset();
+    m_stderr.reset();
+    m_droppedNote->hide();
+    m_inputClosed = false;
+    updateInputState();
+}
+
+void OutputPane::appendOutput(Core::OutputStream stream, const QByteArray &bytes)
+{
+    if (stream == Core::OutputStream::Stderr)
+        m_view->append(Kind::Stderr, m_stderr.decode(bytes));
+    else
+        m_view->append(Kind::Stdout, m_stdout.decode(bytes));
+}
+
+void OutputPane::appendNote(const QString &text)
+{
+    m_view->appendLine(Kind::Note, text);
+}
+
+void OutputPane::showFinished(const Core::RunResult &result)
+{
+    flushDecoders();
+    QString summary;
+    if (result.killReason == Core::KillReason::None)
+        summary = QStringLiteral("Finished with exit code %1").arg(result.exitCode.value_or(-1));
+    else
+        summary = Core::killReasonTitle(result.killReason);
+    m_view->appendLine(Kind::Note, QStringLiteral("— %1 · %2 —").arg(summary, Core::formatDuration(result.wallMs)));
+}
+
+void OutputPane::showError(const Core::RunError &error)
+{
+    flushDecoders();
+    m_view->appendLine(Kind::Error, error.message);
+}
+
+void OutputPane::setInputEnabled(bool enabled)
+{
+    m_inputWanted = enabled;
+    updateInputState();
+}
+
+void OutputPane::submitLine(const QString &text)
+{
+    if (!m_input->isEnabled())
+        return;
+    m_view->append(Kind::Input, text + QLatin1Char('\n'));
+    Q_EMIT inputSubmitted(text.toUtf8() + '\n');
+}
+
+void OutputPane::endInput(const QString &rest)
+{
+    if (!m_input->isEnabled())
+        return;
+    if (!rest.isEmpty()) {
+        m_view->append(Kind::Input, rest);
+        Q_EMIT inputSubmitted(rest.toUtf8());
+    }
+    m_view->appendLine(Kind::Note, QStringLiteral("(end of input)"));
+    m_inputClosed = true;
+    updateInputState();
+    Q_EMIT inputClosed();
+}
+
+void OutputPane::flushDecoders()
+{
+    m_view->append(Kind::Stdout, m_stdout.finish());
+    m_view->append(Kind::Stderr, m_stderr.finish());
+}
+
+void OutputPane::updateInputState()
+{
+    const bool enabled = m_inputWanted && !m_inputClosed;
+    m_input->setEnabled(enabled);
+    m_inputPrompt->setEnabled(enabled);
+    if (enabled)
+        m_input->setPlaceholderText(QStringLiteral("Type a line for the program and press Enter · Ctrl+D ends the input"));
+    else if (m_inputWanted)
+        m_input->setPlaceholderText(QStringLiteral("The input is closed"));
+    else
+        m_input->setPlaceholderText(QStringLiteral("Input goes here while a program runs"));
+}
+
+} // namespace Sandpit::Ui

@@ -1,0 +1,162 @@
+#include "runpane.h"
+
+#include "killdetail.h"
+
+#include <QFormLayout>
+#include <QLabel>
+
+namespace Sandpit::Ui {
+
+namespace {
+const QColor kNeutral(0x42, 0x42, 0x42);
+const QColor kBusy(0x15, 0x65, 0xc0);
+const QColor kGood(0x2e, 0x7d, 0x32);
+const QColor kWarning(0xb2, 0x6a, 0x00);
+const QColor kBad(0xc6, 0x28, 0x28);
+
+QLabel *makeValue(QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label->setWordWrap(true);
+    return label;
+}
+
+QString isolationWord(Core::IsolationReport::Level level)
+{
+    switch (level) {
+    case Core::IsolationReport::Level::Full:
+        return QStringLiteral("Full");
+    case Core::IsolationReport::Level::Partial:
+        return QStringLiteral("Partial");
+    case Core::IsolationReport::Level::None:
+        break;
+    }
+    return QStringLiteral("None");
+}
+} // namespace
+
+RunPane::RunPane(QWidget *parent)
+    : QWidget(parent)
+    , m_status(new QLabel(this))
+    , m_message(makeValue(this))
+    , m_exit(makeValue(this))
+    , m_time(makeValue(this))
+    , m_memory(makeValue(this))
+    , m_backend(makeValue(this))
+    , m_isolation(makeValue(this))
+{
+    m_status->setObjectName(QStringLiteral("runStatus"));
+    m_message->setObjectName(QStringLiteral("runMessage"));
+    QFont big = m_status->font();
+    big.setPointSizeF(big.pointSizeF() * 1.35);
+    big.setBold(true);
+    m_status->setFont(big);
+
+    auto *layout = new QFormLayout(this);
+    layout->setContentsMargins(10, 8, 10, 8);
+    layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    layout->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    layout->addRow(m_status);
+    layout->addRow(m_message);
+    const std::pair<const char *, QLabel *> facts[] = {
+        {"Result:", m_exit}, {"Time:", m_time}, {"Memory:", m_memory},
+        {"Backend:", m_backend}, {"Isolation:", m_isolation},
+    };
+    for (const auto &[name, value] : facts) {
+        auto *label = new QLabel(QString::fromLatin1(name), this);
+        label->setStyleSheet(QStringLiteral("QLabel { color: #757575; }"));
+        layout->addRow(label, value);
+        m_factWidgets << label << value;
+    }
+
+    m_elapsedTimer.setInterval(200);
+    connect(&m_elapsedTimer, &QTimer::timeout, this, &RunPane::updateElapsed);
+    showReady();
+}
+
+QString RunPane::statusText() const { return m_status->text(); }
+QString RunPane::messageText() const { return m_message->text(); }
+QString RunPane::exitText() const { return m_exit->text(); }
+QString RunPane::isolationText() const { return m_isolation->text(); }
+
+void RunPane::showReady()
+{
+    m_elapsedTimer.stop();
+    setStatus(QStringLiteral("Ready"), kNeutral);
+    m_message->setText(QStringLiteral("Press Run (F5) to run the program in the sandbox."));
+    setFactsVisible(false);
+}
+
+void RunPane::showRunning(const QString &what)
+{
+    setStatus(QStringLiteral("Running…"), kBusy);
+    m_message->setText(what);
+    setFactsVisible(true);
+    m_exit->setText(QStringLiteral("—"));
+    m_memory->setText(QStringLiteral("—"));
+    m_backend->setText(QStringLiteral("—"));
+    m_isolation->setText(QStringLiteral("—"));
+    m_isolation->setToolTip({});
+    m_elapsed.start();
+    m_elapsedTimer.start();
+    updateElapsed();
+}
+
+void RunPane::showResult(const Core::RunResult &result)
+{
+    m_elapsedTimer.stop();
+    using Core::KillReason;
+    if (result.killReason == KillReason::None)
+        setStatus(QStringLiteral("Finished"), result.exitCode == 0 ? kGood : kWarning);
+    else if (result.killReason == KillReason::Signal)
+        setStatus(QStringLiteral("Crashed"), kBad);
+    else
+        setStatus(QStringLiteral("Stopped"), kWarning);
+
+    QString message = result.killReason == KillReason::None ? QString() : Core::killReasonTitle(result.killReason);
+    if (!result.killDetail.isEmpty())
+        message += (message.isEmpty() ? QString() : QStringLiteral("\n")) + result.killDetail;
+    m_message->setText(message);
+
+    if (result.exitCode)
+        m_exit->setText(QStringLiteral("exit code %1").arg(*result.exitCode));
+    else if (result.signal)
+        m_exit->setText(QStringLiteral("signal %1 (%2)").arg(Core::signalName(*result.signal)).arg(*result.signal));
+    else
+        m_exit->setText(QStringLiteral("—"));
+    m_time->setText(QStringLiteral("%1 wall · %2 CPU").arg(Core::formatDuration(result.wallMs), Core::formatDuration(result.cpuMs)));
+    m_memory->setText(result.peakMemoryBytes > 0 ? QStringLiteral("%1 peak").arg(Core::formatBytes(result.peakMemoryBytes))
+                                                 : QStringLiteral("—"));
+    m_backend->setText(result.backend.isEmpty() ? QStringLiteral("—") : result.backend);
+    m_isolation->setText(isolationWord(result.isolation.level));
+    m_isolation->setToolTip(result.isolation.details.join(QLatin1Char('\n')));
+    setFactsVisible(true);
+}
+
+void RunPane::showError(const Core::RunError &error)
+{
+    m_elapsedTimer.stop();
+    setStatus(QStringLiteral("Could not run"), kBad);
+    m_message->setText(error.message);
+    setFactsVisible(false);
+}
+
+void RunPane::setStatus(const QString &text, const QColor &colour)
+{
+    m_status->setText(text);
+    m_status->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(colour.name()));
+}
+
+void RunPane::setFactsVisible(bool visible)
+{
+    for (QWidget *widget : std::as_const(m_factWidgets))
+        widget->setVisible(visible);
+}
+
+void RunPane::updateElapsed()
+{
+    m_time->setText(QStringLiteral("%1 so far").arg(Core::formatDuration(m_elapsed.elapsed())));
+}
+
+} // namespace Sandpit::Ui

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "runerror.h"
+#include "runresult.h"
+
+#include <QElapsedTimer>
+#include <QTimer>
+#include <QWidget>
+
+class QLabel;
+
+namespace Sandpit::Ui {
+
+/// How the current or last run went: status, why it ended, exit code or signal, times,
+/// memory, backend and isolation. Passive: it shows the values it is given.
+class RunPane final : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit RunPane(QWidget *parent = nullptr);
+
+    /// "Ready", "Running…", "Finished", "Stopped", "Crashed" or "Could not run".
+    QString statusText() const;
+    /// The kill reason and its detail, or the error message.
+    QString messageText() const;
+    /// "exit code 3" or "signal SIGSEGV (11)".
+    QString exitText() const;
+    QString isolationText() const;
+
+public Q_SLOTS:
+    void showReady();
+    /// `what` names the program, e.g. "main.py (Python)".
+    void showRunning(const QString &what);
+    void showResult(const Sandpit::Core::RunResult &result);
+    void showError(const Sandpit::Core::RunError &error);
+
+private:
+    void setStatus(const QString &text, const QColor &colour);
+    void setFactsVisible(bool visible);
+    void updateElapsed();
+
+    QLabel *m_status;
+    QLabel *m_message;
+    QList<QWidget *> m_factWidgets;
+    QLabel *m_exit;
+    QLabel *m_time;
+    QLabel *m_memory;
+    QLabel *m_backend;
+    QLabel *m_isolation;
+    QElapsedTimer m_elapsed;
+    QTimer m_elapsedTimer;
+};
+
+} // namespace Sandpit::Ui

@@ -1,0 +1,112 @@
+#include "runsession.h"
+
+#include "language.h"
+
+#include <QFileInfo>
+
+namespace Sandpit::Ui {
+
+RunSession::RunSession(Core::RunController &controller, const Core::EngineSettings &settings, QObject *parent)
+    : QObject(parent)
+    , m_controller(controller)
+    , m_settings(settings)
+{
+    connect(&m_controller, &Core::RunController::outputReceived, this, &RunSession::onOutput);
+    connect(&m_controller, &Core::RunController::runFinished, this, &RunSession::onFinished);
+    connect(&m_controller, &Core::RunController::runFailed, this, &RunSession::onFailed);
+}
+
+Core::RunRequest RunSession::buildRequest(const Core::Language &language, const QString &fileName,
+                                          const QString &code, const Core::Limits &limits)
+{
+    Core::RunRequest request;
+    request.language = language.id;
+    request.entryFile = QFileInfo(fileName).fileName();
+    if (request.entryFile.isEmpty()) {
+        const QString extension = language.extensions.value(0, QStringLiteral("txt"));
+        request.entryFile = QStringLiteral("main.") + extension;
+    }
+    request.sources = {{request.entryFile, code.toUtf8()}};
+    request.limits = limits;
+    // The input line can send more at any time, so stdin stays open until Ctrl+D or the end.
+    request.keepStdinOpen = true;
+    return request;
+}
+
+void RunSession::run(const Core::Language *language, const QString &fileName, const QString &code)
+{
+    if (m_current != 0)
+        m_controller.cancel(m_current);
+
+    if (code.trimmed().isEmpty()) {
+        setCurrent(0);
+        fail(Core::RunError::Code::BadRequest, QStringLiteral("Nothing to run: the editor is empty."));
+        return;
+    }
+    if (!language) {
+        const QString name = QFileInfo(fileName).fileName();
+        setCurrent(0);
+        fail(Core::RunError::Code::UnknownLanguage,
+             QStringLiteral("Sandpit cannot run “%1”: it does not know what language this file type is.").arg(name));
+        return;
+    }
+    const Core::RunRequest request = buildRequest(*language, fileName, code, m_settings.limits);
+    setCurrent(m_controller.start(request));
+    Q_EMIT runStarting(QStringLiteral("%1 (%2)").arg(request.entryFile, language->name));
+}
+
+void RunSession::stop()
+{
+    // The run stays current until its result (with KillReason::Cancelled) arrives.
+    if (m_current != 0)
+        m_controller.cancel(m_current);
+}
+
+void RunSession::writeInput(const QByteArray &data)
+{
+    if (m_current != 0)
+        m_controller.writeInput(m_current, data);
+}
+
+void RunSession::closeInput()
+{
+    if (m_current != 0)
+        m_controller.closeInput(m_current);
+}
+
+void RunSession::onOutput(Core::RunId id, Core::OutputStream stream, const QByteArray &data)
+{
+    if (id == m_current)
+        Q_EMIT outputReceived(stream, data);
+}
+
+void RunSession::onFinished(Core::RunId id, const Core::RunResult &result)
+{
+    if (id != m_current)
+        return;
+    setCurrent(0);
+    Q_EMIT runFinished(result);
+}
+
+void RunSession::onFailed(Core::RunId id, const Core::RunError &error)
+{
+    if (id != m_current)
+        return;
+    setCurrent(0);
+    Q_EMIT runFailed(error);
+}
+
+void RunSession::fail(Core::RunError::Code code, const QString &message)
+{
+    Q_EMIT runFailed(Core::RunError{code, message});
+}
+
+void RunSession::setCurrent(Core::RunId id)
+{
+    const bool wasActive = m_current != 0;
+    m_current = id;
+    if (wasActive != (id != 0))
+        Q_EMIT activeChanged(id != 0);
+}
+
+} // namespace Sandpit::Ui

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "enginesettings.h"
+#include "runcontroller.h"
+
+#include <QObject>
+
+namespace Sandpit::Core {
+struct Language;
+}
+
+namespace Sandpit::Ui {
+
+/// The window's one current run. It turns the editor's text into a RunRequest, remembers the
+/// run id it got back and passes on only that run's events, so a late event of a replaced or
+/// stopped run can never land in the panes.
+class RunSession final : public QObject
+{
+    Q_OBJECT
+public:
+    RunSession(Core::RunController &controller, const Core::EngineSettings &settings, QObject *parent = nullptr);
+
+    /// The request for `code`; `fileName` is the file's own name, or empty for "main.<ext>".
+    static Core::RunRequest buildRequest(const Core::Language &language, const QString &fileName,
+                                         const QString &code, const Core::Limits &limits);
+
+    bool isActive() const { return m_current != 0; }
+    Core::RunId currentId() const { return m_current; }
+
+public Q_SLOTS:
+    /// Cancels the current run, if any, then starts this one. An empty program or a file type
+    /// Sandpit does not know (`language` null) fails at once, without reaching the engine.
+    void run(const Sandpit::Core::Language *language, const QString &fileName, const QString &code);
+    void stop();
+    void writeInput(const QByteArray &data);
+    void closeInput();
+
+Q_SIGNALS:
+    /// A run was handed to the engine; `description` names it, e.g. "main.py (Python)".
+    void runStarting(const QString &description);
+    void outputReceived(Sandpit::Core::OutputStream stream, const QByteArray &data);
+    void runFinished(const Sandpit::Core::RunResult &result);
+    void runFailed(const Sandpit::Core::RunError &error);
+    void activeChanged(bool active);
+
+private:
+    void onOutput(Core::RunId id, Core::OutputStream stream, const QByteArray &data);
+    void onFinished(Core::RunId id, const Core::RunResult &result);
+    void onFailed(Core::RunId id, const Core::RunError &error);
+    void fail(Core::RunError::Code code, const QString &message);
+    void setCurrent(Core::RunId id);
+
+    Core::RunController &m_controller;
+    Core::EngineSettings m_settings;
+    Core::RunId m_current = 0; // 0: no run
+};
+
+} // namespace Sandpit::Ui
