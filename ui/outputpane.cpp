@@ -106,6 +106,12 @@ void OutputPane::showFinished(const Core::RunResult &result)
     else
         summary = Core::killReasonTitle(result.killReason);
     m_view->appendLine(Kind::Note, QStringLiteral("— %1 · %2 —").arg(summary, Core::formatDuration(result.wallMs)));
+    // Never weaker than asked without saying so, where the learner is already looking.
+    if (result.isolation.level != Core::IsolationReport::Level::Full) {
+        m_view->appendLine(Kind::Error, QStringLiteral("⚠ This run was not fully isolated (%1): %2")
+                                            .arg(Core::isolationLevelId(result.isolation.level),
+                                                 result.isolation.details.value(0, QStringLiteral("no details"))));
+    }
 }
 
 void OutputPane::showError(const Core::RunError &error)

@@ -18,6 +18,7 @@ class TestOutputPane : public QObject
 private Q_SLOTS:
     void utf8SplitAcrossChunksDecodesOnce();
     void truncatedSequenceAtTheEndBecomesReplacement();
+    void weakerIsolationIsSaidInThePane();
     void brokenSequenceAcrossChunksLosesNoByte();
     void controlCharactersAreVisible();
     void stderrHasItsOwnColour();
@@ -61,6 +62,23 @@ void TestOutputPane::truncatedSequenceAtTheEndBecomesReplacement()
     result.exitCode = 0;
     pane.showFinished(result);
     QVERIFY2(pane.plainText().startsWith(QStringLiteral("cut \uFFFD")), qPrintable(pane.plainText()));
+}
+
+void TestOutputPane::weakerIsolationIsSaidInThePane()
+{
+    Ui::OutputPane pane;
+    Core::RunResult result;
+    result.exitCode = 0;
+    result.isolation.level = Core::IsolationReport::Level::Full;
+    result.isolation.details = {QStringLiteral("Files: isolated.")};
+    pane.showFinished(result);
+    QVERIFY(!pane.plainText().contains(QStringLiteral("not fully isolated")));
+
+    result.isolation.level = Core::IsolationReport::Level::Partial;
+    result.isolation.details = {QStringLiteral("Full isolation was refused by the kernel (clone: Operation not permitted).")};
+    pane.showFinished(result);
+    QVERIFY2(pane.plainText().contains(QStringLiteral("not fully isolated (partial): Full isolation was refused")),
+             qPrintable(pane.plainText()));
 }
 
 void TestOutputPane::brokenSequenceAcrossChunksLosesNoByte()
