@@ -210,6 +210,42 @@ private Q_SLOTS:
         QCOMPARE(o.error->code, RunError::Code::UnknownLanguage);
     }
 
+    // Where the kernel refuses user namespaces (Ubuntu's AppArmor restriction, a sysctl),
+    // the helper steps down and says why; Stop and timeouts still end the whole tree.
+    void refusedNamespacesAreReportedAndTheTreeStillDies()
+    {
+        QTemporaryDir dir;
+        const QString wrapper = dir.filePath(QStringLiteral("no-userns-helper"));
+        QFile script(wrapper);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        // A user namespace of our own in which no further user namespace may be made.
+        script.write("#!/bin/sh\nexec unshare --user --map-root-user sh -c "
+                     "'echo 0 > /proc/sys/user/max_user_namespaces && exec \"$0\" \"$@\"' "
+                     + LocalBackend::findHelper().toUtf8() + " \"$@\"\n");
+        script.close();
+        QVERIFY(script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        RunController controller([&] {
+            std::vector<std::unique_ptr<Backend>> backends;
+            backends.push_back(std::make_unique<LocalBackend>(LanguageRegistry::builtIn(), LocalBackend::Config{wrapper, {}}));
+            return backends;
+        }());
+
+        const QString token = uniqueToken();
+        RunRequest request = pythonRequest(fixture(QStringLiteral("fork_sleeper.py")), {token});
+        request.limits.wallTimeMs = 1500;
+        RunWatcher watcher(controller);
+        watcher.outcome.id = controller.start(request);
+        QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 20000);
+        QVERIFY(watcher.outcome.result);
+        const RunResult &r = *watcher.outcome.result;
+        QCOMPARE(r.killReason, KillReason::Timeout);
+        QCOMPARE(r.isolation.level, IsolationReport::Level::None);
+        QVERIFY2(r.isolation.details.value(0).contains(QStringLiteral("refused by the kernel")),
+                 qPrintable(r.isolation.details.join(QLatin1Char('\n'))));
+        QVERIFY(r.isolation.details.join(QLatin1Char(' ')).contains(QStringLiteral("Files: NOT isolated")));
+        QTRY_VERIFY2_WITH_TIMEOUT(!processWithTokenExists(token), "a process outlived the run without namespaces", 5000);
+    }
+
     void missingToolchainIsAnError()
     {
         QTemporaryDir emptyDir;
