@@ -1,5 +1,6 @@
 #include "backends.h"
 
+#include "dockerbackend.h"
 #include "localbackend.h"
 
 namespace Sandpit::Core {
@@ -9,6 +10,9 @@ std::vector<std::unique_ptr<Backend>> makeBackends(const LanguageRegistry &langu
 {
     std::vector<std::unique_ptr<Backend>> backends;
     backends.push_back(std::make_unique<LocalBackend>(languages, LocalBackend::Config{}));
+    // Creating it contacts nobody: the daemon is first asked on a run's own thread (and by a
+    // background sweep for containers a crashed Sandpit left), so a missing Docker costs nothing.
+    backends.push_back(std::make_unique<DockerBackend>(languages, DockerBackend::Config{}));
     std::stable_partition(backends.begin(), backends.end(),
                           [&](const auto &b) { return b->id() == settings.backend; });
     return backends;

@@ -5,11 +5,11 @@ set -euo pipefail
 
 packages=(
     build-essential cmake ninja-build pkg-config
-    qt6-base-dev libqscintilla2-qt6-dev libseccomp-dev
+    qt6-base-dev libqscintilla2-qt6-dev libseccomp-dev libcurl4-openssl-dev
     python3
 )
 if [[ "${1:-}" == "--test" ]]; then
-    packages+=(xvfb xauth imagemagick bubblewrap hyperfine util-linux)
+    packages+=(xvfb xauth imagemagick bubblewrap hyperfine util-linux docker.io debootstrap libpython3.11-testsuite)
 fi
 
 missing=()

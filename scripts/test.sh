@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 root_dir=$(pwd)
 
 scripts/install-deps.sh --test
+# The Docker tests run for real: a daemon and the offline runner images must be there.
+if [[ $(id -u) -eq 0 ]]; then scripts/start-docker.sh; else sudo scripts/start-docker.sh; fi
 scripts/build.sh -DSANDPIT_WERROR=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
 cd build

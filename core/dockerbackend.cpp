@@ -1,0 +1,71 @@
+#include "dockerbackend.h"
+
+#include "dockerjob.h"
+
+namespace Sandpit::Core {
+
+DockerBackend::DockerBackend(LanguageRegistry languages, Config config)
+    : m_languages(std::move(languages))
+    , m_config(std::move(config))
+    , m_connector(std::make_shared<DockerConnector>(m_config.environment.value(QStringLiteral("DOCKER_HOST"))))
+    , m_pool(m_connector)
+{
+}
+
+QString DockerBackend::imageFor(const Language &language) const
+{
+    const QString variable = QStringLiteral("SANDPIT_DOCKER_IMAGE_") + language.id.toUpper();
+    const QString fromEnvironment = m_config.environment.value(variable).trimmed();
+    return fromEnvironment.isEmpty() ? language.dockerImage : fromEnvironment;
+}
+
+Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &request)
+{
+    const Language *language = m_languages.find(request.language);
+    if (!language) {
+        return makeError(RunError::Code::UnknownLanguage,
+                         QStringLiteral("Sandpit does not know the language \"%1\".").arg(request.language));
+    }
+    const QString image = imageFor(*language);
+    if (!language->canRun() || image.isEmpty()) {
+        return makeError(RunError::Code::UnknownLanguage,
+                         QStringLiteral("Sandpit cannot run %1 programs in Docker yet.").arg(language->name));
+    }
+    auto entry = std::find_if(request.sources.begin(), request.sources.end(),
+                              [&](const SourceFile &f) { return f.name == request.entryFile; });
+    if (entry == request.sources.end()) {
+        return makeError(RunError::Code::BadRequest,
+                         QStringLiteral("The file to run, \"%1\", is not among the sources.").arg(request.entryFile));
+    }
+    if (entry->content.trimmed().isEmpty())
+        return makeError(RunError::Code::BadRequest, QStringLiteral("Nothing to run: the program is empty."));
+
+    DockerRun::Plan plan;
+    plan.request = request;
+    plan.key = DockerContainerKey::from(image, request.limits);
+    // The interpreter is found inside the image by its name on the image's PATH; a host
+    // path would mean nothing there.
+    const QString toolchain = language->toolchainCandidates.value(0);
+    for (const QString &part : language->runCommand) {
+        plan.command << QString(part)
+                            .replace(QLatin1String("{toolchain}"), toolchain)
+                            .replace(QLatin1String("{entry}"), request.entryFile);
+    }
+    plan.command << request.arguments;
+    for (auto it = language->environment.begin(); it != language->environment.end(); ++it)
+        plan.environment << it.key() + QLatin1Char('=') + it.value();
+
+    auto job = std::make_unique<DockerJob>(std::move(plan), m_connector, m_pool.take(plan.key));
+    if (m_config.keepWarm) {
+        // After the run has ended, so that making the next container does not compete with
+        // this run's start. The job is the context: the connection goes with it, and the
+        // backend outlives every job (RunWorker deletes jobs before its backends).
+        const DockerContainerKey key = DockerContainerKey::from(image, request.limits);
+        const auto prepareNext = [this, key] { m_pool.prepare(key); };
+        // Not after a failure: a missing image or daemon would only fail again.
+        QObject::connect(job.get(), &RunJob::finished, job.get(), prepareNext);
+    }
+    return job;
+}
+
+} // namespace Sandpit::Core

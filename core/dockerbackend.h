@@ -1,0 +1,39 @@
+#pragma once
+
+#include "backend.h"
+#include "dockerconnector.h"
+#include "dockerpool.h"
+#include "languageregistry.h"
+
+#include <QProcessEnvironment>
+
+namespace Sandpit::Core {
+
+/// Runs programs in hardened, single-use Docker containers (see DockerContainer::createBody).
+/// It never blocks the worker thread: talking to the daemon happens on each run's threads, so
+/// "Docker is not running" arrives as the run's failure, not as a frozen engine.
+class DockerBackend final : public Backend
+{
+public:
+    struct Config {
+        /// DOCKER_HOST and SANDPIT_DOCKER_IMAGE_<LANGID> are read from here.
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        bool keepWarm = true; ///< keep one container created ahead of the next run
+    };
+
+    DockerBackend(LanguageRegistry languages, Config config);
+
+    QString id() const override { return QStringLiteral("docker"); }
+    Expected<std::unique_ptr<RunJob>> createJob(const RunRequest &request) override;
+
+    /// The image for `language`: $SANDPIT_DOCKER_IMAGE_<ID> (upper case), else languages.json.
+    QString imageFor(const Language &language) const;
+
+private:
+    LanguageRegistry m_languages;
+    Config m_config;
+    std::shared_ptr<DockerConnector> m_connector;
+    DockerPool m_pool;
+};
+
+} // namespace Sandpit::Core

@@ -1,0 +1,228 @@
+#include "dockerclient.h"
+
+#include <QJsonDocument>
+#include <QUrl>
+
+#include <curl/curl.h>
+
+#include <cerrno>
+#include <mutex>
+
+namespace Sandpit::Core {
+
+
+namespace {
+constexpr long kConnectTimeoutMs = 3000;
+
+void initCurlOnce()
+{
+    // curl_global_init is not thread-safe, and the first call may come from any run thread.
+    static std::once_flag once;
+    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+}
+
+struct Transfer {
+    const DockerClient::StreamHandlers *handlers = nullptr;
+    DockerResponse response;
+    bool headersDone = false;
+    bool stoppedByHandler = false;
+};
+
+size_t onHeader(char *data, size_t size, size_t count, void *user)
+{
+    auto *t = static_cast<Transfer *>(user);
+    const QByteArrayView line(data, qsizetype(size * count));
+    if (line.startsWith("HTTP/")) {
+        const QList<QByteArray> parts = line.toByteArray().split(' ');
+        t->response.status = parts.size() > 1 ? parts.at(1).toLong() : 0;
+        t->headersDone = false;
+    } else if (line == "\r\n" || line == "\n") {
+        t->headersDone = true;
+        // Attach hijacks the connection right after its headers: this is the moment the
+        // stream is live and the container may be started without losing output.
+        if (t->handlers && t->handlers->onConnected && t->response.ok())
+            t->handlers->onConnected();
+    }
+    return size * count;
+}
+
+size_t onBody(char *data, size_t size, size_t count, void *user)
+{
+    auto *t = static_cast<Transfer *>(user);
+    const QByteArrayView bytes(data, qsizetype(size * count));
+    if (t->handlers && t->handlers->onData && t->response.ok()) {
+        if (!t->handlers->onData(bytes)) {
+            t->stoppedByHandler = true;
+            return CURL_WRITEFUNC_ERROR;
+        }
+    } else {
+        t->response.body.append(bytes);
+    }
+    return size * count;
+}
+
+int onProgress(void *user, curl_off_t, curl_off_t, curl_off_t, curl_off_t)
+{
+    const auto *t = static_cast<Transfer *>(user);
+    const bool abort = t->handlers && t->handlers->abort && t->handlers->abort->load();
+    return abort ? 1 : 0;
+}
+} // namespace
+
+Expected<DockerEndpoint> DockerEndpoint::fromDockerHost(const QString &dockerHost)
+{
+    DockerEndpoint e;
+    const QString host = dockerHost.trimmed();
+    if (host.isEmpty() || host.startsWith(QLatin1String("unix://"))) {
+        e.unixSocket = host.isEmpty() ? QStringLiteral("/var/run/docker.sock") : host.mid(7);
+        e.baseUrl = QStringLiteral("http://localhost");
+        e.description = e.unixSocket;
+        return e;
+    }
+    if (host.startsWith(QLatin1String("tcp://"))) {
+        e.baseUrl = QStringLiteral("http://") + host.mid(6);
+        e.description = host;
+        while (e.baseUrl.endsWith(QLatin1Char('/')))
+            e.baseUrl.chop(1);
+        return e;
+    }
+    return makeError(RunError::Code::BackendUnavailable,
+                     QStringLiteral("DOCKER_HOST is \"%1\", but Sandpit understands only unix:///path and tcp://host:port "
+                                    "(TLS endpoints are not supported).").arg(dockerHost));
+}
+
+QJsonObject DockerResponse::object() const
+{
+    return QJsonDocument::fromJson(body).object();
+}
+
+QString DockerResponse::message() const
+{
+    const QString fromJson = object().value(QLatin1String("message")).toString();
+    return fromJson.isEmpty() ? QString::fromUtf8(body).trimmed() : fromJson;
+}
+
+DockerClient::DockerClient(DockerEndpoint endpoint, int apiMinor)
+    : m_endpoint(std::move(endpoint))
+    , m_apiMinor(apiMinor)
+{
+}
+
+Expected<DockerClient> DockerClient::connect(const DockerEndpoint &endpoint)
+{
+    const DockerClient probe(endpoint);
+    auto response = probe.perform("GET", endpoint.baseUrl + QStringLiteral("/version"), {}, 5000, nullptr);
+    if (!response)
+        return std::unexpected(response.error());
+    if (!response->ok())
+        return std::unexpected(errorFor(*response, QStringLiteral("ask Docker for its version")));
+    const QString version = response->object().value(QLatin1String("ApiVersion")).toString();
+    const QStringList parts = version.split(QLatin1Char('.'));
+    const int minor = parts.size() == 2 && parts.at(0) == QLatin1String("1") ? parts.at(1).toInt() : 0;
+    if (minor < kMinApiMinor) {
+        return makeError(RunError::Code::BackendUnavailable,
+                         QStringLiteral("The Docker daemon at %1 speaks API version %2, but Sandpit needs 1.%3 or newer. "
+                                        "Update Docker, or use the local sandbox.")
+                             .arg(endpoint.description, version.isEmpty() ? QStringLiteral("(unknown)") : version)
+                             .arg(kMinApiMinor));
+    }
+    qCDebug(lcDocker) << "daemon API" << version << "- using" << std::min(minor, kMaxApiMinor);
+    return DockerClient(endpoint, std::min(minor, kMaxApiMinor));
+}
+
+Expected<DockerResponse> DockerClient::call(const char *method, const QString &path, const QByteArray &jsonBody,
+                                            int timeoutMs) const
+{
+    return perform(method, m_endpoint.baseUrl + QStringLiteral("/v%1").arg(apiVersion()) + path, jsonBody, timeoutMs,
+                   nullptr);
+}
+
+Expected<DockerResponse> DockerClient::stream(const char *method, const QString &path,
+                                              const StreamHandlers &handlers) const
+{
+    return perform(method, m_endpoint.baseUrl + QStringLiteral("/v%1").arg(apiVersion()) + path, {}, 0, &handlers);
+}
+
+Expected<DockerResponse> DockerClient::perform(const char *method, const QString &url, const QByteArray &body,
+                                               int timeoutMs, const StreamHandlers *handlers) const
+{
+    initCurlOnce();
+    std::unique_ptr<CURL, decltype(&curl_easy_cleanup)> curl(curl_easy_init(), &curl_easy_cleanup);
+    if (!curl)
+        return makeError(RunError::Code::Internal, QStringLiteral("Could not set up an HTTP connection to Docker."));
+    Transfer transfer;
+    transfer.handlers = handlers;
+    const QByteArray urlBytes = url.toUtf8();
+    const QByteArray socket = m_endpoint.unixSocket.toLocal8Bit();
+    char errorBuffer[CURL_ERROR_SIZE] = {};
+    curl_slist *headers = nullptr;
+    headers = curl_slist_append(headers, "Content-Type: application/json");
+    // Without this curl waits a second for a "100 Continue" the daemon never sends.
+    headers = curl_slist_append(headers, "Expect:");
+    const std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> headerGuard(headers, &curl_slist_free_all);
+
+    CURL *c = curl.get();
+    curl_easy_setopt(c, CURLOPT_URL, urlBytes.constData());
+    if (!socket.isEmpty())
+        curl_easy_setopt(c, CURLOPT_UNIX_SOCKET_PATH, socket.constData());
+    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, headers);
+    if (qstrcmp(method, "POST") == 0) {
+        curl_easy_setopt(c, CURLOPT_POSTFIELDS, body.constData());
+        curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, long(body.size()));
+    }
+    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, &onHeader);
+    curl_easy_setopt(c, CURLOPT_HEADERDATA, &transfer);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, &onBody);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &transfer);
+    curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errorBuffer);
+    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, kConnectTimeoutMs);
+    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L); // we are one thread of many; no SIGALRM
+    if (timeoutMs > 0)
+        curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, long(timeoutMs));
+    if (handlers && handlers->abort) {
+        curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, &onProgress);
+        curl_easy_setopt(c, CURLOPT_XFERINFODATA, &transfer);
+        curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
+    }
+
+    const CURLcode code = curl_easy_perform(c);
+    if (code == CURLE_OK || transfer.stoppedByHandler || (code == CURLE_ABORTED_BY_CALLBACK && transfer.headersDone))
+        return transfer.response;
+    // A hijacked attach stream has no length: the daemon ends it by closing the connection,
+    // which curl may report as a partial transfer.
+    if ((code == CURLE_PARTIAL_FILE || code == CURLE_RECV_ERROR) && transfer.headersDone && transfer.response.ok())
+        return transfer.response;
+    long osErrno = 0;
+    curl_easy_getinfo(c, CURLINFO_OS_ERRNO, &osErrno);
+    return std::unexpected(transportError(int(code), osErrno, QString::fromLocal8Bit(errorBuffer)));
+}
+
+RunError DockerClient::transportError(int curlCode, long osErrno, const QString &curlMessage) const
+{
+    if (osErrno == EACCES) {
+        return {RunError::Code::BackendUnavailable,
+                QStringLiteral("You are not allowed to use Docker (%1 refused the connection): add yourself to the "
+                               "docker group (sudo usermod -aG docker $USER, then log in again).")
+                    .arg(m_endpoint.description)};
+    }
+    if (curlCode == CURLE_COULDNT_CONNECT || curlCode == CURLE_COULDNT_RESOLVE_HOST
+        || curlCode == CURLE_OPERATION_TIMEDOUT || osErrno == ENOENT || osErrno == ECONNREFUSED) {
+        return {RunError::Code::BackendUnavailable,
+                QStringLiteral("Docker is not running (could not connect to %1). Start it with `sudo systemctl start "
+                               "docker`, or use the local sandbox.")
+                    .arg(m_endpoint.description)};
+    }
+    return {RunError::Code::BackendUnavailable,
+            QStringLiteral("The connection to Docker at %1 failed: %2.")
+                .arg(m_endpoint.description,
+                     curlMessage.isEmpty() ? QString::fromUtf8(curl_easy_strerror(CURLcode(curlCode))) : curlMessage)};
+}
+
+RunError DockerClient::errorFor(const DockerResponse &response, const QString &what)
+{
+    return {RunError::Code::BackendUnavailable,
+            QStringLiteral("Docker could not %1 (HTTP %2): %3.").arg(what).arg(response.status).arg(response.message())};
+}
+
+} // namespace Sandpit::Core

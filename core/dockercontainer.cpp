@@ -1,0 +1,173 @@
+#include "dockercontainer.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QUrl>
+
+#include <csignal>
+#include <unistd.h>
+
+namespace Sandpit::Core {
+
+namespace {
+constexpr qint64 kNanoCpus = 1'000'000'000; // one CPU: a runaway loop must not take the desktop
+constexpr QFileDevice::Permissions kEveryone = QFileDevice::Permissions(0x7777);
+
+QJsonObject ulimit(const char *name, qint64 value)
+{
+    return {{QStringLiteral("Name"), QLatin1String(name)}, {QStringLiteral("Soft"), value}, {QStringLiteral("Hard"), value}};
+}
+
+QJsonObject bindMount(const QString &source, const char *target, bool readOnly)
+{
+    return {{QStringLiteral("Type"), QStringLiteral("bind")},
+            {QStringLiteral("Source"), source},
+            {QStringLiteral("Target"), QLatin1String(target)},
+            {QStringLiteral("ReadOnly"), readOnly}};
+}
+
+bool ownerIsAlive(const QString &pid)
+{
+    bool ok = false;
+    const int value = pid.toInt(&ok);
+    if (!ok || value <= 0)
+        return false;
+    return value == getpid() || ::kill(value, 0) == 0 || errno == EPERM;
+}
+} // namespace
+
+DockerContainerKey DockerContainerKey::from(const QString &image, const Limits &limits)
+{
+    return {image, limits.memoryBytes, limits.processes, limits.fileSizeBytes, limits.openFiles};
+}
+
+RunError DockerContainer::missingImage(const QString &image)
+{
+    return {RunError::Code::BackendUnavailable,
+            QStringLiteral("The Docker image %1 is not available here; pull it with `docker pull %1` (or Sandpit's "
+                           "Pull button).").arg(image)};
+}
+
+QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QString &hostWorkDir,
+                                        const QString &hostControlDir)
+{
+    QJsonArray ulimits{ulimit("core", 0)};
+    if (key.fileSizeBytes > 0)
+        ulimits.append(ulimit("fsize", key.fileSizeBytes));
+    if (key.openFiles > 0)
+        ulimits.append(ulimit("nofile", key.openFiles));
+
+    QJsonObject host{
+        {QStringLiteral("NetworkMode"), QStringLiteral("none")},
+        {QStringLiteral("ReadonlyRootfs"), true},
+        // The only writable places: /work (the run's own folder) and a small /tmp in memory.
+        {QStringLiteral("Tmpfs"), QJsonObject{{QStringLiteral("/tmp"), QStringLiteral("rw,nosuid,nodev,size=64m")}}},
+        {QStringLiteral("Mounts"), QJsonArray{bindMount(hostWorkDir, kWorkDir, false),
+                                              bindMount(hostControlDir, kControlDir, true)}},
+        {QStringLiteral("CapDrop"), QJsonArray{QStringLiteral("ALL")}},
+        // The daemon's default seccomp profile stays in force; setuid binaries gain nothing.
+        {QStringLiteral("SecurityOpt"), QJsonArray{QStringLiteral("no-new-privileges")}},
+        {QStringLiteral("NanoCpus"), kNanoCpus},
+        {QStringLiteral("Ulimits"), ulimits},
+        {QStringLiteral("IpcMode"), QStringLiteral("private")},
+        // docker-init as PID 1: the program then gets ordinary signal semantics (PID 1 would
+        // ignore its own SIGABRT), zombies of a fork bomb are reaped, and an exit by signal N
+        // is reported as 128+N.
+        {QStringLiteral("Init"), true},
+        {QStringLiteral("AutoRemove"), false},
+        // Output is read live through attach; a flood must not also fill the daemon's disk.
+        {QStringLiteral("LogConfig"), QJsonObject{{QStringLiteral("Type"), QStringLiteral("none")}}},
+    };
+    if (key.processes > 0)
+        host.insert(QStringLiteral("PidsLimit"), key.processes);
+    if (key.memoryBytes > 0) {
+        host.insert(QStringLiteral("Memory"), key.memoryBytes);
+        host.insert(QStringLiteral("MemorySwap"), key.memoryBytes); // equal: no swap on top
+    }
+
+    return {
+        {QStringLiteral("Image"), key.image},
+        // The launcher is written into the control folder when the run is known; the command
+        // cannot be changed after create, and that is what lets the container be made early.
+        {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("/bin/sh"), QLatin1String(kControlDir) + QStringLiteral("/run.sh")}},
+        {QStringLiteral("Entrypoint"), QJsonArray{}},
+        {QStringLiteral("Env"), QJsonArray{QStringLiteral("PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"),
+                                           QStringLiteral("LANG=C.UTF-8"), QStringLiteral("HOME=/work"),
+                                           QStringLiteral("TERM=dumb"), QStringLiteral("TMPDIR=/tmp"),
+                                           QStringLiteral("USER=learner")}},
+        {QStringLiteral("WorkingDir"), QLatin1String(kWorkDir)},
+        {QStringLiteral("User"), QStringLiteral("1000:1000")},
+        {QStringLiteral("AttachStdout"), true},
+        {QStringLiteral("AttachStderr"), true},
+        {QStringLiteral("Tty"), false},
+        {QStringLiteral("NetworkDisabled"), true},
+        {QStringLiteral("Labels"), QJsonObject{{QLatin1String(kRunLabel), QStringLiteral("1")},
+                                               {QLatin1String(kOwnerLabel), QString::number(getpid())}}},
+        {QStringLiteral("HostConfig"), host},
+    };
+}
+
+Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &client, const DockerContainerKey &key)
+{
+    auto workspace = Workspace::create();
+    if (!workspace)
+        return std::unexpected(workspace.error());
+    const QString control = workspace->root() + QStringLiteral("/control");
+    // The program runs as uid 1000, which need not be the host user: it must be able to
+    // write its folder and output/, and to read the launcher.
+    if (!QDir().mkpath(control) || !QFile::setPermissions(workspace->workDir(), kEveryone)
+        || !QFile::setPermissions(workspace->outputDir(), kEveryone)
+        || !QFile::setPermissions(control, QFileDevice::Permissions(0x7755))) {
+        return makeError(RunError::Code::SetupFailed,
+                         QStringLiteral("Could not prepare the run's folder %1 for Docker.").arg(workspace->root()));
+    }
+    const QByteArray body = QJsonDocument(createBody(key, workspace->workDir(), control)).toJson(QJsonDocument::Compact);
+    auto response = client.call("POST", QStringLiteral("/containers/create"), body);
+    if (!response)
+        return std::unexpected(response.error());
+    if (response->status == 404)
+        return std::unexpected(missingImage(key.image));
+    if (!response->ok())
+        return std::unexpected(DockerClient::errorFor(*response, QStringLiteral("create a container from %1").arg(key.image)));
+    const QString id = response->object().value(QLatin1String("Id")).toString();
+    if (id.isEmpty())
+        return makeError(RunError::Code::Internal, QStringLiteral("Docker created a container but did not say its id."));
+    return DockerPreparedContainer{id, std::move(*workspace), control};
+}
+
+void DockerContainer::remove(const DockerClient &client, const QString &id)
+{
+    if (id.isEmpty())
+        return;
+    auto response = client.call("DELETE", QStringLiteral("/containers/%1?force=1&v=1").arg(id));
+    if (!response)
+        qCWarning(lcDocker) << "could not remove container" << id << ":" << response.error().message;
+    else if (!response->ok() && response->status != 404)
+        qCWarning(lcDocker) << "could not remove container" << id << ":" << response->message();
+}
+
+int DockerContainer::removeOrphans(const DockerClient &client)
+{
+    const QByteArray filters = QJsonDocument(QJsonObject{{QStringLiteral("label"), QJsonArray{QLatin1String(kRunLabel)}}})
+                                   .toJson(QJsonDocument::Compact);
+    auto response = client.call("GET", QStringLiteral("/containers/json?all=1&filters=")
+                                           + QString::fromLatin1(QUrl::toPercentEncoding(QString::fromUtf8(filters))));
+    if (!response || !response->ok())
+        return 0;
+    int removed = 0;
+    for (const QJsonValue &entry : QJsonDocument::fromJson(response->body).array()) {
+        const QJsonObject container = entry.toObject();
+        const QString owner = container.value(QLatin1String("Labels")).toObject().value(QLatin1String(kOwnerLabel)).toString();
+        if (ownerIsAlive(owner))
+            continue;
+        remove(client, container.value(QLatin1String("Id")).toString());
+        ++removed;
+    }
+    if (removed > 0)
+        qCInfo(lcDocker) << "removed" << removed << "containers left by a Sandpit that is gone";
+    return removed;
+}
+
+} // namespace Sandpit::Core

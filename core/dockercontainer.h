@@ -1,0 +1,56 @@
+#pragma once
+
+#include "dockerclient.h"
+#include "runlimits.h"
+#include "workspace.h"
+
+#include <QJsonObject>
+
+namespace Sandpit::Core {
+
+/// What a container is created with that a run cannot change later: the image and the
+/// limits Docker applies through HostConfig. A warm container fits a run only if these match.
+struct DockerContainerKey {
+    QString image;
+    qint64 memoryBytes = 0;
+    int processes = 0;
+    qint64 fileSizeBytes = 0;
+    int openFiles = 0;
+
+    static DockerContainerKey from(const QString &image, const Limits &limits);
+    friend bool operator==(const DockerContainerKey &, const DockerContainerKey &) = default;
+};
+
+/// A created, never started container and the workspace bound into it. Single-use.
+struct DockerPreparedContainer {
+    QString id;
+    Workspace workspace;
+    QString controlDir; ///< host folder shown read-only at /run/sandpit: the launcher, stdin
+};
+
+/// Creating and removing Sandpit's hardened containers.
+class DockerContainer final
+{
+public:
+    /// Where the run's files appear inside the container.
+    static constexpr const char *kWorkDir = "/work";
+    static constexpr const char *kControlDir = "/run/sandpit";
+    static constexpr const char *kRunLabel = "org.sandpit.run";
+    static constexpr const char *kOwnerLabel = "org.sandpit.owner";
+
+    /// The POST /containers/create body: the hardening lives here, in one place.
+    static QJsonObject createBody(const DockerContainerKey &key, const QString &hostWorkDir,
+                                  const QString &hostControlDir);
+    /// A fresh workspace and a container created on it (not started).
+    static Expected<DockerPreparedContainer> prepare(const DockerClient &client, const DockerContainerKey &key);
+    /// Force-removes the container and its anonymous volumes. Errors are only logged: a
+    /// container already gone is what we wanted.
+    static void remove(const DockerClient &client, const QString &id);
+    /// Removes containers a Sandpit that is no longer running left behind (it crashed, or was
+    /// killed). Returns how many.
+    static int removeOrphans(const DockerClient &client);
+    /// The message for an image the daemon does not have.
+    static RunError missingImage(const QString &image);
+};
+
+} // namespace Sandpit::Core

@@ -1,0 +1,79 @@
+#include "dockerpool.h"
+
+namespace Sandpit::Core {
+
+DockerPool::DockerPool(std::shared_ptr<DockerConnector> connector)
+    : m_connector(std::move(connector))
+{
+    m_background.push_back(std::async(std::launch::async, [connector = m_connector] {
+        if (auto client = connector->client())
+            DockerContainer::removeOrphans(*client);
+    }));
+}
+
+DockerPool::~DockerPool()
+{
+    if (m_warm)
+        discard(std::move(m_warm->second));
+    for (auto &task : m_background)
+        task.wait();
+}
+
+DockerPool::Pending DockerPool::create(const DockerContainerKey &key) const
+{
+    return std::async(std::launch::async, [connector = m_connector, key]() -> Expected<DockerPreparedContainer> {
+        auto client = connector->client();
+        if (!client)
+            return std::unexpected(client.error());
+        return DockerContainer::prepare(*client, key);
+    });
+}
+
+DockerPool::Pending DockerPool::take(const DockerContainerKey &key)
+{
+    pruneFinished();
+    if (m_warm && m_warm->first == key) {
+        Pending pending = std::move(m_warm->second);
+        m_warm.reset();
+        // A warm attempt that failed (say the daemon was down then) must not decide this run.
+        if (pending.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+            return pending;
+        auto ready = pending.get();
+        if (ready) {
+            std::promise<Expected<DockerPreparedContainer>> promise;
+            promise.set_value(std::move(ready));
+            return promise.get_future();
+        }
+    }
+    return create(key);
+}
+
+void DockerPool::prepare(const DockerContainerKey &key)
+{
+    pruneFinished();
+    if (m_warm && m_warm->first == key)
+        return;
+    if (m_warm)
+        discard(std::move(m_warm->second));
+    m_warm.emplace(key, create(key));
+}
+
+void DockerPool::discard(Pending pending)
+{
+    m_background.push_back(std::async(std::launch::async, [connector = m_connector, p = std::move(pending)]() mutable {
+        auto prepared = p.get();
+        if (!prepared)
+            return;
+        if (auto client = connector->client())
+            DockerContainer::remove(*client, prepared->id);
+    }));
+}
+
+void DockerPool::pruneFinished()
+{
+    std::erase_if(m_background, [](const std::future<void> &task) {
+        return task.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+    });
+}
+
+} // namespace Sandpit::Core

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "dockercontainer.h"
+#include "dockerconnector.h"
+
+#include <future>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace Sandpit::Core {
+
+/// Keeps one container created ahead of the next run, the way LocalBackend keeps a prepared
+/// sandbox: creating a container and its workspace is a good part of a run's start-up, and
+/// doing it between runs takes it off the time from Run to the first output. Containers are
+/// single-use: a run takes one and it is removed after that run; nothing is ever reused.
+/// Used on the worker thread; the blocking work happens on threads of its own.
+class DockerPool final
+{
+public:
+    using Pending = std::future<Expected<DockerPreparedContainer>>;
+
+    /// Starts removing containers left by a Sandpit that crashed.
+    explicit DockerPool(std::shared_ptr<DockerConnector> connector);
+    /// Waits for containers being made and removes every container not handed out.
+    ~DockerPool();
+    DockerPool(const DockerPool &) = delete;
+    DockerPool &operator=(const DockerPool &) = delete;
+
+    /// The warm container when it fits `key`, else one being created now. The caller must
+    /// wait for it off the event loop and remove the container after its run.
+    Pending take(const DockerContainerKey &key);
+    /// Begins making a warm container for `key`, replacing one made for another key.
+    void prepare(const DockerContainerKey &key);
+
+private:
+    Pending create(const DockerContainerKey &key) const;
+    void discard(Pending pending);
+    void pruneFinished();
+
+    std::shared_ptr<DockerConnector> m_connector;
+    std::optional<std::pair<DockerContainerKey, Pending>> m_warm;
+    std::vector<std::future<void>> m_background; // orphan sweep and discards, waited for at the end
+};
+
+} // namespace Sandpit::Core

@@ -1,0 +1,82 @@
+#pragma once
+
+#include "dockerconnector.h"
+#include "dockercontainer.h"
+#include "dockerpool.h"
+#include "dockerstream.h"
+#include "runrequest.h"
+#include "runresult.h"
+
+#include <QObject>
+
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+
+namespace Sandpit::Core {
+
+/// What one run's threads share with the job that owns them. Everything below `mutex` is
+/// guarded by it.
+struct DockerRunShared {
+    std::mutex mutex;
+    std::condition_variable changed;
+    QObject *receiver = nullptr; ///< the job; cleared when it is destroyed, so nothing is posted to it after
+    KillReason stopReason = KillReason::None; ///< set by whoever first decides to stop the run
+    QList<std::pair<OutputStream, QByteArray>> pending;
+    bool flushPosted = false;
+
+    /// The first reason wins; wakes the run thread, which does the kill.
+    void requestStop(KillReason reason);
+    /// Queues `call` to the job's thread, unless the job is gone. Posted events die with
+    /// their receiver, so `call` may use the job.
+    void post(std::function<void()> call);
+};
+
+/// One run's whole container lifecycle, blocking, on a thread of its own: take the prepared
+/// container, fill its workspace, attach, start, wait (or kill), inspect, remove. It reports to
+/// the job through the callbacks, each posted to the job's thread.
+class DockerRun final
+{
+public:
+    struct Plan {
+        RunRequest request;
+        DockerContainerKey key;
+        QStringList command;     ///< as resolved inside the image, e.g. python3 -u main.py
+        QStringList environment; ///< NAME=VALUE from the language
+    };
+    struct Callbacks {
+        std::function<void(const QString &stdinFifo)> started; ///< fifo empty unless input stays open
+        std::function<void()> outputAvailable;
+        std::function<void(const RunResult &)> finished;
+        std::function<void(const RunError &)> failed;
+    };
+
+    DockerRun(Plan plan, std::shared_ptr<DockerConnector> connector, DockerPool::Pending container,
+              std::shared_ptr<DockerRunShared> shared, Callbacks callbacks);
+
+    void run();
+
+private:
+    struct Exit;
+    Expected<void> writeLauncher(const DockerPreparedContainer &container) const;
+    Expected<RunResult> execute(const DockerClient &client, DockerPreparedContainer &container);
+    bool onOutput(QByteArrayView bytes);
+    RunResult makeResult(const Exit &exit) const;
+    IsolationReport isolation() const;
+
+    Plan m_plan;
+    std::shared_ptr<DockerConnector> m_connector;
+    DockerPool::Pending m_container;
+    std::shared_ptr<DockerRunShared> m_shared;
+    Callbacks m_callbacks;
+
+    // Touched only by the attach thread until it is joined.
+    DockerStreamDemuxer m_demuxer;
+    QByteArray m_stdout;
+    QByteArray m_stderr;
+    qint64 m_outputTotal = 0;
+    bool m_stdoutTruncated = false;
+    bool m_stderrTruncated = false;
+};
+
+} // namespace Sandpit::Core

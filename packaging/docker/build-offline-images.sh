@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Builds Sandpit's runner images without an image registry: debootstrap a minimal Debian 12
+# into a folder, add a non-root "learner" user, and `docker import` it. Used by the test suite
+# (no registry is reachable there) and by classrooms that are offline.
+#
+# Usage (root): packaging/docker/build-offline-images.sh [python|bash|all]
+# Images: sandpit-offline/python:3.11 (python3, python3-matplotlib) and sandpit-offline/bash:5.
+set -euo pipefail
+
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+suite=bookworm
+which=${1:-all}
+
+build() {
+    local name=$1 packages=$2
+    local tag="sandpit-offline/$name"
+    if docker image inspect "$tag" >/dev/null 2>&1; then
+        echo "build-offline-images: $tag already exists"
+        return
+    fi
+    local root
+    root=$(mktemp -d /tmp/sandpit-image-XXXXXX)
+    trap 'rm -rf "$root"' RETURN
+    echo "build-offline-images: debootstrap $tag ($packages)"
+    debootstrap --variant=minbase --include="$packages" "$suite" "$root" "$mirror" >/dev/null
+    chroot "$root" useradd --uid 1000 --create-home --shell /bin/sh learner
+    chroot "$root" apt-get clean
+    rm -rf "$root"/var/lib/apt/lists/* "$root"/var/cache/apt/*.bin
+    tar -C "$root" -c . | docker import \
+        --change 'USER learner' --change 'WORKDIR /work' --change 'ENV LANG=C.UTF-8' \
+        --change 'LABEL org.sandpit.runner=1' - "$tag" >/dev/null
+    echo "build-offline-images: $tag ready"
+}
+
+case "$which" in
+    python) build python:3.11 python3,python3-matplotlib ;;
+    bash) build bash:5 bash ;;
+    all)
+        build python:3.11 python3,python3-matplotlib
+        build bash:5 bash
+        ;;
+    *) echo "usage: $0 [python|bash|all]" >&2; exit 2 ;;
+esac
