@@ -1,6 +1,7 @@
 #include "localbackend.h"
 
 #include "localjob.h"
+#include "logging.h"
 #include "sandboxpolicy.h"
 
 #include <QCoreApplication>
@@ -100,10 +101,18 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     plan.command << request.arguments;
     plan.environment = programEnvironment(*language);
     auto job = std::make_unique<LocalJob>(request, std::move(plan), std::move(*sandbox));
-    if (m_config.keepWarm) {
-        // Queued, so the next sandbox is built after this run has been started.
-        QMetaObject::invokeMethod(job.get(), [this, helper] { prepareNext(helper); }, Qt::QueuedConnection);
-    }
+    // Queued, so this housekeeping happens after the run has been started.
+    QMetaObject::invokeMethod(
+        job.get(),
+        [this, helper] {
+            if (!std::exchange(m_sweptAbandoned, true)) {
+                if (const int removed = Workspace::removeAbandoned())
+                    qCInfo(lcSandbox) << "removed" << removed << "workspaces left by a Sandpit that was killed";
+            }
+            if (m_config.keepWarm)
+                prepareNext(helper);
+        },
+        Qt::QueuedConnection);
     return job;
 }
 

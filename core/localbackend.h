@@ -38,6 +38,7 @@ private:
     // Building a sandbox costs about as much as starting Python; doing it between runs takes
     // it off the time from Run to the first output.
     std::optional<PreparedSandbox> m_warm;
+    bool m_sweptAbandoned = false;
 };
 
 } // namespace Sandpit::Core

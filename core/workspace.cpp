@@ -4,7 +4,11 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QCoreApplication>
 #include <QTemporaryDir>
+
+#include <cerrno>
+#include <csignal>
 
 namespace Sandpit::Core {
 
@@ -85,6 +89,10 @@ Expected<Workspace> Workspace::create()
                          QStringLiteral("Could not create a workspace in %1: %2.").arg(QDir::tempPath(), dir->errorString()));
     }
     Workspace workspace(std::move(dir));
+    // Who owns it, for removeAbandoned() after a crash.
+    QFile owner(workspace.root() + QStringLiteral("/owner"));
+    if (owner.open(QIODevice::WriteOnly))
+        owner.write(QByteArray::number(QCoreApplication::applicationPid()));
     if (!QDir().mkpath(workspace.outputDir())) {
         return makeError(RunError::Code::SetupFailed,
                          QStringLiteral("Could not create the output folder in %1.").arg(workspace.workDir()));
@@ -127,6 +135,26 @@ QString Workspace::outputDir() const
 QString Workspace::reportPath() const
 {
     return m_dir->path() + QStringLiteral("/report");
+}
+
+int Workspace::removeAbandoned()
+{
+    int removed = 0;
+    const QDir temp(QDir::tempPath());
+    const QStringList candidates = temp.entryList({QStringLiteral("sandpit-run-*")}, QDir::Dirs | QDir::NoSymLinks);
+    for (const QString &name : candidates) {
+        QFile owner(temp.filePath(name) + QStringLiteral("/owner"));
+        if (!owner.open(QIODevice::ReadOnly))
+            continue; // not ours to judge
+        bool ok = false;
+        const qint64 pid = owner.readAll().trimmed().toLongLong(&ok);
+        // kill(pid, 0) fails with ESRCH only when no such process exists; EPERM means alive.
+        if (!ok || pid <= 0 || ::kill(pid_t(pid), 0) == 0 || errno != ESRCH)
+            continue;
+        if (QDir(temp.filePath(name)).removeRecursively())
+            ++removed;
+    }
+    return removed;
 }
 
 QString Workspace::jobPath() const

@@ -32,6 +32,10 @@ public:
     QString reportPath() const;
     QString jobPath() const;
 
+    /// Removes the workspaces of Sandpit processes that are gone (killed before they could
+    /// clean up): they hold learners' sources. Returns how many were removed.
+    static int removeAbandoned();
+
 private:
     explicit Workspace(std::unique_ptr<QTemporaryDir> dir);
     std::unique_ptr<QTemporaryDir> m_dir;

@@ -165,12 +165,15 @@ bool receiveRun(int controlFd, Options &run)
 }
 
 // Copies output/ back to the host workspace while the sandbox's file system still exists.
-void copyOutput(int hostWorkFd, InitRecord &record)
+void copyOutput(int hostWorkFd, const Options &run, InitRecord &record)
 {
     const int source = open("/work/output", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     const int target = openat(hostWorkFd, "output", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (source >= 0 && target >= 0) {
+        // Apparent sizes count: sparse files must not turn a 64 MB workspace into gigabytes
+        // on the host's disk.
         CopyBudget budget;
+        budget.maxBytes = run.workSizeBytes;
         copyTree(source, target, budget);
         record.artifactsSkipped = budget.skipped;
         record.artifactsTruncated = budget.truncated ? 1 : 0;
@@ -196,7 +199,7 @@ struct Watch {
             record.stop = InitRecord::ProcessLimit;
             return true;
         }
-        if (!ctx.memoryByCgroup && o.memoryBytes > 0 && usage.anonBytes > o.memoryBytes) {
+        if (!ctx.memoryByCgroup && o.memoryBytes > 0 && usage.chargedBytes > o.memoryBytes) {
             record.stop = InitRecord::Memory;
             return true;
         }
@@ -353,7 +356,7 @@ void runInit(const InitContext &ctx)
     }
 
     if (sandboxed)
-        copyOutput(hostWorkFd, record);
+        copyOutput(hostWorkFd, run, record);
     rusage usage{};
     getrusage(RUSAGE_CHILDREN, &usage);
     record.cpuUs = (static_cast<std::int64_t>(usage.ru_utime.tv_sec) + usage.ru_stime.tv_sec) * 1'000'000

@@ -130,6 +130,13 @@ Step buildDev(long long shmSize)
             return Step::fail("symlink-dev");
     }
     SANDPIT_TRY_STEP(mountTmpfs(staged("/dev/shm"), "mode=1777,size=" + std::to_string(shmSize), MS_NOSUID | MS_NODEV));
+    // A devpts instance of the run's own, for programs that open pseudo-terminals (pty,
+    // expect-style tests); it holds none of the host's terminals.
+    SANDPIT_TRY_STEP(makeDirs(staged("/dev/pts")));
+    if (mount("devpts", staged("/dev/pts").c_str(), "devpts", MS_NOSUID | MS_NOEXEC, "newinstance,ptmxmode=0666,mode=0620") != 0)
+        return Step::fail("mount-devpts");
+    if (symlink("pts/ptmx", staged("/dev/ptmx").c_str()) != 0)
+        return Step::fail("symlink-ptmx");
     // /dev's tmpfs belongs to the sandbox user; read-only, the program cannot add to it.
     if (mount(nullptr, staged("/dev").c_str(), nullptr, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NOEXEC, "mode=0755,size=64k") != 0)
         return Step::fail("remount-dev-read-only");

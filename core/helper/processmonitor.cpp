@@ -4,7 +4,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <dirent.h>
+#include <initializer_list>
 #include <fcntl.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 namespace Sandpit::Helper {
@@ -21,6 +23,11 @@ bool readSmall(const char *path, char *buf, size_t size)
         return false;
     buf[n] = '\0';
     return true;
+}
+long long kilobytesOf(const char *text, const char *key)
+{
+    const char *at = std::strstr(text, key);
+    return at ? std::strtoll(at + std::strlen(key), nullptr, 10) : 0;
 }
 } // namespace
 
@@ -51,13 +58,23 @@ Usage sampleUsage()
         usage.tasks += threads > 0 ? threads : 1;
 
         std::snprintf(path, sizeof path, "/proc/%ld/statm", pid);
-        long long size = 0, resident = 0, shared = 0;
-        if (readSmall(path, buf, sizeof buf) && std::sscanf(buf, "%lld %lld %lld", &size, &resident, &shared) == 3) {
+        long long size = 0, resident = 0;
+        if (readSmall(path, buf, sizeof buf) && std::sscanf(buf, "%lld %lld", &size, &resident) == 2)
             usage.residentBytes += resident * pageSize;
-            usage.anonBytes += (resident - shared) * pageSize;
-        }
+        // Shared anonymous memory (mmap MAP_SHARED, memfd, SysV shm) escapes RLIMIT_DATA and
+        // a count of private pages alone, so both kinds are read from smaps_rollup.
+        std::snprintf(path, sizeof path, "/proc/%ld/smaps_rollup", pid);
+        char rollup[2048];
+        if (readSmall(path, rollup, sizeof rollup))
+            usage.chargedBytes += (kilobytesOf(rollup, "Pss_Anon:") + kilobytesOf(rollup, "Pss_Shmem:")) * 1024;
     }
     closedir(dir);
+    // Files in the run's own tmpfs mounts live in memory too.
+    for (const char *mount : {"/work", "/tmp", "/dev/shm"}) {
+        struct statvfs vfs {};
+        if (statvfs(mount, &vfs) == 0)
+            usage.chargedBytes += static_cast<long long>(vfs.f_blocks - vfs.f_bfree) * static_cast<long long>(vfs.f_frsize);
+    }
     return usage;
 }
 

@@ -6,7 +6,9 @@ namespace Sandpit::Helper {
 /// only the run's PID namespace).
 struct Usage {
     long long tasks = 0;         ///< processes and threads, init excluded
-    long long anonBytes = 0;     ///< private memory (heap, stacks): what a memory bomb grows
+    /// What the run holds in memory: private and shared anonymous pages (proportional share,
+    /// so pages shared between its processes count once) and the files in its tmpfs mounts.
+    long long chargedBytes = 0;
     long long residentBytes = 0; ///< everything resident, shared libraries included
 };
 
