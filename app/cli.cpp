@@ -78,6 +78,7 @@ int runCli(const QStringList &arguments)
     parser.addOptions({
         {QStringLiteral("lang"), QStringLiteral("The language (default: from the file's extension)."), QStringLiteral("L")},
         {QStringLiteral("backend"), QStringLiteral("local or docker (default: the setting)."), QStringLiteral("B")},
+        {QStringLiteral("image"), QStringLiteral("With --backend docker: the image to run in (default: the language's)."), QStringLiteral("IMAGE")},
         {QStringLiteral("timeout"), QStringLiteral("Wall-clock limit in seconds (default 10)."), QStringLiteral("SEC")},
         {QStringLiteral("memory"), QStringLiteral("Memory limit in MB (default 256)."), QStringLiteral("MB")},
         {QStringLiteral("output-limit"), QStringLiteral("Output limit in KB, stdout and stderr together (default 1024)."), QStringLiteral("KB")},
@@ -163,6 +164,7 @@ int runCli(const QStringList &arguments)
     request.sources = {{request.entryFile, file.readAll()}};
     request.limits = limits;
     request.backend = backend;
+    request.image = parser.value(QStringLiteral("image"));
     if (parser.isSet(QStringLiteral("stdin"))) {
         const QString stdinPath = parser.value(QStringLiteral("stdin"));
         QFile input;

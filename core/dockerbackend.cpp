@@ -1,6 +1,7 @@
 #include "dockerbackend.h"
 
 #include "dockerjob.h"
+#include "runrequestcheck.h"
 
 namespace Sandpit::Core {
 
@@ -21,37 +22,23 @@ QString DockerBackend::imageFor(const Language &language) const
 
 Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &request)
 {
-    const Language *language = m_languages.find(request.language);
-    if (!language) {
+    const auto checked = checkRequest(m_languages, request);
+    if (!checked)
+        return std::unexpected(checked.error());
+    const Language *language = *checked;
+    const QString image = request.image.isEmpty() ? imageFor(*language) : request.image;
+    if (image.isEmpty()) {
         return makeError(RunError::Code::UnknownLanguage,
-                         QStringLiteral("Sandpit does not know the language \"%1\".").arg(request.language));
+                         QStringLiteral("Sandpit has no Docker image for %1; set SANDPIT_DOCKER_IMAGE_%2.")
+                             .arg(language->name, language->id.toUpper()));
     }
-    const QString image = imageFor(*language);
-    if (!language->canRun() || image.isEmpty()) {
-        return makeError(RunError::Code::UnknownLanguage,
-                         QStringLiteral("Sandpit cannot run %1 programs in Docker yet.").arg(language->name));
-    }
-    auto entry = std::find_if(request.sources.begin(), request.sources.end(),
-                              [&](const SourceFile &f) { return f.name == request.entryFile; });
-    if (entry == request.sources.end()) {
-        return makeError(RunError::Code::BadRequest,
-                         QStringLiteral("The file to run, \"%1\", is not among the sources.").arg(request.entryFile));
-    }
-    if (entry->content.trimmed().isEmpty())
-        return makeError(RunError::Code::BadRequest, QStringLiteral("Nothing to run: the program is empty."));
 
     DockerRun::Plan plan;
     plan.request = request;
     plan.key = DockerContainerKey::from(image, request.limits);
     // The interpreter is found inside the image by its name on the image's PATH; a host
     // path would mean nothing there.
-    const QString toolchain = language->toolchainCandidates.value(0);
-    for (const QString &part : language->runCommand) {
-        plan.command << QString(part)
-                            .replace(QLatin1String("{toolchain}"), toolchain)
-                            .replace(QLatin1String("{entry}"), request.entryFile);
-    }
-    plan.command << request.arguments;
+    plan.command = runCommand(*language, language->toolchainCandidates.value(0), request);
     for (auto it = language->environment.begin(); it != language->environment.end(); ++it)
         plan.environment << it.key() + QLatin1Char('=') + it.value();
 

@@ -46,8 +46,8 @@ DockerContainerKey DockerContainerKey::from(const QString &image, const Limits &
 RunError DockerContainer::missingImage(const QString &image)
 {
     return {RunError::Code::BackendUnavailable,
-            QStringLiteral("The Docker image %1 is not available here; pull it with `docker pull %1` (or Sandpit's "
-                           "Pull button).").arg(image)};
+            QStringLiteral("The Docker image %1 is not available here; pull it with `docker pull %1`, or build "
+                           "the offline images with packaging/docker/build-offline-images.sh.").arg(image)};
 }
 
 QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QString &hostWorkDir,

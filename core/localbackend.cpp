@@ -1,6 +1,7 @@
 #include "localbackend.h"
 
 #include "localjob.h"
+#include "runrequestcheck.h"
 #include "logging.h"
 #include "sandboxpolicy.h"
 
@@ -53,23 +54,10 @@ QString LocalBackend::findHelper()
 
 Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &request)
 {
-    const Language *language = m_languages.find(request.language);
-    if (!language) {
-        return makeError(RunError::Code::UnknownLanguage,
-                         QStringLiteral("Sandpit does not know the language \"%1\".").arg(request.language));
-    }
-    if (!language->canRun()) {
-        return makeError(RunError::Code::UnknownLanguage,
-                         QStringLiteral("Sandpit can edit %1 files but cannot run them yet.").arg(language->name));
-    }
-    auto entry = std::find_if(request.sources.begin(), request.sources.end(),
-                              [&](const SourceFile &f) { return f.name == request.entryFile; });
-    if (entry == request.sources.end()) {
-        return makeError(RunError::Code::BadRequest,
-                         QStringLiteral("The file to run, \"%1\", is not among the sources.").arg(request.entryFile));
-    }
-    if (entry->content.trimmed().isEmpty())
-        return makeError(RunError::Code::BadRequest, QStringLiteral("Nothing to run: the program is empty."));
+    const auto checked = checkRequest(m_languages, request);
+    if (!checked)
+        return std::unexpected(checked.error());
+    const Language *language = *checked;
 
     const auto toolchain = findToolchain(*language, m_config.toolchainSearchPath);
     if (!toolchain) {
@@ -93,12 +81,7 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
         return std::unexpected(sandbox.error());
 
     LocalJob::Plan plan;
-    for (const QString &part : language->runCommand) {
-        plan.command << QString(part)
-                            .replace(QLatin1String("{toolchain}"), *toolchain)
-                            .replace(QLatin1String("{entry}"), request.entryFile);
-    }
-    plan.command << request.arguments;
+    plan.command = runCommand(*language, *toolchain, request);
     plan.environment = programEnvironment(*language);
     auto job = std::make_unique<LocalJob>(request, std::move(plan), std::move(*sandbox));
     // Queued, so this housekeeping happens after the run has been started.

@@ -33,6 +33,7 @@ struct RunRequest {
     QList<InputFile> inputFiles;
     Limits limits;
     QString backend;               ///< "local" or "docker"; empty means the configured default
+    QString image;                 ///< Docker only: this image instead of the language's
 };
 
 } // namespace Sandpit::Core
