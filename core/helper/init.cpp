@@ -207,8 +207,10 @@ struct Watch {
     }
 };
 
-// A forbidden call arrived: note its name, refuse it, and end the run.
-void handleBlockedCall(int notifyFd, InitRecord &record)
+// A forbidden call arrived: note its name and end the run. The call is refused only after
+// everything in the run has been killed: answered first, the caller would go on running (and
+// printing) for as long as init takes to get round to the kill.
+void handleBlockedCall(const InitContext &ctx, int notifyFd, InitRecord &record)
 {
     seccomp_notif *request = nullptr;
     seccomp_notif_resp *response = nullptr;
@@ -217,6 +219,7 @@ void handleBlockedCall(int notifyFd, InitRecord &record)
     if (seccomp_notify_receive(notifyFd, request) == 0) {
         syscallName(request->data.arch, request->data.nr, record.detail, sizeof record.detail);
         record.stop = InitRecord::BlockedSyscall;
+        killEverything(ctx);
         response->id = request->id;
         response->error = -EPERM;
         seccomp_notify_respond(notifyFd, response);
@@ -288,8 +291,12 @@ void runInit(const InitContext &ctx)
         spec.dataLimitBytes = run.memoryBytes + run.memoryBytes / 2 + (32LL << 20);
     }
     const ProgramStart start = startProgram(spec);
+    // The program's child shared our descriptor table until exec, so our stdout and stderr are
+    // now its pipes too: closing them lets the supervisor see EOF when the program is gone.
     close(ctx.stdoutFd);
     close(ctx.stderrFd);
+    close(STDOUT_FILENO);
+    close(STDERR_FILENO);
     if (start.pid < 0)
         failSetup(ctx, Step{start.failedStep, start.error});
     if (sandboxed && start.notifyFd < 0)
@@ -337,7 +344,7 @@ void runInit(const InitContext &ctx)
             stopNow = stopNow || watch.check();
         }
         if (fds[3].revents & POLLIN) {
-            handleBlockedCall(start.notifyFd, record);
+            handleBlockedCall(ctx, start.notifyFd, record);
             stopNow = stopNow || record.stop == InitRecord::BlockedSyscall;
         }
         if (stopNow && !stopping) {

@@ -10,7 +10,7 @@
 #include <linux/close_range.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/socket.h>
+#include <sched.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <vector>
@@ -19,12 +19,12 @@ namespace Sandpit::Helper {
 
 namespace {
 
-[[noreturn]] void failInChild(int fd, const char *step, int error = errno)
+// The child shares init's memory until it execs (see startProgram), so a failure is reported
+// by writing straight into init's ProgramStart.
+[[noreturn]] void failInChild(ProgramStart *result, const char *step, int error = errno)
 {
-    ProgramStart failure{};
-    failure.error = error;
-    std::strncpy(failure.failedStep, step, sizeof failure.failedStep - 1);
-    [[maybe_unused]] const ssize_t n = write(fd, &failure, sizeof failure);
+    result->error = error;
+    std::strncpy(result->failedStep, step, sizeof result->failedStep - 1);
     _exit(127);
 }
 
@@ -59,46 +59,18 @@ bool dropCapabilities()
     return syscall(SYS_capset, &header, data) == 0;
 }
 
-bool sendFd(int socket, int fd)
-{
-    char dummy = 'f';
-    iovec iov{&dummy, 1};
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-    msghdr msg{};
-    msg.msg_iov = &iov;
-    msg.msg_iovlen = 1;
-    msg.msg_control = control;
-    msg.msg_controllen = sizeof control;
-    cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
-    cmsg->cmsg_level = SOL_SOCKET;
-    cmsg->cmsg_type = SCM_RIGHTS;
-    cmsg->cmsg_len = CMSG_LEN(sizeof(int));
-    std::memcpy(CMSG_DATA(cmsg), &fd, sizeof fd);
-    return sendmsg(socket, &msg, 0) == 1;
-}
+struct ChildContext {
+    const ProgramSpec *spec;
+    char **argv;
+    char **envp;
+    ProgramStart *result;
+};
 
-int receiveFd(int socket)
+int execProgram(void *data)
 {
-    char dummy = 0;
-    iovec iov{&dummy, 1};
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-    msghdr msg{};
-    msg.msg_iov = &iov;
-    msg.msg_iovlen = 1;
-    msg.msg_control = control;
-    msg.msg_controllen = sizeof control;
-    if (recvmsg(socket, &msg, MSG_CMSG_CLOEXEC) != 1)
-        return -1;
-    const cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
-    if (!cmsg || cmsg->cmsg_type != SCM_RIGHTS)
-        return -1;
-    int fd = -1;
-    std::memcpy(&fd, CMSG_DATA(cmsg), sizeof fd);
-    return fd;
-}
-
-[[noreturn]] void execProgram(const ProgramSpec &spec, int reportFd, int fdSocket, char **argv, char **envp)
-{
+    const ChildContext &child = *static_cast<ChildContext *>(data);
+    const ProgramSpec &spec = *child.spec;
+    ProgramStart *const out = child.result;
     const Options &options = *spec.options;
     sigset_t none;
     sigemptyset(&none);
@@ -107,9 +79,9 @@ int receiveFd(int socket)
 
     // A session of its own: no controlling terminal to inject keystrokes into.
     if (setsid() < 0)
-        failInChild(reportFd, "setsid");
+        failInChild(out, "setsid");
     if (dup2(spec.stdoutFd, STDOUT_FILENO) < 0 || dup2(spec.stderrFd, STDERR_FILENO) < 0)
-        failInChild(reportFd, "dup2");
+        failInChild(out, "dup2");
 
     if (options.cpuMs > 0) {
         // SIGXCPU at the soft limit tells us the reason; the hard limit one second later is
@@ -117,42 +89,39 @@ int receiveFd(int socket)
         const rlim_t soft = static_cast<rlim_t>((options.cpuMs + 999) / 1000);
         const rlimit cpu{soft, soft + 1};
         if (setrlimit(RLIMIT_CPU, &cpu) != 0)
-            failInChild(reportFd, "rlimit-cpu");
+            failInChild(out, "rlimit-cpu");
     }
     // RLIMIT_DATA, not RLIMIT_AS: runtimes such as V8 and the JVM reserve large stretches of
     // address space they never touch, which RLIMIT_AS would refuse at start-up.
     if (spec.dataLimitBytes > 0 && !setLimit(RLIMIT_DATA, spec.dataLimitBytes))
-        failInChild(reportFd, "rlimit-data");
+        failInChild(out, "rlimit-data");
     // Two above the limit: init and the task that trips the watch both count, so the watch in
     // init, not a silent EAGAIN, is what ends a fork bomb.
     if (options.processes > 0 && !setLimit(RLIMIT_NPROC, options.processes + 2))
-        failInChild(reportFd, "rlimit-nproc");
+        failInChild(out, "rlimit-nproc");
     if (options.fileSizeBytes > 0 && !setLimit(RLIMIT_FSIZE, options.fileSizeBytes))
-        failInChild(reportFd, "rlimit-fsize");
+        failInChild(out, "rlimit-fsize");
     if (options.openFiles > 0 && !setLimit(RLIMIT_NOFILE, options.openFiles))
-        failInChild(reportFd, "rlimit-nofile");
+        failInChild(out, "rlimit-nofile");
     if (!setLimit(RLIMIT_CORE, 0))
-        failInChild(reportFd, "rlimit-core");
+        failInChild(out, "rlimit-core");
     if (chdir(spec.workDir) != 0)
-        failInChild(reportFd, "chdir-workspace");
+        failInChild(out, "chdir-workspace");
     if (spec.seccomp && !dropCapabilities())
-        failInChild(reportFd, "drop-capabilities");
+        failInChild(out, "drop-capabilities");
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
-        failInChild(reportFd, "no-new-privs");
+        failInChild(out, "no-new-privs");
     if (spec.seccomp) {
         // Last of all, so nothing above has to get past the filter.
-        int notifyFd = -1;
-        if (const Step step = loadSeccompProgram(*spec.seccomp, notifyFd); !step)
-            failInChild(reportFd, step.failed, step.error);
-        if (!sendFd(fdSocket, notifyFd))
-            failInChild(reportFd, "send-notify-fd");
-        close(notifyFd);
+        // The descriptor lands in the table init shares with us until exec.
+        if (const Step step = loadSeccompProgram(*spec.seccomp, out->notifyFd); !step)
+            failInChild(out, step.failed, step.error);
     }
     // Nothing but stdin, stdout and stderr reaches the program.
     if (close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) != 0)
-        failInChild(reportFd, "close_range");
-    execve(argv[0], argv, envp);
-    failInChild(reportFd, "execve");
+        failInChild(out, "close_range");
+    execve(child.argv[0], child.argv, child.envp);
+    failInChild(out, "execve");
 }
 
 } // namespace
@@ -160,53 +129,34 @@ int receiveFd(int socket)
 ProgramStart startProgram(const ProgramSpec &spec)
 {
     ProgramStart result;
-    int execPipe[2] = {-1, -1};
-    int fdSocket[2] = {-1, -1};
-    if (pipe2(execPipe, O_CLOEXEC) != 0 || socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fdSocket) != 0) {
-        result.error = errno;
-        std::strcpy(result.failedStep, "pipe");
-        return result;
-    }
-
-    // Built before fork: the child only makes system calls.
+    // Built before the clone: the child only makes system calls.
     std::vector<char *> argv = cStrings(spec.options->command);
     std::vector<std::string> environment = spec.options->environment;
     // Home is the workspace, wherever this level of isolation put it.
     environment.push_back(std::string("HOME=") + spec.workDir);
     std::vector<char *> envp = cStrings(environment);
+    ChildContext child{&spec, argv.data(), envp.data(), &result};
 
-    const pid_t pid = fork();
-    if (pid == 0) {
-        close(execPipe[0]);
-        close(fdSocket[0]);
-        execProgram(spec, execPipe[1], fdSocket[1], argv.data(), envp.data());
-    }
-    close(execPipe[1]);
-    close(fdSocket[1]);
+    // As posix_spawn does: the child borrows init's memory and descriptor table on a stack of
+    // its own, and init sleeps until it has exec'd (or failed). The child runs at once on
+    // this CPU, with no pipe to report exec and no socket to hand over the seccomp
+    // descriptor. Exec gives the program its own copy of both.
+    constexpr size_t kStackSize = 256 * 1024;
+    std::vector<char> stack(kStackSize);
+    const pid_t pid = clone(execProgram, stack.data() + stack.size(), CLONE_VM | CLONE_VFORK | CLONE_FILES | SIGCHLD, &child);
     if (pid < 0) {
         result.error = errno;
-        std::strcpy(result.failedStep, "fork");
-        close(execPipe[0]);
-        close(fdSocket[0]);
+        std::strcpy(result.failedStep, "clone-program");
         return result;
     }
-
-    ProgramStart failure{};
-    ssize_t n;
-    do {
-        n = read(execPipe[0], &failure, sizeof failure);
-    } while (n < 0 && errno == EINTR);
-    close(execPipe[0]);
-    if (n == static_cast<ssize_t>(sizeof failure)) {
-        // The child is already exiting; init's reaping loop collects it.
-        close(fdSocket[0]);
-        failure.pid = -1;
-        return failure;
+    if (result.error != 0) {
+        // The child has exited; init's reaping loop collects it.
+        if (result.notifyFd >= 0)
+            close(result.notifyFd);
+        result.notifyFd = -1;
+        return result;
     }
     result.pid = pid;
-    if (spec.seccomp)
-        result.notifyFd = receiveFd(fdSocket[0]);
-    close(fdSocket[0]);
     return result;
 }
 
