@@ -1,12 +1,14 @@
-// Run latency of a trivial Python program, four ways, in one run with alternating trials so
+// Run latency of a trivial Python program, five ways, in one run with alternating trials so
 // that drift on a busy machine hits all alike:
 //   1. the bare interpreter (the baseline);
 //   2. bwrap --unshare-all (Debian's bubblewrap), the reference sandbox;
 //   3. sandpit-helper started directly: namespaces, new root, seccomp, limits, init;
-//   4. Sandpit's engine end to end: RunController, worker thread, workspace, helper, report.
+//   4. Sandpit's engine end to end: RunController, worker thread, workspace, helper, report;
+//   5. the engine again at once, while it is still readying the sandbox for that run.
 //
 // Usage: bench_runlatency [TRIALS]
 
+#include "benchrun.h"
 #include "benchstats.h"
 
 #include "backends.h"
@@ -16,32 +18,15 @@
 #include "sandboxpolicy.h"
 
 #include <QCoreApplication>
-#include <QEventLoop>
 #include <QFile>
-#include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QTimer>
 
 using namespace Sandpit::Core;
-using SandpitBench::Samples;
+using namespace SandpitBench;
 
 namespace {
 const QString kPython = QStringLiteral("/usr/bin/python3");
-const QString kCode = QStringLiteral("print('hi')");
-
-double timeCommand(const QString &program, const QStringList &arguments)
-{
-    QElapsedTimer timer;
-    timer.start();
-    QProcess p;
-    p.start(program, arguments);
-    p.waitForFinished(-1);
-    const double ms = double(timer.nsecsElapsed()) / 1e6;
-    if (!p.readAllStandardOutput().startsWith("hi"))
-        qFatal("%s did not print hi: %s", qPrintable(program), p.readAllStandardError().constData());
-    return ms;
-}
 
 QStringList bwrapArguments()
 {
@@ -66,42 +51,6 @@ QStringList helperArguments(const QString &workDir, const QString &report)
     return args;
 }
 
-double engineRun(RunController &controller)
-{
-    RunRequest request;
-    request.language = QStringLiteral("python");
-    request.entryFile = QStringLiteral("main.py");
-    request.sources = {{request.entryFile, kCode.toUtf8()}};
-    QEventLoop loop;
-    bool ok = false;
-    QElapsedTimer timer;
-    timer.start();
-    const RunId id = controller.start(request);
-    auto finished = QObject::connect(&controller, &RunController::runFinished, &loop,
-                                     [&](RunId done, const RunResult &r) {
-                                         ok = done == id && r.stdoutData == "hi\n";
-                                         loop.quit();
-                                     });
-    auto failed = QObject::connect(&controller, &RunController::runFailed, &loop, [&](RunId, const RunError &e) {
-        qFatal("engine run failed: %s", qPrintable(e.message));
-    });
-    loop.exec();
-    const double ms = double(timer.nsecsElapsed()) / 1e6;
-    QObject::disconnect(finished);
-    QObject::disconnect(failed);
-    if (!ok)
-        qFatal("engine run did not print hi");
-    return ms;
-}
-
-// The pause a person takes between two runs. The engine builds the next sandbox after a run
-// ends; without this, that work would land on whatever the benchmark timed next.
-void settle()
-{
-    QEventLoop loop;
-    QTimer::singleShot(150, &loop, &QEventLoop::quit);
-    loop.exec();
-}
 } // namespace
 
 int main(int argc, char **argv)
@@ -124,7 +73,7 @@ int main(int argc, char **argv)
         const double e = engineRun(controller);
         // A second run at once, while the engine is still building the sandbox for it.
         const double e2 = engineRun(controller);
-        settle();
+        settle(150);
         if (record) {
             bare.ms << b;
             wrapped.ms << w;

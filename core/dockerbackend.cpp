@@ -9,7 +9,8 @@ DockerBackend::DockerBackend(LanguageRegistry languages, Config config)
     : m_languages(std::move(languages))
     , m_config(std::move(config))
     , m_connector(std::make_shared<DockerConnector>(m_config.environment.value(QStringLiteral("DOCKER_HOST"))))
-    , m_pool(m_connector)
+    , m_reaper(std::make_shared<DockerReaper>(m_connector))
+    , m_pool(m_connector, m_reaper)
 {
 }
 
@@ -42,7 +43,7 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
     for (auto it = language->environment.begin(); it != language->environment.end(); ++it)
         plan.environment << it.key() + QLatin1Char('=') + it.value();
 
-    auto job = std::make_unique<DockerJob>(std::move(plan), m_connector, m_pool.take(plan.key));
+    auto job = std::make_unique<DockerJob>(std::move(plan), m_connector, m_reaper, m_pool.take(plan.key));
     if (m_config.keepWarm) {
         // After the run has ended, so that making the next container does not compete with
         // this run's start. The job is the context: the connection goes with it, and the

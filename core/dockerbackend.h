@@ -3,6 +3,7 @@
 #include "backend.h"
 #include "dockerconnector.h"
 #include "dockerpool.h"
+#include "dockerreaper.h"
 #include "languageregistry.h"
 
 #include <QProcessEnvironment>
@@ -33,6 +34,7 @@ private:
     LanguageRegistry m_languages;
     Config m_config;
     std::shared_ptr<DockerConnector> m_connector;
+    std::shared_ptr<DockerReaper> m_reaper; // shared with the runs, which hand it their containers
     DockerPool m_pool;
 };
 

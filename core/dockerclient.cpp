@@ -61,11 +61,41 @@ size_t onBody(char *data, size_t size, size_t count, void *user)
     return size * count;
 }
 
-int onProgress(void *user, curl_off_t, curl_off_t, curl_off_t, curl_off_t)
+// How often an abortable transfer looks at its flag. curl's progress callback alone comes
+// about once a second on an idle stream, and a run that ends early must not wait for that.
+constexpr int kAbortPollMs = 20;
+
+CURLcode performAbortable(CURL *easy, const std::atomic_bool &abort)
 {
-    const auto *t = static_cast<Transfer *>(user);
-    const bool abort = t->handlers && t->handlers->abort && t->handlers->abort->load();
-    return abort ? 1 : 0;
+    std::unique_ptr<CURLM, decltype(&curl_multi_cleanup)> multi(curl_multi_init(), &curl_multi_cleanup);
+    if (!multi || curl_multi_add_handle(multi.get(), easy) != CURLM_OK)
+        return CURLE_OUT_OF_MEMORY;
+    CURLcode result = CURLE_OK;
+    bool done = false;
+    while (!done) {
+        if (abort.load()) {
+            result = CURLE_ABORTED_BY_CALLBACK;
+            break;
+        }
+        int running = 0;
+        if (curl_multi_perform(multi.get(), &running) != CURLM_OK) {
+            result = CURLE_RECV_ERROR;
+            break;
+        }
+        int queued = 0;
+        while (CURLMsg *message = curl_multi_info_read(multi.get(), &queued)) {
+            if (message->msg == CURLMSG_DONE) {
+                result = message->data.result;
+                done = true;
+            }
+        }
+        if (!done && running == 0)
+            break;
+        if (!done)
+            curl_multi_poll(multi.get(), nullptr, 0, kAbortPollMs, nullptr);
+    }
+    curl_multi_remove_handle(multi.get(), easy);
+    return result;
 }
 } // namespace
 
@@ -180,13 +210,7 @@ Expected<DockerResponse> DockerClient::perform(const char *method, const QString
     curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L); // we are one thread of many; no SIGALRM
     if (timeoutMs > 0)
         curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, long(timeoutMs));
-    if (handlers && handlers->abort) {
-        curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, &onProgress);
-        curl_easy_setopt(c, CURLOPT_XFERINFODATA, &transfer);
-        curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
-    }
-
-    const CURLcode code = curl_easy_perform(c);
+    const CURLcode code = handlers && handlers->abort ? performAbortable(c, *handlers->abort) : curl_easy_perform(c);
     if (code == CURLE_OK || transfer.stoppedByHandler || (code == CURLE_ABORTED_BY_CALLBACK && transfer.headersDone))
         return transfer.response;
     // A hijacked attach stream has no length: the daemon ends it by closing the connection,

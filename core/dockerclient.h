@@ -60,7 +60,7 @@ public:
     struct StreamHandlers {
         std::function<void()> onConnected;                ///< the response headers said 2xx
         std::function<bool(QByteArrayView)> onData;       ///< false stops the transfer
-        const std::atomic_bool *abort = nullptr;          ///< checked at least once a second
+        const std::atomic_bool *abort = nullptr;          ///< looked at every 20 ms
     };
     /// A call whose response body is read as it arrives (attach, wait, stats). Returns the
     /// HTTP status; for an error status the body is collected and returned as a response.

@@ -7,6 +7,8 @@
 #include <QUrl>
 
 #include <csignal>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace Sandpit::Core {
@@ -40,7 +42,7 @@ bool ownerIsAlive(const QString &pid)
 
 DockerContainerKey DockerContainerKey::from(const QString &image, const Limits &limits)
 {
-    return {image, limits.memoryBytes, limits.processes, limits.fileSizeBytes, limits.openFiles};
+    return {image, limits.memoryBytes, limits.processes, limits.fileSizeBytes, limits.openFiles, limits.cpuTimeMs};
 }
 
 RunError DockerContainer::missingImage(const QString &image)
@@ -58,6 +60,14 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
         ulimits.append(ulimit("fsize", key.fileSizeBytes));
     if (key.openFiles > 0)
         ulimits.append(ulimit("nofile", key.openFiles));
+    if (key.cpuTimeMs > 0) {
+        // As in the local sandbox: SIGXCPU at the soft limit says why; the hard limit a second
+        // later is the backstop for a program that ignores it.
+        const qint64 seconds = (key.cpuTimeMs + 999) / 1000;
+        ulimits.append(QJsonObject{{QStringLiteral("Name"), QStringLiteral("cpu")},
+                                   {QStringLiteral("Soft"), seconds},
+                                   {QStringLiteral("Hard"), seconds + 1}});
+    }
 
     QJsonObject host{
         {QStringLiteral("NetworkMode"), QStringLiteral("none")},
@@ -90,8 +100,11 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
     return {
         {QStringLiteral("Image"), key.image},
         // The launcher is written into the control folder when the run is known; the command
-        // cannot be changed after create, and that is what lets the container be made early.
-        {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("/bin/sh"), QLatin1String(kControlDir) + QStringLiteral("/run.sh")}},
+        // cannot be changed after create, so it waits for the token on the go pipe and then
+        // runs whatever launcher is there. End-of-file instead of a token: Sandpit is gone.
+        {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                                           QStringLiteral("read -r token < %1/go || exit 0; exec /bin/sh %1/run.sh \"$token\"")
+                                               .arg(QLatin1String(kControlDir))}},
         {QStringLiteral("Entrypoint"), QJsonArray{}},
         {QStringLiteral("Env"), QJsonArray{QStringLiteral("PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"),
                                            QStringLiteral("LANG=C.UTF-8"), QStringLiteral("HOME=/work"),
@@ -123,6 +136,17 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
         return makeError(RunError::Code::SetupFailed,
                          QStringLiteral("Could not prepare the run's folder %1 for Docker.").arg(workspace->root()));
     }
+    // Made and opened before the container exists, so that its shell always finds a writer.
+    const QByteArray goPath = QFile::encodeName(control + QStringLiteral("/go"));
+    if (::mkfifo(goPath.constData(), 0644) != 0) {
+        return makeError(RunError::Code::SetupFailed,
+                         QStringLiteral("Could not make the pipe %1: %2.").arg(QFile::decodeName(goPath), qt_error_string(errno)));
+    }
+    FileDescriptor go(::open(goPath.constData(), O_RDWR | O_CLOEXEC));
+    if (!go.isValid()) {
+        return makeError(RunError::Code::SetupFailed,
+                         QStringLiteral("Could not open the pipe %1: %2.").arg(QFile::decodeName(goPath), qt_error_string(errno)));
+    }
     const QByteArray body = QJsonDocument(createBody(key, workspace->workDir(), control)).toJson(QJsonDocument::Compact);
     auto response = client.call("POST", QStringLiteral("/containers/create"), body);
     if (!response)
@@ -134,7 +158,14 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
     const QString id = response->object().value(QLatin1String("Id")).toString();
     if (id.isEmpty())
         return makeError(RunError::Code::Internal, QStringLiteral("Docker created a container but did not say its id."));
-    return DockerPreparedContainer{id, std::move(*workspace), control};
+    DockerPreparedContainer prepared{id, std::move(*workspace), control, std::move(go)};
+    auto started = client.call("POST", QStringLiteral("/containers/%1/start").arg(id));
+    if (!started || !started->ok()) {
+        remove(client, id);
+        return std::unexpected(!started ? started.error()
+                                        : DockerClient::errorFor(*started, QStringLiteral("start a container from %1").arg(key.image)));
+    }
+    return prepared;
 }
 
 void DockerContainer::remove(const DockerClient &client, const QString &id)

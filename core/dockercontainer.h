@@ -1,6 +1,7 @@
 #pragma once
 
 #include "dockerclient.h"
+#include "filedescriptor.h"
 #include "runlimits.h"
 #include "workspace.h"
 
@@ -16,16 +17,24 @@ struct DockerContainerKey {
     int processes = 0;
     qint64 fileSizeBytes = 0;
     int openFiles = 0;
+    qint64 cpuTimeMs = 0;
 
     static DockerContainerKey from(const QString &image, const Limits &limits);
     friend bool operator==(const DockerContainerKey &, const DockerContainerKey &) = default;
 };
 
-/// A created, never started container and the workspace bound into it. Single-use.
+/// A started container that waits, doing nothing, for its one run, and the workspace bound
+/// into it. Single-use.
+///
+/// Its command blocks reading the "go" pipe in the control folder. The run writes a secret
+/// token there (see DockerRun), and the container then executes the launcher written for that
+/// run. Sandpit holds the pipe open from before the start: should Sandpit die, the pipe
+/// closes, the waiting shell reads end-of-file and the container ends by itself.
 struct DockerPreparedContainer {
     QString id;
     Workspace workspace;
     QString controlDir; ///< host folder shown read-only at /run/sandpit: the launcher, stdin
+    FileDescriptor go;  ///< our end of the go pipe, open read-write so it never blocks
 };
 
 /// Creating and removing Sandpit's hardened containers.
@@ -41,7 +50,7 @@ public:
     /// The POST /containers/create body: the hardening lives here, in one place.
     static QJsonObject createBody(const DockerContainerKey &key, const QString &hostWorkDir,
                                   const QString &hostControlDir);
-    /// A fresh workspace and a container created on it (not started).
+    /// A fresh workspace and a container created on it and started, waiting for its run.
     static Expected<DockerPreparedContainer> prepare(const DockerClient &client, const DockerContainerKey &key);
     /// Force-removes the container and its anonymous volumes. Errors are only logged: a
     /// container already gone is what we wanted.

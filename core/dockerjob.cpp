@@ -12,7 +12,8 @@ namespace {
 constexpr int kFlushIntervalMs = 25;
 } // namespace
 
-DockerJob::DockerJob(DockerRun::Plan plan, std::shared_ptr<DockerConnector> connector, DockerPool::Pending container)
+DockerJob::DockerJob(DockerRun::Plan plan, std::shared_ptr<DockerConnector> connector,
+                     std::shared_ptr<DockerReaper> reaper, DockerPool::Pending container)
     : m_shared(std::make_shared<DockerRunShared>())
 {
     m_shared->receiver = this;
@@ -28,8 +29,8 @@ DockerJob::DockerJob(DockerRun::Plan plan, std::shared_ptr<DockerConnector> conn
         [this](const RunResult &result) { onRunFinished(result); },
         [this](const RunError &error) { onRunFailed(error); },
     };
-    m_run = std::make_unique<DockerRun>(std::move(plan), std::move(connector), std::move(container), m_shared,
-                                        std::move(callbacks));
+    m_run = std::make_unique<DockerRun>(std::move(plan), std::move(connector), std::move(reaper), std::move(container),
+                                        m_shared, std::move(callbacks));
     m_flushTimer.setSingleShot(true);
     m_flushTimer.setInterval(kFlushIntervalMs);
     connect(&m_flushTimer, &QTimer::timeout, this, &DockerJob::flushOutput);
@@ -46,8 +47,8 @@ DockerJob::~DockerJob()
     // Without start() the prepared container still has to be taken and removed.
     if (!m_thread.joinable())
         m_thread = std::thread([run = m_run.get()] { run->run(); });
-    // Killing and removing the container takes well under a second; the worker thread is
-    // ending or the run was abandoned, so nobody waits on this.
+    // The run thread hands its container to the reaper and ends; at most the kill of a run
+    // abandoned mid-way is waited for here.
     m_thread.join();
 }
 

@@ -17,7 +17,8 @@ class DockerJob final : public RunJob
 {
     Q_OBJECT
 public:
-    DockerJob(DockerRun::Plan plan, std::shared_ptr<DockerConnector> connector, DockerPool::Pending container);
+    DockerJob(DockerRun::Plan plan, std::shared_ptr<DockerConnector> connector, std::shared_ptr<DockerReaper> reaper,
+              DockerPool::Pending container);
     /// Stops the run (its container is killed and removed) and waits for its thread.
     ~DockerJob() override;
 

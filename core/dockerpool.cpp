@@ -2,13 +2,11 @@
 
 namespace Sandpit::Core {
 
-DockerPool::DockerPool(std::shared_ptr<DockerConnector> connector)
+DockerPool::DockerPool(std::shared_ptr<DockerConnector> connector, std::shared_ptr<DockerReaper> reaper)
     : m_connector(std::move(connector))
+    , m_reaper(std::move(reaper))
 {
-    m_background.push_back(std::async(std::launch::async, [connector = m_connector] {
-        if (auto client = connector->client())
-            DockerContainer::removeOrphans(*client);
-    }));
+    m_reaper->post([](const DockerClient &client) { DockerContainer::removeOrphans(client); });
 }
 
 DockerPool::~DockerPool()
@@ -60,12 +58,9 @@ void DockerPool::prepare(const DockerContainerKey &key)
 
 void DockerPool::discard(Pending pending)
 {
-    m_background.push_back(std::async(std::launch::async, [connector = m_connector, p = std::move(pending)]() mutable {
-        auto prepared = p.get();
-        if (!prepared)
-            return;
-        if (auto client = connector->client())
-            DockerContainer::remove(*client, prepared->id);
+    m_background.push_back(std::async(std::launch::async, [reaper = m_reaper, p = std::move(pending)]() mutable {
+        if (auto prepared = p.get())
+            reaper->dispose(std::move(*prepared));
     }));
 }
 

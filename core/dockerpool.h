@@ -2,6 +2,7 @@
 
 #include "dockercontainer.h"
 #include "dockerconnector.h"
+#include "dockerreaper.h"
 
 #include <future>
 #include <memory>
@@ -10,10 +11,10 @@
 
 namespace Sandpit::Core {
 
-/// Keeps one container created ahead of the next run, the way LocalBackend keeps a prepared
-/// sandbox: creating a container and its workspace is a good part of a run's start-up, and
-/// doing it between runs takes it off the time from Run to the first output. Containers are
-/// single-use: a run takes one and it is removed after that run; nothing is ever reused.
+/// Keeps one container started ahead of the next run, the way LocalBackend keeps a prepared
+/// sandbox: creating and starting a container is most of a `docker run`, and doing it between
+/// runs takes it off the time from Run to the first output. Containers are single-use: a run
+/// takes one and it is removed after that run; nothing is ever reused.
 /// Used on the worker thread; the blocking work happens on threads of its own.
 class DockerPool final
 {
@@ -21,7 +22,7 @@ public:
     using Pending = std::future<Expected<DockerPreparedContainer>>;
 
     /// Starts removing containers left by a Sandpit that crashed.
-    explicit DockerPool(std::shared_ptr<DockerConnector> connector);
+    DockerPool(std::shared_ptr<DockerConnector> connector, std::shared_ptr<DockerReaper> reaper);
     /// Waits for containers being made and removes every container not handed out.
     ~DockerPool();
     DockerPool(const DockerPool &) = delete;
@@ -39,8 +40,9 @@ private:
     void pruneFinished();
 
     std::shared_ptr<DockerConnector> m_connector;
+    std::shared_ptr<DockerReaper> m_reaper;
     std::optional<std::pair<DockerContainerKey, Pending>> m_warm;
-    std::vector<std::future<void>> m_background; // orphan sweep and discards, waited for at the end
+    std::vector<std::future<void>> m_background; // discards still being made, waited for at the end
 };
 
 } // namespace Sandpit::Core

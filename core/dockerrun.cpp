@@ -1,15 +1,18 @@
 #include "dockerrun.h"
 
 #include "artifactcollector.h"
+#include "dockerlauncher.h"
 #include "killdetail.h"
 
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
+#include <QRandomGenerator>
 
 #include <csignal>
 #include <sys/stat.h>
 #include <thread>
+#include <unistd.h>
 
 namespace Sandpit::Core {
 
@@ -18,11 +21,11 @@ constexpr auto kAttachTimeout = std::chrono::seconds(10);
 constexpr auto kKillTimeout = std::chrono::seconds(10);
 constexpr auto kStreamDrainTimeout = std::chrono::seconds(2);
 
-QString shellQuote(const QString &word)
+QByteArray newToken()
 {
-    QString quoted = word;
-    quoted.replace(QLatin1Char('\''), QLatin1String("'\\''"));
-    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+    quint64 words[2];
+    QRandomGenerator::system()->generate(std::begin(words), std::end(words));
+    return QByteArray(reinterpret_cast<const char *>(words), sizeof words).toHex();
 }
 
 /// Joins a thread however the scope is left.
@@ -61,15 +64,20 @@ struct DockerRun::Exit {
     qint64 peakMemory = 0;
     qint64 cpuMs = 0;
     int peakPids = 0;
+    bool forkRefused = false; ///< the pids cgroup refused a fork or a thread
 };
 
-DockerRun::DockerRun(Plan plan, std::shared_ptr<DockerConnector> connector, DockerPool::Pending container,
-                     std::shared_ptr<DockerRunShared> shared, Callbacks callbacks)
+DockerRun::DockerRun(Plan plan, std::shared_ptr<DockerConnector> connector, std::shared_ptr<DockerReaper> reaper,
+                     DockerPool::Pending container, std::shared_ptr<DockerRunShared> shared, Callbacks callbacks)
     : m_plan(std::move(plan))
     , m_connector(std::move(connector))
+    , m_reaper(std::move(reaper))
     , m_container(std::move(container))
+    , m_token(newToken())
     , m_shared(std::move(shared))
     , m_callbacks(std::move(callbacks))
+    , m_stdoutEnd(m_token)
+    , m_stderrEnd(m_token)
 {
 }
 
@@ -80,16 +88,19 @@ void DockerRun::run()
     if (!client || !prepared) {
         const RunError error = !client ? client.error() : prepared.error();
         m_shared->post([cb = m_callbacks.failed, error] { cb(error); });
+        if (prepared)
+            m_reaper->dispose(std::move(*prepared));
         return;
     }
     auto result = execute(*client, *prepared);
-    DockerContainer::remove(*client, prepared->id);
     if (!result) {
         m_shared->post([cb = m_callbacks.failed, error = result.error()] { cb(error); });
-        return;
+    } else {
+        // The launcher has killed whatever the program left behind, so output/ is final.
+        result->artifacts = ArtifactCollector::collect(prepared->workspace.outputDir()).artifacts;
+        m_shared->post([cb = m_callbacks.finished, r = std::move(*result)] { cb(r); });
     }
-    result->artifacts = ArtifactCollector::collect(prepared->workspace.outputDir()).artifacts;
-    m_shared->post([cb = m_callbacks.finished, r = std::move(*result)] { cb(r); });
+    m_reaper->dispose(std::move(*prepared));
 }
 
 Expected<void> DockerRun::writeLauncher(const DockerPreparedContainer &container) const
@@ -116,19 +127,9 @@ Expected<void> DockerRun::writeLauncher(const DockerPreparedContainer &container
         stdinSource = QLatin1String(DockerContainer::kControlDir) + QStringLiteral("/stdin");
     }
 
-    // umask 0: the files the program makes belong to uid 1000 inside, which need not be the
-    // host user, who must still be able to delete them with the workspace.
-    QString script = QStringLiteral("umask 000\n");
-    for (const QString &variable : m_plan.environment) {
-        const qsizetype eq = variable.indexOf(QLatin1Char('='));
-        script += QStringLiteral("export %1=%2\n").arg(variable.left(eq), shellQuote(variable.mid(eq + 1)));
-    }
-    script += QStringLiteral("exec");
-    for (const QString &word : m_plan.command)
-        script += QLatin1Char(' ') + shellQuote(word);
-    script += QStringLiteral(" < %1\n").arg(stdinSource);
+    const DockerLauncher launcherScript{m_plan.environment, m_plan.command, stdinSource};
     QFile launcher(container.controlDir + QStringLiteral("/run.sh"));
-    const QByteArray bytes = script.toUtf8();
+    const QByteArray bytes = launcherScript.script();
     if (!launcher.open(QIODevice::WriteOnly) || launcher.write(bytes) != bytes.size()) {
         return makeError(RunError::Code::SetupFailed,
                          QStringLiteral("Could not write the launcher %1.").arg(launcher.fileName()));
@@ -138,38 +139,74 @@ Expected<void> DockerRun::writeLauncher(const DockerPreparedContainer &container
 
 bool DockerRun::onOutput(QByteArrayView bytes)
 {
-    bool keepReading = true;
-    QList<DockerStreamDemuxer::Piece> pieces = m_demuxer.feed(bytes);
-    const qint64 limit = m_plan.request.limits.outputBytes;
-    for (auto &piece : pieces) {
+    for (const auto &piece : m_demuxer.feed(bytes)) {
         if (piece.stream == DockerStreamDemuxer::Stream::Stdin)
             continue;
         const bool isStdout = piece.stream == DockerStreamDemuxer::Stream::Stdout;
-        if (limit > 0 && m_outputTotal + piece.data.size() > limit) {
-            piece.data.truncate(limit - m_outputTotal);
-            (isStdout ? m_stdoutTruncated : m_stderrTruncated) = true;
-            keepReading = false;
+        DockerEndMarker &end = isStdout ? m_stdoutEnd : m_stderrEnd;
+        if (!deliver(isStdout ? OutputStream::Stdout : OutputStream::Stderr, end.feed(piece.data))) {
+            m_shared->requestStop(KillReason::OutputLimit);
+            return false;
         }
-        m_outputTotal += piece.data.size();
-        (isStdout ? m_stdout : m_stderr).append(piece.data);
-        const OutputStream stream = isStdout ? OutputStream::Stdout : OutputStream::Stderr;
-        bool postNow = false;
-        {
-            const std::lock_guard lock(m_shared->mutex);
-            if (!m_shared->pending.isEmpty() && m_shared->pending.last().first == stream)
-                m_shared->pending.last().second.append(piece.data);
-            else
-                m_shared->pending.append({stream, piece.data});
-            postNow = !std::exchange(m_shared->flushPosted, true);
+        if (m_stdoutEnd.ended() && m_stderrEnd.ended()) {
+            {
+                const std::lock_guard lock(m_shared->mutex);
+                m_shared->programEnded = true;
+            }
+            m_shared->changed.notify_all();
         }
-        if (postNow)
-            m_shared->post(m_callbacks.outputAvailable);
-        if (!keepReading)
-            break;
     }
-    if (!keepReading)
-        m_shared->requestStop(KillReason::OutputLimit);
-    return keepReading;
+    return true;
+}
+
+bool DockerRun::deliver(OutputStream stream, QByteArray data)
+{
+    const bool isStdout = stream == OutputStream::Stdout;
+    const qint64 limit = m_plan.request.limits.outputBytes;
+    bool withinLimit = true;
+    if (limit > 0 && m_outputTotal + data.size() > limit) {
+        data.truncate(limit - m_outputTotal);
+        (isStdout ? m_stdoutTruncated : m_stderrTruncated) = true;
+        withinLimit = false;
+    }
+    if (data.isEmpty())
+        return withinLimit;
+    m_outputTotal += data.size();
+    (isStdout ? m_stdout : m_stderr).append(data);
+    bool postNow = false;
+    {
+        const std::lock_guard lock(m_shared->mutex);
+        if (!m_shared->pending.isEmpty() && m_shared->pending.last().first == stream)
+            m_shared->pending.last().second.append(data);
+        else
+            m_shared->pending.append({stream, data});
+        postNow = !std::exchange(m_shared->flushPosted, true);
+    }
+    if (postNow)
+        m_shared->post(m_callbacks.outputAvailable);
+    return withinLimit;
+}
+
+void DockerRun::readEndMarker(Exit &ending) const
+{
+    const auto &fields = m_stdoutEnd.fields();
+    const auto number = [&](const char *key, qint64 &out) {
+        bool ok = false;
+        const qint64 value = fields.value(key).toLongLong(&ok);
+        if (ok)
+            out = value;
+        return ok;
+    };
+    qint64 status = 0, peak = 0, cpuNs = 0, pidsMax = 0, oomKills = 0;
+    if (number("status", status))
+        ending.exitCode = int(status);
+    // The cgroup's own high-water mark beats the once-a-second stats samples.
+    if (number("peak", peak))
+        ending.peakMemory = std::max(ending.peakMemory, peak);
+    if (number("cpu_ns", cpuNs))
+        ending.cpuMs = std::max(ending.cpuMs, cpuNs / 1'000'000);
+    ending.forkRefused = number("pids_max", pidsMax) && pidsMax > 0;
+    ending.oomKilled = number("oom_kill", oomKills) && oomKills > 0;
 }
 
 Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPreparedContainer &container)
@@ -219,11 +256,12 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
 
     QElapsedTimer clock;
     clock.start();
-    auto started = client.call("POST", base + QStringLiteral("/start"));
-    if (!started || !started->ok()) {
+    // The container is running already, blocked on the go pipe: the token sets it off.
+    const QByteArray go = m_token + '\n';
+    if (::write(container.go.get(), go.constData(), size_t(go.size())) != go.size()) {
         abortAttach = true;
-        return std::unexpected(!started ? started.error()
-                                        : DockerClient::errorFor(*started, QStringLiteral("start the program's container")));
+        return makeError(RunError::Code::SetupFailed,
+                         QStringLiteral("Could not start the program in its container: %1.").arg(qt_error_string(errno)));
     }
     const QString fifo = m_plan.request.keepStdinOpen ? container.controlDir + QStringLiteral("/stdin") : QString();
     m_shared->post([cb = m_callbacks.started, fifo] { cb(fifo); });
@@ -240,12 +278,11 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     });
     Joiner waitJoiner{waitThread};
 
-    // Docker keeps no peak memory, CPU time or process count after the exit, so they are
-    // read from the stats stream while the program runs: a sample at once, then one a second
-    // (one-shot polling was tried: the daemon makes every call after the first wait a second).
-    // On cgroup v1, max_usage is the kernel's own high-water mark, so the last sample holds
-    // the true peak so far; the process count has no such mark, and a spike between samples
-    // is missed. The daemon ends the stream when the container stops.
+    // The stats stream gives a sample at once, then one a second. It is the evidence for a
+    // run that never reaches the launcher's end marker (we killed it), and the watch that
+    // ends a fork bomb: at the pids limit the kernel refuses every fork, and the bomb would
+    // otherwise spin until the time limit.
+    const int processLimit = m_plan.request.limits.processes;
     std::atomic_bool abortStats{false};
     std::thread statsThread([&] {
         DockerClient::StreamHandlers handlers;
@@ -261,8 +298,10 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
                 const qint64 cpuNs = qint64(s.value(QLatin1String("cpu_stats")).toObject().value(QLatin1String("cpu_usage"))
                                                 .toObject().value(QLatin1String("total_usage")).toDouble());
                 ending.cpuMs = std::max(ending.cpuMs, cpuNs / 1'000'000);
-                ending.peakPids = std::max(ending.peakPids, s.value(QLatin1String("pids_stats")).toObject()
-                                                                .value(QLatin1String("current")).toInt());
+                const int pids = s.value(QLatin1String("pids_stats")).toObject().value(QLatin1String("current")).toInt();
+                ending.peakPids = std::max(ending.peakPids, pids);
+                if (processLimit > 0 && pids >= processLimit)
+                    m_shared->requestStop(KillReason::ProcessLimit);
             }
             return true;
         };
@@ -270,9 +309,10 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     });
     Joiner statsJoiner{statsThread};
 
+    bool endedByItself = false;
     {
         std::unique_lock lock(m_shared->mutex);
-        const auto decided = [&] { return exited || m_shared->stopReason != KillReason::None; };
+        const auto decided = [&] { return exited || m_shared->programEnded || m_shared->stopReason != KillReason::None; };
         const qint64 wallLimit = m_plan.request.limits.wallTimeMs;
         if (wallLimit > 0) {
             if (!m_shared->changed.wait_for(lock, std::chrono::milliseconds(wallLimit), decided))
@@ -280,7 +320,9 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
         } else {
             m_shared->changed.wait(lock, decided);
         }
-        if (!exited) {
+        ending.wallMs = clock.elapsed();
+        endedByItself = m_shared->programEnded && m_shared->stopReason == KillReason::None;
+        if (!endedByItself && !exited) {
             ending.ourKill = m_shared->stopReason;
             lock.unlock();
             // SIGKILL to docker-init, PID 1 of the container: the kernel then kills every
@@ -289,9 +331,10 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
             lock.lock();
             if (!m_shared->changed.wait_for(lock, kKillTimeout, [&] { return exited; }))
                 qCWarning(lcDocker) << "container" << container.id << "did not stop after SIGKILL";
+            ending.wallMs = clock.elapsed();
         }
-        ending.wallMs = clock.elapsed();
-        m_shared->changed.wait_for(lock, kStreamDrainTimeout, [&] { return attachEnded; });
+        if (!endedByItself)
+            m_shared->changed.wait_for(lock, kStreamDrainTimeout, [&] { return attachEnded; });
     }
     abortWait = true;
     abortAttach = true;
@@ -300,6 +343,15 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     attachThread.join();
     statsThread.join();
 
+    if (endedByItself) {
+        // The launcher saw the program end and reported the kernel's counters; the daemon's own
+        // processing of the exit (a tenth of a second) is left to the reaper.
+        readEndMarker(ending);
+        return makeResult(ending);
+    }
+    // No marker: what was held back as a possible start of one is the program's.
+    deliver(OutputStream::Stdout, m_stdoutEnd.takeHeld());
+    deliver(OutputStream::Stderr, m_stderrEnd.takeHeld());
     auto inspected = client.call("GET", base + QStringLiteral("/json"));
     if (!inspected || !inspected->ok()) {
         return std::unexpected(!inspected ? inspected.error()
@@ -331,6 +383,7 @@ RunResult DockerRun::makeResult(const Exit &ending) const
         result.killReason = ending.ourKill;
         result.signal = SIGKILL;
     } else if (ending.oomKilled) {
+        // The kernel's OOM killer ended the program or one of its processes.
         result.killReason = KillReason::Memory;
         result.signal = SIGKILL;
     } else if (bySignal) {
@@ -339,12 +392,10 @@ RunResult DockerRun::makeResult(const Exit &ending) const
         result.killReason = sig == SIGXFSZ ? KillReason::FileSize : sig == SIGXCPU ? KillReason::CpuTime : KillReason::Signal;
     } else {
         result.exitCode = ending.exitCode;
-        // Docker does not expose the pids cgroup's "max" events. The evidence used: the program
-        // failed, and either a stats sample saw the process count at the limit or its stderr
-        // carries strerror(EAGAIN), which is what fork() and pthread_create() fail with there.
-        const bool sawLimit = ending.peakPids >= limits.processes
-            || m_stderr.contains("Resource temporarily unavailable");
-        if (ending.exitCode != 0 && limits.processes > 0 && sawLimit)
+        // A program that failed after the kernel refused it a process or thread (the pids
+        // cgroup's "max" events, read by the launcher, or a stats sample at the limit).
+        const bool sawLimit = ending.forkRefused || (limits.processes > 0 && ending.peakPids >= limits.processes);
+        if (ending.exitCode != 0 && sawLimit)
             result.killReason = KillReason::ProcessLimit;
     }
     result.killDetail = describeEnd(result, limits);

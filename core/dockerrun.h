@@ -2,7 +2,9 @@
 
 #include "dockerconnector.h"
 #include "dockercontainer.h"
+#include "dockerendmarker.h"
 #include "dockerpool.h"
+#include "dockerreaper.h"
 #include "dockerstream.h"
 #include "runrequest.h"
 #include "runresult.h"
@@ -24,6 +26,7 @@ struct DockerRunShared {
     KillReason stopReason = KillReason::None; ///< set by whoever first decides to stop the run
     QList<std::pair<OutputStream, QByteArray>> pending;
     bool flushPosted = false;
+    bool programEnded = false; ///< the launcher's end marker arrived on both streams
 
     /// The first reason wins; wakes the run thread, which does the kill.
     void requestStop(KillReason reason);
@@ -32,9 +35,10 @@ struct DockerRunShared {
     void post(std::function<void()> call);
 };
 
-/// One run's whole container lifecycle, blocking, on a thread of its own: take the prepared
-/// container, fill its workspace, attach, start, wait (or kill), inspect, remove. It reports to
-/// the job through the callbacks, each posted to the job's thread.
+/// One run's whole container lifecycle, blocking, on a thread of its own: take the waiting
+/// container, fill its workspace, attach, send it the go, wait for the launcher's end marker
+/// (or the exit, or kill it), and hand the container to the reaper. It reports to the job
+/// through the callbacks, each posted to the job's thread.
 class DockerRun final
 {
 public:
@@ -51,8 +55,8 @@ public:
         std::function<void(const RunError &)> failed;
     };
 
-    DockerRun(Plan plan, std::shared_ptr<DockerConnector> connector, DockerPool::Pending container,
-              std::shared_ptr<DockerRunShared> shared, Callbacks callbacks);
+    DockerRun(Plan plan, std::shared_ptr<DockerConnector> connector, std::shared_ptr<DockerReaper> reaper,
+              DockerPool::Pending container, std::shared_ptr<DockerRunShared> shared, Callbacks callbacks);
 
     void run();
 
@@ -61,17 +65,23 @@ private:
     Expected<void> writeLauncher(const DockerPreparedContainer &container) const;
     Expected<RunResult> execute(const DockerClient &client, DockerPreparedContainer &container);
     bool onOutput(QByteArrayView bytes);
+    bool deliver(OutputStream stream, QByteArray data);
+    void readEndMarker(Exit &exit) const;
     RunResult makeResult(const Exit &exit) const;
     IsolationReport isolation() const;
 
     Plan m_plan;
     std::shared_ptr<DockerConnector> m_connector;
+    std::shared_ptr<DockerReaper> m_reaper;
     DockerPool::Pending m_container;
+    QByteArray m_token; // the run's secret, sent down the go pipe; see DockerEndMarker
     std::shared_ptr<DockerRunShared> m_shared;
     Callbacks m_callbacks;
 
     // Touched only by the attach thread until it is joined.
     DockerStreamDemuxer m_demuxer;
+    DockerEndMarker m_stdoutEnd;
+    DockerEndMarker m_stderrEnd;
     QByteArray m_stdout;
     QByteArray m_stderr;
     qint64 m_outputTotal = 0;

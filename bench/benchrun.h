@@ -1,0 +1,70 @@
+#pragma once
+// What the latency benchmarks share: timing a command, timing one run through the engine,
+// and the pause between runs.
+
+#include "runcontroller.h"
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QProcess>
+#include <QTimer>
+
+namespace SandpitBench {
+
+/// The program every latency benchmark runs.
+inline const QString kCode = QStringLiteral("print('hi')");
+
+/// Wall time of a whole command, which must print "hi". A benchmark may block: it has no GUI.
+inline double timeCommand(const QString &program, const QStringList &arguments)
+{
+    QElapsedTimer timer;
+    timer.start();
+    QProcess p;
+    p.start(program, arguments);
+    p.waitForFinished(-1);
+    const double ms = double(timer.nsecsElapsed()) / 1e6;
+    if (!p.readAllStandardOutput().startsWith("hi"))
+        qFatal("%s did not print hi: %s", qPrintable(program), p.readAllStandardError().constData());
+    return ms;
+}
+
+/// From RunController::start on this thread to runFinished back on it, for kCode in Python.
+inline double engineRun(Sandpit::Core::RunController &controller)
+{
+    using namespace Sandpit::Core;
+    RunRequest request;
+    request.language = QStringLiteral("python");
+    request.entryFile = QStringLiteral("main.py");
+    request.sources = {{request.entryFile, kCode.toUtf8()}};
+    QEventLoop loop;
+    bool ok = false;
+    QElapsedTimer timer;
+    timer.start();
+    const RunId id = controller.start(request);
+    auto finished = QObject::connect(&controller, &RunController::runFinished, &loop,
+                                     [&](RunId done, const RunResult &r) {
+                                         ok = done == id && r.stdoutData == "hi\n";
+                                         loop.quit();
+                                     });
+    auto failed = QObject::connect(&controller, &RunController::runFailed, &loop, [&](RunId, const RunError &e) {
+        qFatal("engine run failed: %s", qPrintable(e.message));
+    });
+    loop.exec();
+    const double ms = double(timer.nsecsElapsed()) / 1e6;
+    QObject::disconnect(finished);
+    QObject::disconnect(failed);
+    if (!ok)
+        qFatal("engine run did not print hi");
+    return ms;
+}
+
+/// The pause a person takes between two runs. The engine readies the next sandbox or
+/// container after a run ends; without this, that work would land on whatever is timed next.
+inline void settle(int ms)
+{
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+} // namespace SandpitBench

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+namespace Sandpit::Core {
+
+/// The shell script a waiting container runs for its one run (see DockerPreparedContainer).
+///
+/// It runs the program with the given stdin, then, as the local sandbox's init does, kills
+/// whatever the program left behind, reads the container's own cgroup counters (peak memory,
+/// CPU time, refused forks, OOM kills: the kernel's evidence, v1 or v2), and writes the end
+/// marker (see DockerEndMarker) on stdout with those fields and on stderr without. The token
+/// arrives as $1 from the go pipe, so the program never sees it.
+struct DockerLauncher {
+    QStringList environment; ///< NAME=VALUE
+    QStringList command;     ///< the program and its arguments, as found inside the image
+    QString stdinPath;       ///< inside the container
+
+    QByteArray script() const;
+};
+
+} // namespace Sandpit::Core
