@@ -232,6 +232,16 @@ private Q_SLOTS:
         QCOMPARE(f.result->killReason, KillReason::ProcessLimit);
     }
 
+    void cpuTimeLimit()
+    {
+        RunRequest request = pythonRequest(fixture(QStringLiteral("cpu_burner.py")));
+        request.limits.cpuTimeMs = 1000;
+        const Outcome o = run(request);
+        QVERIFY(o.result);
+        QCOMPARE(o.result->killReason, KillReason::CpuTime);
+        QVERIFY2(o.result->cpuMs >= 900, qPrintable(QString::number(o.result->cpuMs)));
+    }
+
     void neverReusesAContainer()
     {
         const QByteArray code = "import os\nprint(os.path.exists('marker'), open('/proc/self/cgroup').read().split('/')[-1].strip()[:12])\n"
