@@ -165,6 +165,11 @@ int runCli(const QStringList &arguments)
     request.limits = limits;
     request.backend = backend;
     request.image = parser.value(QStringLiteral("image"));
+    // Asked for on this command line, Docker is not replaced behind the caller's back; chosen
+    // by a setting, it may be, and the result says so.
+    const bool dockerChosenHere = parser.isSet(QStringLiteral("backend")) || parser.isSet(QStringLiteral("image"));
+    if (backend == QLatin1String("docker") && engine->dockerFallback && !dockerChosenHere)
+        request.fallbackBackend = QStringLiteral("local");
     if (parser.isSet(QStringLiteral("stdin"))) {
         const QString stdinPath = parser.value(QStringLiteral("stdin"));
         QFile input;
@@ -188,6 +193,8 @@ int runCli(const QStringList &arguments)
                              writeRaw(stdout, QJsonDocument(Core::resultToJson(result)).toJson(QJsonDocument::Indented));
                          else
                              std::fprintf(stderr, "\n[sandpit] %s\n", qPrintable(summaryLine(result)));
+                         if (!json && !result.notice.isEmpty())
+                             std::fprintf(stderr, "[sandpit] %s\n", qPrintable(result.notice));
                          QCoreApplication::exit(kExitRan);
                      });
     QObject::connect(&controller, &Core::RunController::runFailed, &controller,

@@ -49,7 +49,8 @@ RunError DockerContainer::missingImage(const QString &image)
 {
     return {RunError::Code::BackendUnavailable,
             QStringLiteral("The Docker image %1 is not available here; pull it with `docker pull %1`, or build "
-                           "the offline images with packaging/docker/build-offline-images.sh.").arg(image)};
+                           "the offline images with packaging/docker/build-offline-images.sh.").arg(image),
+            image};
 }
 
 QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QString &hostWorkDir,

@@ -3,6 +3,7 @@
 #include <QSettings>
 
 #include <cmath>
+#include <optional>
 
 namespace Sandpit::Core {
 
@@ -35,6 +36,15 @@ std::expected<double, QString> parseNumber(const QString &text, const NumericSet
                                    .arg(text));
     }
     return value;
+}
+std::optional<bool> parseFlag(const QString &text)
+{
+    const QString word = text.trimmed().toLower();
+    if (word == QLatin1String("true") || word == QLatin1String("1") || word == QLatin1String("yes") || word == QLatin1String("on"))
+        return true;
+    if (word == QLatin1String("false") || word == QLatin1String("0") || word == QLatin1String("no") || word == QLatin1String("off"))
+        return false;
+    return std::nullopt;
 }
 } // namespace
 
@@ -81,12 +91,26 @@ std::expected<EngineSettings, QString> EngineSettings::load(const QSettings &set
                                    .arg(origin, knownBackends().join(QStringLiteral(", ")), backend));
     }
     out.backend = normalized;
+
+    QString fallback = settings.value(QStringLiteral("engine/docker_fallback"), QStringLiteral("true")).toString();
+    origin = QStringLiteral("The setting engine/docker_fallback (in %1)").arg(settings.fileName());
+    if (environment.contains(QStringLiteral("SANDPIT_DOCKER_FALLBACK"))) {
+        fallback = environment.value(QStringLiteral("SANDPIT_DOCKER_FALLBACK"));
+        origin = QStringLiteral("The environment variable SANDPIT_DOCKER_FALLBACK");
+        out.environmentOverrides << QStringLiteral("SANDPIT_DOCKER_FALLBACK");
+    }
+    const auto flag = parseFlag(fallback);
+    if (!flag)
+        return std::unexpected(QStringLiteral("%1 must be true or false (or 1, 0, yes, no, on, off), but it is \"%2\".")
+                                   .arg(origin, fallback));
+    out.dockerFallback = *flag;
     return out;
 }
 
 void EngineSettings::save(QSettings &settings) const
 {
     settings.setValue(QStringLiteral("engine/backend"), backend);
+    settings.setValue(QStringLiteral("engine/docker_fallback"), dockerFallback);
     for (const NumericSetting &s : kNumeric)
         settings.setValue(QLatin1String(s.key), double(limits.*s.field) / s.scale);
 }

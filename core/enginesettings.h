@@ -15,6 +15,8 @@ namespace Sandpit::Core {
 /// The engine's configuration: QSettings, overridden by SANDPIT_* environment variables.
 struct EngineSettings {
     QString backend = QStringLiteral("local");
+    /// When Docker is chosen but cannot be reached, run in the local sandbox and say so.
+    bool dockerFallback = true;
     Limits limits;
     QStringList environmentOverrides; ///< names of the SANDPIT_* variables that took effect
 

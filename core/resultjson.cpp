@@ -34,6 +34,7 @@ QJsonObject resultToJson(const RunResult &result)
              {QStringLiteral("level"), isolationLevelId(result.isolation.level)},
              {QStringLiteral("details"), QJsonArray::fromStringList(result.isolation.details)},
          }},
+        {QStringLiteral("notice"), result.notice.isEmpty() ? QJsonValue() : QJsonValue(result.notice)},
     };
 }
 

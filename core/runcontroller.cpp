@@ -20,6 +20,7 @@ RunController::RunController(std::vector<std::unique_ptr<Backend>> backends, QOb
     , m_worker(new RunWorker(std::move(backends)))
 {
     qRegisterMetaType<RunId>("Sandpit::Core::RunId");
+    qRegisterMetaType<PullId>("Sandpit::Core::PullId");
     qRegisterMetaType<RunRequest>();
     qRegisterMetaType<RunResult>();
     qRegisterMetaType<RunError>();
@@ -32,6 +33,9 @@ RunController::RunController(std::vector<std::unique_ptr<Backend>> backends, QOb
     connect(m_worker, &RunWorker::outputReceived, this, &RunController::onOutput);
     connect(m_worker, &RunWorker::finished, this, &RunController::onFinished);
     connect(m_worker, &RunWorker::failed, this, &RunController::onFailed);
+    connect(m_worker, &RunWorker::pullProgress, this, &RunController::onPullProgress);
+    connect(m_worker, &RunWorker::pullFinished, this, &RunController::onPullFinished);
+    connect(m_worker, &RunWorker::pullFailed, this, &RunController::onPullFailed);
     m_thread->start();
 }
 
@@ -96,6 +100,38 @@ void RunController::onFailed(RunId id, const RunError &error)
         return;
     m_cancelled.remove(id);
     Q_EMIT runFailed(id, error);
+}
+
+PullId RunController::pullImage(const QString &image)
+{
+    const PullId id = m_nextPullId++;
+    m_activePulls.insert(id);
+    m_worker->pullImage(id, image);
+    return id;
+}
+
+void RunController::cancelPull(PullId id)
+{
+    if (m_activePulls.remove(id))
+        m_worker->cancelPull(id);
+}
+
+void RunController::onPullProgress(PullId id, double fraction, const QString &status)
+{
+    if (m_activePulls.contains(id))
+        Q_EMIT imagePullProgress(id, fraction, status);
+}
+
+void RunController::onPullFinished(PullId id)
+{
+    if (m_activePulls.remove(id))
+        Q_EMIT imagePullFinished(id);
+}
+
+void RunController::onPullFailed(PullId id, const RunError &error)
+{
+    if (m_activePulls.remove(id))
+        Q_EMIT imagePullFailed(id, error);
 }
 
 } // namespace Sandpit::Core

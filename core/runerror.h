@@ -19,6 +19,9 @@ struct RunError {
     };
     Code code = Code::Internal;
     QString message; ///< a complete sentence for people, with the fix where there is one
+    /// Set when Docker lacks the run's image: the reference, so a front end can offer to pull
+    /// it (RunController::pullImage). The code stays BackendUnavailable.
+    QString missingImage = {};
 };
 
 QString runErrorCodeId(RunError::Code code);

@@ -33,6 +33,9 @@ struct RunRequest {
     QList<InputFile> inputFiles;
     Limits limits;
     QString backend;               ///< "local" or "docker"; empty means the configured default
+    /// Where to run instead when `backend` cannot be reached (its daemon is missing or
+    /// refuses us); the result then carries a notice. Empty: fail instead.
+    QString fallbackBackend;
     QString image;                 ///< Docker only: this image instead of the language's
 };
 

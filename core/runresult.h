@@ -44,9 +44,10 @@ struct RunResult {
     bool stdoutTruncated = false;
     bool stderrTruncated = false;
     QList<Artifact> artifacts;
-    QString backend;
+    QString backend;               ///< the backend that really ran it
     QString language;
     IsolationReport isolation;
+    QString notice;                ///< how the run differed from what was asked (a fallback), or empty
 
     /// True when the program ended on its own with exit code 0.
     bool succeeded() const { return killReason == KillReason::None && exitCode == 0; }

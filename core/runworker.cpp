@@ -1,6 +1,7 @@
 #include "runworker.h"
 
 #include "backend.h"
+#include "dockerimagepull.h"
 #include "logging.h"
 
 #include <QThread>
@@ -31,42 +32,85 @@ void RunWorker::start(RunId id, const RunRequest &request)
     if (postToOwnThread([this, id, request] { start(id, request); }))
         return;
 
-    Backend *backend = m_backends.empty() ? nullptr : m_backends.front().get();
-    if (!request.backend.isEmpty()) {
-        backend = nullptr;
-        for (const auto &candidate : m_backends) {
-            if (candidate->id() == request.backend)
-                backend = candidate.get();
-        }
-    }
+    Backend *backend = findBackend(request.backend);
     if (!backend) {
         Q_EMIT failed(id, RunError{RunError::Code::BackendUnavailable,
                                    QStringLiteral("There is no \"%1\" backend in this build of Sandpit.")
                                        .arg(request.backend)});
         return;
     }
+    launch(id, request, backend, QString());
+}
 
+Backend *RunWorker::findBackend(const QString &backendId) const
+{
+    if (backendId.isEmpty())
+        return m_backends.empty() ? nullptr : m_backends.front().get();
+    for (const auto &candidate : m_backends) {
+        if (candidate->id() == backendId)
+            return candidate.get();
+    }
+    return nullptr;
+}
+
+void RunWorker::launch(RunId id, const RunRequest &request, Backend *backend, const QString &notice)
+{
     auto job = backend->createJob(request);
     if (!job) {
         qCInfo(lcEngine) << "run" << id << "could not start:" << job.error().message;
-        Q_EMIT failed(id, job.error());
+        if (!fallBack(id, request, backend, job.error()))
+            Q_EMIT failed(id, job.error());
         return;
     }
     RunJob *raw = job->release();
     raw->setParent(this);
     m_jobs.insert(id, raw);
-    connect(raw, &RunJob::started, this, [this, id] { Q_EMIT started(id); });
+    // Shared by the connections below: whether the program has started decides whether a
+    // failure may still be answered by running elsewhere.
+    auto started = std::make_shared<bool>(false);
+    connect(raw, &RunJob::started, this, [this, id, started] {
+        *started = true;
+        Q_EMIT this->started(id);
+    });
     connect(raw, &RunJob::outputReceived, this,
             [this, id](OutputStream stream, const QByteArray &data) { Q_EMIT outputReceived(id, stream, data); });
-    connect(raw, &RunJob::finished, this, [this, id](const RunResult &result) {
+    connect(raw, &RunJob::finished, this, [this, id, notice](const RunResult &result) {
         finishJob(id);
-        Q_EMIT finished(id, result);
+        RunResult withNotice = result;
+        withNotice.notice = notice;
+        Q_EMIT finished(id, withNotice);
     });
-    connect(raw, &RunJob::failed, this, [this, id](const RunError &error) {
+    connect(raw, &RunJob::failed, this, [this, id, request, backend, started](const RunError &error) {
         finishJob(id);
-        Q_EMIT failed(id, error);
+        if (*started || !fallBack(id, request, backend, error))
+            Q_EMIT failed(id, error);
     });
     raw->start();
+}
+
+bool RunWorker::fallBack(RunId id, const RunRequest &request, Backend *failedBackend, const RunError &error)
+{
+    // Only "the backend cannot be reached": a missing image or a bad program would fail the
+    // same way anywhere, or needs the user (a pull).
+    if (error.code != RunError::Code::BackendUnavailable || request.fallbackBackend.isEmpty()
+        || request.fallbackBackend == failedBackend->id())
+        return false;
+    Backend *fallback = findBackend(request.fallbackBackend);
+    if (!fallback)
+        return false;
+    RunRequest again = request;
+    again.backend = fallback->id();
+    again.fallbackBackend.clear();
+    const QString notice = QStringLiteral("%1 could not be used, so this run used the %2 instead. %3")
+                               .arg(backendName(failedBackend->id()), backendName(fallback->id()), error.message);
+    qCInfo(lcEngine) << "run" << id << "falls back to" << fallback->id() << ":" << error.message;
+    launch(id, again, fallback, notice);
+    return true;
+}
+
+QString RunWorker::backendName(const QString &backendId)
+{
+    return backendId == QLatin1String("docker") ? QStringLiteral("Docker") : QStringLiteral("local sandbox");
 }
 
 void RunWorker::finishJob(RunId id)
@@ -97,6 +141,42 @@ void RunWorker::closeInput(RunId id)
         return;
     if (RunJob *job = m_jobs.value(id))
         job->closeInput();
+}
+
+void RunWorker::pullImage(PullId id, const QString &image)
+{
+    if (postToOwnThread([this, id, image] { pullImage(id, image); }))
+        return;
+    // The endpoint the Docker backend reads by default: the image goes where runs look for it.
+    auto *pull = new DockerImagePull(qEnvironmentVariable("DOCKER_HOST"), image, this);
+    m_pulls.insert(id, pull);
+    connect(pull, &DockerImagePull::progressed, this,
+            [this, id](double fraction, const QString &status) { Q_EMIT pullProgress(id, fraction, status); });
+    connect(pull, &DockerImagePull::finished, this, [this, id] {
+        finishPull(id);
+        Q_EMIT pullFinished(id);
+    });
+    connect(pull, &DockerImagePull::failed, this, [this, id](const RunError &error) {
+        finishPull(id);
+        Q_EMIT pullFailed(id, error);
+    });
+    connect(pull, &DockerImagePull::cancelled, this, [this, id] { finishPull(id); });
+    qCInfo(lcDocker) << "pull" << id << "of" << image;
+    pull->start();
+}
+
+void RunWorker::cancelPull(PullId id)
+{
+    if (postToOwnThread([this, id] { cancelPull(id); }))
+        return;
+    if (DockerImagePull *pull = m_pulls.value(id))
+        pull->cancel();
+}
+
+void RunWorker::finishPull(PullId id)
+{
+    if (DockerImagePull *pull = m_pulls.take(id))
+        pull->deleteLater();
 }
 
 } // namespace Sandpit::Core

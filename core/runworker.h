@@ -10,6 +10,7 @@
 
 namespace Sandpit::Core {
 
+class DockerImagePull;
 class RunJob;
 
 /// Runs jobs on the engine's worker thread. Its public methods may be called from any thread:
@@ -27,18 +28,35 @@ public:
     void writeInput(RunId id, const QByteArray &data);
     void closeInput(RunId id);
 
+    /// Pulls on a thread of its own; see RunController::pullImage.
+    void pullImage(PullId id, const QString &image);
+    /// Nothing more is emitted for the pull.
+    void cancelPull(PullId id);
+
 Q_SIGNALS:
     void started(Sandpit::Core::RunId id);
     void outputReceived(Sandpit::Core::RunId id, Sandpit::Core::OutputStream stream, const QByteArray &data);
     void finished(Sandpit::Core::RunId id, const Sandpit::Core::RunResult &result);
     void failed(Sandpit::Core::RunId id, const Sandpit::Core::RunError &error);
+    void pullProgress(Sandpit::Core::PullId id, double fraction, const QString &status);
+    void pullFinished(Sandpit::Core::PullId id);
+    void pullFailed(Sandpit::Core::PullId id, const Sandpit::Core::RunError &error);
 
 private:
     bool postToOwnThread(auto &&call);
+    Backend *findBackend(const QString &backendId) const;
+    void launch(RunId id, const RunRequest &request, Backend *backend, const QString &notice);
+    /// Runs `request` on its fallback backend when `error` says its own cannot be reached.
+    bool fallBack(RunId id, const RunRequest &request, Backend *failedBackend, const RunError &error);
+    static QString backendName(const QString &backendId);
     void finishJob(RunId id);
+    void finishPull(PullId id);
 
     std::vector<std::unique_ptr<Backend>> m_backends;
     QHash<RunId, RunJob *> m_jobs; // owned; deleted with deleteLater when they end
+    // Children of the worker, so that they go with it (each stops its transfer and joins its
+    // thread); deleted with deleteLater when they end.
+    QHash<PullId, DockerImagePull *> m_pulls;
 };
 
 } // namespace Sandpit::Core

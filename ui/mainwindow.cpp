@@ -1,8 +1,11 @@
 #include "mainwindow.h"
 
 #include "artifactspane.h"
+#include "backendswitch.h"
 #include "documentfile.h"
 #include "editorwidget.h"
+#include "imagepullbar.h"
+#include "imagepullsession.h"
 #include "isolationindicator.h"
 #include "language.h"
 #include "outputpane.h"
@@ -34,9 +37,11 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     , m_editor(new EditorWidget(this))
     , m_document(new DocumentFile(languages, this))
     , m_session(new RunSession(controller, settings, this))
+    , m_pulls(new ImagePullSession(controller, this))
     , m_output(new OutputPane(this))
     , m_runPane(new RunPane(this))
     , m_artifacts(new ArtifactsPane(this))
+    , m_backend(new BackendSwitch(this))
     , m_isolation(new IsolationIndicator(this))
     , m_languageLabel(new QLabel(this))
 {
@@ -52,6 +57,12 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     statusBar()->addPermanentWidget(m_languageLabel);
     connectRuns();
     connectDocument();
+    m_backend->showBackend(m_session->backend(), settings.environmentOverrides.contains(QStringLiteral("SANDPIT_BACKEND"))
+                                                     ? QStringLiteral("SANDPIT_BACKEND") : QString());
+    connect(m_backend, &BackendSwitch::backendChosen, this, [this](const QString &backendId) {
+        m_session->setBackend(backendId);
+        QSettings().setValue(QStringLiteral("engine/backend"), backendId); // the next start keeps it
+    });
 
     resize(1100, 720);
     const QSettings state;
@@ -134,6 +145,7 @@ void MainWindow::createToolBar()
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->addActions({m_runAction, m_stopAction});
     bar->addSeparator();
+    bar->addWidget(m_backend);
     bar->addWidget(m_isolation);
 }
 
@@ -184,6 +196,13 @@ void MainWindow::connectRuns()
     connect(m_session, &RunSession::activeChanged, m_output, &OutputPane::setInputEnabled);
     connect(m_output, &OutputPane::inputSubmitted, m_session, &RunSession::writeInput);
     connect(m_output, &OutputPane::inputClosed, m_session, &RunSession::closeInput);
+    ImagePullBar *pullBar = m_output->imagePullBar();
+    connect(pullBar, &ImagePullBar::pullRequested, m_pulls, &ImagePullSession::pull);
+    connect(pullBar, &ImagePullBar::cancelRequested, m_pulls, &ImagePullSession::cancel);
+    connect(pullBar, &ImagePullBar::rerunRequested, this, &MainWindow::run);
+    connect(m_pulls, &ImagePullSession::pullProgressed, pullBar, &ImagePullBar::showProgress);
+    connect(m_pulls, &ImagePullSession::pullFinished, pullBar, &ImagePullBar::showPulled);
+    connect(m_pulls, &ImagePullSession::pullFailed, pullBar, &ImagePullBar::showFailed);
 }
 
 void MainWindow::connectDocument()

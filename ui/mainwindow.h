@@ -19,6 +19,8 @@ namespace Sandpit::Ui {
 class ArtifactsPane;
 class DocumentFile;
 class EditorWidget;
+class ImagePullSession;
+class BackendSwitch;
 class IsolationIndicator;
 class OutputPane;
 class RunPane;
@@ -62,9 +64,11 @@ private:
     EditorWidget *m_editor;
     DocumentFile *m_document;
     RunSession *m_session;
+    ImagePullSession *m_pulls;
     OutputPane *m_output;
     RunPane *m_runPane;
     ArtifactsPane *m_artifacts;
+    BackendSwitch *m_backend;
     IsolationIndicator *m_isolation;
     QLabel *m_languageLabel;
 

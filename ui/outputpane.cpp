@@ -1,5 +1,6 @@
 #include "outputpane.h"
 
+#include "imagepullbar.h"
 #include "inputline.h"
 #include "killdetail.h"
 #include "outputview.h"
@@ -16,6 +17,7 @@ OutputPane::OutputPane(QWidget *parent)
     : QWidget(parent)
     , m_view(new OutputView(this))
     , m_droppedNote(new QLabel(this))
+    , m_pullBar(new ImagePullBar(this))
     , m_inputPrompt(new QLabel(QStringLiteral("stdin ›"), this))
     , m_input(new InputLine(this))
 {
@@ -37,6 +39,7 @@ OutputPane::OutputPane(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
+    layout->addWidget(m_pullBar);
     layout->addWidget(m_droppedNote);
     layout->addWidget(m_view, 1);
     layout->addLayout(inputRow);
@@ -80,6 +83,7 @@ void OutputPane::clear()
     m_stdout.reset();
     m_stderr.reset();
     m_droppedNote->hide();
+    m_pullBar->dismiss();
     m_inputClosed = false;
     updateInputState();
 }
@@ -107,6 +111,8 @@ void OutputPane::showFinished(const Core::RunResult &result)
         summary = Core::killReasonTitle(result.killReason);
     m_view->appendLine(Kind::Note, QStringLiteral("— %1 · %2 —").arg(summary, Core::formatDuration(result.wallMs)));
     // Never weaker than asked without saying so, where the learner is already looking.
+    if (!result.notice.isEmpty())
+        m_view->appendLine(Kind::Error, QStringLiteral("⚠ %1").arg(result.notice));
     if (result.isolation.level != Core::IsolationReport::Level::Full) {
         m_view->appendLine(Kind::Error, QStringLiteral("⚠ This run was not fully isolated (%1): %2")
                                             .arg(Core::isolationLevelId(result.isolation.level),
@@ -118,6 +124,7 @@ void OutputPane::showError(const Core::RunError &error)
 {
     flushDecoders();
     m_view->appendLine(Kind::Error, error.message);
+    m_pullBar->offerPull(error);
 }
 
 void OutputPane::setInputEnabled(bool enabled)

@@ -10,6 +10,7 @@ class QLabel;
 
 namespace Sandpit::Ui {
 
+class ImagePullBar;
 class InputLine;
 class OutputView;
 
@@ -27,6 +28,9 @@ public:
     int lineCount() const;
     bool hasDroppedLines() const;
     bool isInputEnabled() const;
+    /// The banner that offers to pull a missing Docker image; showError() and clear() drive
+    /// its visibility, the window connects its pull.
+    ImagePullBar *imagePullBar() const { return m_pullBar; }
 
 public Q_SLOTS:
     void clear();
@@ -49,6 +53,7 @@ private:
 
     OutputView *m_view;
     QLabel *m_droppedNote;
+    ImagePullBar *m_pullBar;
     QLabel *m_inputPrompt;
     InputLine *m_input;
     OutputDecoder m_stdout;

@@ -50,9 +50,17 @@ void RunSession::run(const Core::Language *language, const QString &fileName, co
              QStringLiteral("Sandpit cannot run “%1”: it does not know what language this file type is.").arg(name));
         return;
     }
-    const Core::RunRequest request = buildRequest(*language, fileName, code, m_settings.limits);
+    Core::RunRequest request = buildRequest(*language, fileName, code, m_settings.limits);
+    request.backend = m_settings.backend;
+    if (request.backend == QLatin1String("docker") && m_settings.dockerFallback)
+        request.fallbackBackend = QStringLiteral("local");
     setCurrent(m_controller.start(request));
     Q_EMIT runStarting(QStringLiteral("%1 (%2)").arg(request.entryFile, language->name));
+}
+
+void RunSession::setBackend(const QString &backendId)
+{
+    m_settings.backend = backendId;
 }
 
 void RunSession::stop()

@@ -25,6 +25,7 @@ public:
                                          const QString &code, const Core::Limits &limits);
 
     bool isActive() const { return m_current != 0; }
+    QString backend() const { return m_settings.backend; }
     Core::RunId currentId() const { return m_current; }
 
 public Q_SLOTS:
@@ -32,6 +33,8 @@ public Q_SLOTS:
     /// Sandpit does not know (`language` null) fails at once, without reaching the engine.
     void run(const Sandpit::Core::Language *language, const QString &fileName, const QString &code);
     void stop();
+    /// The backend of the next run: "local" or "docker".
+    void setBackend(const QString &backendId);
     void writeInput(const QByteArray &data);
     void closeInput();
 

@@ -43,7 +43,8 @@ private:
     QProcessEnvironment environment() const
     {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        for (const char *name : {"SANDPIT_TIMEOUT_SEC", "SANDPIT_MEMORY_MB", "SANDPIT_OUTPUT_LIMIT_KB", "SANDPIT_BACKEND"})
+        for (const char *name : {"SANDPIT_TIMEOUT_SEC", "SANDPIT_MEMORY_MB", "SANDPIT_OUTPUT_LIMIT_KB", "SANDPIT_BACKEND",
+                                 "SANDPIT_DOCKER_FALLBACK"})
             env.remove(QString::fromLatin1(name));
         env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir->filePath(QStringLiteral("config")));
         return env;
@@ -86,6 +87,27 @@ private Q_SLOTS:
     }
     void cleanup() { m_dir.reset(); }
 
+    void unreachableDockerFallsBackToTheLocalSandbox()
+    {
+        QProcessEnvironment env = environment();
+        env.insert(QStringLiteral("SANDPIT_BACKEND"), QStringLiteral("docker"));
+        env.insert(QStringLiteral("DOCKER_HOST"), QStringLiteral("unix:///nonexistent/docker.sock"));
+        const Cli cli = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--json")}, env);
+        QCOMPARE(cli.exitCode, 0);
+        const QJsonObject o = cli.json();
+        QCOMPARE(o.value(QStringLiteral("backend")).toString(), QStringLiteral("local"));
+        QCOMPARE(o.value(QStringLiteral("stdout")).toString(), QStringLiteral("Hello from Sandpit\n"));
+        QVERIFY2(o.value(QStringLiteral("notice")).toString().contains(QStringLiteral("Docker could not be used")),
+                 qPrintable(o.value(QStringLiteral("notice")).toString()));
+
+        // Asked for by name, Docker is not replaced: the run fails and says why.
+        const Cli named = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--backend"), QStringLiteral("docker")}, env);
+        QCOMPARE(named.exitCode, 3);
+        // And the setting turns the fallback off.
+        env.insert(QStringLiteral("SANDPIT_DOCKER_FALLBACK"), QStringLiteral("off"));
+        QCOMPARE(run({fixture(QStringLiteral("hello.py"))}, env).exitCode, 3);
+    }
+
     void helloAsJson()
     {
         const Cli cli = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--json")});
@@ -95,7 +117,8 @@ private Q_SLOTS:
                          QStringLiteral("signal"), QStringLiteral("kill_reason"), QStringLiteral("kill_detail"),
                          QStringLiteral("wall_ms"), QStringLiteral("cpu_ms"), QStringLiteral("peak_memory_bytes"),
                          QStringLiteral("stdout"), QStringLiteral("stderr"), QStringLiteral("stdout_truncated"),
-                         QStringLiteral("stderr_truncated"), QStringLiteral("artifacts"), QStringLiteral("isolation")};
+                         QStringLiteral("stderr_truncated"), QStringLiteral("artifacts"), QStringLiteral("isolation"),
+                         QStringLiteral("notice")};
         keys.sort();
         QCOMPARE(o.keys(), keys);
         QCOMPARE(o.value(QStringLiteral("kill_reason")).toString(), QStringLiteral("none"));

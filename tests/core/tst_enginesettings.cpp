@@ -164,6 +164,23 @@ private Q_SLOTS:
         QVERIFY(knownBackends().contains(QStringLiteral("docker")));
     }
 
+    void dockerFallback()
+    {
+        QVERIFY(EngineSettings::load(*settings(), QProcessEnvironment())->dockerFallback); // on by default
+        settings()->setValue(QStringLiteral("engine/docker_fallback"), false);
+        QVERIFY(!EngineSettings::load(*settings(), QProcessEnvironment())->dockerFallback);
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("SANDPIT_DOCKER_FALLBACK"), QStringLiteral("yes"));
+        const auto fromEnvironment = EngineSettings::load(*settings(), env);
+        QVERIFY(fromEnvironment->dockerFallback);
+        QVERIFY(fromEnvironment->environmentOverrides.contains(QStringLiteral("SANDPIT_DOCKER_FALLBACK")));
+        env.insert(QStringLiteral("SANDPIT_DOCKER_FALLBACK"), QStringLiteral("maybe"));
+        const auto bad = EngineSettings::load(*settings(), env);
+        QVERIFY(!bad);
+        QVERIFY2(bad.error().contains(QStringLiteral("SANDPIT_DOCKER_FALLBACK")) && bad.error().contains(QStringLiteral("maybe")),
+                 qPrintable(bad.error()));
+    }
+
     void saveThenLoadRoundTrips()
     {
         EngineSettings original;

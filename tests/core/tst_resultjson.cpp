@@ -64,12 +64,14 @@ private Q_SLOTS:
             QStringLiteral("wall_ms"),     QStringLiteral("cpu_ms"),            QStringLiteral("peak_memory_bytes"),
             QStringLiteral("stdout"),      QStringLiteral("stderr"),            QStringLiteral("stdout_truncated"),
             QStringLiteral("stderr_truncated"), QStringLiteral("artifacts"),    QStringLiteral("isolation"),
+            QStringLiteral("notice"),
         };
         expected.sort();
         QCOMPARE(o.keys(), expected);
 
         QCOMPARE(o.value(QStringLiteral("backend")).toString(), QStringLiteral("local"));
         QCOMPARE(o.value(QStringLiteral("language")).toString(), QStringLiteral("python"));
+        QVERIFY(o.value(QStringLiteral("notice")).isNull());
         QCOMPARE(o.value(QStringLiteral("exit_code")).toInt(-1), 0);
         QVERIFY(o.value(QStringLiteral("signal")).isNull());
         QCOMPARE(o.value(QStringLiteral("kill_reason")).toString(), QStringLiteral("none"));

@@ -64,8 +64,9 @@ public:
     ~FakeJob() override
     {
         const bool onGui = QThread::currentThread() == QCoreApplication::instance()->thread();
-        m_log->update(m_name, [onGui](JobLog::Entry &e) {
-            e.job = nullptr;
+        m_log->update(m_name, [this, onGui](JobLog::Entry &e) {
+            if (e.job == this) // a fallback's job may have taken the name since
+                e.job = nullptr;
             e.destroyed = true;
             e.destroyedOnGuiThread = onGui;
         });
@@ -305,6 +306,54 @@ private Q_SLOTS:
         QCOMPARE(error.code, RunError::Code::BackendUnavailable);
         QVERIFY2(error.message.contains(QStringLiteral("\"vm\"")), qPrintable(error.message));
         QVERIFY(!m_log->get(kA).started);
+    }
+
+    void anUnreachableBackendFallsBackWithANotice()
+    {
+        QSignalSpy finished(m_controller.get(), &RunController::runFinished);
+        QSignalSpy failed(m_controller.get(), &RunController::runFailed);
+        RunRequest r = request(kA, QStringLiteral("docker"));
+        r.fallbackBackend = QStringLiteral("local");
+        const RunId id = m_controller->start(r);
+        QTRY_COMPARE_WITH_TIMEOUT(m_log->get(kA).backend, QStringLiteral("docker"), kWaitMs);
+        onJob(kA, [](FakeJob *j) {
+            Q_EMIT j->failed(RunError{RunError::Code::BackendUnavailable, QStringLiteral("Docker is not running.")});
+        });
+        // The same run goes on in the local backend, under the same id.
+        QTRY_COMPARE_WITH_TIMEOUT(m_log->get(kA).backend, QStringLiteral("local"), kWaitMs);
+        onJob(kA, [](FakeJob *j) { Q_EMIT j->finished(resultWith(KillReason::None, "1\n")); });
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kWaitMs);
+        QCOMPARE(failed.count(), 0);
+        QCOMPARE(idAt(finished, 0), id);
+        const RunResult result = finished.at(0).at(1).value<RunResult>();
+        QVERIFY2(result.notice.startsWith(QStringLiteral("Docker could not be used, so this run used the local sandbox instead.")),
+                 qPrintable(result.notice));
+        QVERIFY(result.notice.contains(QStringLiteral("Docker is not running.")));
+    }
+
+    void noFallbackOnceStartedOrForOtherErrors_data()
+    {
+        QTest::addColumn<bool>("started");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<bool>("allowed");
+        QTest::newRow("failed after it started") << true << int(RunError::Code::BackendUnavailable) << true;
+        QTest::newRow("a setup failure") << false << int(RunError::Code::SetupFailed) << true;
+        QTest::newRow("fallback not allowed") << false << int(RunError::Code::BackendUnavailable) << false;
+    }
+    void noFallbackOnceStartedOrForOtherErrors()
+    {
+        QFETCH(bool, started);
+        QFETCH(int, code);
+        QFETCH(bool, allowed);
+        QSignalSpy failed(m_controller.get(), &RunController::runFailed);
+        RunRequest r = request(kB, QStringLiteral("docker"));
+        r.fallbackBackend = allowed ? QStringLiteral("local") : QString();
+        m_controller->start(r);
+        if (started)
+            startedSignal(kB);
+        onJob(kB, [code](FakeJob *j) { Q_EMIT j->failed(RunError{RunError::Code(code), QStringLiteral("no")}); });
+        QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kWaitMs);
+        QCOMPARE(m_log->get(kB).backend, QStringLiteral("docker"));
     }
 
     void destroyingTheControllerEndsRunningJobs()

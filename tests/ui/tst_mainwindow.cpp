@@ -12,6 +12,7 @@
 #include "runpane.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLineEdit>
@@ -54,6 +55,7 @@ private Q_SLOTS:
     void saveWritesTheFileAndClearsModified();
     void zoomShortcutsReachTheEditor();
     void closeRemembersLayout();
+    void unreachableDockerFallsBackVisibly();
 
 private:
     void runCode(const QString &code);
@@ -301,6 +303,35 @@ void TestMainWindow::closeRemembersLayout()
     const QSettings settings;
     QVERIFY(!settings.value(QStringLiteral("window/state")).toByteArray().isEmpty());
     QVERIFY(!settings.value(QStringLiteral("window/geometry")).toByteArray().isEmpty());
+}
+
+void TestMainWindow::unreachableDockerFallsBackVisibly()
+{
+    // A Docker that is not there: the window is rebuilt so that the engine reads it.
+    qputenv("DOCKER_HOST", "unix:///nonexistent/docker.sock");
+    m_window.reset();
+    m_controller = std::make_unique<Core::RunController>(Core::makeBackends(m_languages, Core::EngineSettings{}));
+    m_window = std::make_unique<Ui::MainWindow>(*m_controller, m_languages, Core::EngineSettings{});
+    m_window->show();
+    qunsetenv("DOCKER_HOST");
+    m_editor = m_window->findChild<Ui::EditorWidget *>(QStringLiteral("editor"));
+    m_output = m_window->findChild<Ui::OutputPane *>(QStringLiteral("outputPane"));
+    m_runPane = m_window->findChild<Ui::RunPane *>(QStringLiteral("runPane"));
+
+    auto *backend = m_window->findChild<QComboBox *>(QStringLiteral("backendCombo"));
+    QVERIFY(backend);
+    QCOMPARE(backend->currentText(), QStringLiteral("Local sandbox"));
+    backend->setFocus();
+    QTest::keyClick(backend, Qt::Key_Down); // as a user picks an entry
+    QCOMPARE(backend->currentText(), QStringLiteral("Docker"));
+    QCOMPARE(QSettings().value(QStringLiteral("engine/backend")).toString(), QStringLiteral("docker"));
+
+    runCode(QStringLiteral("print('ran anyway')\n"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
+    QTRY_VERIFY(m_output->plainText().contains(QStringLiteral("ran anyway")));
+    QVERIFY2(m_output->plainText().contains(QStringLiteral("Docker could not be used, so this run used the local sandbox instead.")),
+             qPrintable(m_output->plainText()));
+    QSettings().remove(QStringLiteral("engine/backend"));
 }
 
 QTEST_MAIN(TestMainWindow)

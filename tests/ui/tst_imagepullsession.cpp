@@ -1,0 +1,72 @@
+// ImagePullSession against a real RunController and a fake daemon: only the current pull's
+// events come through, and a cancelled or replaced pull says nothing more.
+
+#include "../core/fakedockerdaemon.h"
+#include "backend.h"
+#include "imagepullsession.h"
+
+#include <QFile>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace Sandpit;
+
+class TestImagePullSession : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void passesOnTheCurrentPullOnly();
+    void aMissingDaemonIsAFailure();
+};
+
+void TestImagePullSession::passesOnTheCurrentPullOnly()
+{
+    FakeDockerDaemon daemon;
+    qputenv("DOCKER_HOST", daemon.dockerHost().toUtf8());
+    Core::RunController controller({});
+    Ui::ImagePullSession session(controller);
+    QSignalSpy progressed(&session, &Ui::ImagePullSession::pullProgressed);
+    QSignalSpy finished(&session, &Ui::ImagePullSession::pullFinished);
+    QSignalSpy failed(&session, &Ui::ImagePullSession::pullFailed);
+
+    session.pull(QStringLiteral("bash:5"));
+    QVERIFY(session.isActive());
+    QTRY_COMPARE(daemon.pulls(), 1);
+    // A second pull replaces the first, which is cancelled and never heard of again.
+    session.pull(QStringLiteral("python:3.12-slim"));
+    QTRY_COMPARE(daemon.pulls(), 2);
+    progressed.clear();
+    QFile recorded(QStringLiteral(SANDPIT_FIXTURES_DIR "/docker/pull_python_slim.jsonl"));
+    QVERIFY(recorded.open(QIODevice::ReadOnly));
+    for (const QByteArray &line : recorded.readAll().split('\n')) {
+        if (!line.isEmpty())
+            daemon.sendLine(line);
+    }
+    daemon.endStream();
+    QTRY_COMPARE(finished.size(), 1);
+    QVERIFY(!session.isActive());
+    QVERIFY(failed.isEmpty());
+    QVERIFY(!progressed.isEmpty());
+    QCOMPARE(progressed.last().at(0).toDouble(), 1.0);
+
+    session.cancel(); // nothing to cancel: harmless
+    QCOMPARE(finished.size(), 1);
+    qunsetenv("DOCKER_HOST");
+}
+
+void TestImagePullSession::aMissingDaemonIsAFailure()
+{
+    qputenv("DOCKER_HOST", "unix:///nonexistent/docker.sock");
+    Core::RunController controller({});
+    Ui::ImagePullSession session(controller);
+    QSignalSpy failed(&session, &Ui::ImagePullSession::pullFailed);
+    session.pull(QStringLiteral("python:3.12-slim"));
+    QTRY_COMPARE(failed.size(), 1);
+    QVERIFY(failed.first().at(0).value<Core::RunError>().message.startsWith(QLatin1String("Docker is not running")));
+    QVERIFY(!session.isActive());
+    qunsetenv("DOCKER_HOST");
+}
+
+QTEST_MAIN(TestImagePullSession)
+#include "tst_imagepullsession.moc"
