@@ -31,9 +31,15 @@ Expected<PreparedSandbox> PreparedSandbox::start(const Config &config)
 
 PreparedSandbox::~PreparedSandbox()
 {
-    if (isAlive()) {
+    if (!isAlive())
+        return;
+    // End-of-file on its stdin tells the helper it will get no job (see protocol.h): it takes
+    // init down and removes its cgroup on the way out. A killed helper would leave the group.
+    // On the worker thread, so the short wait blocks no window.
+    m_process->closeWriteChannel();
+    if (!m_process->waitForFinished(2000)) {
         m_process->kill();
-        m_process->waitForFinished(2000); // on the worker thread; a killed helper ends at once
+        m_process->waitForFinished(2000);
     }
 }
 

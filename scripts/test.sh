@@ -16,4 +16,6 @@ ctest --output-on-failure --timeout 600 -j2
 
 if [[ $(id -u) -eq 0 ]]; then
     "$root_dir/scripts/run-unprivileged-tests.sh" "$root_dir/build" sandbox
+    # And once more from a cgroup subtree delegated to that user, as a desktop session has.
+    "$root_dir/scripts/run-unprivileged-tests.sh" "$root_dir/build" sandbox --delegated
 fi

@@ -15,15 +15,20 @@ constexpr int kSteps = 1000; // per-mille: a 1 GB image still moves the bar ever
 
 QString bannerStyle(ImagePullBar::State state)
 {
+    struct Tone {
+        const char *background;
+        const char *border;
+        const char *text;
+    };
     // Blue while offering and pulling, green once pulled, red for a failed pull.
-    const char *colours[3] = {"#e3f2fd", "#90caf9", "#0d3c61"};
+    Tone tone{"#e3f2fd", "#90caf9", "#0d3c61"};
     if (state == ImagePullBar::State::Pulled)
-        colours[0] = "#e8f5e9", colours[1] = "#81c784", colours[2] = "#1b5e20";
+        tone = {"#e8f5e9", "#81c784", "#1b5e20"};
     else if (state == ImagePullBar::State::Failed)
-        colours[0] = "#fdecea", colours[1] = "#e57373", colours[2] = "#7f1d1d";
+        tone = {"#fdecea", "#e57373", "#7f1d1d"};
     return QStringLiteral("QFrame#imagePullBar { background: %1; border-bottom: 1px solid %2; }"
                           "QFrame#imagePullBar QLabel { color: %3; }")
-        .arg(QLatin1String(colours[0]), QLatin1String(colours[1]), QLatin1String(colours[2]));
+        .arg(QLatin1String(tone.background), QLatin1String(tone.border), QLatin1String(tone.text));
 }
 } // namespace
 

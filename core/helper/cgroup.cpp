@@ -1,6 +1,8 @@
 #include "cgroup.h"
 
 #include <cerrno>
+#include <csignal>
+#include <dirent.h>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -55,24 +57,145 @@ std::string runName()
     return "run-" + std::to_string(getpid());
 }
 
+// Our own group in a hierarchy, from /proc/self/cgroup: "0::/path" for v2, "4:memory:/path"
+// (or "1:cpu,cpuacct:/path") for a v1 controller. Empty when the hierarchy is not there.
+std::string ownGroup(const std::string &controller)
+{
+    const std::string text = readText("/proc/self/cgroup");
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t end = text.find('\n', start);
+        if (end == std::string::npos)
+            end = text.size();
+        const std::string line = text.substr(start, end - start);
+        start = end + 1;
+        const size_t first = line.find(':');
+        const size_t second = first == std::string::npos ? first : line.find(':', first + 1);
+        if (second == std::string::npos)
+            continue;
+        const std::string controllers = "," + line.substr(first + 1, second - first - 1) + ",";
+        if (controller.empty() ? controllers == ",," : controllers.find("," + controller + ",") != std::string::npos)
+            return line.substr(second + 1);
+    }
+    return {};
+}
+
+// A group that an ordinary user may make children in: it belongs to them and they may write it.
+// This is what delegation is: systemd hands user@UID.service (and all below it) to the user
+// with Delegate=yes on cgroup v2, and an administrator can chown a v1 group the same way.
+bool isDelegatedToUs(const std::string &dir)
+{
+    struct stat st{};
+    return stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid() && access(dir.c_str(), W_OK) == 0;
+}
+
+std::string parentOf(const std::string &path)
+{
+    const size_t slash = path.rfind('/');
+    return slash == std::string::npos || slash == 0 ? std::string() : path.substr(0, slash);
+}
+
+// Groups of helpers that were killed (their Sandpit was, or a warm sandbox was thrown away by
+// an older Sandpit) stay behind, empty. The pid in the name tells whether the owner is gone;
+// rmdir only ever removes an empty group.
+void removeAbandoned(const std::string &parent, const std::string &prefix)
+{
+    DIR *dir = opendir(parent.c_str());
+    if (!dir)
+        return;
+    while (const dirent *entry = readdir(dir)) {
+        const std::string name = entry->d_name;
+        if (name.rfind(prefix, 0) != 0)
+            continue;
+        const long pid = std::atol(name.c_str() + prefix.size());
+        if (pid > 0 && pid != getpid() && kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH)
+            rmdir((parent + "/" + name).c_str());
+    }
+    closedir(dir);
+}
+
 } // namespace
 
 Cgroup::Cgroup()
 {
-    if (geteuid() != 0) {
-        m_why = "cgroups need root or a delegated cgroup v2 subtree, and this user has neither";
+    if (geteuid() == 0) {
+        tryV2();
+        if (!hasMemory())
+            tryV1();
         return;
     }
-    tryV2();
+    tryDelegatedV2();
     if (!hasMemory())
-        tryV1();
+        tryDelegatedV1();
+    if (!hasMemory() && m_why.empty()) {
+        m_why = "cgroups need root or a cgroup subtree delegated to this user (systemd gives one with Delegate=yes), "
+                "and this user has neither";
+    }
+}
+
+void Cgroup::tryDelegatedV2()
+{
+    const std::string root = "/sys/fs/cgroup";
+    if (readText(root + "/cgroup.controllers").find("memory") == std::string::npos)
+        return;
+    const std::string own = ownGroup("");
+    if (own.empty() || own == "/")
+        return;
+    // Cgroup v2 lets no group both hold processes and share controllers out to children, and
+    // our own group holds us: the run's group goes beside ours, under the nearest ancestor that
+    // is ours and has memory and pids to give.
+    for (std::string group = parentOf(own); !group.empty(); group = parentOf(group)) {
+        const std::string dir = root + group;
+        if (!isDelegatedToUs(dir))
+            break; // above the delegated subtree nothing is ours
+        const std::string available = readText(dir + "/cgroup.controllers");
+        if (available.find("memory") == std::string::npos || available.find("pids") == std::string::npos)
+            continue;
+        removeAbandoned(dir, "sandpit-run-");
+        const std::string run = dir + "/sandpit-" + runName();
+        if (!writeText(dir + "/cgroup.subtree_control", "+memory +pids") || !makeDir(run))
+            continue;
+        m_created.push_back(run);
+        m_kind = "v2, delegated";
+        m_memoryDir = run;
+        m_pidsDir = run;
+        return;
+    }
+}
+
+void Cgroup::tryDelegatedV1()
+{
+    // v1 groups may hold processes and children at once, so the nearest group of ours will do,
+    // our own included.
+    const auto delegated = [](const std::string &controller) -> std::string {
+        const std::string mount = "/sys/fs/cgroup/" + controller;
+        const std::string own = ownGroup(controller);
+        for (std::string group = own; !group.empty() && group != "/"; group = parentOf(group)) {
+            if (isDelegatedToUs(mount + group)) {
+                removeAbandoned(mount + group, "sandpit-run-");
+                const std::string run = mount + group + "/sandpit-" + runName();
+                return makeDir(run) ? run : std::string();
+            }
+        }
+        return {};
+    };
+    const std::string memory = delegated("memory");
+    if (memory.empty())
+        return;
+    m_created.push_back(memory);
+    m_kind = "v1, delegated";
+    m_memoryDir = memory;
+    if (const std::string pids = delegated("pids"); !pids.empty()) {
+        m_created.push_back(pids);
+        m_pidsDir = pids;
+    }
 }
 
 bool Cgroup::setLimits(long long memoryBytes, long long processes)
 {
     bool ok = true;
     const std::string memory = memoryBytes > 0 ? std::to_string(memoryBytes) : std::string("max");
-    if (hasMemory() && m_kind == "v2") {
+    if (hasMemory() && isV2()) {
         ok = writeText(m_memoryDir + "/memory.max", memory) && ok;
         writeText(m_memoryDir + "/memory.swap.max", "0");
     } else if (hasMemory()) {
@@ -94,6 +217,7 @@ void Cgroup::tryV2()
         return; // not a pure v2 machine (or memory is bound to v1)
     const std::string parent = root + "/sandpit";
     const std::string dir = parent + "/" + runName();
+    removeAbandoned(parent, "run-");
     if (!makeDir(parent) || !writeText(root + "/cgroup.subtree_control", "+memory +pids")
         || !writeText(parent + "/cgroup.subtree_control", "+memory +pids") || !makeDir(dir)) {
         m_why = std::string("could not make a cgroup v2 group: ") + std::strerror(errno);
@@ -115,6 +239,8 @@ void Cgroup::tryV1()
         return;
     }
     const std::string memoryDir = memoryRoot + "/sandpit/" + runName();
+    removeAbandoned(memoryRoot + "/sandpit", "run-");
+    removeAbandoned(pidsRoot + "/sandpit", "run-");
     if (!makeDir(memoryRoot + "/sandpit") || !makeDir(memoryDir)) {
         m_why = std::string("could not make a cgroup v1 memory group: ") + std::strerror(errno);
         return;
@@ -151,7 +277,7 @@ long long Cgroup::oomKills() const
 {
     if (!hasMemory())
         return 0;
-    return keyedValue(readText(m_memoryDir + (m_kind == "v2" ? "/memory.events" : "/memory.oom_control")), "oom_kill");
+    return keyedValue(readText(m_memoryDir + (isV2() ? "/memory.events" : "/memory.oom_control")), "oom_kill");
 }
 
 long long Cgroup::pidsLimitHits() const
@@ -163,7 +289,7 @@ long long Cgroup::peakMemory() const
 {
     if (!hasMemory())
         return 0;
-    return std::atoll(readText(m_memoryDir + (m_kind == "v2" ? "/memory.peak" : "/memory.max_usage_in_bytes")).c_str());
+    return std::atoll(readText(m_memoryDir + (isV2() ? "/memory.peak" : "/memory.max_usage_in_bytes")).c_str());
 }
 
 } // namespace Sandpit::Helper

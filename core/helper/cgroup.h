@@ -7,9 +7,10 @@
 namespace Sandpit::Helper {
 
 /// A cgroup for one run, where the kernel enforces memory and process limits and counts
-/// what happened: cgroup v2 (memory.events, pids.events) or v1 (memory.oom_control). Only
-/// root can make one on a machine without a delegated subtree; otherwise valid() is false and
-/// `why` says so, and init's watch and rlimits take over.
+/// what happened: cgroup v2 (memory.events, pids.events) or v1 (memory.oom_control). Root makes
+/// one under /sys/fs/cgroup/…/sandpit; an ordinary user makes one in a subtree delegated to
+/// them. Without either, hasMemory() is false, `why` says so, and init's watch and rlimits
+/// take over.
 class Cgroup
 {
 public:
@@ -33,8 +34,11 @@ public:
 private:
     void tryV2();
     void tryV1();
+    void tryDelegatedV2();
+    void tryDelegatedV1();
+    bool isV2() const { return m_kind.starts_with("v2"); }
 
-    std::string m_kind;      // "v2" or "v1"
+    std::string m_kind;      // "v2" or "v1", and ", delegated" for a user's own subtree
     std::string m_memoryDir; // where memory.* lives
     std::string m_pidsDir;   // where pids.* lives
     std::vector<std::string> m_created;

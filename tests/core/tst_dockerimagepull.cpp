@@ -4,9 +4,9 @@
 #include "backend.h"
 #include "dockerimagepull.h"
 #include "fakedockerdaemon.h"
+#include "recordedpull.h"
 #include "runcontroller.h"
 
-#include <QFile>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -27,18 +27,32 @@ private Q_SLOTS:
     void aBadReferenceFailsAtOnce();
     void cancelStopsTheTransfer();
     void theControllerReportsByIdAndDropsCancelledPulls();
+    void aMissingImageIsOfferedNotRunElsewhere();
 };
 
 namespace {
-QList<QByteArray> recordedPull()
+// A backend that never gets as far as a job: it refuses with the error it is given.
+class RefusingBackend final : public Backend
 {
-    QFile file(QStringLiteral(SANDPIT_FIXTURES_DIR "/docker/pull_python_slim.jsonl"));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("cannot read the recorded pull");
-    QList<QByteArray> lines = file.readAll().split('\n');
-    lines.removeAll(QByteArray());
-    return lines;
-}
+public:
+    RefusingBackend(QString id, RunError error, int *asked)
+        : m_id(std::move(id))
+        , m_error(std::move(error))
+        , m_asked(asked)
+    {
+    }
+    QString id() const override { return m_id; }
+    Expected<std::unique_ptr<RunJob>> createJob(const RunRequest &) override
+    {
+        ++*m_asked;
+        return std::unexpected(m_error);
+    }
+
+private:
+    QString m_id;
+    RunError m_error;
+    int *m_asked;
+};
 
 QList<double> fractionsOf(const QSignalSpy &spy, int argument = 0)
 {
@@ -224,6 +238,30 @@ void TestDockerImagePull::theControllerReportsByIdAndDropsCancelledPulls()
         QCOMPARE(call.at(0).value<PullId>(), id);
     QCOMPARE(fractionsOf(progress, 1).last(), 1.0);
     qunsetenv("DOCKER_HOST");
+}
+
+void TestDockerImagePull::aMissingImageIsOfferedNotRunElsewhere()
+{
+    // The pull is the user's fix: falling back to the local sandbox would hide the offer.
+    int dockerAsked = 0;
+    int localAsked = 0;
+    std::vector<std::unique_ptr<Backend>> backends;
+    backends.push_back(std::make_unique<RefusingBackend>(
+        QStringLiteral("docker"),
+        RunError{RunError::Code::BackendUnavailable, QStringLiteral("No image."), QStringLiteral("nosuch/image:1")},
+        &dockerAsked));
+    backends.push_back(std::make_unique<RefusingBackend>(
+        QStringLiteral("local"), RunError{RunError::Code::Internal, QStringLiteral("not here")}, &localAsked));
+    RunController controller(std::move(backends));
+    QSignalSpy failed(&controller, &RunController::runFailed);
+    RunRequest request;
+    request.backend = QStringLiteral("docker");
+    request.fallbackBackend = QStringLiteral("local");
+    controller.start(request);
+    QTRY_COMPARE(failed.size(), 1);
+    QCOMPARE(failed.first().at(1).value<RunError>().missingImage, QStringLiteral("nosuch/image:1"));
+    QCOMPARE(dockerAsked, 1);
+    QCOMPARE(localAsked, 0);
 }
 
 QTEST_GUILESS_MAIN(TestDockerImagePull)

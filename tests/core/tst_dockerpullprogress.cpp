@@ -2,8 +2,8 @@
 // fed line by line, byte by byte, and the messages that end or bend it.
 
 #include "dockerpullprogress.h"
+#include "recordedpull.h"
 
-#include <QFile>
 #include <QTest>
 
 using namespace Sandpit::Core;
@@ -25,13 +25,9 @@ private Q_SLOTS:
 };
 
 namespace {
-QList<QByteArray> recordedPull()
+QList<QByteArray> recordedLines()
 {
-    QFile file(QStringLiteral(SANDPIT_FIXTURES_DIR "/docker/pull_python_slim.jsonl"));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("cannot read the recorded pull");
-    QList<QByteArray> lines = file.readAll().split('\n');
-    lines.removeAll(QByteArray());
+    QList<QByteArray> lines = recordedPull();
     for (QByteArray &line : lines)
         line += '\n';
     return lines;
@@ -52,7 +48,7 @@ void TestDockerPullProgress::aRealPullRisesToOne()
     DockerPullProgress progress;
     QList<double> fractions;
     QStringList statuses;
-    for (const QByteArray &line : recordedPull()) {
+    for (const QByteArray &line : recordedLines()) {
         progress.feed(line);
         fractions << progress.fraction();
         statuses << progress.status();
@@ -78,7 +74,7 @@ void TestDockerPullProgress::linesMaySplitAnywhere()
 {
     DockerPullProgress byLine;
     DockerPullProgress byByte;
-    for (const QByteArray &line : recordedPull()) {
+    for (const QByteArray &line : recordedLines()) {
         byLine.feed(line);
         for (char c : line)
             byByte.feed(QByteArrayView(&c, 1));

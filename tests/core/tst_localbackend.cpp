@@ -1,7 +1,10 @@
 // The local backend end to end: real helper, real Python, through the RunController.
 #include "runharness.h"
 
+#include <QFileInfo>
 #include <QTemporaryDir>
+
+#include <unistd.h>
 
 using namespace SandpitTest;
 
@@ -131,6 +134,39 @@ private Q_SLOTS:
         QVERIFY(o.result);
         QCOMPARE(o.result->killReason, KillReason::CpuTime);
         QVERIFY(o.result->cpuMs >= 900);
+    }
+
+    void memoryIsEnforcedByTheKernelWhereACgroupIsOurs()
+    {
+        // Where a cgroup can be had (root, or a subtree delegated to this user) the kernel holds
+        // the limit and the report says so; elsewhere init's watch does, and the report says
+        // that instead. Either way a program that keeps allocating ends as "memory".
+        const QString own = [] {
+            QFile file(QStringLiteral("/proc/self/cgroup"));
+            if (!file.open(QIODevice::ReadOnly))
+                return QString();
+            for (const QByteArray &line : file.readAll().split('\n')) {
+                const QList<QByteArray> parts = line.split(':');
+                if (parts.size() == 3 && parts.at(1).split(',').contains("memory"))
+                    return QStringLiteral("/sys/fs/cgroup/memory") + QString::fromUtf8(parts.at(2));
+                if (parts.size() == 3 && parts.at(0) == "0" && parts.at(1).isEmpty())
+                    return QStringLiteral("/sys/fs/cgroup") + QString::fromUtf8(parts.at(2)).section(QLatin1Char('/'), 0, -2);
+            }
+            return QString();
+        }();
+        const bool delegated = !own.isEmpty() && QFileInfo(own).ownerId() == geteuid() && QFileInfo(own).isWritable();
+        RunRequest request = pythonRequest("x = []\nwhile True:\n    x.append(bytearray(8 << 20))\n");
+        request.limits.memoryBytes = 64LL << 20;
+        const Outcome o = run(request);
+        QVERIFY(o.result);
+        QCOMPARE(o.result->killReason, KillReason::Memory);
+        const QString report = o.result->isolation.details.join(QLatin1Char('\n'));
+        if (geteuid() == 0)
+            QVERIFY2(report.contains(QStringLiteral("Memory: enforced by the kernel (cgroup v")), qPrintable(report));
+        else if (delegated)
+            QVERIFY2(report.contains(QStringLiteral(", delegated, 64 MB")), qPrintable(report));
+        else
+            QVERIFY2(report.contains(QStringLiteral("Memory: no cgroup")), qPrintable(report));
     }
 
     void signalIsNamed()

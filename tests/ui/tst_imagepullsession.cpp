@@ -2,10 +2,10 @@
 // events come through, and a cancelled or replaced pull says nothing more.
 
 #include "../core/fakedockerdaemon.h"
+#include "../core/recordedpull.h"
 #include "backend.h"
 #include "imagepullsession.h"
 
-#include <QFile>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -37,12 +37,8 @@ void TestImagePullSession::passesOnTheCurrentPullOnly()
     session.pull(QStringLiteral("python:3.12-slim"));
     QTRY_COMPARE(daemon.pulls(), 2);
     progressed.clear();
-    QFile recorded(QStringLiteral(SANDPIT_FIXTURES_DIR "/docker/pull_python_slim.jsonl"));
-    QVERIFY(recorded.open(QIODevice::ReadOnly));
-    for (const QByteArray &line : recorded.readAll().split('\n')) {
-        if (!line.isEmpty())
-            daemon.sendLine(line);
-    }
+    for (const QByteArray &line : recordedPull())
+        daemon.sendLine(line);
     daemon.endStream();
     QTRY_COMPARE(finished.size(), 1);
     QVERIFY(!session.isActive());
