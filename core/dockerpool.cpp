@@ -6,7 +6,13 @@ DockerPool::DockerPool(std::shared_ptr<DockerConnector> connector, std::shared_p
     : m_connector(std::move(connector))
     , m_reaper(std::move(reaper))
 {
-    m_reaper->post([](const DockerClient &client) { DockerContainer::removeOrphans(client); });
+    // The workspaces of a killed Sandpit hold learners' code: they go too, after the
+    // containers that had them bound.
+    m_reaper->post([](const DockerClient &client) {
+        DockerContainer::removeOrphans(client);
+        if (const int removed = Workspace::removeAbandoned())
+            qCInfo(lcDocker) << "removed" << removed << "workspaces left by a Sandpit that was killed";
+    });
 }
 
 DockerPool::~DockerPool()
