@@ -83,10 +83,12 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
         {QStringLiteral("NanoCpus"), kNanoCpus},
         {QStringLiteral("Ulimits"), ulimits},
         {QStringLiteral("IpcMode"), QStringLiteral("private")},
-        // docker-init as PID 1: the program then gets ordinary signal semantics (PID 1 would
-        // ignore its own SIGABRT), zombies of a fork bomb are reaped, and an exit by signal N
-        // is reported as 128+N.
-        {QStringLiteral("Init"), true},
+        // No docker-init: the launcher's shell is PID 1 of the container. A program cannot
+        // signal its namespace's init, so kill(-1) or killing its parent cannot take the
+        // launcher down with it (as the local sandbox's init cannot be); the program itself is
+        // the shell's child, with ordinary signal semantics, and its death by signal N is
+        // reported as 128+N. The launcher kills everything else when the program ends.
+        {QStringLiteral("Init"), false},
         {QStringLiteral("AutoRemove"), false},
         // Output is read live through attach; a flood must not also fill the daemon's disk.
         {QStringLiteral("LogConfig"), QJsonObject{{QStringLiteral("Type"), QStringLiteral("none")}}},
@@ -102,9 +104,10 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
         {QStringLiteral("Image"), key.image},
         // The launcher is written into the control folder when the run is known; the command
         // cannot be changed after create, so it waits for the token on the go pipe and then
-        // runs whatever launcher is there. End-of-file instead of a token: Sandpit is gone.
+        // runs whatever launcher is there, in the same shell: the token stays a shell variable,
+        // never an argument in /proc. End-of-file instead of a token: Sandpit is gone.
         {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("/bin/sh"), QStringLiteral("-c"),
-                                           QStringLiteral("read -r token < %1/go || exit 0; exec /bin/sh %1/run.sh \"$token\"")
+                                           QStringLiteral("read -r token < %1/go || exit 0; . %1/run.sh")
                                                .arg(QLatin1String(kControlDir))}},
         {QStringLiteral("Entrypoint"), QJsonArray{}},
         {QStringLiteral("Env"), QJsonArray{QStringLiteral("PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"),

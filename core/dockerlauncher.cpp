@@ -27,8 +27,8 @@ else
     [ -r $c/pids.events ] && while read -r k v; do [ "$k" = max ] && pids_max=$v; done < $c/pids.events
     [ -r $c/memory.events ] && while read -r k v; do [ "$k" = oom_kill ] && oom_kill=$v; done < $c/memory.events
 fi 2>/dev/null
-printf '\036sandpit-end %s status=%s peak=%s cpu_ns=%s pids_max=%s oom_kill=%s\n' "$1" "$status" "$peak" "$cpu" "$pids_max" "$oom_kill"
-printf '\036sandpit-end %s\n' "$1" >&2
+printf '\036sandpit-end %s status=%s peak=%s cpu_ns=%s pids_max=%s oom_kill=%s\n' "$token" "$status" "$peak" "$cpu" "$pids_max" "$oom_kill"
+printf '\036sandpit-end %s\n' "$token" >&2
 exit $status
 )";
 } // namespace

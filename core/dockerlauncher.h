@@ -10,8 +10,9 @@ namespace Sandpit::Core {
 /// It runs the program with the given stdin, then, as the local sandbox's init does, kills
 /// whatever the program left behind, reads the container's own cgroup counters (peak memory,
 /// CPU time, refused forks, OOM kills: the kernel's evidence, v1 or v2), and writes the end
-/// marker (see DockerEndMarker) on stdout with those fields and on stderr without. The token
-/// arrives as $1 from the go pipe, so the program never sees it.
+/// marker (see DockerEndMarker) on stdout with those fields and on stderr without. It is
+/// sourced by the container's PID 1 shell, which read the token from the go pipe into $token:
+/// the program never sees it in a file, an argument or its environment.
 struct DockerLauncher {
     QStringList environment; ///< NAME=VALUE
     QStringList command;     ///< the program and its arguments, as found inside the image

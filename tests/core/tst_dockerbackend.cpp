@@ -26,13 +26,16 @@ std::unique_ptr<RunController> dockerController(const QString &image, const QStr
     return std::make_unique<RunController>(std::move(backends));
 }
 
-/// Containers labelled as Sandpit's, with their states ("created", "running", "exited").
+/// Containers this test's Sandpit made, with their states ("created", "running", "exited").
+/// Only ours: other Docker tests may run at the same time (ctest -j2).
 QStringList sandpitContainerStates()
 {
     auto client = DockerClient::connect(*DockerEndpoint::fromDockerHost(QString()));
     if (!client)
         qFatal("no Docker: %s", qPrintable(client.error().message));
-    const QString filters = QStringLiteral("{\"label\":[\"org.sandpit.run\"]}");
+    const QString filters = QStringLiteral("{\"label\":[\"org.sandpit.run\",\"%1=%2\"]}")
+                                .arg(QLatin1String(DockerContainer::kOwnerLabel))
+                                .arg(QCoreApplication::applicationPid());
     auto response = client->call("GET", QStringLiteral("/containers/json?all=1&filters=")
                                             + QString::fromLatin1(QUrl::toPercentEncoding(filters)));
     QStringList states;

@@ -81,8 +81,7 @@ private Q_SLOTS:
         shell.start(QStringLiteral("unshare"), {QStringLiteral("--user"), QStringLiteral("--map-root-user"),
                                                 QStringLiteral("--pid"), QStringLiteral("--fork"), QStringLiteral("--mount-proc"),
                                                 QStringLiteral("/bin/sh"), QStringLiteral("-c"),
-                                                QString::fromUtf8(launcher.script()), QStringLiteral("sh"),
-                                                QStringLiteral("TOKEN")});
+                                                QStringLiteral("token=TOKEN\n") + QString::fromUtf8(launcher.script())});
         QVERIFY(shell.waitForFinished(20000));
         QCOMPARE(shell.exitCode(), 7);
         DockerEndMarker out("TOKEN");
