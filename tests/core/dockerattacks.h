@@ -3,6 +3,7 @@
 
 #include "dockercontainer.h"
 #include "dockerbackend.h"
+#include "listener.h"
 #include "runharness.h"
 
 #include <QCoreApplication>
@@ -98,46 +99,6 @@ inline bool processHolds(qint64 pid, const QString &token)
     return cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(token.toUtf8());
 }
 
-// A listening socket owned by the test, on the host side of the container.
-class Listener
-{
-public:
-    explicit Listener(int domain)
-        : m_fd(socket(domain, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0))
-    {
-    }
-    ~Listener()
-    {
-        if (m_fd >= 0)
-            close(m_fd);
-    }
-    Listener(const Listener &) = delete;
-    Listener &operator=(const Listener &) = delete;
-
-    bool listenOn(const sockaddr *address, socklen_t size)
-    {
-        return m_fd >= 0 && bind(m_fd, address, size) == 0 && listen(m_fd, 8) == 0;
-    }
-    int port() const
-    {
-        sockaddr_in address{};
-        socklen_t size = sizeof address;
-        getsockname(m_fd, reinterpret_cast<sockaddr *>(&address), &size);
-        return ntohs(address.sin_port);
-    }
-    // True when some connection reached us.
-    bool wasReached() const
-    {
-        const int client = accept4(m_fd, nullptr, nullptr, SOCK_CLOEXEC);
-        if (client >= 0)
-            close(client);
-        return client >= 0 || errno != EAGAIN;
-    }
-
-private:
-    int m_fd;
-};
-
 } // namespace DockerAttacks
 
 using namespace DockerAttacks;
@@ -147,6 +108,20 @@ using namespace DockerAttacks;
 class DockerAttackRunner
 {
 protected:
+    /// For initTestCase: the C attacks must have been built, and the engine is made.
+    void setUpEngine()
+    {
+        for (const char *name : {"write_10gb", "abort_core", "unshare_user"})
+            QVERIFY2(QFileInfo(attackBinary(QString::fromLatin1(name))).isExecutable(), name);
+        m_controller = dockerController();
+    }
+    /// For cleanupTestCase: the engine goes, and every container it made with it.
+    void tearDownEngine()
+    {
+        m_controller.reset();
+        QCOMPARE(ownContainerStates(), QStringList());
+    }
+
     static Outcome run(RunController &controller, const RunRequest &request, int timeoutMs = 60000)
     {
         RunWatcher watcher(controller);

@@ -9,18 +9,8 @@ class TestAttacksDockerResources : public QObject, private DockerAttackRunner
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        for (const char *name : {"write_10gb", "abort_core", "unshare_user"})
-            QVERIFY2(QFileInfo(attackBinary(QString::fromLatin1(name))).isExecutable(), name);
-        m_controller = dockerController();
-    }
-
-    void cleanupTestCase()
-    {
-        m_controller.reset();
-        QCOMPARE(ownContainerStates(), QStringList());
-    }
+    void initTestCase() { setUpEngine(); }
+    void cleanupTestCase() { tearDownEngine(); }
 
     // --- the machine's resources ----------------------------------------------------------
 
