@@ -180,7 +180,7 @@ int runCli(const QStringList &arguments)
         request.stdinData = input.readAll();
     }
 
-    Core::RunController controller(Core::makeBackends(languages, *engine));
+    Core::RunController controller(Core::makeBackends(languages, *engine, Core::RunsExpected::One));
     int exitCode = kExitRan;
     QObject::connect(&controller, &Core::RunController::outputReceived, &controller,
                      [json](Core::RunId, Core::OutputStream stream, const QByteArray &data) {

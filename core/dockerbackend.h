@@ -19,7 +19,7 @@ public:
     struct Config {
         /// DOCKER_HOST and SANDPIT_DOCKER_IMAGE_<LANGID> are read from here.
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        bool keepWarm = true; ///< keep one container created ahead of the next run
+        bool keepWarm = true; ///< keep one container started ahead of the next run
     };
 
     DockerBackend(LanguageRegistry languages, Config config);
