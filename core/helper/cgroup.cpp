@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <iterator>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -253,6 +254,32 @@ void Cgroup::tryV1()
         m_created.push_back(pidsDir);
         m_pidsDir = pidsDir;
     }
+}
+
+void Cgroup::removeWhenEmpty()
+{
+    const auto removeRemaining = [this] {
+        // Children before parents; a group that is gone already counts as removed.
+        for (auto it = m_created.rbegin(); it != m_created.rend();) {
+            if (rmdir(it->c_str()) == 0 || errno == ENOENT)
+                it = decltype(it)(m_created.erase(std::next(it).base()));
+            else
+                ++it;
+        }
+        return m_created.empty();
+    };
+    if (removeRemaining())
+        return;
+    if (fork() == 0) {
+        // Holds none of the engine's pipes, so the engine sees the helper end at once.
+        close_range(0, ~0U, 0);
+        constexpr int kTries = 2000; // a millisecond apart: init is gone long before
+        for (int i = 0; i < kTries && !removeRemaining(); ++i)
+            usleep(1000);
+        _exit(0);
+    }
+    // The child owns them now; if fork failed, the next helper's sweep removes them.
+    m_created.clear();
 }
 
 Cgroup::~Cgroup()

@@ -30,6 +30,10 @@ public:
     long long oomKills() const;
     long long pidsLimitHits() const;
     long long peakMemory() const;
+    /// Removes the groups this run made. A group still holding a process that is on its way
+    /// out (init, tearing down the namespaces) is left to a short-lived child that removes it
+    /// once it is empty, so the caller can exit at once.
+    void removeWhenEmpty();
 
 private:
     void tryV2();

@@ -296,7 +296,14 @@ int Supervisor::supervise(int sigFd, InitRecord &record, bool &haveRecord, long 
 
     bool initExited = false;
     long long endUs = startUs;
-    while (!initExited || m_out.fd >= 0 || m_err.fd >= 0) {
+    // Init sends its record only once the run has no process left (it reaped them all), so
+    // the record, not init's own exit, ends the run: init's exit tears down the namespaces and
+    // that takes a millisecond or two the learner need not wait for.
+    const auto runIsOver = [&] {
+        const bool programEnded = haveRecord && record.kind == InitRecord::ProgramEnded;
+        return (initExited || programEnded) && m_out.fd < 0 && m_err.fd < 0;
+    };
+    while (!runIsOver()) {
         pollfd fds[7] = {
             {m_out.fd, POLLIN, 0},
             {m_err.fd, POLLIN, 0},
@@ -317,6 +324,8 @@ int Supervisor::supervise(int sigFd, InitRecord &record, bool &haveRecord, long 
             relay(m_err, "stderr");
         if (fds[5].revents) {
             haveRecord = read(m_statusFd, &record, sizeof record) == static_cast<ssize_t>(sizeof record);
+            if (haveRecord && !initExited)
+                endUs = nowUs();
             if (!haveRecord) {
                 close(m_statusFd);
                 m_statusFd = -1;
@@ -451,7 +460,10 @@ int Supervisor::run()
         return setupFailed(record.setupStep, record.setupErrno);
     }
     finishReport(record, haveRecord, wallUs);
-    return m_report.writeTo(m_options.report) ? 0 : 1;
+    const bool written = m_report.writeTo(m_options.report);
+    // Init may still be tearing its namespaces down, inside the run's group.
+    m_cgroup->removeWhenEmpty();
+    return written ? 0 : 1;
 }
 
 void Supervisor::finishReport(const InitRecord &record, bool haveRecord, long long wallUs)
