@@ -172,15 +172,21 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
     return prepared;
 }
 
-void DockerContainer::remove(const DockerClient &client, const QString &id)
+bool DockerContainer::remove(const DockerClient &client, const QString &id)
 {
     if (id.isEmpty())
-        return;
+        return true;
     auto response = client.call("DELETE", QStringLiteral("/containers/%1?force=1&v=1").arg(id));
-    if (!response)
+    if (!response) {
         qCWarning(lcDocker) << "could not remove container" << id << ":" << response.error().message;
-    else if (!response->ok() && response->status != 404)
+        return false;
+    }
+    // 404: gone already; 409: another removal of it is under way.
+    if (!response->ok() && response->status != 404 && response->status != 409) {
         qCWarning(lcDocker) << "could not remove container" << id << ":" << response->message();
+        return false;
+    }
+    return true;
 }
 
 int DockerContainer::removeOrphans(const DockerClient &client)

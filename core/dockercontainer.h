@@ -52,9 +52,9 @@ public:
                                   const QString &hostControlDir);
     /// A fresh workspace and a container created on it and started, waiting for its run.
     static Expected<DockerPreparedContainer> prepare(const DockerClient &client, const DockerContainerKey &key);
-    /// Force-removes the container and its anonymous volumes. Errors are only logged: a
-    /// container already gone is what we wanted.
-    static void remove(const DockerClient &client, const QString &id);
+    /// Force-removes the container and its anonymous volumes. False only when the daemon could
+    /// not be reached or refused: a container already gone, or going, is what we wanted.
+    static bool remove(const DockerClient &client, const QString &id);
     /// Removes containers a Sandpit that is no longer running left behind (it crashed, or was
     /// killed). Returns how many.
     static int removeOrphans(const DockerClient &client);

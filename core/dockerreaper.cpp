@@ -23,8 +23,9 @@ void DockerReaper::dispose(DockerPreparedContainer container)
     // std::function needs a copyable callable; the container (a workspace and a descriptor)
     // is moved into shared ownership.
     auto owned = std::make_shared<DockerPreparedContainer>(std::move(container));
-    post([owned](const DockerClient &client) {
-        DockerContainer::remove(client, owned->id);
+    post([this, owned](const DockerClient &client) {
+        if (!DockerContainer::remove(client, owned->id))
+            m_leftOver << owned->id;
         // The workspace and the go pipe go when this task does, right after.
     });
 }
@@ -45,16 +46,30 @@ void DockerReaper::loop()
         {
             std::unique_lock lock(m_mutex);
             m_changed.wait(lock, [this] { return m_stopping || !m_tasks.empty(); });
-            if (m_tasks.empty())
-                return; // stopping, and everything queued is done
+            if (m_tasks.empty()) {
+                lock.unlock();
+                retryLeftOver(); // stopping, and everything queued is done
+                return;
+            }
             task = std::move(m_tasks.front());
             m_tasks.pop_front();
         }
+        retryLeftOver();
         if (auto client = m_connector->client())
             task(*client);
         else // the run itself has said the daemon is gone; its containers went with it
             qCDebug(lcDocker) << "no daemon to clean up with:" << client.error().message;
     }
+}
+
+void DockerReaper::retryLeftOver()
+{
+    if (m_leftOver.isEmpty())
+        return;
+    auto client = m_connector->client();
+    if (!client)
+        return;
+    m_leftOver.removeIf([&](const QString &id) { return DockerContainer::remove(*client, id); });
 }
 
 } // namespace Sandpit::Core

@@ -24,19 +24,23 @@ public:
     DockerReaper(const DockerReaper &) = delete;
     DockerReaper &operator=(const DockerReaper &) = delete;
 
-    /// Force-removes the container, then deletes its workspace.
+    /// Force-removes the container, then deletes its workspace. A container the daemon could
+    /// not remove (it stopped answering mid-run) is tried again before each later task and
+    /// once more at the end.
     void dispose(DockerPreparedContainer container);
     /// Runs `task` on the reaper's thread with a connected client (skipped without one).
     void post(std::function<void(const DockerClient &)> task);
 
 private:
     void loop();
+    void retryLeftOver();
 
     std::shared_ptr<DockerConnector> m_connector;
     std::mutex m_mutex;
     std::condition_variable m_changed;
     std::deque<std::function<void(const DockerClient &)>> m_tasks;
     bool m_stopping = false;
+    QStringList m_leftOver; // touched only by the reaper's thread
     std::thread m_thread;
 };
 

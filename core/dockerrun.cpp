@@ -353,10 +353,15 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     deliver(OutputStream::Stdout, m_stdoutEnd.takeHeld());
     deliver(OutputStream::Stderr, m_stderrEnd.takeHeld());
     auto inspected = client.call("GET", base + QStringLiteral("/json"));
-    if (!inspected || !inspected->ok()) {
-        return std::unexpected(!inspected ? inspected.error()
-                                          : DockerClient::errorFor(*inspected, QStringLiteral("report how the program ended")));
+    if (!inspected) {
+        // The streams broke and the daemon no longer answers: it died, or was stopped.
+        RunError error = inspected.error();
+        error.message = QStringLiteral("Docker stopped answering while the program ran, so how it ended is not known. %1")
+                            .arg(error.message);
+        return std::unexpected(error);
     }
+    if (!inspected->ok())
+        return std::unexpected(DockerClient::errorFor(*inspected, QStringLiteral("report how the program ended")));
     const QJsonObject state = inspected->object().value(QLatin1String("State")).toObject();
     ending.exitCode = state.value(QLatin1String("ExitCode")).toInt();
     ending.oomKilled = state.value(QLatin1String("OOMKilled")).toBool();

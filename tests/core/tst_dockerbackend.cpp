@@ -2,6 +2,7 @@
 // RunController. Needs sandpit-offline/python:3.11 (packaging/docker/build-offline-images.sh).
 #include "dockerbackend.h"
 #include "dockercontainer.h"
+#include "dockerproxy.h"
 #include "runharness.h"
 
 #include <QElapsedTimer>
@@ -282,6 +283,36 @@ private Q_SLOTS:
         // The engine keeps working: the same controller answers the next run too.
         const Outcome again = run(*controller, pythonRequest(fixture(QStringLiteral("hello.py"))));
         QVERIFY(again.error);
+    }
+
+    void aDaemonThatDiesMidRunFailsAndIsCleanedUpAfter()
+    {
+        const QStringList before = sandpitContainerStates(); // the shared controller's warm one
+        DockerProxy proxy;
+        QVERIFY(proxy.isListening());
+        auto controller = dockerController(kImage, proxy.dockerHost());
+        RunWatcher watcher(*controller);
+        RunRequest request = pythonRequest(fixture(QStringLiteral("sleeper.py")));
+        request.limits.wallTimeMs = 120'000;
+        watcher.outcome.id = controller->start(request);
+        QTRY_VERIFY_WITH_TIMEOUT(watcher.outcome.liveStdout.contains("going to sleep"), 30000);
+
+        proxy.die();
+        // Said plainly, long before the two-minute time limit.
+        QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 20000);
+        QVERIFY(watcher.outcome.error);
+        QCOMPARE(watcher.outcome.error->code, RunError::Code::BackendUnavailable);
+        QVERIFY2(watcher.outcome.error->message.contains(QStringLiteral("Docker stopped answering")),
+                 qPrintable(watcher.outcome.error->message));
+
+        // The daemon is back: the app runs again, and the container it could not remove goes
+        // too, at the latest when the engine does.
+        proxy.revive();
+        const Outcome again = run(*controller, pythonRequest(fixture(QStringLiteral("hello.py"))));
+        QVERIFY2(again.result, again.error ? qPrintable(again.error->message) : "no result");
+        QCOMPARE(again.result->stdoutData, QByteArray("Hello from Sandpit\n"));
+        controller.reset();
+        QCOMPARE(sandpitContainerStates(), before);
     }
 
     void noContainerRemains()
