@@ -1,5 +1,6 @@
 #include "dockerbackend.h"
 
+#include "companionprogram.h"
 #include "dockerjob.h"
 #include "runrequestcheck.h"
 
@@ -12,6 +13,18 @@ DockerBackend::DockerBackend(LanguageRegistry languages, Config config)
     , m_reaper(std::make_shared<DockerReaper>(m_connector))
     , m_pool(m_connector, m_reaper)
 {
+    if (m_config.syscallFilter.isEmpty())
+        m_config.syscallFilter = findSyscallFilter();
+}
+
+QString DockerBackend::findSyscallFilter()
+{
+    return findCompanionProgram(QStringLiteral("sandpit-seccomp"), "SANDPIT_SECCOMP");
+}
+
+DockerContainerKey DockerBackend::keyFor(const QString &image, const Limits &limits) const
+{
+    return DockerContainerKey::from(image, limits, m_config.syscallFilter);
 }
 
 QString DockerBackend::imageFor(const Language &language) const
@@ -36,7 +49,7 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
 
     DockerRun::Plan plan;
     plan.request = request;
-    plan.key = DockerContainerKey::from(image, request.limits);
+    plan.key = keyFor(image, request.limits);
     // The interpreter is found inside the image by its name on the image's PATH; a host
     // path would mean nothing there.
     plan.command = runCommand(*language, language->toolchainCandidates.value(0), request);
@@ -48,7 +61,7 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
         // After the run has ended, so that making the next container does not compete with
         // this run's start. The job is the context: the connection goes with it, and the
         // backend outlives every job (RunWorker deletes jobs before its backends).
-        const DockerContainerKey key = DockerContainerKey::from(image, request.limits);
+        const DockerContainerKey key = keyFor(image, request.limits);
         const auto prepareNext = [this, key] { m_pool.prepare(key); };
         // Not after a failure: a missing image or daemon would only fail again.
         QObject::connect(job.get(), &RunJob::finished, job.get(), prepareNext);

@@ -20,7 +20,12 @@ public:
         /// DOCKER_HOST and SANDPIT_DOCKER_IMAGE_<LANGID> are read from here.
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         bool keepWarm = true; ///< keep one container started ahead of the next run
+        /// sandpit-seccomp on the host; empty: found with findSyscallFilter(), and if it is
+        /// missing too, Docker's default profile alone filters the calls (and the report says so).
+        QString syscallFilter;
     };
+
+    static QString findSyscallFilter();
 
     DockerBackend(LanguageRegistry languages, Config config);
 
@@ -31,6 +36,8 @@ public:
     QString imageFor(const Language &language) const;
 
 private:
+    DockerContainerKey keyFor(const QString &image, const Limits &limits) const;
+
     LanguageRegistry m_languages;
     Config m_config;
     std::shared_ptr<DockerConnector> m_connector;

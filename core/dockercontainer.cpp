@@ -40,9 +40,10 @@ bool ownerIsAlive(const QString &pid)
 }
 } // namespace
 
-DockerContainerKey DockerContainerKey::from(const QString &image, const Limits &limits)
+DockerContainerKey DockerContainerKey::from(const QString &image, const Limits &limits, const QString &syscallFilter)
 {
-    return {image, limits.memoryBytes, limits.processes, limits.fileSizeBytes, limits.openFiles, limits.cpuTimeMs};
+    return {image, limits.memoryBytes, limits.processes, limits.fileSizeBytes, limits.openFiles, limits.cpuTimeMs,
+            syscallFilter};
 }
 
 RunError DockerContainer::missingImage(const QString &image)
@@ -70,13 +71,16 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
                                    {QStringLiteral("Hard"), seconds + 1}});
     }
 
+    QJsonArray mounts{bindMount(hostWorkDir, kWorkDir, false), bindMount(hostControlDir, kControlDir, true)};
+    if (!key.syscallFilter.isEmpty())
+        mounts.append(bindMount(key.syscallFilter, kSyscallFilter, true));
+
     QJsonObject host{
         {QStringLiteral("NetworkMode"), QStringLiteral("none")},
         {QStringLiteral("ReadonlyRootfs"), true},
         // The only writable places: /work (the run's own folder) and a small /tmp in memory.
         {QStringLiteral("Tmpfs"), QJsonObject{{QStringLiteral("/tmp"), QStringLiteral("rw,nosuid,nodev,size=64m")}}},
-        {QStringLiteral("Mounts"), QJsonArray{bindMount(hostWorkDir, kWorkDir, false),
-                                              bindMount(hostControlDir, kControlDir, true)}},
+        {QStringLiteral("Mounts"), mounts},
         {QStringLiteral("CapDrop"), QJsonArray{QStringLiteral("ALL")}},
         // The daemon's default seccomp profile stays in force; setuid binaries gain nothing.
         {QStringLiteral("SecurityOpt"), QJsonArray{QStringLiteral("no-new-privileges")}},

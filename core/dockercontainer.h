@@ -18,8 +18,9 @@ struct DockerContainerKey {
     qint64 fileSizeBytes = 0;
     int openFiles = 0;
     qint64 cpuTimeMs = 0;
+    QString syscallFilter; ///< host path of sandpit-seccomp, bound in; empty: Docker's profile alone
 
-    static DockerContainerKey from(const QString &image, const Limits &limits);
+    static DockerContainerKey from(const QString &image, const Limits &limits, const QString &syscallFilter);
     friend bool operator==(const DockerContainerKey &, const DockerContainerKey &) = default;
 };
 
@@ -44,6 +45,7 @@ public:
     /// Where the run's files appear inside the container.
     static constexpr const char *kWorkDir = "/work";
     static constexpr const char *kControlDir = "/run/sandpit";
+    static constexpr const char *kSyscallFilter = "/run/sandpit-seccomp";
     static constexpr const char *kRunLabel = "org.sandpit.run";
     static constexpr const char *kOwnerLabel = "org.sandpit.owner";
 

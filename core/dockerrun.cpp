@@ -127,7 +127,10 @@ Expected<void> DockerRun::writeLauncher(const DockerPreparedContainer &container
         stdinSource = QLatin1String(DockerContainer::kControlDir) + QStringLiteral("/stdin");
     }
 
-    const DockerLauncher launcherScript{m_plan.environment, m_plan.command, stdinSource};
+    QStringList command = m_plan.command;
+    if (!m_plan.key.syscallFilter.isEmpty())
+        command.prepend(QLatin1String(DockerContainer::kSyscallFilter));
+    const DockerLauncher launcherScript{m_plan.environment, command, stdinSource};
     QFile launcher(container.controlDir + QStringLiteral("/run.sh"));
     const QByteArray bytes = launcherScript.script();
     if (!launcher.open(QIODevice::WriteOnly) || launcher.write(bytes) != bytes.size()) {
@@ -394,7 +397,11 @@ RunResult DockerRun::makeResult(const Exit &ending) const
     } else if (bySignal) {
         const int sig = ending.exitCode - 128;
         result.signal = sig;
-        result.killReason = sig == SIGXFSZ ? KillReason::FileSize : sig == SIGXCPU ? KillReason::CpuTime : KillReason::Signal;
+        // SIGSYS: sandpit-seccomp's filter killed a forbidden call (it cannot say which).
+        result.killReason = sig == SIGXFSZ ? KillReason::FileSize
+                          : sig == SIGXCPU ? KillReason::CpuTime
+                          : sig == SIGSYS && !m_plan.key.syscallFilter.isEmpty() ? KillReason::BlockedSyscall
+                                                                                 : KillReason::Signal;
     } else {
         result.exitCode = ending.exitCode;
         // A program that failed after the kernel refused it a process or thread (the pids
@@ -417,7 +424,7 @@ IsolationReport DockerRun::isolation() const
                        "capability dropped and no way to gain privileges (no-new-privileges).").arg(m_plan.key.image),
         QStringLiteral("It had no network: the container's network mode was \"none\"."),
         QStringLiteral("Everything was read-only except its own folder /work and a 64 MB /tmp in memory."),
-        QStringLiteral("Docker's default seccomp profile filtered its system calls."),
+
         QStringLiteral("Docker limited it to %1 of memory without swap, %2 processes, one CPU, files of at most %3 and %4 "
                        "open files.")
             .arg(l.memoryBytes > 0 ? formatBytes(l.memoryBytes) : QStringLiteral("unlimited"))
@@ -425,6 +432,18 @@ IsolationReport DockerRun::isolation() const
             .arg(formatBytes(l.fileSizeBytes))
             .arg(l.openFiles),
     };
+    if (!m_plan.key.syscallFilter.isEmpty()) {
+        report.details << QStringLiteral("Docker's default seccomp profile filtered its system calls, and Sandpit's own "
+                                         "filter on top refused what the local sandbox refuses: tracing and reading other "
+                                         "processes, io_uring, eBPF, new namespaces, and sockets other than local and IP "
+                                         "ones (AF_VSOCK to the host among them).");
+    } else {
+        report.level = IsolationReport::Level::Partial;
+        report.details << QStringLiteral("Only Docker's default seccomp profile filtered its system calls: Sandpit's own "
+                                         "filter (sandpit-seccomp) was not found next to Sandpit, so AF_VSOCK sockets to "
+                                         "the host, ptrace and io_uring were not refused. Reinstall Sandpit, or set "
+                                         "SANDPIT_SECCOMP to its path.");
+    }
     return report;
 }
 

@@ -1,5 +1,6 @@
 #include "localbackend.h"
 
+#include "companionprogram.h"
 #include "localjob.h"
 #include "runrequestcheck.h"
 #include "logging.h"
@@ -39,17 +40,7 @@ LocalBackend::LocalBackend(LanguageRegistry languages, Config config)
 
 QString LocalBackend::findHelper()
 {
-    const QString fromEnvironment = qEnvironmentVariable("SANDPIT_HELPER");
-    if (!fromEnvironment.isEmpty())
-        return fromEnvironment;
-    const QString dir = QCoreApplication::applicationDirPath();
-    for (const QString &candidate : {dir + QStringLiteral("/sandpit-helper"),
-                                     dir + QStringLiteral("/../libexec/sandpit/sandpit-helper")}) {
-        const QFileInfo info(candidate);
-        if (info.isFile() && info.isExecutable())
-            return info.canonicalFilePath();
-    }
-    return {};
+    return findCompanionProgram(QStringLiteral("sandpit-helper"), "SANDPIT_HELPER");
 }
 
 Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &request)

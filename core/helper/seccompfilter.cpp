@@ -54,8 +54,9 @@ constexpr scmp_datum_t kNamespaceFlags[] = {CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEW
 
 } // namespace
 
-Step buildSeccompProgram(std::vector<sock_filter> &program)
+Step buildSeccompProgram(std::vector<sock_filter> &program, ForbiddenCall forbidden)
 {
+    const uint32_t forbiddenAction = forbidden == ForbiddenCall::Notify ? SCMP_ACT_NOTIFY : SCMP_ACT_KILL_PROCESS;
     scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
     if (!ctx)
         return Step::fail("seccomp-init");
@@ -72,12 +73,12 @@ Step buildSeccompProgram(std::vector<sock_filter> &program)
         const int nr = seccomp_syscall_resolve_name(name);
         if (nr == __NR_SCMP_ERROR)
             continue; // not on this architecture
-        if (int rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, nr, 0); rc < 0)
+        if (int rc = seccomp_rule_add(ctx, forbiddenAction, nr, 0); rc < 0)
             return failWith("seccomp-rule", rc);
     }
     // Rules for one call are OR-ed: one rule per flag means "any namespace flag set".
     for (scmp_datum_t flag : kNamespaceFlags) {
-        if (int rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(clone), 1, SCMP_A0(SCMP_CMP_MASKED_EQ, flag, flag));
+        if (int rc = seccomp_rule_add(ctx, forbiddenAction, SCMP_SYS(clone), 1, SCMP_A0(SCMP_CMP_MASKED_EQ, flag, flag));
             rc < 0) {
             return failWith("seccomp-rule-clone", rc);
         }
@@ -117,7 +118,7 @@ Step buildSeccompProgram(std::vector<sock_filter> &program)
         return failWith("seccomp-rule-clone3", rc);
     // TIOCSTI pushes keystrokes into a terminal's input; TIOCLINUX can do the same on a console.
     for (unsigned long request : {static_cast<unsigned long>(TIOCSTI), static_cast<unsigned long>(TIOCLINUX)}) {
-        if (int rc = seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(ioctl), 1,
+        if (int rc = seccomp_rule_add(ctx, forbiddenAction, SCMP_SYS(ioctl), 1,
                                       SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffUL, request));
             rc < 0) {
             return failWith("seccomp-rule-ioctl", rc);

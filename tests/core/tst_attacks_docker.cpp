@@ -14,19 +14,12 @@
 //   room there.
 // - huge_file.py in the workspace with no file-size limit: same bind mount, so only the
 //   file-size ulimit bounds it (tested below); without one it would write 10 GB to the host.
-// - ptrace_attach.c, process_vm_readv.c: they reach only the container's own processes
-//   (the launcher shell, PID 1), which run as the same uid (Docker's profile allows
-//   ptrace on kernels >= 4.8, and this machine has no Yama); nothing of the host is in reach. The local filter's verdict, a
-//   run ended as "blocked-syscall" naming the call, is seccomp user-notify, not Docker's.
-// - io_uring_setup.c: Docker 20.10's default seccomp profile allows io_uring, and the issue
-//   asks for the default profile.
-// - vsock_port.py: a KNOWN HOLE. Docker's default seccomp profile allows AF_VSOCK sockets, and
-//   a network namespace does not cover vsock, so a container shares the host's vsock ports
-//   (the local sandbox's filter refuses the family). Closing it needs a seccomp profile of our
-//   own in place of Docker's default; the README lists it under what is not protected.
-// - clone3_enosys.c, int80_syscall.c: they test how our own filter answers clone3 and the
-//   i386 ABI (this kernel turns int 0x80 into SIGSEGV anyway); Docker's profile decides both
-//   itself. x32_ptrace.c is run below, as a call that must be refused.
+// - clone3_enosys.c, int80_syscall.c: they test how the local init answers clone3 and the
+//   i386 ABI (this kernel turns int 0x80 into SIGSEGV anyway). x32_ptrace.c is run below.
+//
+// The forbidden calls end the run as "blocked-syscall" here too: the engine starts every
+// program through sandpit-seccomp, the local sandbox's filter with a kill instead of init's
+// notification, so the detail cannot name the call.
 #include "dockerattacks.h"
 
 class TestAttacksDocker : public QObject, private DockerAttackRunner
@@ -346,11 +339,14 @@ private Q_SLOTS:
             QVERIFY2(line.endsWith(" refused"), line.constData());
     }
 
-    void kernelCallsAreRefused_data()
+    void forbiddenCallEndsTheRun_data()
     {
-        // Docker's default seccomp profile and CapDrop ALL refuse these with an error; the
-        // program goes on and exits 0.
+        // sandpit-seccomp's filter, on top of Docker's profile, kills the program at the call
+        // (the kernel takes the strictest of the stacked filters' verdicts).
         QTest::addColumn<QString>("program");
+        QTest::newRow("ptrace") << QStringLiteral("ptrace_attach");
+        QTest::newRow("process_vm_readv") << QStringLiteral("process_vm_readv");
+        QTest::newRow("TIOCSTI") << QStringLiteral("tiocsti");
         QTest::newRow("unshare") << QStringLiteral("unshare_user");
         QTest::newRow("mount") << QStringLiteral("mount_tmpfs");
         QTest::newRow("clone new netns") << QStringLiteral("clone_newnet");
@@ -358,21 +354,41 @@ private Q_SLOTS:
         QTest::newRow("bpf") << QStringLiteral("bpf");
         QTest::newRow("perf_event_open") << QStringLiteral("perf_event_open");
         QTest::newRow("userfaultfd") << QStringLiteral("userfaultfd");
+        QTest::newRow("io_uring_setup") << QStringLiteral("io_uring_setup");
         QTest::newRow("x32 ptrace") << QStringLiteral("x32_ptrace");
-        // Stdin is never a terminal in a container run.
-        QTest::newRow("TIOCSTI") << QStringLiteral("tiocsti");
     }
-    void kernelCallsAreRefused()
+    void forbiddenCallEndsTheRun()
     {
         QFETCH(QString, program);
         const Outcome o = run(compiledAttack(program));
         QVERIFY(o.result);
-        QCOMPARE(o.result->killReason, KillReason::None);
+        QCOMPARE(o.result->killReason, KillReason::BlockedSyscall);
+        QCOMPARE(o.result->signal, SIGSYS);
+        QCOMPARE(o.result->exitCode, std::nullopt);
+        QVERIFY2(o.result->killDetail.contains(QStringLiteral("forbids")), qPrintable(o.result->killDetail));
+        // Killed at the call, before it ran: whatever got printed is a failure.
+        for (const QByteArray &line : o.result->stdoutData.split('\n')) {
+            if (!line.isEmpty())
+                QVERIFY2(line.endsWith(": -1"), line.constData());
+        }
+    }
+
+    void vsockIsRefused()
+    {
+        // A network namespace does not cover AF_VSOCK, and Docker's profile allows it; the
+        // filter refuses every family but local, IP and netlink ones, as the local sandbox does.
+        const Outcome o = run(attack(QStringLiteral("vsock_port.py"), {QStringLiteral("1234")}));
+        QVERIFY(o.result);
         QCOMPARE(o.result->exitCode, 0);
-        const QList<QByteArray> lines = o.result->stdoutData.trimmed().split('\n');
-        QVERIFY2(!o.result->stdoutData.isEmpty(), o.result->stderrData.constData());
-        for (const QByteArray &line : lines)
-            QVERIFY2(line.endsWith(": -1"), line.constData());
+        QCOMPARE(o.result->stdoutData, QByteArray("vsock: refused\n"));
+    }
+
+    void isolationReportNamesBothFilters()
+    {
+        const Outcome o = run(attack(QStringLiteral("vsock_port.py"), {QStringLiteral("1234")}));
+        QVERIFY(o.result);
+        QCOMPARE(o.result->isolation.level, IsolationReport::Level::Full);
+        QVERIFY(o.result->isolation.details.join(QLatin1Char(' ')).contains(QStringLiteral("Sandpit's own filter")));
     }
 
     void abortLeavesNoCoreDump()

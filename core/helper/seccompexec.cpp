@@ -1,0 +1,50 @@
+// sandpit-seccomp: installs Sandpit's own system-call filter, then execs the program.
+//
+// Docker's default seccomp profile lets a container open AF_VSOCK sockets (which no network
+// namespace covers, so they reach the host's vsock services) and allows ptrace,
+// process_vm_readv and io_uring. The engine binds this program into every container it
+// makes and starts the learner's program through it, so a Docker run refuses what the local
+// sandbox refuses, on top of Docker's profile. It is linked statically: it must run in any
+// image, glibc or musl. A forbidden call kills the program with SIGSYS; there is no init in
+// the container to hear a notification and name the call.
+//
+// Usage: sandpit-seccomp PROGRAM [ARGUMENT...]
+
+#include "seccompfilter.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <linux/seccomp.h>
+
+int main(int argc, char **argv)
+{
+    using namespace Sandpit::Helper;
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: sandpit-seccomp PROGRAM [ARGUMENT...]\n");
+        return 127;
+    }
+    std::vector<sock_filter> program;
+    if (const Step step = buildSeccompProgram(program, ForbiddenCall::Kill); !step) {
+        std::fprintf(stderr, "sandpit-seccomp: %s: %s\n", step.failed, std::strerror(step.error));
+        return 127;
+    }
+    // Required to install a filter without privileges; Docker's no-new-privileges has set it
+    // already, and setting it again is harmless.
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
+        std::fprintf(stderr, "sandpit-seccomp: no-new-privs: %s\n", std::strerror(errno));
+        return 127;
+    }
+    const sock_fprog fprog{static_cast<unsigned short>(program.size()), program.data()};
+    if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &fprog) != 0) {
+        std::fprintf(stderr, "sandpit-seccomp: seccomp: %s\n", std::strerror(errno));
+        return 127;
+    }
+    execvp(argv[1], argv + 1);
+    std::fprintf(stderr, "sandpit-seccomp: %s: %s\n", argv[1], std::strerror(errno));
+    return errno == ENOENT ? 127 : 126;
+}
