@@ -15,6 +15,7 @@ DockerBackend::DockerBackend(LanguageRegistry languages, Config config)
 {
     if (m_config.syscallFilter.isEmpty())
         m_config.syscallFilter = findSyscallFilter();
+    m_viaArchive = transfersViaArchive(m_config.environment);
 }
 
 QString DockerBackend::findSyscallFilter()
@@ -24,7 +25,21 @@ QString DockerBackend::findSyscallFilter()
 
 DockerContainerKey DockerBackend::keyFor(const QString &image, const Limits &limits) const
 {
-    return DockerContainerKey::from(image, limits, m_config.syscallFilter);
+    DockerContainerKey key = DockerContainerKey::from(image, limits, m_config.syscallFilter);
+    key.viaArchive = m_viaArchive;
+    return key;
+}
+
+bool DockerBackend::transfersViaArchive(const QProcessEnvironment &environment)
+{
+    const QString mode = environment.value(QStringLiteral("SANDPIT_DOCKER_TRANSFER")).trimmed().toLower();
+    if (mode == QLatin1String("archive"))
+        return true;
+    if (mode == QLatin1String("bind"))
+        return false;
+    // A daemon reached over TCP is on another machine, or may be: bind mounts of our folders
+    // would name paths that do not exist there.
+    return environment.value(QStringLiteral("DOCKER_HOST")).startsWith(QLatin1String("tcp://"));
 }
 
 QString DockerBackend::imageFor(const Language &language) const

@@ -26,6 +26,9 @@ public:
     };
 
     static QString findSyscallFilter();
+    /// Whether files go through the archive API instead of bind mounts:
+    /// SANDPIT_DOCKER_TRANSFER=archive|bind, else archive exactly when DOCKER_HOST is tcp://.
+    static bool transfersViaArchive(const QProcessEnvironment &environment);
 
     DockerBackend(LanguageRegistry languages, Config config);
 
@@ -40,6 +43,7 @@ private:
 
     LanguageRegistry m_languages;
     Config m_config;
+    bool m_viaArchive = false;
     std::shared_ptr<DockerConnector> m_connector;
     std::shared_ptr<DockerReaper> m_reaper; // shared with the runs, which hand it their containers
     DockerPool m_pool;

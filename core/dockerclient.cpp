@@ -167,6 +167,15 @@ Expected<DockerResponse> DockerClient::call(const char *method, const QString &p
                    nullptr);
 }
 
+Expected<DockerResponse> DockerClient::putArchive(const QString &containerId, const QString &folder,
+                                                  const QByteArray &tar) const
+{
+    const QString path = QStringLiteral("/containers/%1/archive?path=%2")
+                             .arg(containerId, QString::fromLatin1(QUrl::toPercentEncoding(folder)));
+    return perform("PUT", m_endpoint.baseUrl + QStringLiteral("/v%1").arg(apiVersion()) + path, tar, 0, nullptr,
+                   "Content-Type: application/x-tar");
+}
+
 Expected<DockerResponse> DockerClient::stream(const char *method, const QString &path,
                                               const StreamHandlers &handlers) const
 {
@@ -174,7 +183,8 @@ Expected<DockerResponse> DockerClient::stream(const char *method, const QString 
 }
 
 Expected<DockerResponse> DockerClient::perform(const char *method, const QString &url, const QByteArray &body,
-                                               int timeoutMs, const StreamHandlers *handlers) const
+                                               int timeoutMs, const StreamHandlers *handlers,
+                                               const char *contentTypeHeader) const
 {
     initCurlOnce();
     std::unique_ptr<CURL, decltype(&curl_easy_cleanup)> curl(curl_easy_init(), &curl_easy_cleanup);
@@ -186,7 +196,7 @@ Expected<DockerResponse> DockerClient::perform(const char *method, const QString
     const QByteArray socket = m_endpoint.unixSocket.toLocal8Bit();
     char errorBuffer[CURL_ERROR_SIZE] = {};
     curl_slist *headers = nullptr;
-    headers = curl_slist_append(headers, "Content-Type: application/json");
+    headers = curl_slist_append(headers, contentTypeHeader);
     // Without this curl waits a second for a "100 Continue" the daemon never sends.
     headers = curl_slist_append(headers, "Expect:");
     const std::unique_ptr<curl_slist, decltype(&curl_slist_free_all)> headerGuard(headers, &curl_slist_free_all);
@@ -197,7 +207,7 @@ Expected<DockerResponse> DockerClient::perform(const char *method, const QString
         curl_easy_setopt(c, CURLOPT_UNIX_SOCKET_PATH, socket.constData());
     curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
     curl_easy_setopt(c, CURLOPT_HTTPHEADER, headers);
-    if (qstrcmp(method, "POST") == 0) {
+    if (qstrcmp(method, "POST") == 0 || qstrcmp(method, "PUT") == 0) {
         curl_easy_setopt(c, CURLOPT_POSTFIELDS, body.constData());
         curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, long(body.size()));
     }

@@ -57,6 +57,9 @@ public:
     Expected<DockerResponse> call(const char *method, const QString &path, const QByteArray &jsonBody = {},
                                   int timeoutMs = 0) const;
 
+    /// Unpacks `tar` into `folder` inside the container (PUT /containers/{id}/archive).
+    Expected<DockerResponse> putArchive(const QString &containerId, const QString &folder, const QByteArray &tar) const;
+
     struct StreamHandlers {
         std::function<void()> onConnected;                ///< the response headers said 2xx
         std::function<bool(QByteArrayView)> onData;       ///< false stops the transfer
@@ -71,7 +74,8 @@ public:
 
 private:
     Expected<DockerResponse> perform(const char *method, const QString &url, const QByteArray &body, int timeoutMs,
-                                     const StreamHandlers *handlers) const;
+                                     const StreamHandlers *handlers,
+                                     const char *contentTypeHeader = "Content-Type: application/json") const;
     RunError transportError(int curlCode, long osErrno, const QString &curlMessage) const;
 
     DockerEndpoint m_endpoint;

@@ -1,5 +1,7 @@
 #include "dockercontainer.h"
 
+#include "dockertransfer.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -16,6 +18,14 @@ namespace Sandpit::Core {
 namespace {
 constexpr qint64 kNanoCpus = 1'000'000'000; // one CPU: a runaway loop must not take the desktop
 constexpr QFileDevice::Permissions kEveryone = QFileDevice::Permissions(0x7777);
+// The /work tmpfs of a container reached through the archive API, as the local sandbox's.
+constexpr qint64 kArchiveWorkBytes = 64LL * 1024 * 1024;
+constexpr int kArchiveWorkInodes = 8192;
+// Started at its run, it waits for its files; a Sandpit that died before sending them leaves
+// a container that ends by itself after a minute.
+constexpr const char *kArchiveCommand =
+    "i=0; until [ -e %1/ready ]; do i=$((i+1)); [ $i -gt 6000 ] && exit 0; sleep 0.01; done; "
+    "read -r token < %1/token; rm -f %1/token %1/ready; . %1/run.sh";
 
 QJsonObject ulimit(const char *name, qint64 value)
 {
@@ -71,9 +81,25 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
                                    {QStringLiteral("Hard"), seconds + 1}});
     }
 
-    QJsonArray mounts{bindMount(hostWorkDir, kWorkDir, false), bindMount(hostControlDir, kControlDir, true)};
-    if (!key.syscallFilter.isEmpty())
-        mounts.append(bindMount(key.syscallFilter, kSyscallFilter, true));
+    QJsonArray mounts;
+    if (key.viaArchive) {
+        // An anonymous volume on the daemon's machine, removed with the container (v=1): a
+        // tmpfs as in the local sandbox (size and inodes bounded), owned by the learner.
+        const QJsonObject tmpfs{{QStringLiteral("type"), QStringLiteral("tmpfs")},
+                                {QStringLiteral("device"), QStringLiteral("tmpfs")},
+                                {QStringLiteral("o"), QStringLiteral("size=%1,nr_inodes=%2,uid=1000,gid=1000,mode=0777")
+                                                          .arg(kArchiveWorkBytes).arg(kArchiveWorkInodes)}};
+        mounts.append(QJsonObject{
+            {QStringLiteral("Type"), QStringLiteral("volume")},
+            {QStringLiteral("Target"), QLatin1String(kWorkDir)},
+            {QStringLiteral("VolumeOptions"),
+             QJsonObject{{QStringLiteral("DriverConfig"),
+                          QJsonObject{{QStringLiteral("Name"), QStringLiteral("local")}, {QStringLiteral("Options"), tmpfs}}}}}});
+    } else {
+        mounts = {bindMount(hostWorkDir, kWorkDir, false), bindMount(hostControlDir, kControlDir, true)};
+        if (!key.syscallFilter.isEmpty())
+            mounts.append(bindMount(key.syscallFilter, kSyscallFilter, true));
+    }
 
     QJsonObject host{
         {QStringLiteral("NetworkMode"), QStringLiteral("none")},
@@ -110,9 +136,11 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
         // cannot be changed after create, so it waits for the token on the go pipe and then
         // runs whatever launcher is there, in the same shell: the token stays a shell variable,
         // never an argument in /proc. End-of-file instead of a token: Sandpit is gone.
+        // Through the archive, the token is a file, read and deleted before the program starts.
         {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("/bin/sh"), QStringLiteral("-c"),
-                                           QStringLiteral("read -r token < %1/go || exit 0; . %1/run.sh")
-                                               .arg(QLatin1String(kControlDir))}},
+                                           key.viaArchive ? QLatin1String(kArchiveCommand).arg(QLatin1String(DockerTransfer::kControlDir))
+                                                          : QStringLiteral("read -r token < %1/go || exit 0; . %1/run.sh")
+                                                                .arg(QLatin1String(kControlDir))}},
         {QStringLiteral("Entrypoint"), QJsonArray{}},
         {QStringLiteral("Env"), QJsonArray{QStringLiteral("PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"),
                                            QStringLiteral("LANG=C.UTF-8"), QStringLiteral("HOME=/work"),
@@ -130,11 +158,23 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
     };
 }
 
+QString DockerContainer::syscallFilterPath(const DockerContainerKey &key)
+{
+    return key.viaArchive ? QLatin1String(DockerTransfer::kControlDir) + QStringLiteral("/seccomp")
+                          : QLatin1String(kSyscallFilter);
+}
+
 Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &client, const DockerContainerKey &key)
 {
     auto workspace = Workspace::create();
     if (!workspace)
         return std::unexpected(workspace.error());
+    if (key.viaArchive) {
+        auto id = create(client, key, createBody(key, {}, {}));
+        if (!id)
+            return std::unexpected(id.error());
+        return DockerPreparedContainer{*id, std::move(*workspace), {}, {}};
+    }
     const QString control = workspace->root() + QStringLiteral("/control");
     // The program runs as uid 1000, which need not be the host user: it must be able to
     // write its folder and output/, and to read the launcher.
@@ -155,8 +195,22 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
         return makeError(RunError::Code::SetupFailed,
                          QStringLiteral("Could not open the pipe %1: %2.").arg(QFile::decodeName(goPath), qt_error_string(errno)));
     }
-    const QByteArray body = QJsonDocument(createBody(key, workspace->workDir(), control)).toJson(QJsonDocument::Compact);
-    auto response = client.call("POST", QStringLiteral("/containers/create"), body);
+    auto id = create(client, key, createBody(key, workspace->workDir(), control));
+    if (!id)
+        return std::unexpected(id.error());
+    DockerPreparedContainer prepared{*id, std::move(*workspace), control, std::move(go)};
+    auto started = client.call("POST", QStringLiteral("/containers/%1/start").arg(*id));
+    if (!started || !started->ok()) {
+        remove(client, *id);
+        return std::unexpected(!started ? started.error()
+                                        : DockerClient::errorFor(*started, QStringLiteral("start a container from %1").arg(key.image)));
+    }
+    return prepared;
+}
+
+Expected<QString> DockerContainer::create(const DockerClient &client, const DockerContainerKey &key, const QJsonObject &body)
+{
+    auto response = client.call("POST", QStringLiteral("/containers/create"), QJsonDocument(body).toJson(QJsonDocument::Compact));
     if (!response)
         return std::unexpected(response.error());
     if (response->status == 404)
@@ -166,14 +220,7 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
     const QString id = response->object().value(QLatin1String("Id")).toString();
     if (id.isEmpty())
         return makeError(RunError::Code::Internal, QStringLiteral("Docker created a container but did not say its id."));
-    DockerPreparedContainer prepared{id, std::move(*workspace), control, std::move(go)};
-    auto started = client.call("POST", QStringLiteral("/containers/%1/start").arg(id));
-    if (!started || !started->ok()) {
-        remove(client, id);
-        return std::unexpected(!started ? started.error()
-                                        : DockerClient::errorFor(*started, QStringLiteral("start a container from %1").arg(key.image)));
-    }
-    return prepared;
+    return id;
 }
 
 bool DockerContainer::remove(const DockerClient &client, const QString &id)

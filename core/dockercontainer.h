@@ -19,6 +19,9 @@ struct DockerContainerKey {
     int openFiles = 0;
     qint64 cpuTimeMs = 0;
     QString syscallFilter; ///< host path of sandpit-seccomp, bound in; empty: Docker's profile alone
+    /// The daemon does not share our file system (tcp://): no bind mounts; the files go in
+    /// and out through the archive API (DockerTransfer), and the container starts at its run.
+    bool viaArchive = false;
 
     static DockerContainerKey from(const QString &image, const Limits &limits, const QString &syscallFilter);
     friend bool operator==(const DockerContainerKey &, const DockerContainerKey &) = default;
@@ -46,13 +49,16 @@ public:
     static constexpr const char *kWorkDir = "/work";
     static constexpr const char *kControlDir = "/run/sandpit";
     static constexpr const char *kSyscallFilter = "/run/sandpit-seccomp";
+    /// Where the container finds sandpit-seccomp for `key`.
+    static QString syscallFilterPath(const DockerContainerKey &key);
     static constexpr const char *kRunLabel = "org.sandpit.run";
     static constexpr const char *kOwnerLabel = "org.sandpit.owner";
 
     /// The POST /containers/create body: the hardening lives here, in one place.
     static QJsonObject createBody(const DockerContainerKey &key, const QString &hostWorkDir,
                                   const QString &hostControlDir);
-    /// A fresh workspace and a container created on it and started, waiting for its run.
+    /// A fresh workspace and a container created on it and started, waiting for its run;
+    /// with `viaArchive`, created only.
     static Expected<DockerPreparedContainer> prepare(const DockerClient &client, const DockerContainerKey &key);
     /// Force-removes the container and its anonymous volumes. False only when the daemon could
     /// not be reached or refused: a container already gone, or going, is what we wanted.
@@ -62,6 +68,9 @@ public:
     static int removeOrphans(const DockerClient &client);
     /// The message for an image the daemon does not have.
     static RunError missingImage(const QString &image);
+
+private:
+    static Expected<QString> create(const DockerClient &client, const DockerContainerKey &key, const QJsonObject &body);
 };
 
 } // namespace Sandpit::Core

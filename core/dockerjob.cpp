@@ -68,6 +68,7 @@ void DockerJob::writeInput(const QByteArray &data)
     if (m_done || m_inputClosed)
         return;
     m_stdinBuffer.append(data);
+    m_inputTyped = m_inputTyped || (m_started && !data.isEmpty());
     pumpInput();
 }
 
@@ -90,6 +91,8 @@ void DockerJob::onRunStarted(const QString &stdinFifo)
         }
         pumpInput();
     }
+    m_started = true;
+    m_inputPipe = !stdinFifo.isEmpty();
     Q_EMIT started();
 }
 
@@ -140,6 +143,15 @@ void DockerJob::onRunFinished(const RunResult &result)
     closeInputPipe();
     m_flushTimer.stop();
     flushOutput();
+    if (m_inputTyped && !m_inputPipe) {
+        // Through the archive API (an engine on another machine) there is no pipe for it.
+        RunResult withNotice = result;
+        withNotice.notice = QStringLiteral("What was typed while the program ran did not reach it: a Docker engine on "
+                                           "another machine gets only the input given up front. Use the local sandbox "
+                                           "for interactive programs.");
+        Q_EMIT finished(withNotice);
+        return;
+    }
     Q_EMIT finished(result);
 }
 

@@ -43,6 +43,9 @@ private:
     std::unique_ptr<QSocketNotifier> m_stdinNotifier;
     QByteArray m_stdinBuffer;
     bool m_inputClosed = false;
+    bool m_started = false;
+    bool m_inputPipe = false;  ///< typed input has a way in (the FIFO of a local daemon)
+    bool m_inputTyped = false; ///< something was typed after the start
     bool m_done = false;
 };
 

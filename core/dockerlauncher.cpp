@@ -29,8 +29,9 @@ else
 fi 2>/dev/null
 printf '\036sandpit-end %s status=%s peak=%s cpu_ns=%s pids_max=%s oom_kill=%s\n' "$token" "$status" "$peak" "$cpu" "$pids_max" "$oom_kill"
 printf '\036sandpit-end %s\n' "$token" >&2
-exit $status
 )";
+// Killed by the reaper once output/ is copied back; the minute is for a Sandpit that died.
+constexpr const char *kHold = "sleep 60\n";
 } // namespace
 
 QByteArray DockerLauncher::script() const
@@ -48,6 +49,9 @@ QByteArray DockerLauncher::script() const
         words << shellQuote(word);
     script += words.join(QLatin1Char(' ')) + QStringLiteral(" < %1\n").arg(shellQuote(stdinPath));
     script += QLatin1String(kEpilogue);
+    if (holdAfterEnd)
+        script += QLatin1String(kHold);
+    script += QStringLiteral("exit $status\n");
     return script.toUtf8();
 }
 

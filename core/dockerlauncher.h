@@ -17,6 +17,10 @@ struct DockerLauncher {
     QStringList environment; ///< NAME=VALUE
     QStringList command;     ///< the program and its arguments, as found inside the image
     QString stdinPath;       ///< inside the container
+    /// After the marker, wait (a minute at most) to be removed instead of exiting: through the
+    /// archive API, /work is a tmpfs that goes when the container stops, and output/ has to be
+    /// copied back first.
+    bool holdAfterEnd = false;
 
     QByteArray script() const;
 };

@@ -2,6 +2,7 @@
 
 #include "artifactcollector.h"
 #include "dockerlauncher.h"
+#include "dockertransfer.h"
 #include "killdetail.h"
 
 #include <QElapsedTimer>
@@ -97,6 +98,10 @@ void DockerRun::run()
         m_shared->post([cb = m_callbacks.failed, error = result.error()] { cb(error); });
     } else {
         // The launcher has killed whatever the program left behind, so output/ is final.
+        if (m_plan.key.viaArchive) {
+            if (auto fetched = DockerTransfer::fetchOutput(*client, *prepared); !fetched)
+                qCWarning(lcDocker) << "could not copy output/ back:" << fetched.error().message;
+        }
         result->artifacts = ArtifactCollector::collect(prepared->workspace.outputDir()).artifacts;
         m_shared->post([cb = m_callbacks.finished, r = std::move(*result)] { cb(r); });
     }
@@ -127,17 +132,32 @@ Expected<void> DockerRun::writeLauncher(const DockerPreparedContainer &container
         stdinSource = QLatin1String(DockerContainer::kControlDir) + QStringLiteral("/stdin");
     }
 
-    QStringList command = m_plan.command;
-    if (!m_plan.key.syscallFilter.isEmpty())
-        command.prepend(QLatin1String(DockerContainer::kSyscallFilter));
-    const DockerLauncher launcherScript{m_plan.environment, command, stdinSource};
     QFile launcher(container.controlDir + QStringLiteral("/run.sh"));
-    const QByteArray bytes = launcherScript.script();
+    const QByteArray bytes = launcherScript(stdinSource);
     if (!launcher.open(QIODevice::WriteOnly) || launcher.write(bytes) != bytes.size()) {
         return makeError(RunError::Code::SetupFailed,
                          QStringLiteral("Could not write the launcher %1.").arg(launcher.fileName()));
     }
     return {};
+}
+
+QByteArray DockerRun::launcherScript(const QString &stdinSource) const
+{
+    QStringList command = m_plan.command;
+    if (!m_plan.key.syscallFilter.isEmpty())
+        command.prepend(DockerContainer::syscallFilterPath(m_plan.key));
+    return DockerLauncher{m_plan.environment, command, stdinSource, m_plan.key.viaArchive}.script();
+}
+
+Expected<void> DockerRun::sendFiles(const DockerClient &client, const DockerPreparedContainer &container) const
+{
+    // No shared file system, so no pipe for typed input: input given up front still works.
+    const RunRequest &request = m_plan.request;
+    const QString stdinSource = request.stdinData.isEmpty()
+        ? QStringLiteral("/dev/null")
+        : QLatin1String(DockerTransfer::kControlDir) + QStringLiteral("/stdin");
+    return DockerTransfer::send(client, container,
+                                {launcherScript(stdinSource), m_token, request.stdinData, m_plan.key.syscallFilter});
 }
 
 bool DockerRun::onOutput(QByteArrayView bytes)
@@ -216,8 +236,10 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
 {
     if (auto populated = container.workspace.populate(m_plan.request); !populated)
         return std::unexpected(populated.error());
-    if (auto launcher = writeLauncher(container); !launcher)
-        return std::unexpected(launcher.error());
+    if (!m_plan.key.viaArchive) {
+        if (auto written = writeLauncher(container); !written)
+            return std::unexpected(written.error());
+    }
     const QString base = QStringLiteral("/containers/") + container.id;
     Exit ending;
 
@@ -259,14 +281,31 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
 
     QElapsedTimer clock;
     clock.start();
-    // The container is running already, blocked on the go pipe: the token sets it off.
-    const QByteArray go = m_token + '\n';
-    if (::write(container.go.get(), go.constData(), size_t(go.size())) != go.size()) {
-        abortAttach = true;
-        return makeError(RunError::Code::SetupFailed,
-                         QStringLiteral("Could not start the program in its container: %1.").arg(qt_error_string(errno)));
+    if (m_plan.key.viaArchive) {
+        // Created, not started. Started, it waits for its files, which land in its /work
+        // volume (a tmpfs, so only while it runs); the token comes last.
+        auto started = client.call("POST", base + QStringLiteral("/start"));
+        if (!started || !started->ok()) {
+            abortAttach = true;
+            return std::unexpected(!started ? started.error()
+                                            : DockerClient::errorFor(*started, QStringLiteral("start the container")));
+        }
+        if (auto sent = sendFiles(client, container); !sent) {
+            abortAttach = true;
+            return std::unexpected(sent.error());
+        }
+    } else {
+        // The container is running already, blocked on the go pipe: the token sets it off.
+        const QByteArray go = m_token + '\n';
+        if (::write(container.go.get(), go.constData(), size_t(go.size())) != go.size()) {
+            abortAttach = true;
+            return makeError(RunError::Code::SetupFailed,
+                             QStringLiteral("Could not start the program in its container: %1.").arg(qt_error_string(errno)));
+        }
     }
-    const QString fifo = m_plan.request.keepStdinOpen ? container.controlDir + QStringLiteral("/stdin") : QString();
+    const QString fifo = m_plan.request.keepStdinOpen && !m_plan.key.viaArchive
+        ? container.controlDir + QStringLiteral("/stdin")
+        : QString();
     m_shared->post([cb = m_callbacks.started, fifo] { cb(fifo); });
 
     // The exit is awaited on its own thread so that this one can keep the clock and act on Stop.

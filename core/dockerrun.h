@@ -62,7 +62,9 @@ public:
 
 private:
     struct Exit;
+    QByteArray launcherScript(const QString &stdinSource) const;
     Expected<void> writeLauncher(const DockerPreparedContainer &container) const;
+    Expected<void> sendFiles(const DockerClient &client, const DockerPreparedContainer &container) const;
     Expected<RunResult> execute(const DockerClient &client, DockerPreparedContainer &container);
     bool onOutput(QByteArrayView bytes);
     bool deliver(OutputStream stream, QByteArray data);

@@ -1,44 +1,64 @@
 #pragma once
 
-// A unix socket that passes everything through to the real Docker daemon and can die on
-// command: every connection cut and new ones refused, which is what the engine sees when
-// dockerd dies. The containers stay on the real daemon, so a test can check what the engine
-// does about them once the "daemon" is back. It runs on a thread of its own, so that a test
-// blocked in a destructor cannot stall the engine's Docker calls.
+// A stand-in address for the real Docker daemon that passes everything through and can die
+// on command: every connection cut and new ones refused, which is what the engine sees when
+// dockerd dies. It listens on a unix socket, or on TCP on loopback (DOCKER_HOST=tcp://...,
+// which the engine treats as an engine on another machine). The containers stay on the real
+// daemon, so a test can check what the engine does about them. It runs on a thread of its own,
+// so that a test blocked in a destructor cannot stall the engine's Docker calls.
 
 #include <QLocalServer>
 #include <QLocalSocket>
 #include <QPointer>
+#include <QTcpServer>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QThread>
 
 class DockerProxy
 {
 public:
-    explicit DockerProxy(QString target = QStringLiteral("/var/run/docker.sock"))
-        : m_target(std::move(target))
+    enum class Listen { UnixSocket, Tcp };
+
+    explicit DockerProxy(Listen mode = Listen::UnixSocket, QString target = QStringLiteral("/var/run/docker.sock"))
+        : m_listen(mode)
+        , m_target(std::move(target))
     {
         m_thread.start();
         m_context.moveToThread(&m_thread);
         onThread([this] {
-            m_server = new QLocalServer(&m_context);
-            QObject::connect(m_server, &QLocalServer::newConnection, m_server, [this] { accept(); });
-            m_server->listen(m_path);
+            m_unix = new QLocalServer(&m_context);
+            m_tcp = new QTcpServer(&m_context);
+            QObject::connect(m_unix, &QLocalServer::newConnection, m_unix, [this] {
+                while (QLocalSocket *client = m_unix->nextPendingConnection())
+                    forward(client);
+            });
+            QObject::connect(m_tcp, &QTcpServer::newConnection, m_tcp, [this] {
+                while (QTcpSocket *client = m_tcp->nextPendingConnection())
+                    forward(client);
+            });
+            listen();
         });
     }
     ~DockerProxy()
     {
         die();
-        onThread([this] { delete m_server; });
+        onThread([this] {
+            delete m_unix;
+            delete m_tcp;
+        });
         m_thread.quit();
         m_thread.wait();
     }
 
-    QString dockerHost() const { return QStringLiteral("unix://") + m_path; }
+    QString dockerHost() const
+    {
+        return m_listen == Listen::Tcp ? QStringLiteral("tcp://127.0.0.1:%1").arg(m_port) : QStringLiteral("unix://") + m_path;
+    }
     bool isListening()
     {
         bool listening = false;
-        onThread([&] { listening = m_server->isListening(); });
+        onThread([&] { listening = m_unix->isListening() || m_tcp->isListening(); });
         return listening;
     }
 
@@ -46,18 +66,21 @@ public:
     void die()
     {
         onThread([this] {
-            m_server->close();
+            m_unix->close();
+            m_tcp->close();
             QLocalServer::removeServer(m_path);
-            for (const QPointer<QLocalSocket> &socket : std::exchange(m_sockets, {})) {
-                if (socket)
-                    socket->abort();
+            for (const QPointer<QIODevice> &socket : std::exchange(m_sockets, {})) {
+                if (auto *local = qobject_cast<QLocalSocket *>(socket.data()))
+                    local->abort();
+                else if (auto *tcp = qobject_cast<QTcpSocket *>(socket.data()))
+                    tcp->abort();
             }
         });
     }
 
     void revive()
     {
-        onThread([this] { m_server->listen(m_path); });
+        onThread([this] { listen(); });
     }
 
 private:
@@ -67,33 +90,43 @@ private:
         QMetaObject::invokeMethod(&m_context, call, Qt::BlockingQueuedConnection);
     }
 
-    void accept()
+    void listen()
     {
-        while (QLocalSocket *client = m_server->nextPendingConnection()) {
-            auto *upstream = new QLocalSocket(client);
-            m_sockets << client << upstream;
-            // A unix socket connects at once or not at all.
-            upstream->connectToServer(m_target);
-            if (!upstream->waitForConnected(1000)) {
-                client->abort();
-                continue;
-            }
-            const auto pass = [](QLocalSocket *from, QLocalSocket *to) {
-                QObject::connect(from, &QLocalSocket::readyRead, to, [from, to] { to->write(from->readAll()); });
-                QObject::connect(from, &QLocalSocket::disconnected, to, [to] { to->disconnectFromServer(); });
-            };
-            pass(client, upstream);
-            pass(upstream, client);
-            if (client->bytesAvailable() > 0)
-                upstream->write(client->readAll());
+        if (m_listen == Listen::UnixSocket) {
+            m_unix->listen(m_path);
+        } else {
+            m_tcp->listen(QHostAddress::LocalHost, m_port);
+            m_port = m_tcp->serverPort();
         }
     }
 
+    template<typename Socket>
+    void forward(Socket *client)
+    {
+        auto *upstream = new QLocalSocket(client);
+        m_sockets << client << upstream;
+        // A unix socket connects at once or not at all.
+        upstream->connectToServer(m_target);
+        if (!upstream->waitForConnected(1000)) {
+            client->abort();
+            return;
+        }
+        QObject::connect(client, &QIODevice::readyRead, upstream, [client, upstream] { upstream->write(client->readAll()); });
+        QObject::connect(upstream, &QIODevice::readyRead, client, [client, upstream] { client->write(upstream->readAll()); });
+        QObject::connect(client, &Socket::disconnected, upstream, [upstream] { upstream->disconnectFromServer(); });
+        QObject::connect(upstream, &QLocalSocket::disconnected, client, [client] { client->close(); });
+        if (client->bytesAvailable() > 0)
+            upstream->write(client->readAll());
+    }
+
+    Listen m_listen;
     QString m_target;
     QTemporaryDir m_dir;
     QString m_path = m_dir.filePath(QStringLiteral("docker.sock"));
+    quint16 m_port = 0;
     QThread m_thread;
     QObject m_context;
-    QLocalServer *m_server = nullptr; // lives on m_thread
-    QList<QPointer<QLocalSocket>> m_sockets;
+    QLocalServer *m_unix = nullptr; // both live on m_thread
+    QTcpServer *m_tcp = nullptr;
+    QList<QPointer<QIODevice>> m_sockets;
 };

@@ -27,9 +27,9 @@ std::unique_ptr<RunController> dockerController(const QString &image, const QStr
     return std::make_unique<RunController>(std::move(backends));
 }
 
-/// Containers this test's Sandpit made, with their states ("created", "running", "exited").
-/// Only ours: other Docker tests may run at the same time (ctest -j2).
-QStringList sandpitContainerStates()
+/// Containers this test's Sandpit made, as GET /containers/json lists them, optionally only
+/// those in `state`. Only ours: other Docker tests may run at the same time (ctest -j2).
+QJsonArray sandpitContainers(const QString &state = {})
 {
     auto client = DockerClient::connect(*DockerEndpoint::fromDockerHost(QString()));
     if (!client)
@@ -39,8 +39,19 @@ QStringList sandpitContainerStates()
                                 .arg(QCoreApplication::applicationPid());
     auto response = client->call("GET", QStringLiteral("/containers/json?all=1&filters=")
                                             + QString::fromLatin1(QUrl::toPercentEncoding(filters)));
+    QJsonArray containers;
+    for (const QJsonValue &c : QJsonDocument::fromJson(response->body).array()) {
+        if (state.isEmpty() || c.toObject().value(QLatin1String("State")).toString() == state)
+            containers.append(c);
+    }
+    return containers;
+}
+
+/// Their states ("created", "running", "exited").
+QStringList sandpitContainerStates()
+{
     QStringList states;
-    for (const QJsonValue &c : QJsonDocument::fromJson(response->body).array())
+    for (const QJsonValue &c : sandpitContainers())
         states << c.toObject().value(QLatin1String("State")).toString();
     return states;
 }
@@ -312,6 +323,62 @@ private Q_SLOTS:
         const Outcome again = run(*controller, pythonRequest(fixture(QStringLiteral("hello.py"))));
         QVERIFY2(again.result, again.error ? qPrintable(again.error->message) : "no result");
         QCOMPARE(again.result->stdoutData, QByteArray("Hello from Sandpit\n"));
+        controller.reset();
+        QTRY_COMPARE_WITH_TIMEOUT(sandpitContainerStates().size(), before, 10000);
+    }
+
+    void aRemoteEngineGetsTheFilesThroughTheArchiveApi()
+    {
+        // tcp:// is how a classroom points every desktop at one engine; nothing of this
+        // machine's file system may be assumed there, so nothing of it is mounted.
+        const qsizetype before = sandpitContainerStates().size();
+        DockerProxy proxy(DockerProxy::Listen::Tcp);
+        QVERIFY(proxy.isListening());
+        auto controller = dockerController(kImage, proxy.dockerHost());
+
+        const Outcome artifacts = run(*controller, pythonRequest(fixture(QStringLiteral("writes_artifacts.py"))));
+        QVERIFY2(artifacts.result, artifacts.error ? qPrintable(artifacts.error->message) : "no result");
+        QCOMPARE(artifacts.result->stdoutData, QByteArray("wrote 2 files\n"));
+        QStringList paths;
+        for (const Artifact &a : artifacts.result->artifacts)
+            paths << a.path;
+        QCOMPARE(paths, (QStringList{QStringLiteral("data.csv"), QStringLiteral("sub/notes.txt")}));
+
+        RunRequest withInput = pythonRequest(fixture(QStringLiteral("stdin_echo.py")));
+        withInput.stdinData = "abc\n";
+        const Outcome echoed = run(*controller, withInput);
+        QVERIFY(echoed.result);
+        QCOMPARE(echoed.result->stdoutData, QByteArray("got 4 bytes: ABC\n"));
+
+        // While a program runs, its container has no bind mount, only its own /work volume.
+        RunWatcher watcher(*controller);
+        RunRequest sleeper = pythonRequest(fixture(QStringLiteral("sleeper.py")));
+        sleeper.limits.wallTimeMs = 1500;
+        sleeper.keepStdinOpen = true;
+        watcher.outcome.id = controller->start(sleeper);
+        QTRY_VERIFY_WITH_TIMEOUT(watcher.outcome.liveStdout.contains("going to sleep"), 30000);
+        controller->writeInput(watcher.outcome.id, "typed\n");
+        // (The shared controller's warm container, bind-mounted, runs too; ours waits for its
+        // files in .sandpit.)
+        QJsonArray remote;
+        for (const QJsonValue &c : sandpitContainers(QStringLiteral("running"))) {
+            if (c.toObject().value(QLatin1String("Command")).toString().contains(QLatin1String(".sandpit/ready")))
+                remote.append(c);
+        }
+        QCOMPARE(remote.size(), 1);
+        for (const QJsonValue &c : remote) {
+            for (const QJsonValue &mount : c.toObject().value(QLatin1String("Mounts")).toArray()) {
+                QVERIFY2(mount.toObject().value(QLatin1String("Type")).toString() != QLatin1String("bind"),
+                         qPrintable(mount.toObject().value(QLatin1String("Source")).toString()));
+            }
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 30000);
+        QVERIFY(watcher.outcome.result);
+        QCOMPARE(watcher.outcome.result->killReason, KillReason::Timeout);
+        // Typed input has no way in there, and the user is told so.
+        QVERIFY2(watcher.outcome.result->notice.contains(QStringLiteral("did not reach it")),
+                 qPrintable(watcher.outcome.result->notice));
+
         controller.reset();
         QTRY_COMPARE_WITH_TIMEOUT(sandpitContainerStates().size(), before, 10000);
     }

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "dockerclient.h"
+#include "dockercontainer.h"
+
+namespace Sandpit::Core {
+
+/// A run's files for a daemon that does not share our file system, such as a classroom's
+/// engine behind tcp://: the workspace, the launcher, the token and the input go into the
+/// container's /work volume as one tar once it has started (the volume is a tmpfs on the
+/// daemon's machine, so it holds files only while the container runs), and output/ comes back
+/// as a tar after. Nothing of the host is mounted.
+class DockerTransfer final
+{
+public:
+    /// Inside /work: what the launcher needs. The program may see it; the token is read and
+    /// deleted before the program starts.
+    static constexpr const char *kControlDir = "/work/.sandpit";
+
+    struct Files {
+        QByteArray launcher;
+        QByteArray token;
+        QByteArray stdinData;  ///< empty: none
+        QString syscallFilter; ///< host path of sandpit-seccomp; empty: none
+    };
+    static Expected<void> send(const DockerClient &client, const DockerPreparedContainer &container, const Files &files);
+    /// Copies the container's /work/output into the workspace's output folder.
+    static Expected<void> fetchOutput(const DockerClient &client, const DockerPreparedContainer &container);
+};
+
+} // namespace Sandpit::Core
