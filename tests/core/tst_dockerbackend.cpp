@@ -47,6 +47,31 @@ QJsonArray sandpitContainers(const QString &state = {})
     return containers;
 }
 
+QStringList sandpitContainerIds(const QString &state = {})
+{
+    QStringList ids;
+    for (const QJsonValue &c : sandpitContainers(state))
+        ids << c.toObject().value(QLatin1String("Id")).toString();
+    return ids;
+}
+
+/// Those of `now` not in `before`.
+QStringList newSince(const QStringList &before, const QStringList &now)
+{
+    QStringList added;
+    for (const QString &id : now) {
+        if (!before.contains(id))
+            added << id;
+    }
+    return added;
+}
+
+bool noneOfThemExists(const QStringList &ids)
+{
+    const QStringList now = sandpitContainerIds();
+    return std::none_of(ids.begin(), ids.end(), [&](const QString &id) { return now.contains(id); });
+}
+
 /// Their states ("created", "running", "exited").
 QStringList sandpitContainerStates()
 {
@@ -298,8 +323,7 @@ private Q_SLOTS:
 
     void aDaemonThatDiesMidRunFailsAndIsCleanedUpAfter()
     {
-        // The shared controller's warm container, which may be starting meanwhile.
-        const qsizetype before = sandpitContainerStates().size();
+        const QStringList before = sandpitContainerIds();
         DockerProxy proxy;
         QVERIFY(proxy.isListening());
         auto controller = dockerController(kImage, proxy.dockerHost());
@@ -308,6 +332,8 @@ private Q_SLOTS:
         request.limits.wallTimeMs = 120'000;
         watcher.outcome.id = controller->start(request);
         QTRY_VERIFY_WITH_TIMEOUT(watcher.outcome.liveStdout.contains("going to sleep"), 30000);
+        const QStringList ours = newSince(before, sandpitContainerIds(QStringLiteral("running")));
+        QVERIFY(!ours.isEmpty());
 
         proxy.die();
         // Said plainly, long before the two-minute time limit.
@@ -324,14 +350,15 @@ private Q_SLOTS:
         QVERIFY2(again.result, again.error ? qPrintable(again.error->message) : "no result");
         QCOMPARE(again.result->stdoutData, QByteArray("Hello from Sandpit\n"));
         controller.reset();
-        QTRY_COMPARE_WITH_TIMEOUT(sandpitContainerStates().size(), before, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(noneOfThemExists(ours), 10000);
+        QVERIFY(noneOfThemExists(newSince(before, sandpitContainerIds())));
     }
 
     void aRemoteEngineGetsTheFilesThroughTheArchiveApi()
     {
         // tcp:// is how a classroom points every desktop at one engine; nothing of this
         // machine's file system may be assumed there, so nothing of it is mounted.
-        const qsizetype before = sandpitContainerStates().size();
+        const QStringList before = sandpitContainerIds();
         DockerProxy proxy(DockerProxy::Listen::Tcp);
         QVERIFY(proxy.isListening());
         auto controller = dockerController(kImage, proxy.dockerHost());
@@ -380,7 +407,7 @@ private Q_SLOTS:
                  qPrintable(watcher.outcome.result->notice));
 
         controller.reset();
-        QTRY_COMPARE_WITH_TIMEOUT(sandpitContainerStates().size(), before, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(noneOfThemExists(newSince(before, sandpitContainerIds())), 10000);
     }
 
     void noContainerRemains()
