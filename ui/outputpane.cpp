@@ -7,6 +7,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QTextBlock>
 #include <QVBoxLayout>
 
 namespace Sandpit::Ui {
@@ -24,8 +25,6 @@ OutputPane::OutputPane(QWidget *parent)
     m_view->setObjectName(QStringLiteral("outputView"));
     m_input->setObjectName(QStringLiteral("inputLine"));
     m_droppedNote->setObjectName(QStringLiteral("droppedNote"));
-    m_droppedNote->setText(QStringLiteral("Older output was dropped to keep Sandpit responsive: only the last %L1 lines are shown.")
-                               .arg(OutputView::kMaxLines));
     m_droppedNote->setWordWrap(true);
     m_droppedNote->setStyleSheet(QStringLiteral("QLabel { background: #fff3cd; color: #5c4400; padding: 3px 6px; }"));
     m_droppedNote->hide();
@@ -44,15 +43,20 @@ OutputPane::OutputPane(QWidget *parent)
     layout->addWidget(m_view, 1);
     layout->addLayout(inputRow);
 
-    connect(m_view, &OutputView::linesDropped, m_droppedNote, &QWidget::show);
+    connect(m_view, &OutputView::linesDropped, this, &OutputPane::showDropped);
     connect(m_input, &InputLine::lineEntered, this, &OutputPane::submitLine);
     connect(m_input, &InputLine::endOfInputRequested, this, &OutputPane::endInput);
     updateInputState();
 }
 
-int OutputPane::maxLines()
+int OutputPane::maxLines() const
 {
-    return OutputView::kMaxLines;
+    return m_view->maxLines();
+}
+
+void OutputPane::setMaxLines(int lines)
+{
+    m_view->setMaxLines(lines);
 }
 
 QString OutputPane::plainText() const
@@ -64,12 +68,18 @@ QString OutputPane::plainText() const
 int OutputPane::lineCount() const
 {
     m_view->flush();
-    return m_view->document()->blockCount();
+    const QTextDocument *document = m_view->document();
+    return document->blockCount() - (document->lastBlock().length() <= 1 ? 1 : 0);
 }
 
 bool OutputPane::hasDroppedLines() const
 {
-    return m_view->hasDroppedLines();
+    return m_view->droppedLines() > 0;
+}
+
+bool OutputPane::hasPendingText() const
+{
+    return m_view->hasPendingText();
 }
 
 bool OutputPane::isInputEnabled() const
@@ -82,6 +92,8 @@ void OutputPane::clear()
     m_view->clearAll();
     m_stdout.reset();
     m_stderr.reset();
+    m_stdoutAnsi.reset();
+    m_stderrAnsi.reset();
     m_droppedNote->hide();
     m_pullBar->dismiss();
     m_inputClosed = false;
@@ -91,9 +103,9 @@ void OutputPane::clear()
 void OutputPane::appendOutput(Core::OutputStream stream, const QByteArray &bytes)
 {
     if (stream == Core::OutputStream::Stderr)
-        m_view->append(Kind::Stderr, m_stderr.decode(bytes));
+        m_view->appendProgramText(Kind::Stderr, m_stderrAnsi, m_stderr.decode(bytes));
     else
-        m_view->append(Kind::Stdout, m_stdout.decode(bytes));
+        m_view->appendProgramText(Kind::Stdout, m_stdoutAnsi, m_stdout.decode(bytes));
 }
 
 void OutputPane::appendNote(const QString &text)
@@ -157,8 +169,17 @@ void OutputPane::endInput(const QString &rest)
 
 void OutputPane::flushDecoders()
 {
-    m_view->append(Kind::Stdout, m_stdout.finish());
-    m_view->append(Kind::Stderr, m_stderr.finish());
+    m_view->appendProgramText(Kind::Stdout, m_stdoutAnsi, m_stdout.finish());
+    m_view->appendProgramText(Kind::Stderr, m_stderrAnsi, m_stderr.finish());
+}
+
+void OutputPane::showDropped(qint64 total)
+{
+    m_droppedNote->setText(QStringLiteral("%L1 older lines were dropped to keep Sandpit responsive: the pane keeps the "
+                                          "last %L2 lines.")
+                               .arg(total)
+                               .arg(m_view->maxLines()));
+    m_droppedNote->show();
 }
 
 void OutputPane::updateInputState()

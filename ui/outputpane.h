@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ansiparser.h"
 #include "outputdecoder.h"
 #include "runerror.h"
 #include "runresult.h"
@@ -22,11 +23,14 @@ class OutputPane final : public QWidget
 public:
     explicit OutputPane(QWidget *parent = nullptr);
 
-    static int maxLines();
+    int maxLines() const;
     /// What the pane shows, including text still waiting for the next batch.
     QString plainText() const;
+    /// Lines shown (including those waiting), not counting an empty last line.
     int lineCount() const;
     bool hasDroppedLines() const;
+    /// True while received text waits to be drawn; false once the pane has caught up.
+    bool hasPendingText() const;
     bool isInputEnabled() const;
     /// The banner that offers to pull a missing Docker image; showError() and clear() drive
     /// its visibility, the window connects its pull.
@@ -39,6 +43,8 @@ public Q_SLOTS:
     void showFinished(const Sandpit::Core::RunResult &result);
     void showError(const Sandpit::Core::RunError &error);
     void setInputEnabled(bool enabled);
+    /// How many lines the pane keeps (the setting output/max_lines); older lines are dropped.
+    void setMaxLines(int lines);
 
 Q_SIGNALS:
     /// Bytes for the program's stdin (a typed line with its "\n").
@@ -50,6 +56,7 @@ private:
     void endInput(const QString &rest);
     void flushDecoders();
     void updateInputState();
+    void showDropped(qint64 total);
 
     OutputView *m_view;
     QLabel *m_droppedNote;
@@ -58,6 +65,8 @@ private:
     InputLine *m_input;
     OutputDecoder m_stdout;
     OutputDecoder m_stderr;
+    AnsiParser m_stdoutAnsi;
+    AnsiParser m_stderrAnsi;
     bool m_inputWanted = false;
     bool m_inputClosed = false;
 };

@@ -204,7 +204,7 @@ void TestMainWindow::outputPaneStaysBounded()
     for (int i = 0; i < 10'000; ++i)
         m_output->appendOutput(Core::OutputStream::Stdout, QByteArray("line ") + QByteArray::number(i) + '\n');
     QTRY_VERIFY(m_output->plainText().contains(QStringLiteral("line 9999")));
-    QVERIFY(m_output->lineCount() <= Ui::OutputPane::maxLines());
+    QVERIFY(m_output->lineCount() <= m_output->maxLines());
     QVERIFY(!m_output->plainText().contains(QStringLiteral("line 0\n")));
     QVERIFY(m_output->hasDroppedLines());
     auto *note = m_output->findChild<QWidget *>(QStringLiteral("droppedNote"));
