@@ -9,6 +9,7 @@
 #include "isolationindicator.h"
 #include "language.h"
 #include "outputpane.h"
+#include "outputsettings.h"
 #include "runpane.h"
 #include "runsession.h"
 
@@ -79,6 +80,11 @@ void MainWindow::openFile(const QString &path)
 {
     statusBar()->showMessage(QStringLiteral("Opening %1…").arg(path));
     m_document->open(path);
+}
+
+void MainWindow::setOutputSettings(const OutputSettings &settings)
+{
+    m_output->setMaxLines(settings.maxLines);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -176,7 +176,7 @@ void OutputPane::flushDecoders()
 void OutputPane::showDropped(qint64 total)
 {
     m_droppedNote->setText(QStringLiteral("%L1 older lines were dropped to keep Sandpit responsive: the pane keeps the "
-                                          "last %L2 lines.")
+                                          "last %L2 lines at most.")
                                .arg(total)
                                .arg(m_view->maxLines()));
     m_droppedNote->show();

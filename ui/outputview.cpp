@@ -8,7 +8,7 @@ namespace Sandpit::Ui {
 
 OutputView::OutputView(QWidget *parent)
     : QPlainTextEdit(parent)
-    , m_buffer(kDefaultMaxLines, kMaxChars)
+    , m_buffer(OutputSettings::kDefaultMaxLines, kMaxChars)
 {
     setReadOnly(true);
     // Undo history would keep every line ever shown, defeating the block limit.

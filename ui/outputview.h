@@ -1,6 +1,7 @@
 #pragma once
 
 #include "outputbuffer.h"
+#include "outputsettings.h"
 #include "styleformats.h"
 
 #include <QPlainTextEdit>
@@ -20,7 +21,6 @@ class OutputView final : public QPlainTextEdit
 public:
     using Kind = OutputKind;
 
-    static constexpr int kDefaultMaxLines = 10'000;
     /// A few thousand folded lines of a 10 MB single line would otherwise fill the memory.
     static constexpr qsizetype kMaxChars = 4 * 1024 * 1024;
     static constexpr int kFlushIntervalMs = 30;
@@ -57,7 +57,7 @@ private:
     OutputBuffer m_buffer;
     StyleFormats m_formats;
     QTimer m_flushTimer;
-    int m_maxLines = kDefaultMaxLines;
+    int m_maxLines = OutputSettings::kDefaultMaxLines;
     qint64 m_linesFinished = 0; // every line this run finished, shown or not
     qint64 m_dropped = 0;
 };
