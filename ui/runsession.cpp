@@ -30,6 +30,8 @@ Core::RunRequest RunSession::buildRequest(const Core::Language &language, const 
     request.limits = limits;
     // The input line can send more at any time, so stdin stays open until Ctrl+D or the end.
     request.keepStdinOpen = true;
+    // The output pane shows the output as it arrives and records it for Save output….
+    request.keepOutputInResult = false;
     return request;
 }
 
