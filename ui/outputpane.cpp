@@ -3,11 +3,16 @@
 #include "imagepullbar.h"
 #include "inputline.h"
 #include "killdetail.h"
+#include "outputrecorder.h"
 #include "outputview.h"
 
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QTextBlock>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace Sandpit::Ui {
@@ -21,10 +26,17 @@ OutputPane::OutputPane(QWidget *parent)
     , m_pullBar(new ImagePullBar(this))
     , m_inputPrompt(new QLabel(QStringLiteral("stdin ›"), this))
     , m_input(new InputLine(this))
+    , m_saveButton(new QToolButton(this))
+    , m_recorder(new OutputRecorder(this))
 {
     m_view->setObjectName(QStringLiteral("outputView"));
     m_input->setObjectName(QStringLiteral("inputLine"));
     m_droppedNote->setObjectName(QStringLiteral("droppedNote"));
+    m_saveButton->setObjectName(QStringLiteral("saveOutputButton"));
+    m_saveButton->setText(QStringLiteral("Save output…"));
+    m_saveButton->setToolTip(QStringLiteral("Save everything the program printed to a file, including lines the pane "
+                                            "no longer shows"));
+    m_saveButton->setEnabled(false);
     m_droppedNote->setWordWrap(true);
     m_droppedNote->setStyleSheet(QStringLiteral("QLabel { background: #fff3cd; color: #5c4400; padding: 3px 6px; }"));
     m_droppedNote->hide();
@@ -34,6 +46,7 @@ OutputPane::OutputPane(QWidget *parent)
     inputRow->setContentsMargins(4, 2, 4, 4);
     inputRow->addWidget(m_inputPrompt);
     inputRow->addWidget(m_input, 1);
+    inputRow->addWidget(m_saveButton);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -46,6 +59,9 @@ OutputPane::OutputPane(QWidget *parent)
     connect(m_view, &OutputView::linesDropped, this, &OutputPane::showDropped);
     connect(m_input, &InputLine::lineEntered, this, &OutputPane::submitLine);
     connect(m_input, &InputLine::endOfInputRequested, this, &OutputPane::endInput);
+    connect(m_saveButton, &QToolButton::clicked, this, &OutputPane::chooseSaveFile);
+    connect(m_recorder, &OutputRecorder::saved, this, &OutputPane::outputSaved);
+    connect(m_recorder, &OutputRecorder::saveFailed, this, &OutputPane::outputSaveFailed);
     updateInputState();
 }
 
@@ -74,6 +90,7 @@ int OutputPane::lineCount() const
 
 bool OutputPane::hasDroppedLines() const
 {
+    m_view->flush();
     return m_view->droppedLines() > 0;
 }
 
@@ -96,12 +113,16 @@ void OutputPane::clear()
     m_stderrAnsi.reset();
     m_droppedNote->hide();
     m_pullBar->dismiss();
+    m_recorder->restart();
+    m_saveButton->setEnabled(false);
     m_inputClosed = false;
     updateInputState();
 }
 
 void OutputPane::appendOutput(Core::OutputStream stream, const QByteArray &bytes)
 {
+    m_recorder->record(bytes);
+    m_saveButton->setEnabled(true);
     if (stream == Core::OutputStream::Stderr)
         m_view->appendProgramText(Kind::Stderr, m_stderrAnsi, m_stderr.decode(bytes));
     else
@@ -173,10 +194,29 @@ void OutputPane::flushDecoders()
     m_view->appendProgramText(Kind::Stderr, m_stderrAnsi, m_stderr.finish());
 }
 
+void OutputPane::chooseSaveFile()
+{
+    // Window-modal and non-blocking, like every dialog here: the event loop keeps turning.
+    auto *dialog = new QFileDialog(this, QStringLiteral("Save output"), m_saveFolder.isEmpty() ? QDir::homePath() : m_saveFolder);
+    dialog->setObjectName(QStringLiteral("saveOutputDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setNameFilters({QStringLiteral("Text files (*.txt *.log)"), QStringLiteral("All files (*)")});
+    dialog->selectFile(QStringLiteral("output.txt"));
+    connect(dialog, &QFileDialog::fileSelected, this, &OutputPane::saveOutput);
+    dialog->open();
+}
+
+void OutputPane::saveOutput(const QString &path)
+{
+    m_saveFolder = QFileInfo(path).absolutePath();
+    m_recorder->saveTo(path);
+}
+
 void OutputPane::showDropped(qint64 total)
 {
     m_droppedNote->setText(QStringLiteral("%L1 older lines were dropped to keep Sandpit responsive: the pane keeps the "
-                                          "last %L2 lines at most.")
+                                          "last %L2 lines at most. Save output… keeps everything the program printed.")
                                .arg(total)
                                .arg(m_view->maxLines()));
     m_droppedNote->show();

@@ -8,11 +8,13 @@
 #include <QWidget>
 
 class QLabel;
+class QToolButton;
 
 namespace Sandpit::Ui {
 
 class ImagePullBar;
 class InputLine;
+class OutputRecorder;
 class OutputView;
 
 /// A run's live output, stdout and stderr told apart, with an input line for the program's
@@ -28,6 +30,7 @@ public:
     QString plainText() const;
     /// Lines shown (including those waiting), not counting an empty last line.
     int lineCount() const;
+    /// Whether lines were dropped, counting those that wait to be drawn.
     bool hasDroppedLines() const;
     /// True while received text waits to be drawn; false once the pane has caught up.
     bool hasPendingText() const;
@@ -45,11 +48,18 @@ public Q_SLOTS:
     void setInputEnabled(bool enabled);
     /// How many lines the pane keeps (the setting output/max_lines); older lines are dropped.
     void setMaxLines(int lines);
+    /// Asks where to save everything the run printed (not just the lines still shown).
+    void chooseSaveFile();
+    /// Writes everything the run printed, stdout and stderr as received, to `path`, on a
+    /// thread of its own; outputSaved or outputSaveFailed follows.
+    void saveOutput(const QString &path);
 
 Q_SIGNALS:
     /// Bytes for the program's stdin (a typed line with its "\n").
     void inputSubmitted(const QByteArray &bytes);
     void inputClosed();
+    void outputSaved(const QString &path, qint64 bytes);
+    void outputSaveFailed(const QString &path, const QString &message);
 
 private:
     void submitLine(const QString &text);
@@ -63,6 +73,9 @@ private:
     ImagePullBar *m_pullBar;
     QLabel *m_inputPrompt;
     InputLine *m_input;
+    QToolButton *m_saveButton;
+    OutputRecorder *m_recorder;
+    QString m_saveFolder; // where the last save went, for the next one
     OutputDecoder m_stdout;
     OutputDecoder m_stderr;
     AnsiParser m_stdoutAnsi;
