@@ -43,6 +43,7 @@ private Q_SLOTS:
     void exitCodeIsShown();
     void emptyEditorHasNothingToRun();
     void inputLineFeedsStdin();
+    void promptShowsBeforeTheUserTypes();
     void artifactsAreListed();
     void languageThatCannotRunShowsCoreError();
     void outputPaneStaysBounded();
@@ -178,6 +179,19 @@ void TestMainWindow::inputLineFeedsStdin()
     QVERIFY(m_output->plainText().contains(QStringLiteral("sandpit\n")));
     QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
     QVERIFY(!input->isEnabled());
+}
+
+void TestMainWindow::promptShowsBeforeTheUserTypes()
+{
+    auto *input = m_output->findChild<QLineEdit *>(QStringLiteral("inputLine"));
+    // No flush in the program: Python runs unbuffered (-u), so input()'s prompt, which ends
+    // without a newline, reaches the pane while the program waits.
+    runCode(QStringLiteral("name = input('Your name: ')\nprint(f'Hello, {name}!')\n"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_output->plainText(), QStringLiteral("Your name: "), kRunTimeoutMs);
+    QTest::keyClicks(input, QStringLiteral("Ada"));
+    QTest::keyClick(input, Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
+    QVERIFY2(m_output->plainText().startsWith(QStringLiteral("Your name: Ada\nHello, Ada!\n")), qPrintable(m_output->plainText()));
 }
 
 void TestMainWindow::artifactsAreListed()
