@@ -38,6 +38,8 @@ public:
     /// Forgets a half-read sequence and the style, for a new run.
     void reset();
     const TextStyle &style() const { return m_style; }
+    /// True between sequences: text that follows is text.
+    bool isIdle() const { return m_state == State::Ground; }
 
     /// An OSC or DCS string that has not ended after this many characters is given up, so a
     /// stray "ESC ]" cannot swallow the rest of a run's output.

@@ -146,56 +146,81 @@ void OutputBuffer::finishLine(bool folded)
 void OutputBuffer::dropOverflow(qsizetype slackFactor)
 {
     if (m_lines > m_maxLines * slackFactor) {
-        const qsizetype lines = m_lines - m_maxLines;
+        qsizetype lines = m_lines - m_maxLines;
+        const qsizetype end = endOfLines(lines, std::numeric_limits<qsizetype>::max());
         m_skipped += lines;
-        takeFront(lines, 0);
+        advance(end, lines, nullptr);
     }
-    if (m_text.size() > m_maxChars * slackFactor) {
+    if (m_text.size() - m_start > m_maxChars * slackFactor) {
         // Whole lines go, until what is left fits.
         const qsizetype from = m_text.size() - m_maxChars;
-        const qsizetype end = m_text.indexOf(QLatin1Char('\n'), std::max<qsizetype>(from - 1, 0)) + 1;
-        const qsizetype lines = QStringView(m_text).first(end).count(QLatin1Char('\n'));
+        const qsizetype end = m_text.indexOf(QLatin1Char('\n'), std::max(from - 1, m_start)) + 1;
+        const qsizetype lines = QStringView(m_text).sliced(m_start, end - m_start).count(QLatin1Char('\n'));
         m_skipped += lines;
-        takeFront(lines, end);
+        advance(end, lines, nullptr);
     }
 }
 
-OutputBuffer::Chunk OutputBuffer::takeFinished(qsizetype lines)
+void OutputBuffer::skipAll(qint64 moreLines)
 {
-    dropOverflow(1);
-    return takeFront(std::min(lines, m_lines), 0);
+    m_skipped += m_lines + moreLines;
+    advance(m_text.size(), m_lines, nullptr);
+    m_line.resize(0);
+    m_lineStyles.resize(0);
+    m_cursor = 0;
+    m_openChanged = true;
 }
 
-OutputBuffer::Chunk OutputBuffer::takeFront(qsizetype lines, qsizetype chars)
+OutputBuffer::Chunk OutputBuffer::takeFinished(qsizetype lines, qsizetype chars)
 {
     Chunk out;
     out.lines = lines;
+    const qsizetype end = endOfLines(out.lines, chars);
+    out.text = m_text.sliced(m_start, end - m_start); // a copy: m_text keeps its capacity
+    advance(end, out.lines, &out.runs);
+    return out;
+}
+
+qsizetype OutputBuffer::endOfLines(qsizetype &lines, qsizetype chars) const
+{
+    if (lines >= m_lines && m_text.size() - m_start <= chars) {
+        lines = m_lines;
+        return m_text.size();
+    }
+    qsizetype position = m_start;
+    qsizetype count = 0;
+    while (count < std::min(lines, m_lines) && (count == 0 || position - m_start < chars)) {
+        position = m_text.indexOf(QLatin1Char('\n'), position) + 1;
+        ++count;
+    }
+    lines = count;
+    return position;
+}
+
+void OutputBuffer::advance(qsizetype end, qsizetype lines, QList<Run> *taken)
+{
     m_lines -= lines;
-    if (chars == 0 && lines > 0) {
-        qsizetype position = 0;
-        for (qsizetype i = 0; i < lines; ++i)
-            position = m_text.indexOf(QLatin1Char('\n'), position) + 1;
-        chars = position;
-    }
-    if (chars >= m_text.size()) {
-        out.text = std::exchange(m_text, {});
-        out.runs = std::exchange(m_runs, {});
-        return out;
-    }
-    out.text = m_text.left(chars);
-    m_text.remove(0, chars);
-    qsizetype taken = 0;
+    qsizetype chars = end - m_start;
+    qsizetype whole = 0;
     while (chars > 0) {
-        Run &run = m_runs[taken];
+        Run &run = m_runs[whole];
         const qsizetype part = std::min(run.length, chars);
-        out.runs.append({part, run.style});
+        if (taken)
+            taken->append({part, run.style});
         chars -= part;
         run.length -= part;
         if (run.length == 0)
-            ++taken;
+            ++whole;
     }
-    m_runs.remove(0, taken);
-    return out;
+    m_runs.remove(0, whole);
+    m_start = end;
+    if (m_lines == 0) {
+        m_text.resize(0); // keeps the capacity for the next lines
+        m_start = 0;
+    } else if (m_start > m_text.size() / 2) {
+        m_text.remove(0, m_start);
+        m_start = 0;
+    }
 }
 
 OutputBuffer::Chunk OutputBuffer::takeOpenLine()
@@ -210,6 +235,7 @@ OutputBuffer::Chunk OutputBuffer::takeOpenLine()
 void OutputBuffer::clear()
 {
     m_text.clear();
+    m_start = 0;
     m_runs.clear();
     m_lines = 0;
     m_skipped = 0;

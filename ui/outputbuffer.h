@@ -5,6 +5,8 @@
 #include <QList>
 #include <QString>
 
+#include <limits>
+
 namespace Sandpit::Ui {
 
 /// The output a pane has still to draw, held the way a terminal holds it: finished lines
@@ -46,11 +48,19 @@ public:
     void appendPlain(QStringView text, quint64 style);
     /// Ends the open line if anything is on it.
     void endOpenLine();
+    /// Drops every waiting line and the open line, unseen, and counts them with `moreLines`
+    /// others as skipped: the caller saw that newer lines will replace them all.
+    void skipAll(qint64 moreLines);
 
     bool hasPending() const { return m_lines > 0 || m_openChanged; }
     bool isOpenLineEmpty() const { return m_line.isEmpty(); }
-    /// The oldest finished lines waiting, at most `lines` of them.
-    Chunk takeFinished(qsizetype lines);
+    /// Drops the oldest waiting lines beyond the limits (counted as skipped).
+    void applyLimits() { dropOverflow(1); }
+    qsizetype waitingLines() const { return m_lines; }
+    qsizetype waitingChars() const { return m_text.size() - m_start; }
+    /// The oldest finished lines waiting (after applyLimits()): at most `lines` of them, and
+    /// no more once `chars` characters are taken (but always one line, if any waits).
+    Chunk takeFinished(qsizetype lines, qsizetype chars = std::numeric_limits<qsizetype>::max());
     /// The open line as it is now (no '\n'); it stays open, but is no longer "changed".
     Chunk takeOpenLine();
     /// Finished lines dropped unseen since the last call, because newer ones replaced them.
@@ -60,14 +70,21 @@ public:
 private:
     void write(QStringView text, quint64 style);
     void finishLine(bool folded);
-    Chunk takeFront(qsizetype lines, qsizetype chars);
+    /// Where the first `lines` waiting lines end in m_text, or the first line that reaches
+    /// `chars` characters; sets `lines` to how many that is.
+    qsizetype endOfLines(qsizetype &lines, qsizetype chars) const;
+    /// Moves the start of the waiting lines to `end`, handing their runs to `taken` if asked.
+    void advance(qsizetype end, qsizetype lines, QList<Run> *taken);
     void dropOverflow(qsizetype slackFactor);
 
     qsizetype m_maxLines;
     qsizetype m_maxChars;
     quint64 m_styleBase = 0;
 
-    QString m_text; // finished lines, each ending in '\n'
+    // Finished lines, each ending in '\n', from m_start on: lines are taken or dropped from
+    // the front by moving m_start, and the text is compacted only when half of it is gone.
+    QString m_text;
+    qsizetype m_start = 0;
     QList<Run> m_runs;
     qsizetype m_lines = 0;
     qint64 m_skipped = 0;

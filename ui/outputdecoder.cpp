@@ -23,14 +23,17 @@ qsizetype incompleteTail(QByteArrayView data)
     return 0;
 }
 
-QString decodeComplete(QByteArrayView data)
+/// Decodes `data`, which ends on a whole sequence, into `out`, reusing its capacity.
+void decodeComplete(QByteArrayView data, QString &out)
 {
     QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
-    return decoder.decode(data);
+    out.resize(decoder.requiredSpace(data.size()));
+    const QChar *end = decoder.appendToBuffer(out.data(), data);
+    out.resize(end - out.constData());
 }
 } // namespace
 
-QString OutputDecoder::decode(QByteArrayView bytes)
+QStringView OutputDecoder::decode(QByteArrayView bytes)
 {
     // Qt 6.4's stateful QStringDecoder swallows the byte that follows a sequence left
     // unfinished at the end of the previous chunk ("\xe2\x82" then "AB" gives "\uFFFDB"), so the
@@ -43,14 +46,16 @@ QString OutputDecoder::decode(QByteArrayView bytes)
     }
     const qsizetype tail = incompleteTail(data);
     m_carry = data.last(tail).toByteArray();
-    return decodeComplete(data.chopped(tail));
+    decodeComplete(data.chopped(tail), m_text);
+    return m_text;
 }
 
 QString OutputDecoder::finish()
 {
-    const QString rest = decodeComplete(m_carry);
+    // The carry is the start of one sequence (see incompleteTail), so it is one character lost.
+    const bool cut = !m_carry.isEmpty();
     reset();
-    return rest;
+    return cut ? QString(QChar::ReplacementCharacter) : QString();
 }
 
 void OutputDecoder::reset()

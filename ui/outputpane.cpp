@@ -99,6 +99,11 @@ bool OutputPane::hasPendingText() const
     return m_view->hasPendingText();
 }
 
+qint64 OutputPane::recordedBytes() const
+{
+    return m_recorder->recordedBytes();
+}
+
 bool OutputPane::isInputEnabled() const
 {
     return m_input->isEnabled();
@@ -107,10 +112,6 @@ bool OutputPane::isInputEnabled() const
 void OutputPane::clear()
 {
     m_view->clearAll();
-    m_stdout.reset();
-    m_stderr.reset();
-    m_stdoutAnsi.reset();
-    m_stderrAnsi.reset();
     m_droppedNote->hide();
     m_pullBar->dismiss();
     m_recorder->restart();
@@ -123,10 +124,7 @@ void OutputPane::appendOutput(Core::OutputStream stream, const QByteArray &bytes
 {
     m_recorder->record(bytes);
     m_saveButton->setEnabled(true);
-    if (stream == Core::OutputStream::Stderr)
-        m_view->appendProgramText(Kind::Stderr, m_stderrAnsi, m_stderr.decode(bytes));
-    else
-        m_view->appendProgramText(Kind::Stdout, m_stdoutAnsi, m_stdout.decode(bytes));
+    m_view->appendOutput(stream == Core::OutputStream::Stderr ? Kind::Stderr : Kind::Stdout, bytes);
 }
 
 void OutputPane::appendNote(const QString &text)
@@ -136,7 +134,7 @@ void OutputPane::appendNote(const QString &text)
 
 void OutputPane::showFinished(const Core::RunResult &result)
 {
-    flushDecoders();
+    m_view->endOutput();
     QString summary;
     if (result.killReason == Core::KillReason::None)
         summary = QStringLiteral("Finished with exit code %1").arg(result.exitCode.value_or(-1));
@@ -155,7 +153,7 @@ void OutputPane::showFinished(const Core::RunResult &result)
 
 void OutputPane::showError(const Core::RunError &error)
 {
-    flushDecoders();
+    m_view->endOutput();
     m_view->appendLine(Kind::Error, error.message);
     m_pullBar->offerPull(error);
 }
@@ -186,12 +184,6 @@ void OutputPane::endInput(const QString &rest)
     m_inputClosed = true;
     updateInputState();
     Q_EMIT inputClosed();
-}
-
-void OutputPane::flushDecoders()
-{
-    m_view->appendProgramText(Kind::Stdout, m_stdoutAnsi, m_stdout.finish());
-    m_view->appendProgramText(Kind::Stderr, m_stderrAnsi, m_stderr.finish());
 }
 
 void OutputPane::chooseSaveFile()

@@ -1,7 +1,5 @@
 #pragma once
 
-#include "ansiparser.h"
-#include "outputdecoder.h"
 #include "runerror.h"
 #include "runresult.h"
 
@@ -35,6 +33,8 @@ public:
     /// True while received text waits to be drawn; false once the pane has caught up.
     bool hasPendingText() const;
     bool isInputEnabled() const;
+    /// Bytes of output this run received (all of them, shown or not): what Save output… writes.
+    qint64 recordedBytes() const;
     /// The banner that offers to pull a missing Docker image; showError() and clear() drive
     /// its visibility, the window connects its pull.
     ImagePullBar *imagePullBar() const { return m_pullBar; }
@@ -64,7 +64,6 @@ Q_SIGNALS:
 private:
     void submitLine(const QString &text);
     void endInput(const QString &rest);
-    void flushDecoders();
     void updateInputState();
     void showDropped(qint64 total);
 
@@ -76,10 +75,6 @@ private:
     QToolButton *m_saveButton;
     OutputRecorder *m_recorder;
     QString m_saveFolder; // where the last save went, for the next one
-    OutputDecoder m_stdout;
-    OutputDecoder m_stderr;
-    AnsiParser m_stdoutAnsi;
-    AnsiParser m_stderrAnsi;
     bool m_inputWanted = false;
     bool m_inputClosed = false;
 };

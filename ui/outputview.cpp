@@ -1,8 +1,11 @@
 #include "outputview.h"
 
+
 #include <QFontDatabase>
 #include <QScrollBar>
 #include <QTextBlock>
+
+#include <limits>
 
 namespace Sandpit::Ui {
 
@@ -21,36 +24,37 @@ OutputView::OutputView(QWidget *parent)
     m_formats.setDefaultColors(palette().color(QPalette::Text), palette().color(QPalette::Base));
 
     m_flushTimer.setSingleShot(true);
-    connect(&m_flushTimer, &QTimer::timeout, this, &OutputView::flushBatch);
+    connect(&m_flushTimer, &QTimer::timeout, this, &OutputView::takeTurn);
 }
 
-void OutputView::appendProgramText(Kind kind, AnsiParser &parser, QStringView text)
+void OutputView::appendOutput(Kind kind, const QByteArray &bytes)
 {
-    if (text.isEmpty())
-        return;
-    m_buffer.setStyleBase(StyleFormats::key(kind));
-    parser.parse(text, m_buffer);
+    m_intake.addOutput(kind, bytes);
+    scheduleFlush();
+}
+
+void OutputView::endOutput()
+{
+    m_intake.addEnd();
     scheduleFlush();
 }
 
 void OutputView::append(Kind kind, const QString &text)
 {
-    if (text.isEmpty())
-        return;
-    m_buffer.setStyleBase(StyleFormats::key(kind));
-    m_buffer.appendPlain(text, StyleFormats::key(kind));
+    m_intake.addText(kind, text, false);
     scheduleFlush();
 }
 
 void OutputView::appendLine(Kind kind, const QString &text)
 {
-    m_buffer.endOpenLine();
-    append(kind, text + QLatin1Char('\n'));
+    m_intake.addText(kind, text + QLatin1Char('\n'), true);
+    scheduleFlush();
 }
 
 void OutputView::clearAll()
 {
     m_flushTimer.stop();
+    m_intake.clear();
     m_buffer.clear();
     m_formats.clear();
     m_linesFinished = 0;
@@ -60,8 +64,15 @@ void OutputView::clearAll()
 
 void OutputView::flush()
 {
-    while (m_buffer.hasPending())
-        flushBatch();
+    while (hasPendingText()) {
+        m_intake.readInto(m_buffer, m_maxLines, std::numeric_limits<qsizetype>::max());
+        drawBatch();
+    }
+}
+
+bool OutputView::hasPendingText() const
+{
+    return !m_intake.isEmpty() || m_buffer.hasPending();
 }
 
 void OutputView::setMaxLines(int lines)
@@ -77,15 +88,33 @@ void OutputView::scheduleFlush()
         m_flushTimer.start(kFlushIntervalMs);
 }
 
-void OutputView::flushBatch()
+void OutputView::takeTurn()
 {
-    m_flushTimer.stop();
+    m_intake.readInto(m_buffer, m_maxLines, kBytesPerTurn);
+    drawBatch();
+    if (hasPendingText())
+        m_flushTimer.start(0); // the rest after the events that waited for this turn
+}
+
+void OutputView::drawBatch()
+{
     if (!m_buffer.hasPending())
         return;
     QScrollBar *bar = verticalScrollBar();
     // Follow the output only if the user has not scrolled up to read something.
     const bool follow = bar->value() >= bar->maximum() - 1;
-    const OutputBuffer::Chunk finished = m_buffer.takeFinished(kLinesPerFlush);
+    m_buffer.applyLimits();
+    const qsizetype shown = document()->blockCount() - 1;
+    qsizetype lines = kLinesPerFlush;
+    const qsizetype waiting = m_buffer.waitingLines() + m_intake.newlines();
+    if (waiting >= m_maxLines || m_buffer.waitingChars() + OutputBuffer::kFoldColumns + 2 > kMaxChars) {
+        // What waits replaces all that is shown: clearing the document is cheap (a
+        // millisecond), removing its blocks one by one is not.
+        QPlainTextEdit::clear();
+    } else {
+        lines = std::min(lines, std::max<qsizetype>(m_maxLines - shown, 0) + kRemovalsPerFlush);
+    }
+    const OutputBuffer::Chunk finished = m_buffer.takeFinished(lines, kCharsPerFlush);
     const OutputBuffer::Chunk open = m_buffer.takeOpenLine();
 
     // The last block always shows the open line; it is redrawn, never the whole document, so
@@ -108,8 +137,6 @@ void OutputView::flushBatch()
     }
     if (follow)
         bar->setValue(bar->maximum());
-    if (m_buffer.hasPending())
-        m_flushTimer.start(0); // the rest after the events that waited for this batch
 }
 
 void OutputView::insert(QTextCursor &cursor, const OutputBuffer::Chunk &chunk)

@@ -23,6 +23,7 @@ Fed feed(const QStringList &chunks, qsizetype maxLines = 1000, qsizetype maxChar
     for (const QString &chunk : chunks)
         parser.parse(chunk, buffer);
     Fed out;
+    buffer.applyLimits();
     const OutputBuffer::Chunk finished = buffer.takeFinished(1 << 30);
     out.finished = finished.text;
     out.lines = finished.lines;
@@ -52,6 +53,7 @@ private Q_SLOTS:
     void surrogatePairsAreNotSplitByAFold();
     void onlyTheNewestLinesWait();
     void charactersAreBoundedToo();
+    void takingStopsAtTheBudget();
     void stylesBecomeRuns();
     void plainTextAndEndingTheOpenLine();
     void changesAreReportedOnce();
@@ -145,6 +147,20 @@ void TestOutputBuffer::charactersAreBoundedToo()
     QCOMPARE(fed.finished.size(), 10'000);
     QCOMPARE(fed.skipped, 90);
     QVERIFY(fed.finished.endsWith(QString(999, QLatin1Char('a' + 99 % 26)) + QLatin1Char('\n')));
+}
+
+void TestOutputBuffer::takingStopsAtTheBudget()
+{
+    OutputBuffer buffer(100, 10'000);
+    buffer.appendPlain(u"one\ntwo\nthree\nfour\n", 0);
+    QCOMPARE(buffer.waitingLines(), 4);
+    QCOMPARE(buffer.takeFinished(2).text, QStringLiteral("one\ntwo\n"));
+    QCOMPARE(buffer.takeFinished(10, 3).text, QStringLiteral("three\n")); // always a whole line
+    QCOMPARE(buffer.waitingChars(), 5);
+    const OutputBuffer::Chunk rest = buffer.takeFinished(10, 100);
+    QCOMPARE(rest.text, QStringLiteral("four\n"));
+    QCOMPARE(rest.lines, 1);
+    QCOMPARE(buffer.waitingLines(), 0);
 }
 
 void TestOutputBuffer::stylesBecomeRuns()
