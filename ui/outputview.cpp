@@ -1,6 +1,6 @@
 #include "outputview.h"
 
-
+#include <QDeadlineTimer>
 #include <QFontDatabase>
 #include <QScrollBar>
 #include <QTextBlock>
@@ -16,7 +16,6 @@ OutputView::OutputView(QWidget *parent)
     setReadOnly(true);
     // Undo history would keep every line ever shown, defeating the block limit.
     setUndoRedoEnabled(false);
-    setMaximumBlockCount(m_maxLines + 1); // the last block is the line being written
     setLineWrapMode(WidgetWidth);
     setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -68,6 +67,8 @@ void OutputView::flush()
         m_intake.readInto(m_buffer, m_maxLines, std::numeric_limits<qsizetype>::max());
         drawBatch();
     }
+    while (removeOldLines(std::numeric_limits<qsizetype>::max())) {
+    }
 }
 
 bool OutputView::hasPendingText() const
@@ -79,7 +80,7 @@ void OutputView::setMaxLines(int lines)
 {
     m_maxLines = lines;
     m_buffer.setLimits(lines, kMaxChars);
-    setMaximumBlockCount(lines + 1);
+    scheduleFlush(); // fewer lines now may mean some to remove
 }
 
 void OutputView::scheduleFlush()
@@ -90,10 +91,52 @@ void OutputView::scheduleFlush()
 
 void OutputView::takeTurn()
 {
-    m_intake.readInto(m_buffer, m_maxLines, kBytesPerTurn);
-    drawBatch();
-    if (hasPendingText())
+    // Each step is small, and the turn ends when its time is up: on a busy machine the turns
+    // get shorter, not the event loop slower.
+    const QDeadlineTimer turn(kTurnMs);
+    do {
+        m_intake.readInto(m_buffer, m_maxLines, kBytesPerStep);
+    } while (!m_intake.isEmpty() && !turn.hasExpired());
+    // While more waits unread, reading comes first: what is read may replace what would be
+    // drawn now. A batch is still drawn every kFlushIntervalMs, so a flood shows as it runs.
+    if (m_intake.isEmpty() || !m_sinceDrawn.isValid() || m_sinceDrawn.hasExpired(kFlushIntervalMs)) {
+        do {
+            drawBatch();
+        } while (m_intake.isEmpty() && m_buffer.hasPending() && !turn.hasExpired());
+        m_sinceDrawn.start();
+    }
+    bool moreToRemove = removeOldLines(kRemovalsPerStep);
+    while (moreToRemove && !turn.hasExpired())
+        moreToRemove = removeOldLines(kRemovalsPerStep);
+    if (hasPendingText() || moreToRemove)
         m_flushTimer.start(0); // the rest after the events that waited for this turn
+}
+
+bool OutputView::removeOldLines(qsizetype most)
+{
+    const qsizetype excess = document()->blockCount() - 1 - m_maxLines;
+    if (excess <= 0)
+        return false;
+    QScrollBar *bar = verticalScrollBar();
+    const bool follow = bar->value() >= bar->maximum() - 1;
+    QTextCursor cursor(document());
+    cursor.beginEditBlock();
+    cursor.movePosition(QTextCursor::NextBlock, QTextCursor::KeepAnchor, int(std::min(excess, most)));
+    cursor.removeSelectedText();
+    cursor.endEditBlock();
+    countDropped();
+    if (follow)
+        bar->setValue(bar->maximum());
+    return excess > most;
+}
+
+void OutputView::countDropped()
+{
+    const qint64 dropped = m_linesFinished - (document()->blockCount() - 1);
+    if (dropped > m_dropped) {
+        m_dropped = dropped;
+        Q_EMIT linesDropped(m_dropped);
+    }
 }
 
 void OutputView::drawBatch()
@@ -104,17 +147,13 @@ void OutputView::drawBatch()
     // Follow the output only if the user has not scrolled up to read something.
     const bool follow = bar->value() >= bar->maximum() - 1;
     m_buffer.applyLimits();
-    const qsizetype shown = document()->blockCount() - 1;
-    qsizetype lines = kLinesPerFlush;
     const qsizetype waiting = m_buffer.waitingLines() + m_intake.newlines();
     if (waiting >= m_maxLines || m_buffer.waitingChars() + OutputBuffer::kFoldColumns + 2 > kMaxChars) {
         // What waits replaces all that is shown: clearing the document is cheap (a
         // millisecond), removing its blocks one by one is not.
         QPlainTextEdit::clear();
-    } else {
-        lines = std::min(lines, std::max<qsizetype>(m_maxLines - shown, 0) + kRemovalsPerFlush);
     }
-    const OutputBuffer::Chunk finished = m_buffer.takeFinished(lines, kCharsPerFlush);
+    const OutputBuffer::Chunk finished = m_buffer.takeFinished(kLinesPerFlush, kCharsPerFlush);
     const OutputBuffer::Chunk open = m_buffer.takeOpenLine();
 
     // The last block always shows the open line; it is redrawn, never the whole document, so
@@ -130,11 +169,7 @@ void OutputView::drawBatch()
     trimCharacters();
 
     m_linesFinished += finished.lines + m_buffer.takeSkipped();
-    const qint64 dropped = m_linesFinished - (document()->blockCount() - 1);
-    if (dropped > m_dropped) {
-        m_dropped = dropped;
-        Q_EMIT linesDropped(m_dropped);
-    }
+    countDropped();
     if (follow)
         bar->setValue(bar->maximum());
 }

@@ -5,14 +5,15 @@
 #include "outputsettings.h"
 #include "styleformats.h"
 
+#include <QElapsedTimer>
 #include <QPlainTextEdit>
 #include <QTimer>
 
 namespace Sandpit::Ui {
 
-/// The read-only text of a run's output. Bounded so no program can freeze the window: text
-/// waits in an OutputBuffer and is drawn in batches on a short timer, each batch small enough
-/// to keep the event loop turning, and the document keeps at most maxLines() lines and
+/// The read-only text of a run's output. Bounded so no program can freeze the window: what
+/// arrives waits in an OutputIntake, is read into an OutputBuffer and drawn in turns of the
+/// event loop no longer than kTurnMs, and the document keeps maxLines() lines and at most
 /// kMaxChars characters.
 class OutputView final : public QPlainTextEdit
 {
@@ -22,14 +23,20 @@ public:
 
     /// A few thousand folded lines of a 10 MB single line would otherwise fill the memory.
     static constexpr qsizetype kMaxChars = 4 * 1024 * 1024;
+    /// Output is drawn this long after it arrives, so what a program prints in bursts is
+    /// drawn in one go; in a flood, a batch is drawn this often.
     static constexpr int kFlushIntervalMs = 30;
-    /// Drawing more at once would stall the event loop; the rest follows at the next turn.
-    static constexpr qsizetype kBytesPerTurn = 256 * 1024;
-    static constexpr qsizetype kLinesPerFlush = 2'000;
-    static constexpr qsizetype kCharsPerFlush = 256 * 1024;
-    /// QTextDocument removes blocks from its top slowly (some 20 µs each, with the layout
-    /// attached, where inserting one costs 2 µs), so a batch removes at most this many.
-    static constexpr qsizetype kRemovalsPerFlush = 250;
+    /// The work of one turn of the event loop, and the steps it is done in: the 50 ms a stall
+    /// may last leaves room for a paint and a machine busy with other work.
+    static constexpr int kTurnMs = 8;
+    static constexpr qsizetype kBytesPerStep = 64 * 1024;
+    static constexpr qsizetype kLinesPerFlush = 1'000;
+    static constexpr qsizetype kCharsPerFlush = 128 * 1024;
+    /// QTextDocument removes blocks from its top slowly (some 15 µs each, with the layout
+    /// attached, where inserting one costs 2 µs). Lines past maxLines() are therefore removed
+    /// after the new ones are drawn, a few at a time, and the document may hold more lines
+    /// than maxLines() for a few turns after a burst.
+    static constexpr qsizetype kRemovalsPerStep = 50;
 
     explicit OutputView(QWidget *parent = nullptr);
 
@@ -56,9 +63,13 @@ Q_SIGNALS:
 
 private:
     void scheduleFlush();
-    /// Reads a slice of what waits and draws a batch, then lets the event loop turn.
+    /// Reads some of what waits, draws it and removes old lines, for kTurnMs at most, then
+    /// lets the event loop turn.
     void takeTurn();
     void drawBatch();
+    /// Removes at most `most` lines past maxLines() from the top; true if more are left.
+    bool removeOldLines(qsizetype most);
+    void countDropped();
     void insert(QTextCursor &cursor, const OutputBuffer::Chunk &chunk);
     void trimCharacters();
 
@@ -66,6 +77,7 @@ private:
     OutputBuffer m_buffer;
     StyleFormats m_formats;
     QTimer m_flushTimer;
+    QElapsedTimer m_sinceDrawn;
     int m_maxLines = OutputSettings::kDefaultMaxLines;
     qint64 m_linesFinished = 0; // every line this run finished, shown or not
     qint64 m_dropped = 0;
