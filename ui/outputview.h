@@ -28,7 +28,7 @@ public:
     static constexpr int kFlushIntervalMs = 30;
     /// The work of one turn of the event loop, and the steps it is done in: the 50 ms a stall
     /// may last leaves room for a paint and a machine busy with other work.
-    static constexpr int kTurnMs = 8;
+    static constexpr int kTurnMs = 5;
     static constexpr qsizetype kBytesPerStep = 64 * 1024;
     static constexpr qsizetype kLinesPerFlush = 1'000;
     static constexpr qsizetype kCharsPerFlush = 128 * 1024;
