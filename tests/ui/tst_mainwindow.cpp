@@ -17,6 +17,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -48,6 +49,7 @@ private Q_SLOTS:
     void languageThatCannotRunShowsCoreError();
     void outputPaneStaysBounded();
     void outputPaneShowsBadBytesHarmlessly();
+    void saveOutputWritesTheRunAndSaysHowItWent();
 
     void openMissingFileKeepsText();
     void openFileWithNulBytesIsRefused();
@@ -238,6 +240,25 @@ void TestMainWindow::outputPaneShowsBadBytesHarmlessly()
     QVERIFY(text.contains(QChar(0xFFFD)));
     QVERIFY(text.contains(QChar(0x2400)));
     QVERIFY(!text.contains(QChar(0)));
+}
+
+void TestMainWindow::saveOutputWritesTheRunAndSaysHowItWent()
+{
+    runCode(QStringLiteral("import sys\nprint('\\x1b[32mgreen\\x1b[0m')\nprint('oops', file=sys.stderr)\n"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
+    const QString path = m_dir.filePath(QStringLiteral("run-output.txt"));
+    m_output->saveOutput(path);
+    QTRY_VERIFY(m_window->statusBar()->currentMessage().startsWith(QStringLiteral("Saved the output")));
+    QFile saved(path);
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    QCOMPARE(saved.readAll(), QByteArray("\x1b[32mgreen\x1b[0m\noops\n")); // the bytes as the program wrote them
+
+    const QString nowhere = m_dir.filePath(QStringLiteral("missing-folder/out.txt"));
+    m_output->saveOutput(nowhere);
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = m_window->findChild<QMessageBox *>(QStringLiteral("problemMessage"))) && box->isVisible());
+    QVERIFY2(box->text().contains(nowhere), qPrintable(box->text()));
+    box->close();
 }
 
 void TestMainWindow::openMissingFileKeepsText()
