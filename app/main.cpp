@@ -4,6 +4,7 @@
 #include "enginesettings.h"
 #include "languageregistry.h"
 #include "mainwindow.h"
+#include "outputsettings.h"
 #include "runcontroller.h"
 
 #include <QApplication>
@@ -30,17 +31,24 @@ int runGui(int argc, char **argv)
     const Core::LanguageRegistry languages = Core::LanguageRegistry::builtIn();
     QSettings settings;
     auto engineSettings = Core::EngineSettings::load(settings, QProcessEnvironment::systemEnvironment());
-    QString settingsProblem;
+    QStringList settingsProblems;
     if (!engineSettings) {
-        settingsProblem = engineSettings.error();
+        settingsProblems << engineSettings.error();
         engineSettings = Core::EngineSettings{};
+    }
+    auto outputSettings = Ui::OutputSettings::load(settings, QProcessEnvironment::systemEnvironment());
+    if (!outputSettings) {
+        settingsProblems << outputSettings.error();
+        outputSettings = Ui::OutputSettings{};
     }
     Core::RunController controller(Core::makeBackends(languages, *engineSettings));
     Ui::MainWindow window(controller, languages, *engineSettings);
+    window.setOutputSettings(*outputSettings);
     window.show();
-    if (!settingsProblem.isEmpty()) {
+    if (!settingsProblems.isEmpty()) {
         QMessageBox::warning(&window, QStringLiteral("Sandpit"),
-                             settingsProblem + QStringLiteral("\n\nSandpit uses the default limits until this is fixed."));
+                             settingsProblems.join(QStringLiteral("\n\n"))
+                                 + QStringLiteral("\n\nSandpit uses the defaults until this is fixed."));
     }
     const QStringList files = app.arguments().mid(1);
     for (const QString &file : files)

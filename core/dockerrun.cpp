@@ -195,7 +195,8 @@ bool DockerRun::deliver(OutputStream stream, QByteArray data)
     if (data.isEmpty())
         return withinLimit;
     m_outputTotal += data.size();
-    (isStdout ? m_stdout : m_stderr).append(data);
+    if (m_plan.request.keepOutputInResult)
+        (isStdout ? m_stdout : m_stderr).append(data);
     bool postNow = false;
     {
         const std::lock_guard lock(m_shared->mutex);

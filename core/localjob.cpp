@@ -131,7 +131,8 @@ void LocalJob::readStream(QProcess::ProcessChannel channel)
     if (data.isEmpty())
         return;
     const OutputStream stream = channel == QProcess::StandardOutput ? OutputStream::Stdout : OutputStream::Stderr;
-    (stream == OutputStream::Stdout ? m_stdout : m_stderr).append(data);
+    if (m_request.keepOutputInResult)
+        (stream == OutputStream::Stdout ? m_stdout : m_stderr).append(data);
     if (!m_pending.isEmpty() && m_pending.last().first == stream)
         m_pending.last().second.append(data);
     else

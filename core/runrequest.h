@@ -29,6 +29,10 @@ struct RunRequest {
     QString entryFile;             ///< which of `sources` to run
     QByteArray stdinData;          ///< written to the program's stdin at start
     bool keepStdinOpen = false;    ///< true: more input may follow (interactive); false: EOF after stdinData
+    /// false: output reaches the caller only through outputReceived, and the result's
+    /// stdoutData and stderrData stay empty. The window records output on disk itself, so a
+    /// run that prints its whole output limit need not also sit in memory until it ends.
+    bool keepOutputInResult = true;
     QStringList arguments;
     QList<InputFile> inputFiles;
     Limits limits;

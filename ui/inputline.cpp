@@ -8,11 +8,32 @@ InputLine::InputLine(QWidget *parent)
     : QLineEdit(parent)
 {
     setClearButtonEnabled(false);
-    connect(this, &QLineEdit::returnPressed, this, [this] {
-        const QString text = this->text();
-        clear();
-        Q_EMIT lineEntered(text);
-    });
+    connect(this, &QLineEdit::returnPressed, this, &InputLine::send);
+}
+
+void InputLine::send()
+{
+    const QString line = text();
+    if (!line.isEmpty() && (m_history.isEmpty() || m_history.last() != line)) {
+        m_history.append(line);
+        if (m_history.size() > kMaxHistory)
+            m_history.removeFirst();
+    }
+    m_position = m_history.size();
+    m_draft.clear();
+    clear();
+    Q_EMIT lineEntered(line);
+}
+
+void InputLine::recall(int step)
+{
+    const qsizetype target = m_position + step;
+    if (target < 0 || target > m_history.size())
+        return;
+    if (m_position == m_history.size())
+        m_draft = text();
+    m_position = target;
+    setText(m_position == m_history.size() ? m_draft : m_history.at(m_position));
 }
 
 void InputLine::keyPressEvent(QKeyEvent *event)
@@ -21,6 +42,11 @@ void InputLine::keyPressEvent(QKeyEvent *event)
         const QString rest = text();
         clear();
         Q_EMIT endOfInputRequested(rest);
+        event->accept();
+        return;
+    }
+    if ((event->key() == Qt::Key_Up || event->key() == Qt::Key_Down) && event->modifiers() == Qt::NoModifier) {
+        recall(event->key() == Qt::Key_Up ? -1 : 1);
         event->accept();
         return;
     }

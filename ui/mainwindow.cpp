@@ -9,6 +9,7 @@
 #include "isolationindicator.h"
 #include "language.h"
 #include "outputpane.h"
+#include "outputsettings.h"
 #include "runpane.h"
 #include "runsession.h"
 
@@ -81,6 +82,11 @@ void MainWindow::openFile(const QString &path)
     m_document->open(path);
 }
 
+void MainWindow::setOutputSettings(const OutputSettings &settings)
+{
+    m_output->setMaxLines(settings.maxLines);
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     if (!m_closeConfirmed && m_editor->isModified()) {
@@ -113,6 +119,7 @@ void MainWindow::createActions()
         &MainWindow::chooseFileToOpen);
     add(file, QStringLiteral("actionSave"), QStringLiteral("&Save"), {QKeySequence(Qt::CTRL | Qt::Key_S)}, &MainWindow::save);
     add(file, QStringLiteral("actionSaveAs"), QStringLiteral("Save &As…"), {QKeySequence::SaveAs}, &MainWindow::saveAs);
+    add(file, QStringLiteral("actionSaveOutput"), QStringLiteral("Save O&utput…"), {}, [this] { m_output->chooseSaveFile(); });
     file->addSeparator();
     add(file, QStringLiteral("actionQuit"), QStringLiteral("&Quit"), {QKeySequence::Quit}, &QWidget::close);
 
@@ -196,6 +203,11 @@ void MainWindow::connectRuns()
     connect(m_session, &RunSession::activeChanged, m_output, &OutputPane::setInputEnabled);
     connect(m_output, &OutputPane::inputSubmitted, m_session, &RunSession::writeInput);
     connect(m_output, &OutputPane::inputClosed, m_session, &RunSession::closeInput);
+    connect(m_output, &OutputPane::outputSaved, this, [this](const QString &path, qint64 bytes) {
+        statusBar()->showMessage(QStringLiteral("Saved the output (%1) to %2").arg(QLocale().formattedDataSize(bytes), path));
+    });
+    connect(m_output, &OutputPane::outputSaveFailed, this,
+            [this](const QString &, const QString &message) { showProblem(QStringLiteral("Cannot save the output"), message); });
     ImagePullBar *pullBar = m_output->imagePullBar();
     connect(pullBar, &ImagePullBar::pullRequested, m_pulls, &ImagePullSession::pull);
     connect(pullBar, &ImagePullBar::cancelRequested, m_pulls, &ImagePullSession::cancel);

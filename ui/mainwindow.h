@@ -25,6 +25,7 @@ class IsolationIndicator;
 class OutputPane;
 class RunPane;
 class RunSession;
+struct OutputSettings;
 
 /// The playground window. It only builds the editor, panes and actions and connects them;
 /// runs belong to RunSession and files to DocumentFile.
@@ -39,6 +40,8 @@ public:
     /// Reads `path` in the background and shows it once read; on failure the editor is left
     /// as it was and a message says why.
     void openFile(const QString &path);
+    /// The output pane's settings, read beside the engine's.
+    void setOutputSettings(const OutputSettings &settings);
 
 protected:
     void closeEvent(QCloseEvent *event) override;

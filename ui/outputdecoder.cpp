@@ -2,12 +2,11 @@
 
 #include <QStringDecoder>
 
+#include <utility>
+
 namespace Sandpit::Ui {
 
 namespace {
-constexpr char16_t kControlPictures = 0x2400;
-constexpr char16_t kDeletePicture = 0x2421;
-
 /// How many bytes at the end of `data` begin a UTF-8 sequence that is not complete yet.
 qsizetype incompleteTail(QByteArrayView data)
 {
@@ -24,66 +23,44 @@ qsizetype incompleteTail(QByteArrayView data)
     return 0;
 }
 
-QString decodeComplete(QByteArrayView data)
+/// Decodes `data`, which ends on a whole sequence, into `out`, reusing its capacity.
+void decodeComplete(QByteArrayView data, QString &out)
 {
     QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
-    return decoder.decode(data);
+    out.resize(decoder.requiredSpace(data.size()));
+    const QChar *end = decoder.appendToBuffer(out.data(), data);
+    out.resize(end - out.constData());
 }
 } // namespace
 
-QString OutputDecoder::decode(QByteArrayView bytes)
+QStringView OutputDecoder::decode(QByteArrayView bytes)
 {
     // Qt 6.4's stateful QStringDecoder swallows the byte that follows a sequence left
     // unfinished at the end of the previous chunk ("\xe2\x82" then "AB" gives "\uFFFDB"), so the
     // unfinished tail is carried here and every decode sees only whole sequences.
-    QByteArray data = m_carry + bytes.toByteArray();
+    QByteArray joined; // only when a sequence was split: most chunks are decoded in place
+    QByteArrayView data = bytes;
+    if (!m_carry.isEmpty()) {
+        joined = std::exchange(m_carry, {}) + bytes.toByteArray();
+        data = joined;
+    }
     const qsizetype tail = incompleteTail(data);
-    m_carry = data.right(tail);
-    data.chop(tail);
-    return clean(decodeComplete(data));
+    m_carry = data.last(tail).toByteArray();
+    decodeComplete(data.chopped(tail), m_text);
+    return m_text;
 }
 
 QString OutputDecoder::finish()
 {
-    const QString rest = clean(decodeComplete(m_carry));
+    // The carry is the start of one sequence (see incompleteTail), so it is one character lost.
+    const bool cut = !m_carry.isEmpty();
     reset();
-    return rest;
+    return cut ? QString(QChar::ReplacementCharacter) : QString();
 }
 
 void OutputDecoder::reset()
 {
     m_carry.clear();
-    m_afterCr = false;
-}
-
-QString OutputDecoder::clean(const QString &text)
-{
-    QString out;
-    out.reserve(text.size());
-    for (const QChar ch : text) {
-        const char16_t u = ch.unicode();
-        if (u == u'\n') {
-            if (!m_afterCr)
-                out += ch;
-            m_afterCr = false;
-            continue;
-        }
-        m_afterCr = false;
-        if (u == u'\r') {
-            // Progress bars redraw a line with CR; a text pane cannot, so each redraw gets a line.
-            out += QLatin1Char('\n');
-            m_afterCr = true;
-        } else if (u == u'\t') {
-            out += ch;
-        } else if (u < 0x20) {
-            out += QChar(char16_t(kControlPictures + u));
-        } else if (u == 0x7f) {
-            out += QChar(kDeletePicture);
-        } else {
-            out += ch;
-        }
-    }
-    return out;
 }
 
 } // namespace Sandpit::Ui

@@ -3,10 +3,16 @@
 #include "imagepullbar.h"
 #include "inputline.h"
 #include "killdetail.h"
+#include "outputrecorder.h"
 #include "outputview.h"
 
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QTextBlock>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace Sandpit::Ui {
@@ -20,12 +26,17 @@ OutputPane::OutputPane(QWidget *parent)
     , m_pullBar(new ImagePullBar(this))
     , m_inputPrompt(new QLabel(QStringLiteral("stdin ›"), this))
     , m_input(new InputLine(this))
+    , m_saveButton(new QToolButton(this))
+    , m_recorder(new OutputRecorder(this))
 {
     m_view->setObjectName(QStringLiteral("outputView"));
     m_input->setObjectName(QStringLiteral("inputLine"));
     m_droppedNote->setObjectName(QStringLiteral("droppedNote"));
-    m_droppedNote->setText(QStringLiteral("Older output was dropped to keep Sandpit responsive: only the last %L1 lines are shown.")
-                               .arg(OutputView::kMaxLines));
+    m_saveButton->setObjectName(QStringLiteral("saveOutputButton"));
+    m_saveButton->setText(QStringLiteral("Save output…"));
+    m_saveButton->setToolTip(QStringLiteral("Save everything the program printed to a file, including lines the pane "
+                                            "no longer shows"));
+    m_saveButton->setEnabled(false);
     m_droppedNote->setWordWrap(true);
     m_droppedNote->setStyleSheet(QStringLiteral("QLabel { background: #fff3cd; color: #5c4400; padding: 3px 6px; }"));
     m_droppedNote->hide();
@@ -35,6 +46,7 @@ OutputPane::OutputPane(QWidget *parent)
     inputRow->setContentsMargins(4, 2, 4, 4);
     inputRow->addWidget(m_inputPrompt);
     inputRow->addWidget(m_input, 1);
+    inputRow->addWidget(m_saveButton);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -44,15 +56,23 @@ OutputPane::OutputPane(QWidget *parent)
     layout->addWidget(m_view, 1);
     layout->addLayout(inputRow);
 
-    connect(m_view, &OutputView::linesDropped, m_droppedNote, &QWidget::show);
+    connect(m_view, &OutputView::linesDropped, this, &OutputPane::showDropped);
     connect(m_input, &InputLine::lineEntered, this, &OutputPane::submitLine);
     connect(m_input, &InputLine::endOfInputRequested, this, &OutputPane::endInput);
+    connect(m_saveButton, &QToolButton::clicked, this, &OutputPane::chooseSaveFile);
+    connect(m_recorder, &OutputRecorder::saved, this, &OutputPane::outputSaved);
+    connect(m_recorder, &OutputRecorder::saveFailed, this, &OutputPane::outputSaveFailed);
     updateInputState();
 }
 
-int OutputPane::maxLines()
+int OutputPane::maxLines() const
 {
-    return OutputView::kMaxLines;
+    return m_view->maxLines();
+}
+
+void OutputPane::setMaxLines(int lines)
+{
+    m_view->setMaxLines(lines);
 }
 
 QString OutputPane::plainText() const
@@ -64,12 +84,24 @@ QString OutputPane::plainText() const
 int OutputPane::lineCount() const
 {
     m_view->flush();
-    return m_view->document()->blockCount();
+    const QTextDocument *document = m_view->document();
+    return document->blockCount() - (document->lastBlock().length() <= 1 ? 1 : 0);
 }
 
 bool OutputPane::hasDroppedLines() const
 {
-    return m_view->hasDroppedLines();
+    m_view->flush();
+    return m_view->droppedLines() > 0;
+}
+
+bool OutputPane::hasPendingText() const
+{
+    return m_view->hasPendingText();
+}
+
+qint64 OutputPane::recordedBytes() const
+{
+    return m_recorder->recordedBytes();
 }
 
 bool OutputPane::isInputEnabled() const
@@ -80,20 +112,19 @@ bool OutputPane::isInputEnabled() const
 void OutputPane::clear()
 {
     m_view->clearAll();
-    m_stdout.reset();
-    m_stderr.reset();
     m_droppedNote->hide();
     m_pullBar->dismiss();
+    m_recorder->restart();
+    m_saveButton->setEnabled(false);
     m_inputClosed = false;
     updateInputState();
 }
 
 void OutputPane::appendOutput(Core::OutputStream stream, const QByteArray &bytes)
 {
-    if (stream == Core::OutputStream::Stderr)
-        m_view->append(Kind::Stderr, m_stderr.decode(bytes));
-    else
-        m_view->append(Kind::Stdout, m_stdout.decode(bytes));
+    m_recorder->record(bytes);
+    m_saveButton->setEnabled(true);
+    m_view->appendOutput(stream == Core::OutputStream::Stderr ? Kind::Stderr : Kind::Stdout, bytes);
 }
 
 void OutputPane::appendNote(const QString &text)
@@ -103,7 +134,7 @@ void OutputPane::appendNote(const QString &text)
 
 void OutputPane::showFinished(const Core::RunResult &result)
 {
-    flushDecoders();
+    m_view->endOutput();
     QString summary;
     if (result.killReason == Core::KillReason::None)
         summary = QStringLiteral("Finished with exit code %1").arg(result.exitCode.value_or(-1));
@@ -122,7 +153,7 @@ void OutputPane::showFinished(const Core::RunResult &result)
 
 void OutputPane::showError(const Core::RunError &error)
 {
-    flushDecoders();
+    m_view->endOutput();
     m_view->appendLine(Kind::Error, error.message);
     m_pullBar->offerPull(error);
 }
@@ -155,10 +186,32 @@ void OutputPane::endInput(const QString &rest)
     Q_EMIT inputClosed();
 }
 
-void OutputPane::flushDecoders()
+void OutputPane::chooseSaveFile()
 {
-    m_view->append(Kind::Stdout, m_stdout.finish());
-    m_view->append(Kind::Stderr, m_stderr.finish());
+    // Window-modal and non-blocking, like every dialog here: the event loop keeps turning.
+    auto *dialog = new QFileDialog(this, QStringLiteral("Save output"), m_saveFolder.isEmpty() ? QDir::homePath() : m_saveFolder);
+    dialog->setObjectName(QStringLiteral("saveOutputDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setAcceptMode(QFileDialog::AcceptSave);
+    dialog->setNameFilters({QStringLiteral("Text files (*.txt *.log)"), QStringLiteral("All files (*)")});
+    dialog->selectFile(QStringLiteral("output.txt"));
+    connect(dialog, &QFileDialog::fileSelected, this, &OutputPane::saveOutput);
+    dialog->open();
+}
+
+void OutputPane::saveOutput(const QString &path)
+{
+    m_saveFolder = QFileInfo(path).absolutePath();
+    m_recorder->saveTo(path);
+}
+
+void OutputPane::showDropped(qint64 total)
+{
+    m_droppedNote->setText(QStringLiteral("%L1 older lines were dropped to keep Sandpit responsive: the pane keeps the "
+                                          "last %L2 lines at most. Save output… keeps everything the program printed.")
+                               .arg(total)
+                               .arg(m_view->maxLines()));
+    m_droppedNote->show();
 }
 
 void OutputPane::updateInputState()

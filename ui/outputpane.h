@@ -1,17 +1,18 @@
 #pragma once
 
-#include "outputdecoder.h"
 #include "runerror.h"
 #include "runresult.h"
 
 #include <QWidget>
 
 class QLabel;
+class QToolButton;
 
 namespace Sandpit::Ui {
 
 class ImagePullBar;
 class InputLine;
+class OutputRecorder;
 class OutputView;
 
 /// A run's live output, stdout and stderr told apart, with an input line for the program's
@@ -22,12 +23,18 @@ class OutputPane final : public QWidget
 public:
     explicit OutputPane(QWidget *parent = nullptr);
 
-    static int maxLines();
+    int maxLines() const;
     /// What the pane shows, including text still waiting for the next batch.
     QString plainText() const;
+    /// Lines shown (including those waiting), not counting an empty last line.
     int lineCount() const;
+    /// Whether lines were dropped, counting those that wait to be drawn.
     bool hasDroppedLines() const;
+    /// True while received text waits to be drawn; false once the pane has caught up.
+    bool hasPendingText() const;
     bool isInputEnabled() const;
+    /// Bytes of output this run received (all of them, shown or not): what Save output… writes.
+    qint64 recordedBytes() const;
     /// The banner that offers to pull a missing Docker image; showError() and clear() drive
     /// its visibility, the window connects its pull.
     ImagePullBar *imagePullBar() const { return m_pullBar; }
@@ -39,25 +46,35 @@ public Q_SLOTS:
     void showFinished(const Sandpit::Core::RunResult &result);
     void showError(const Sandpit::Core::RunError &error);
     void setInputEnabled(bool enabled);
+    /// How many lines the pane keeps (the setting output/max_lines); older lines are dropped.
+    void setMaxLines(int lines);
+    /// Asks where to save everything the run printed (not just the lines still shown).
+    void chooseSaveFile();
+    /// Writes everything the run printed, stdout and stderr as received, to `path`, on a
+    /// thread of its own; outputSaved or outputSaveFailed follows.
+    void saveOutput(const QString &path);
 
 Q_SIGNALS:
     /// Bytes for the program's stdin (a typed line with its "\n").
     void inputSubmitted(const QByteArray &bytes);
     void inputClosed();
+    void outputSaved(const QString &path, qint64 bytes);
+    void outputSaveFailed(const QString &path, const QString &message);
 
 private:
     void submitLine(const QString &text);
     void endInput(const QString &rest);
-    void flushDecoders();
     void updateInputState();
+    void showDropped(qint64 total);
 
     OutputView *m_view;
     QLabel *m_droppedNote;
     ImagePullBar *m_pullBar;
     QLabel *m_inputPrompt;
     InputLine *m_input;
-    OutputDecoder m_stdout;
-    OutputDecoder m_stderr;
+    QToolButton *m_saveButton;
+    OutputRecorder *m_recorder;
+    QString m_saveFolder; // where the last save went, for the next one
     bool m_inputWanted = false;
     bool m_inputClosed = false;
 };

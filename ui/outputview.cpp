@@ -1,138 +1,200 @@
 #include "outputview.h"
 
+#include <QDeadlineTimer>
 #include <QFontDatabase>
 #include <QScrollBar>
 #include <QTextBlock>
 
-namespace Sandpit::Ui {
+#include <limits>
 
-namespace {
-// Marks where a long line was folded, so it is not mistaken for a newline the program printed.
-constexpr char16_t kFoldMark = 0x21A9; // ↩
-} // namespace
+namespace Sandpit::Ui {
 
 OutputView::OutputView(QWidget *parent)
     : QPlainTextEdit(parent)
+    , m_buffer(OutputSettings::kDefaultMaxLines, kMaxChars)
 {
     setReadOnly(true);
     // Undo history would keep every line ever shown, defeating the block limit.
     setUndoRedoEnabled(false);
-    setMaximumBlockCount(kMaxLines);
     setLineWrapMode(WidgetWidth);
     setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
-
-    m_formats[int(Kind::Stdout)] = QTextCharFormat();
-    m_formats[int(Kind::Stderr)].setForeground(QColor(0xc6, 0x28, 0x28));
-    m_formats[int(Kind::Input)].setForeground(QColor(0x15, 0x65, 0xc0));
-    m_formats[int(Kind::Input)].setFontWeight(QFont::Bold);
-    m_formats[int(Kind::Note)].setForeground(QColor(0x75, 0x75, 0x75));
-    m_formats[int(Kind::Note)].setFontItalic(true);
-    m_formats[int(Kind::Error)].setForeground(QColor(0xc6, 0x28, 0x28));
-    m_formats[int(Kind::Error)].setFontWeight(QFont::Bold);
+    m_formats.setDefaultColors(palette().color(QPalette::Text), palette().color(QPalette::Base));
 
     m_flushTimer.setSingleShot(true);
-    m_flushTimer.setInterval(kFlushIntervalMs);
-    connect(&m_flushTimer, &QTimer::timeout, this, &OutputView::flush);
+    connect(&m_flushTimer, &QTimer::timeout, this, &OutputView::takeTurn);
+}
+
+void OutputView::appendOutput(Kind kind, const QByteArray &bytes)
+{
+    m_intake.addOutput(kind, bytes);
+    scheduleFlush();
+}
+
+void OutputView::endOutput()
+{
+    m_intake.addEnd();
+    scheduleFlush();
 }
 
 void OutputView::append(Kind kind, const QString &text)
 {
-    if (text.isEmpty())
-        return;
-    const QString folded = fold(text);
-    if (!m_pending.isEmpty() && m_pending.last().kind == kind)
-        m_pending.last().text += folded;
-    else
-        m_pending.append({kind, folded});
-    m_pendingChars += folded.size();
-    // A program can print far faster than a text document can lay out; keep only the newest.
-    while (m_pendingChars > kMaxPendingChars && m_pending.size() > 1) {
-        m_pendingChars -= m_pending.takeFirst().text.size();
-        markDropped();
-    }
-    if (!m_flushTimer.isActive())
-        m_flushTimer.start();
+    m_intake.addText(kind, text, false);
+    scheduleFlush();
 }
 
 void OutputView::appendLine(Kind kind, const QString &text)
 {
-    if (m_column != 0)
-        append(kind, QStringLiteral("\n"));
-    append(kind, text + QLatin1Char('\n'));
+    m_intake.addText(kind, text + QLatin1Char('\n'), true);
+    scheduleFlush();
 }
 
 void OutputView::clearAll()
 {
     m_flushTimer.stop();
-    m_pending.clear();
-    m_pendingChars = 0;
-    m_column = 0;
-    m_dropped = false;
+    m_intake.clear();
+    m_buffer.clear();
+    m_formats.clear();
+    m_linesFinished = 0;
+    m_dropped = 0;
     clear();
 }
 
 void OutputView::flush()
 {
-    m_flushTimer.stop();
-    if (m_pending.isEmpty())
+    while (hasPendingText()) {
+        m_intake.readInto(m_buffer, m_maxLines, std::numeric_limits<qsizetype>::max());
+        drawBatch();
+    }
+    while (removeOldLines(std::numeric_limits<qsizetype>::max())) {
+    }
+}
+
+bool OutputView::hasPendingText() const
+{
+    return !m_intake.isEmpty() || m_buffer.hasPending();
+}
+
+void OutputView::setMaxLines(int lines)
+{
+    m_maxLines = lines;
+    m_buffer.setLimits(lines, kMaxChars);
+    scheduleFlush(); // fewer lines now may mean some to remove
+}
+
+void OutputView::scheduleFlush()
+{
+    if (!m_flushTimer.isActive())
+        m_flushTimer.start(kFlushIntervalMs);
+}
+
+void OutputView::takeTurn()
+{
+    // Each step is small, and the turn ends when its time is up: on a busy machine the turns
+    // get shorter, not the event loop slower.
+    const QDeadlineTimer turn(kTurnMs);
+    do {
+        m_intake.readInto(m_buffer, m_maxLines, kBytesPerStep);
+    } while (!m_intake.isEmpty() && !turn.hasExpired());
+    // While more waits unread, reading comes first: what is read may replace what would be
+    // drawn now. A batch is still drawn every kFlushIntervalMs, so a flood shows as it runs.
+    if (m_intake.isEmpty() || !m_sinceDrawn.isValid() || m_sinceDrawn.hasExpired(kFlushIntervalMs)) {
+        do {
+            drawBatch();
+        } while (m_intake.isEmpty() && m_buffer.hasPending() && !turn.hasExpired());
+        m_sinceDrawn.start();
+    }
+    bool moreToRemove = removeOldLines(kRemovalsPerStep);
+    while (moreToRemove && !turn.hasExpired())
+        moreToRemove = removeOldLines(kRemovalsPerStep);
+    if (hasPendingText() || moreToRemove)
+        m_flushTimer.start(0); // the rest after the events that waited for this turn
+}
+
+bool OutputView::removeOldLines(qsizetype most)
+{
+    const qsizetype excess = document()->blockCount() - 1 - m_maxLines;
+    if (excess <= 0)
+        return false;
+    QScrollBar *bar = verticalScrollBar();
+    const bool follow = bar->value() >= bar->maximum() - 1;
+    QTextCursor cursor(document());
+    cursor.beginEditBlock();
+    cursor.movePosition(QTextCursor::NextBlock, QTextCursor::KeepAnchor, int(std::min(excess, most)));
+    cursor.removeSelectedText();
+    cursor.endEditBlock();
+    countDropped();
+    if (follow)
+        bar->setValue(bar->maximum());
+    return excess > most;
+}
+
+void OutputView::countDropped()
+{
+    const qint64 dropped = m_linesFinished - (document()->blockCount() - 1);
+    if (dropped > m_dropped) {
+        m_dropped = dropped;
+        Q_EMIT linesDropped(m_dropped);
+    }
+}
+
+void OutputView::drawBatch()
+{
+    if (!m_buffer.hasPending())
         return;
     QScrollBar *bar = verticalScrollBar();
     // Follow the output only if the user has not scrolled up to read something.
     const bool follow = bar->value() >= bar->maximum() - 1;
-    const qsizetype linesBefore = document()->blockCount();
-    qsizetype newLines = 0;
-
-    QTextCursor cursor(document());
-    cursor.movePosition(QTextCursor::End);
-    cursor.beginEditBlock();
-    for (const Segment &segment : std::as_const(m_pending)) {
-        cursor.insertText(segment.text, format(segment.kind));
-        newLines += segment.text.count(QLatin1Char('\n'));
+    m_buffer.applyLimits();
+    const qsizetype waiting = m_buffer.waitingLines() + m_intake.newlines();
+    if (waiting >= m_maxLines || m_buffer.waitingChars() + OutputBuffer::kFoldColumns + 2 > kMaxChars) {
+        // What waits replaces all that is shown: clearing the document is cheap (a
+        // millisecond), removing its blocks one by one is not.
+        QPlainTextEdit::clear();
     }
-    cursor.endEditBlock();
-    m_pending.clear();
-    m_pendingChars = 0;
+    const OutputBuffer::Chunk finished = m_buffer.takeFinished(kLinesPerFlush, kCharsPerFlush);
+    const OutputBuffer::Chunk open = m_buffer.takeOpenLine();
 
-    if (linesBefore + newLines > kMaxLines)
-        markDropped();
+    // The last block always shows the open line; it is redrawn, never the whole document, so
+    // a progress bar that rewrites its line with "\r" costs one line per batch.
+    QTextCursor cursor(document());
+    cursor.beginEditBlock();
+    cursor.movePosition(QTextCursor::End);
+    cursor.movePosition(QTextCursor::StartOfBlock, QTextCursor::KeepAnchor);
+    cursor.removeSelectedText();
+    insert(cursor, finished);
+    insert(cursor, open);
+    cursor.endEditBlock();
+    trimCharacters();
+
+    m_linesFinished += finished.lines + m_buffer.takeSkipped();
+    countDropped();
     if (follow)
         bar->setValue(bar->maximum());
 }
 
-QString OutputView::fold(const QString &text)
+void OutputView::insert(QTextCursor &cursor, const OutputBuffer::Chunk &chunk)
 {
-    // QTextLayout slows down sharply on very long lines (a minified blob, a progress bar
-    // without newlines), so a line is broken every kFoldColumns characters.
-    QString out;
-    out.reserve(text.size());
-    for (const QChar ch : text) {
-        if (ch == QLatin1Char('\n')) {
-            m_column = 0;
-        } else if (m_column >= kFoldColumns && !ch.isLowSurrogate()) {
-            out += QChar(kFoldMark);
-            out += QLatin1Char('\n');
-            m_column = 0;
-        }
-        out += ch;
-        if (ch != QLatin1Char('\n'))
-            ++m_column;
+    qsizetype position = 0;
+    for (const OutputBuffer::Run &run : chunk.runs) {
+        const bool whole = position == 0 && run.length == chunk.text.size();
+        cursor.insertText(whole ? chunk.text : chunk.text.mid(position, run.length), m_formats.format(run.style));
+        position += run.length;
     }
-    return out;
 }
 
-void OutputView::markDropped()
+void OutputView::trimCharacters()
 {
-    if (m_dropped)
+    const int excess = document()->characterCount() - int(kMaxChars);
+    if (excess <= 0)
         return;
-    m_dropped = true;
-    Q_EMIT linesDropped();
-}
-
-const QTextCharFormat &OutputView::format(Kind kind) const
-{
-    return m_formats[int(kind)];
+    const QTextBlock next = document()->findBlock(excess).next();
+    if (!next.isValid())
+        return;
+    QTextCursor cursor(document());
+    cursor.setPosition(next.position(), QTextCursor::KeepAnchor);
+    cursor.removeSelectedText();
 }
 
 } // namespace Sandpit::Ui

@@ -29,7 +29,11 @@ Core::RunRequest RunSession::buildRequest(const Core::Language &language, const 
     request.sources = {{request.entryFile, code.toUtf8()}};
     request.limits = limits;
     // The input line can send more at any time, so stdin stays open until Ctrl+D or the end.
+    // stdout is a pipe: a prompt shows before the user types only if the program does not
+    // buffer it (Python runs with -u; C's stdio buffers a pipe fully, see the README).
     request.keepStdinOpen = true;
+    // The output pane shows the output as it arrives and records it for Save output….
+    request.keepOutputInResult = false;
     return request;
 }
 

@@ -105,6 +105,19 @@ private Q_SLOTS:
         QCOMPARE(o.liveStdout.size(), 64 * 1024);
     }
 
+    void outputCanStayOutOfTheResult()
+    {
+        RunRequest request = pythonRequest(fixture(QStringLiteral("flood_stdout.py")));
+        request.limits.outputBytes = 64 * 1024;
+        request.keepOutputInResult = false;
+        const Outcome o = run(request);
+        QVERIFY(o.result);
+        QCOMPARE(o.result->killReason, KillReason::OutputLimit);
+        QVERIFY(o.result->stdoutData.isEmpty());
+        QVERIFY(o.result->stdoutTruncated);
+        QCOMPARE(o.liveStdout.size(), 64 * 1024);
+    }
+
     void stdinIsFed()
     {
         RunRequest request = pythonRequest(fixture(QStringLiteral("stdin_echo.py")));

@@ -8,6 +8,7 @@
 #include "languageregistry.h"
 #include "mainwindow.h"
 #include "outputpane.h"
+#include "outputsettings.h"
 #include "runcontroller.h"
 #include "runpane.h"
 
@@ -16,6 +17,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -42,10 +44,12 @@ private Q_SLOTS:
     void exitCodeIsShown();
     void emptyEditorHasNothingToRun();
     void inputLineFeedsStdin();
+    void promptShowsBeforeTheUserTypes();
     void artifactsAreListed();
     void languageThatCannotRunShowsCoreError();
     void outputPaneStaysBounded();
     void outputPaneShowsBadBytesHarmlessly();
+    void saveOutputWritesTheRunAndSaysHowItWent();
 
     void openMissingFileKeepsText();
     void openFileWithNulBytesIsRefused();
@@ -179,6 +183,19 @@ void TestMainWindow::inputLineFeedsStdin()
     QVERIFY(!input->isEnabled());
 }
 
+void TestMainWindow::promptShowsBeforeTheUserTypes()
+{
+    auto *input = m_output->findChild<QLineEdit *>(QStringLiteral("inputLine"));
+    // No flush in the program: Python runs unbuffered (-u), so input()'s prompt, which ends
+    // without a newline, reaches the pane while the program waits.
+    runCode(QStringLiteral("name = input('Your name: ')\nprint(f'Hello, {name}!')\n"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_output->plainText(), QStringLiteral("Your name: "), kRunTimeoutMs);
+    QTest::keyClicks(input, QStringLiteral("Ada"));
+    QTest::keyClick(input, Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
+    QVERIFY2(m_output->plainText().startsWith(QStringLiteral("Your name: Ada\nHello, Ada!\n")), qPrintable(m_output->plainText()));
+}
+
 void TestMainWindow::artifactsAreListed()
 {
     runCode(QStringLiteral("open('output/table.csv', 'w').write('x,y\\n1,2\\n')\n"));
@@ -201,10 +218,14 @@ void TestMainWindow::languageThatCannotRunShowsCoreError()
 
 void TestMainWindow::outputPaneStaysBounded()
 {
-    for (int i = 0; i < 10'000; ++i)
+    Ui::OutputSettings settings;
+    settings.maxLines = 500;
+    m_window->setOutputSettings(settings);
+    QCOMPARE(m_output->maxLines(), 500);
+    for (int i = 0; i < 2'000; ++i)
         m_output->appendOutput(Core::OutputStream::Stdout, QByteArray("line ") + QByteArray::number(i) + '\n');
-    QTRY_VERIFY(m_output->plainText().contains(QStringLiteral("line 9999")));
-    QVERIFY(m_output->lineCount() <= Ui::OutputPane::maxLines());
+    QTRY_VERIFY(m_output->plainText().contains(QStringLiteral("line 1999")));
+    QVERIFY(m_output->lineCount() <= m_output->maxLines());
     QVERIFY(!m_output->plainText().contains(QStringLiteral("line 0\n")));
     QVERIFY(m_output->hasDroppedLines());
     auto *note = m_output->findChild<QWidget *>(QStringLiteral("droppedNote"));
@@ -219,6 +240,25 @@ void TestMainWindow::outputPaneShowsBadBytesHarmlessly()
     QVERIFY(text.contains(QChar(0xFFFD)));
     QVERIFY(text.contains(QChar(0x2400)));
     QVERIFY(!text.contains(QChar(0)));
+}
+
+void TestMainWindow::saveOutputWritesTheRunAndSaysHowItWent()
+{
+    runCode(QStringLiteral("import sys\nprint('\\x1b[32mgreen\\x1b[0m')\nprint('oops', file=sys.stderr)\n"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
+    const QString path = m_dir.filePath(QStringLiteral("run-output.txt"));
+    m_output->saveOutput(path);
+    QTRY_VERIFY(m_window->statusBar()->currentMessage().startsWith(QStringLiteral("Saved the output")));
+    QFile saved(path);
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    QCOMPARE(saved.readAll(), QByteArray("\x1b[32mgreen\x1b[0m\noops\n")); // the bytes as the program wrote them
+
+    const QString nowhere = m_dir.filePath(QStringLiteral("missing-folder/out.txt"));
+    m_output->saveOutput(nowhere);
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = m_window->findChild<QMessageBox *>(QStringLiteral("problemMessage"))) && box->isVisible());
+    QVERIFY2(box->text().contains(nowhere), qPrintable(box->text()));
+    box->close();
 }
 
 void TestMainWindow::openMissingFileKeepsText()

@@ -63,6 +63,7 @@ void TestRunSession::requestForAnUntitledProgram()
     QCOMPARE(request.sources.first().name, QStringLiteral("main.py"));
     QCOMPARE(request.sources.first().content, QStringLiteral("print('é')\n").toUtf8());
     QVERIFY(request.keepStdinOpen);
+    QVERIFY(!request.keepOutputInResult); // the pane records it
     QCOMPARE(request.limits, limits);
 }
 
@@ -122,7 +123,7 @@ void TestRunSession::newRunCancelsTheCurrentOne()
     QCOMPARE(finished.size(), 1);
     const auto result = finished.first().first().value<Core::RunResult>();
     QCOMPARE(result.killReason, Core::KillReason::None);
-    QCOMPARE(result.stdoutData, QByteArray("second\n"));
+    QCOMPARE(output.last().at(1).toByteArray(), QByteArray("second\n"));
     QVERIFY(!m_session->isActive());
 }
 

@@ -1,0 +1,287 @@
+// The output pane under a flood: tests/fixtures/flood_lines.py prints 1,000,000 lines
+// (100 MB) as fast as it can, through the real engine (local sandbox), RunSession and the real
+// OutputPane, shown on the offscreen platform. Trials alternate with the baseline, the same
+// program with its stdout on /dev/null.
+//
+// Measured for each pane trial:
+//   - the longest stall of the GUI event loop: the largest gap between two ticks of a 5 ms
+//     precise timer, from Run until the pane has settled;
+//   - what the longest stall was made of: the GUI thread's own work (its CPU time between the
+//     two ticks) and its wait for a CPU while runnable (from /proc/thread-self/schedstat). On a
+//     busy machine a stall can be the scheduler's, not the event loop's;
+//   - settling: from runFinished until the pane has no text waiting to be drawn (to a tick);
+//   - memory: VmHWM at the end minus VmRSS at the start, after resetting the peak through
+//     /proc/self/clear_refs;
+//   - the wall time from Run until settled, and its ratio to the baseline.
+//
+// Usage: bench_outputpane [TRIALS]   (QT_QPA_PLATFORM defaults to offscreen)
+
+#include "benchstats.h"
+
+#include "backends.h"
+#include "enginesettings.h"
+#include "languageregistry.h"
+#include "outputpane.h"
+#include "runcontroller.h"
+#include "runsession.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QProcess>
+#include <QTimer>
+
+#include <ctime>
+#include <fcntl.h>
+#include <unistd.h>
+
+using namespace Sandpit;
+using namespace SandpitBench;
+
+namespace {
+const QString kFixture = QStringLiteral(SANDPIT_FIXTURES_DIR "/flood_lines.py");
+const QString kPython = QStringLiteral("/usr/bin/python3");
+constexpr qint64 kExpectedBytes = 100'000'000;
+constexpr int kTickMs = 5;
+
+double threadCpuMs()
+{
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
+/// How long this thread has waited, runnable, for a CPU: the second field of schedstat.
+double runQueueWaitMs()
+{
+    static const int fd = ::open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+    char text[128] = {};
+    if (fd < 0 || ::pread(fd, text, sizeof text - 1, 0) <= 0)
+        return 0;
+    return double(QByteArray(text).split(' ').value(1).toLongLong()) / 1e6;
+}
+
+/// A field of /proc/self/status in kB, e.g. "VmRSS".
+qint64 statusKb(const QByteArray &field)
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        qFatal("cannot read /proc/self/status");
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith(field + ':'))
+            return line.mid(field.size() + 1).trimmed().split(' ').value(0).toLongLong();
+    }
+    qFatal("no %s in /proc/self/status", field.constData());
+}
+
+void resetPeakMemory()
+{
+    QFile refs(QStringLiteral("/proc/self/clear_refs"));
+    if (!refs.open(QIODevice::WriteOnly) || refs.write("5") != 1)
+        qFatal("cannot reset VmHWM through /proc/self/clear_refs");
+}
+
+double baselineRun()
+{
+    QElapsedTimer timer;
+    timer.start();
+    QProcess p;
+    p.setStandardOutputFile(QProcess::nullDevice());
+    p.start(kPython, {QStringLiteral("-u"), kFixture});
+    p.waitForFinished(-1);
+    if (p.exitCode() != 0)
+        qFatal("the baseline run failed: %s", p.readAllStandardError().constData());
+    return double(timer.nsecsElapsed()) / 1e6;
+}
+
+struct PaneTrial {
+    double wallMs = 0;
+    double longestStallMs = 0;
+    double stallWorkMs = 0; // of the longest stall: GUI-thread CPU time
+    double stallWaitMs = 0; // of the longest stall: waiting, runnable, for a CPU
+    double longestWorkMs = 0; // GUI-thread CPU time between two ticks
+    int stallsOver50Ms = 0;
+    double settleMs = 0;
+    double settleCpuMs = 0; // GUI-thread CPU time from runFinished until settled
+    double growthMb = 0;
+};
+
+PaneTrial paneRun(Ui::RunSession &session, Ui::OutputPane &pane, const Core::Language *python, const QString &code)
+{
+    PaneTrial trial;
+    QEventLoop loop;
+    QElapsedTimer clock;
+    double lastTick = 0;
+    double lastCpu = threadCpuMs();
+    double lastWait = runQueueWaitMs();
+    double finishedAt = -1;
+    double finishedCpu = 0;
+    const auto now = [&clock] { return double(clock.nsecsElapsed()) / 1e6; };
+
+    QTimer ticker;
+    ticker.setTimerType(Qt::PreciseTimer);
+    ticker.setInterval(kTickMs);
+    QObject::connect(&ticker, &QTimer::timeout, &loop, [&] {
+        const double tick = now();
+        const double cpu = threadCpuMs();
+        const double wait = runQueueWaitMs();
+        if (tick - lastTick > trial.longestStallMs) {
+            trial.longestStallMs = tick - lastTick;
+            trial.stallWorkMs = cpu - lastCpu;
+            trial.stallWaitMs = wait - lastWait;
+        }
+        trial.stallsOver50Ms += tick - lastTick > 50 ? 1 : 0;
+        trial.longestWorkMs = std::max(trial.longestWorkMs, cpu - lastCpu);
+        lastTick = tick;
+        lastCpu = cpu;
+        lastWait = wait;
+        if (finishedAt >= 0 && !pane.hasPendingText()) {
+            trial.settleMs = tick - finishedAt;
+            trial.settleCpuMs = cpu - finishedCpu;
+            loop.quit();
+        }
+    });
+    const auto finished = QObject::connect(&session, &Ui::RunSession::runFinished, &loop, [&](const Core::RunResult &r) {
+        if (r.killReason != Core::KillReason::None)
+            qFatal("the flood did not run to its end: %s", qPrintable(r.killDetail));
+        finishedAt = now();
+        finishedCpu = threadCpuMs();
+    });
+    const auto failed = QObject::connect(&session, &Ui::RunSession::runFailed, &loop, [](const Core::RunError &e) {
+        qFatal("the run failed: %s", qPrintable(e.message));
+    });
+
+    resetPeakMemory();
+    const qint64 rssBefore = statusKb("VmRSS");
+    clock.start();
+    lastCpu = threadCpuMs();
+    lastWait = runQueueWaitMs();
+    ticker.start();
+    session.run(python, QStringLiteral("flood_lines.py"), code);
+    loop.exec();
+    trial.wallMs = now();
+    trial.growthMb = double(statusKb("VmHWM") - rssBefore) / 1024;
+    QObject::disconnect(finished);
+    QObject::disconnect(failed);
+
+    if (pane.recordedBytes() != kExpectedBytes)
+        qFatal("the pane received %lld bytes, not %lld", pane.recordedBytes(), kExpectedBytes);
+    if (!pane.plainText().contains(QStringLiteral("\n000999999 xxx")))
+        qFatal("the pane does not show the last line");
+    return trial;
+}
+
+/// The first output a window shows loads fonts and fills glyph caches (some 80 ms here). A
+/// real window has shown output before a flood comes, so that is paid here, untimed.
+void warmUp(Ui::RunSession &session, Ui::OutputPane &pane, const Core::Language *python)
+{
+    QEventLoop loop;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (!session.isActive() && !pane.hasPendingText())
+            loop.quit();
+    });
+    session.run(python, QStringLiteral("warm.py"),
+                QStringLiteral("for i in range(200):\n    print(f'\\x1b[3{i % 8}mwarm {i}\\x1b[0m\\r', i)\n"));
+    poll.start(20);
+    loop.exec();
+}
+
+void settle(int ms)
+{
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+template<typename T>
+Samples collect(const QList<PaneTrial> &trials, T PaneTrial::*field)
+{
+    Samples s;
+    for (const PaneTrial &t : trials)
+        s.ms << double(t.*field);
+    return s;
+}
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    const int trials = argc > 1 ? QByteArray(argv[1]).toInt() : 5;
+
+    QFile fixture(kFixture);
+    if (!fixture.open(QIODevice::ReadOnly))
+        qFatal("missing %s", qPrintable(kFixture));
+    const QString code = QString::fromUtf8(fixture.readAll());
+
+    const Core::LanguageRegistry languages = Core::LanguageRegistry::builtIn();
+    Core::EngineSettings settings;
+    settings.limits.outputBytes = 2 * kExpectedBytes;
+    settings.limits.wallTimeMs = 120'000;
+    Core::RunController controller(Core::makeBackends(languages, settings));
+    Ui::RunSession session(controller, settings);
+
+    // Wired as MainWindow wires them.
+    Ui::OutputPane pane;
+    pane.resize(1000, 400);
+    pane.show();
+    QObject::connect(&session, &Ui::RunSession::runStarting, &pane, &Ui::OutputPane::clear);
+    QObject::connect(&session, &Ui::RunSession::outputReceived, &pane, &Ui::OutputPane::appendOutput);
+    QObject::connect(&session, &Ui::RunSession::runFinished, &pane, &Ui::OutputPane::showFinished);
+    QObject::connect(&session, &Ui::RunSession::runFailed, &pane, &Ui::OutputPane::showError);
+    QObject::connect(&session, &Ui::RunSession::activeChanged, &pane, &Ui::OutputPane::setInputEnabled);
+
+    const Core::Language *python = languages.find(QStringLiteral("python"));
+    baselineRun(); // warm the page cache and the interpreter
+    warmUp(session, pane, python);
+    settle(500);
+
+    Samples baseline;
+    QList<PaneTrial> runs;
+    for (int i = 0; i < trials; ++i) {
+        baseline.ms << baselineRun();
+        settle(300);
+        runs << paneRun(session, pane, python, code);
+        const PaneTrial &t = runs.last();
+        std::fprintf(stderr,
+                     "trial %d: %.0f ms; longest stall %.1f ms (own work %.1f, waiting for a CPU %.1f); longest own work "
+                     "%.1f ms; settled %.1f ms (own work %.1f); +%.1f MB\n",
+                     i + 1, t.wallMs, t.longestStallMs, t.stallWorkMs, t.stallWaitMs, t.longestWorkMs, t.settleMs,
+                     t.settleCpuMs, t.growthMb);
+        settle(500); // the engine readies the next sandbox after a run
+    }
+
+    const Samples wall = collect(runs, &PaneTrial::wallMs);
+    const Samples stall = collect(runs, &PaneTrial::longestStallMs);
+    const Samples work = collect(runs, &PaneTrial::longestWorkMs);
+    const Samples stallWork = collect(runs, &PaneTrial::stallWorkMs);
+    const Samples stallWait = collect(runs, &PaneTrial::stallWaitMs);
+    const Samples settleTimes = collect(runs, &PaneTrial::settleMs);
+    const Samples settleCpu = collect(runs, &PaneTrial::settleCpuMs);
+    const Samples growth = collect(runs, &PaneTrial::growthMb);
+    const Samples over50 = collect(runs, &PaneTrial::stallsOver50Ms);
+    std::printf("flood_lines.py: 1,000,000 lines, 100 MB; %d alternating trials\n\n", trials);
+    printHeader();
+    printRow("python3 -u, stdout on /dev/null", baseline, baseline.median());
+    printRow("Sandpit: Run until the pane is settled", wall, baseline.median());
+    std::printf("\n| %-38s | %8s | %8s | %8s |\n|%s|%s|%s|%s|\n", "pane", "median", "worst", "target",
+                "----------------------------------------", "----------", "----------", "----------");
+    const auto worst = [](const Samples &s) { return *std::max_element(s.ms.begin(), s.ms.end()); };
+    std::printf("| %-38s | %8.1f | %8.1f | %8s |\n", "longest event-loop stall, ms", stall.median(), worst(stall), "<= 50");
+    std::printf("| %-38s | %8.1f | %8.1f | %8s |\n", "  its GUI-thread work, ms", stallWork.median(), worst(stallWork), "");
+    std::printf("| %-38s | %8.1f | %8.1f | %8s |\n", "  its wait for a CPU, ms", stallWait.median(), worst(stallWait), "");
+    std::printf("| %-38s | %8.1f | %8.1f | %8s |\n", "longest GUI-thread work between ticks", work.median(), worst(work), "");
+    std::printf("| %-38s | %8.1f | %8.1f | %8s |\n", "stalls over 50 ms, count", over50.median(), worst(over50), "0");
+    std::printf("| %-38s | %8.1f | %8.1f | %8s |\n", "runFinished to settled, ms", settleTimes.median(), worst(settleTimes),
+                "<= 200");
+    std::printf("| %-38s | %8.1f | %8.1f | %8s |\n", "  its GUI-thread work, ms", settleCpu.median(),
+                worst(settleCpu), "");
+    std::printf("| %-38s | %8.1f | %8.1f | %8s |\n", "memory growth (VmHWM - VmRSS), MB", growth.median(), worst(growth),
+                "<= 64");
+    const bool met = worst(stall) <= 50 && worst(settleTimes) <= 200 && worst(growth) <= 64;
+    std::printf("\nTargets %s.\n", met ? "met in every trial" : "MISSED");
+    return met ? 0 : 1;
+}
