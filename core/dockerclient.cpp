@@ -6,6 +6,7 @@
 #include <curl/curl.h>
 
 #include <cerrno>
+#include <cstring>
 #include <mutex>
 
 namespace Sandpit::Core {
@@ -26,7 +27,51 @@ struct Transfer {
     DockerResponse response;
     bool headersDone = false;
     bool stoppedByHandler = false;
+    // The request body as a stream (StreamHandlers::takeInput).
+    QByteArray input;
+    bool inputEnded = false;
+    bool inputPaused = false;
+
+    /// Whether curl should be asked to send again: the daemon has answered (before that, it
+    /// may read our first bytes along with the headers and lose them when it hijacks the
+    /// connection) and there is input, or its end.
+    bool readyToSend()
+    {
+        return headersDone && (!input.isEmpty() || inputEnded || refillInput());
+    }
+
+    /// Fetches new input; true when curl has something to do with it.
+    bool refillInput()
+    {
+        if (!handlers || !handlers->takeInput || inputEnded)
+            return false;
+        bool ended = false;
+        input += handlers->takeInput(ended);
+        inputEnded = ended;
+        return !input.isEmpty() || inputEnded;
+    }
 };
+
+size_t onInput(char *buffer, size_t size, size_t count, void *user)
+{
+    auto *t = static_cast<Transfer *>(user);
+    if (!t->headersDone) {
+        t->inputPaused = true;
+        return CURL_READFUNC_PAUSE;
+    }
+    if (t->input.isEmpty())
+        t->refillInput();
+    if (t->input.isEmpty()) {
+        if (t->inputEnded)
+            return CURL_READFUNC_ABORT; // the connection closes: end of input for the program
+        t->inputPaused = true;
+        return CURL_READFUNC_PAUSE;
+    }
+    const size_t n = std::min(size * count, size_t(t->input.size()));
+    std::memcpy(buffer, t->input.constData(), n);
+    t->input.remove(0, qsizetype(n));
+    return n;
+}
 
 size_t onHeader(char *data, size_t size, size_t count, void *user)
 {
@@ -65,7 +110,7 @@ size_t onBody(char *data, size_t size, size_t count, void *user)
 // about once a second on an idle stream, and a run that ends early must not wait for that.
 constexpr int kAbortPollMs = 20;
 
-CURLcode performAbortable(CURL *easy, const std::atomic_bool &abort)
+CURLcode performAbortable(CURL *easy, const std::atomic_bool &abort, Transfer &transfer)
 {
     std::unique_ptr<CURLM, decltype(&curl_multi_cleanup)> multi(curl_multi_init(), &curl_multi_cleanup);
     if (!multi || curl_multi_add_handle(multi.get(), easy) != CURLM_OK)
@@ -76,6 +121,10 @@ CURLcode performAbortable(CURL *easy, const std::atomic_bool &abort)
         if (abort.load()) {
             result = CURLE_ABORTED_BY_CALLBACK;
             break;
+        }
+        if (transfer.inputPaused && transfer.readyToSend()) {
+            transfer.inputPaused = false;
+            curl_easy_pause(easy, CURLPAUSE_CONT);
         }
         int running = 0;
         if (curl_multi_perform(multi.get(), &running) != CURLM_OK) {
@@ -207,7 +256,14 @@ Expected<DockerResponse> DockerClient::perform(const char *method, const QString
         curl_easy_setopt(c, CURLOPT_UNIX_SOCKET_PATH, socket.constData());
     curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
     curl_easy_setopt(c, CURLOPT_HTTPHEADER, headers);
-    if (qstrcmp(method, "POST") == 0 || qstrcmp(method, "PUT") == 0) {
+    if (handlers && handlers->takeInput) {
+        // Sent raw, as it comes: the daemon reads the hijacked connection itself, so no
+        // chunked framing, and a length nobody will reach.
+        curl_easy_setopt(c, CURLOPT_POST, 1L);
+        curl_easy_setopt(c, CURLOPT_READFUNCTION, &onInput);
+        curl_easy_setopt(c, CURLOPT_READDATA, &transfer);
+        curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(1) << 50);
+    } else if (qstrcmp(method, "POST") == 0 || qstrcmp(method, "PUT") == 0) {
         curl_easy_setopt(c, CURLOPT_POSTFIELDS, body.constData());
         curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, long(body.size()));
     }
@@ -220,7 +276,7 @@ Expected<DockerResponse> DockerClient::perform(const char *method, const QString
     curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L); // we are one thread of many; no SIGALRM
     if (timeoutMs > 0)
         curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, long(timeoutMs));
-    const CURLcode code = handlers && handlers->abort ? performAbortable(c, *handlers->abort) : curl_easy_perform(c);
+    const CURLcode code = handlers && handlers->abort ? performAbortable(c, *handlers->abort, transfer) : curl_easy_perform(c);
     if (code == CURLE_OK || transfer.stoppedByHandler || (code == CURLE_ABORTED_BY_CALLBACK && transfer.headersDone))
         return transfer.response;
     // A hijacked attach stream has no length: the daemon ends it by closing the connection,

@@ -64,6 +64,11 @@ public:
         std::function<void()> onConnected;                ///< the response headers said 2xx
         std::function<bool(QByteArrayView)> onData;       ///< false stops the transfer
         const std::atomic_bool *abort = nullptr;          ///< looked at every 20 ms
+        /// Makes the request body a stream: what the program reads on stdin (attach with
+        /// stdin=1, whose connection the daemon hijacks). Asked every 20 ms for what is new;
+        /// sets `ended` once the input has ended, which closes the connection (with StdinOnce,
+        /// the program reads end-of-file). Needs `abort`.
+        std::function<QByteArray(bool &ended)> takeInput;
     };
     /// A call whose response body is read as it arrives (attach, wait, stats). Returns the
     /// HTTP status; for an error status the body is collected and returned as a response.

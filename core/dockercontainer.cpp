@@ -150,6 +150,11 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
         {QStringLiteral("User"), QStringLiteral("1000:1000")},
         {QStringLiteral("AttachStdout"), true},
         {QStringLiteral("AttachStderr"), true},
+        // Through the archive API typed input goes over an attach; its end (the attach
+        // closing) is the program's end-of-file. With a shared file system a pipe does it.
+        {QStringLiteral("AttachStdin"), key.viaArchive},
+        {QStringLiteral("OpenStdin"), key.viaArchive},
+        {QStringLiteral("StdinOnce"), key.viaArchive},
         {QStringLiteral("Tty"), false},
         {QStringLiteral("NetworkDisabled"), true},
         {QStringLiteral("Labels"), QJsonObject{{QLatin1String(kRunLabel), QStringLiteral("1")},

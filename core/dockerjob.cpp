@@ -17,7 +17,11 @@ DockerJob::DockerJob(DockerRun::Plan plan, std::shared_ptr<DockerConnector> conn
     : m_shared(std::make_shared<DockerRunShared>())
 {
     m_shared->receiver = this;
-    m_stdinBuffer = plan.request.keepStdinOpen ? plan.request.stdinData : QByteArray();
+    m_viaArchive = plan.key.viaArchive;
+    if (m_viaArchive)
+        m_shared->input = plan.request.keepStdinOpen ? plan.request.stdinData : QByteArray();
+    else
+        m_stdinBuffer = plan.request.keepStdinOpen ? plan.request.stdinData : QByteArray();
     // The callbacks run on this object's thread only: DockerRunShared::post delivers them as
     // events to this object, and events die with it.
     DockerRun::Callbacks callbacks{
@@ -67,14 +71,23 @@ void DockerJob::writeInput(const QByteArray &data)
 {
     if (m_done || m_inputClosed)
         return;
+    if (m_viaArchive) {
+        const std::lock_guard lock(m_shared->mutex);
+        m_shared->input.append(data);
+        return;
+    }
     m_stdinBuffer.append(data);
-    m_inputTyped = m_inputTyped || (m_started && !data.isEmpty());
     pumpInput();
 }
 
 void DockerJob::closeInput()
 {
     m_inputClosed = true;
+    if (m_viaArchive) {
+        const std::lock_guard lock(m_shared->mutex);
+        m_shared->inputEnded = true;
+        return;
+    }
     pumpInput();
 }
 
@@ -91,8 +104,6 @@ void DockerJob::onRunStarted(const QString &stdinFifo)
         }
         pumpInput();
     }
-    m_started = true;
-    m_inputPipe = !stdinFifo.isEmpty();
     Q_EMIT started();
 }
 
@@ -143,15 +154,6 @@ void DockerJob::onRunFinished(const RunResult &result)
     closeInputPipe();
     m_flushTimer.stop();
     flushOutput();
-    if (m_inputTyped && !m_inputPipe) {
-        // Through the archive API (an engine on another machine) there is no pipe for it.
-        RunResult withNotice = result;
-        withNotice.notice = QStringLiteral("What was typed while the program ran did not reach it: a Docker engine on "
-                                           "another machine gets only the input given up front. Use the local sandbox "
-                                           "for interactive programs.");
-        Q_EMIT finished(withNotice);
-        return;
-    }
     Q_EMIT finished(result);
 }
 

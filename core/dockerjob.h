@@ -43,9 +43,7 @@ private:
     std::unique_ptr<QSocketNotifier> m_stdinNotifier;
     QByteArray m_stdinBuffer;
     bool m_inputClosed = false;
-    bool m_started = false;
-    bool m_inputPipe = false;  ///< typed input has a way in (the FIFO of a local daemon)
-    bool m_inputTyped = false; ///< something was typed after the start
+    bool m_viaArchive = false; ///< typed input goes to the run's attach, not to a pipe
     bool m_done = false;
 };
 

@@ -29,6 +29,18 @@ QByteArray newToken()
     return QByteArray(reinterpret_cast<const char *>(words), sizeof words).toHex();
 }
 
+/// Stops a stream's thread and joins it however the scope is left.
+struct Stopper {
+    std::atomic_bool &abort;
+    std::thread &thread;
+    ~Stopper()
+    {
+        abort = true;
+        if (thread.joinable())
+            thread.join();
+    }
+};
+
 /// Joins a thread however the scope is left.
 struct Joiner {
     std::thread &thread;
@@ -151,13 +163,16 @@ QByteArray DockerRun::launcherScript(const QString &stdinSource) const
 
 Expected<void> DockerRun::sendFiles(const DockerClient &client, const DockerPreparedContainer &container) const
 {
-    // No shared file system, so no pipe for typed input: input given up front still works.
+    // Interactive: the container's own stdin, fed over an attach (input given up front goes
+    // first, through the same way). Otherwise the input, if any, is a file.
     const RunRequest &request = m_plan.request;
-    const QString stdinSource = request.stdinData.isEmpty()
-        ? QStringLiteral("/dev/null")
-        : QLatin1String(DockerTransfer::kControlDir) + QStringLiteral("/stdin");
+    const bool inputAsFile = !request.keepStdinOpen && !request.stdinData.isEmpty();
+    const QString stdinSource = request.keepStdinOpen ? QStringLiteral("/dev/stdin")
+                              : inputAsFile          ? QLatin1String(DockerTransfer::kControlDir) + QStringLiteral("/stdin")
+                                                     : QStringLiteral("/dev/null");
     return DockerTransfer::send(client, container,
-                                {launcherScript(stdinSource), m_token, request.stdinData, m_plan.key.syscallFilter});
+                                {launcherScript(stdinSource), m_token, inputAsFile ? request.stdinData : QByteArray(),
+                                 m_plan.key.syscallFilter});
 }
 
 bool DockerRun::onOutput(QByteArrayView bytes)
@@ -280,6 +295,24 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
         }
     }
 
+    // Typed input for a container reached through the archive API: its own attach, so that
+    // closing it (end of input) does not end the output's stream.
+    std::atomic_bool abortInput{false};
+    std::thread inputThread;
+    if (m_plan.key.viaArchive && m_plan.request.keepStdinOpen) {
+        inputThread = std::thread([&] {
+            DockerClient::StreamHandlers handlers;
+            handlers.abort = &abortInput;
+            handlers.takeInput = [shared = m_shared](bool &ended) {
+                const std::lock_guard lock(shared->mutex);
+                ended = shared->inputEnded;
+                return std::exchange(shared->input, {});
+            };
+            client.stream("POST", base + QStringLiteral("/attach?stream=1&stdin=1"), handlers);
+        });
+    }
+    Stopper inputStopper{abortInput, inputThread};
+
     QElapsedTimer clock;
     clock.start();
     if (m_plan.key.viaArchive) {
@@ -382,6 +415,7 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     abortWait = true;
     abortAttach = true;
     abortStats = true;
+    abortInput = true;
     waitThread.join();
     attachThread.join();
     statsThread.join();

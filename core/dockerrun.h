@@ -27,6 +27,10 @@ struct DockerRunShared {
     QList<std::pair<OutputStream, QByteArray>> pending;
     bool flushPosted = false;
     bool programEnded = false; ///< the launcher's end marker arrived on both streams
+    /// Typed input on its way to a container reached through the archive API, which has no
+    /// pipe of ours in it: it goes over an attach with stdin=1 (see DockerClient::takeInput).
+    QByteArray input;
+    bool inputEnded = false;
 
     /// The first reason wins; wakes the run thread, which does the kill.
     void requestStop(KillReason reason);

@@ -77,8 +77,7 @@ void RunWorker::launch(RunId id, const RunRequest &request, Backend *backend, co
     connect(raw, &RunJob::finished, this, [this, id, notice](const RunResult &result) {
         finishJob(id);
         RunResult withNotice = result;
-        if (!notice.isEmpty()) // the backend's own notice, if any, goes after the fallback's
-            withNotice.notice = result.notice.isEmpty() ? notice : notice + QLatin1Char(' ') + result.notice;
+        withNotice.notice = notice;
         Q_EMIT finished(id, withNotice);
     });
     connect(raw, &RunJob::failed, this, [this, id, request, backend, started](const RunError &error) {
