@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "historycommand.h"
 
 #include "backends.h"
 #include "enginesettings.h"
@@ -52,10 +53,11 @@ int runGui(int argc, char **argv)
 int main(int argc, char **argv)
 {
     // The command line needs no display: it must not create a QApplication.
-    if (argc > 1 && Sandpit::App::isCliCommand(argv[1])) {
+    if (argc > 1 && (Sandpit::App::isCliCommand(argv[1]) || Sandpit::App::isHistoryCommand(argv[1]))) {
         QCoreApplication app(argc, argv);
         setIdentity();
-        return Sandpit::App::runCli(app.arguments());
+        return Sandpit::App::isHistoryCommand(argv[1]) ? Sandpit::App::runHistoryCommand(app.arguments())
+                                                       : Sandpit::App::runCli(app.arguments());
     }
     return runGui(argc, argv);
 }

@@ -148,12 +148,12 @@ qint64 RunRecord::wallMs() const
 
 QString RunRecord::status() const
 {
-    if (killReason() != KillReason::None)
+    const KillReason reason = killReason();
+    if (reason == KillReason::Signal || (reason == KillReason::None && !exitCode()))
+        return QStringLiteral("crashed");
+    if (reason != KillReason::None)
         return QStringLiteral("stopped");
-    if (const auto exit = exitCode())
-        return *exit == 0 ? QStringLiteral("ok") : QStringLiteral("exit %1").arg(*exit);
-    const QString signal = result.value(QStringLiteral("signal")).toString();
-    return signal.isEmpty() ? QStringLiteral("unknown") : signal;
+    return *exitCode() == 0 ? QStringLiteral("ok") : QStringLiteral("exit %1").arg(*exitCode());
 }
 
 } // namespace Sandpit::Core

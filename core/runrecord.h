@@ -43,7 +43,8 @@ struct RunRecord {
     KillReason killReason() const;
     std::optional<int> exitCode() const;
     qint64 wallMs() const;
-    /// "ok", "exit 3", "SIGSEGV", or "stopped" (for a run with a kill reason).
+    /// "ok", "exit 3", "crashed" (it died of a signal of its own), or "stopped" (by a limit,
+    /// the seccomp filter or the user: see killReason()).
     QString status() const;
 };
 

@@ -78,9 +78,11 @@ private Q_SLOTS:
         record.result = {{QStringLiteral("kill_reason"), QStringLiteral("none")}, {QStringLiteral("exit_code"), 3}};
         QCOMPARE(record.status(), QStringLiteral("exit 3"));
         record.result = {{QStringLiteral("kill_reason"), QStringLiteral("signal")}, {QStringLiteral("signal"), QStringLiteral("SIGSEGV")}};
-        QCOMPARE(record.status(), QStringLiteral("stopped"));
+        QCOMPARE(record.status(), QStringLiteral("crashed"));
         record.result = {{QStringLiteral("kill_reason"), QStringLiteral("none")}, {QStringLiteral("signal"), QStringLiteral("SIGTERM")}};
-        QCOMPARE(record.status(), QStringLiteral("SIGTERM"));
+        QCOMPARE(record.status(), QStringLiteral("crashed"));
+        record.result = {{QStringLiteral("kill_reason"), QStringLiteral("cancelled")}, {QStringLiteral("signal"), QStringLiteral("SIGKILL")}};
+        QCOMPARE(record.status(), QStringLiteral("stopped"));
     }
 
     void malformedJsonSaysWhat_data()
