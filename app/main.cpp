@@ -3,6 +3,7 @@
 
 #include "backends.h"
 #include "enginesettings.h"
+#include "historysettings.h"
 #include "languageregistry.h"
 #include "mainwindow.h"
 #include "runcontroller.h"
@@ -36,12 +37,17 @@ int runGui(int argc, char **argv)
         settingsProblem = engineSettings.error();
         engineSettings = Core::EngineSettings{};
     }
+    auto historySettings = Core::HistorySettings::load(settings, QProcessEnvironment::systemEnvironment());
+    if (!historySettings) {
+        settingsProblem += (settingsProblem.isEmpty() ? QString() : QStringLiteral("\n\n")) + historySettings.error();
+        historySettings = Core::HistorySettings{};
+    }
     Core::RunController controller(Core::makeBackends(languages, *engineSettings));
-    Ui::MainWindow window(controller, languages, *engineSettings);
+    Ui::MainWindow window(controller, languages, *engineSettings, *historySettings);
     window.show();
     if (!settingsProblem.isEmpty()) {
         QMessageBox::warning(&window, QStringLiteral("Sandpit"),
-                             settingsProblem + QStringLiteral("\n\nSandpit uses the default limits until this is fixed."));
+                             settingsProblem + QStringLiteral("\n\nSandpit uses the defaults until this is fixed."));
     }
     const QStringList files = app.arguments().mid(1);
     for (const QString &file : files)
