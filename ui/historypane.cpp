@@ -100,6 +100,7 @@ HistoryPane::HistoryPane(QWidget *parent)
     m_list->setAlternatingRowColors(true);
     m_list->header()->setStretchLastSection(false);
     m_list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_list->header()->setSectionResizeMode(File, QHeaderView::Stretch);
     m_note->setWordWrap(true);
     m_note->setObjectName(QStringLiteral("historyNote"));
     new DiffHighlighter(m_diff->document());
@@ -191,6 +192,9 @@ QString HistoryPane::noteText() const
 
 void HistoryPane::showListing(const Core::RunHistory::Listing &listing)
 {
+    // A run picked further down stays picked; otherwise the newest run is shown, so a run
+    // that just finished appears without a click.
+    const bool pickedOlder = m_list->indexOfTopLevelItem(m_list->currentItem()) > 0;
     const std::optional<Core::RunRecord> selected = selectedRecord();
     m_records = listing.records;
     m_list->clear();
@@ -202,7 +206,7 @@ void HistoryPane::showListing(const Core::RunHistory::Listing &listing)
                                                  Core::formatDuration(r.wallMs())});
         item->setToolTip(KillReason, Core::killReasonTitle(reason));
         item->setTextAlignment(Duration, Qt::AlignRight | Qt::AlignVCenter);
-        if (selected && selected->id == r.id)
+        if (pickedOlder && selected && selected->id == r.id)
             keep = m_list->topLevelItemCount() - 1;
     }
     QString note;

@@ -78,11 +78,16 @@ private Q_SLOTS:
         QVERIFY2(pane.resultText().contains(QStringLiteral("exit code 0")), qPrintable(pane.resultText()));
         QVERIFY2(pane.resultText().contains(QStringLiteral("hello")), qPrintable(pane.resultText()));
 
-        // A refreshed listing keeps the same run selected.
+        // A refreshed listing keeps an older run selected...
         auto listing = twoRuns();
         listing.records.prepend(record(9, QStringLiteral("new.py"), QStringLiteral("pass\n"), 0));
         pane.showListing(listing);
         QCOMPARE(pane.selectedRecord()->id, QStringLiteral("id-1"));
+        // ...but with the newest selected, a newer run takes its place.
+        pane.selectRow(0);
+        listing.records.prepend(record(10, QStringLiteral("newer.py"), QStringLiteral("pass\n"), 0));
+        pane.showListing(listing);
+        QCOMPARE(pane.selectedRecord()->id, QStringLiteral("id-10"));
     }
 
     void unreadableRecordsAreNoted()
