@@ -2,6 +2,8 @@
 
 #include "backends.h"
 #include "enginesettings.h"
+#include "historycommand.h"
+#include "historysettings.h"
 #include "killdetail.h"
 #include "languageregistry.h"
 #include "resultjson.h"
@@ -105,6 +107,11 @@ int runCli(const QStringList &arguments)
         printErr(engine.error());
         return kExitUsage;
     }
+    const auto history = Core::HistorySettings::load(settings, QProcessEnvironment::systemEnvironment());
+    if (!history) {
+        printErr(history.error());
+        return kExitUsage;
+    }
     Core::Limits limits = engine->limits;
     for (const Number &n : kNumbers) {
         const QString option = QLatin1String(n.option);
@@ -188,13 +195,14 @@ int runCli(const QStringList &arguments)
                              writeRaw(stream == Core::OutputStream::Stdout ? stdout : stderr, data);
                      });
     QObject::connect(&controller, &Core::RunController::runFinished, &controller,
-                     [json](Core::RunId, const Core::RunResult &result) {
+                     [json, &history, &request](Core::RunId, const Core::RunResult &result) {
                          if (json)
                              writeRaw(stdout, QJsonDocument(Core::resultToJson(result)).toJson(QJsonDocument::Indented));
                          else
                              std::fprintf(stderr, "\n[sandpit] %s\n", qPrintable(summaryLine(result)));
                          if (!json && !result.notice.isEmpty())
                              std::fprintf(stderr, "[sandpit] %s\n", qPrintable(result.notice));
+                         recordRun(*history, request, result);
                          QCoreApplication::exit(kExitRan);
                      });
     QObject::connect(&controller, &Core::RunController::runFailed, &controller,

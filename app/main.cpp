@@ -1,7 +1,9 @@
 #include "cli.h"
+#include "historycommand.h"
 
 #include "backends.h"
 #include "enginesettings.h"
+#include "historysettings.h"
 #include "languageregistry.h"
 #include "mainwindow.h"
 #include "outputsettings.h"
@@ -41,8 +43,13 @@ int runGui(int argc, char **argv)
         settingsProblems << outputSettings.error();
         outputSettings = Ui::OutputSettings{};
     }
+    auto historySettings = Core::HistorySettings::load(settings, QProcessEnvironment::systemEnvironment());
+    if (!historySettings) {
+        settingsProblems << historySettings.error();
+        historySettings = Core::HistorySettings{};
+    }
     Core::RunController controller(Core::makeBackends(languages, *engineSettings));
-    Ui::MainWindow window(controller, languages, *engineSettings);
+    Ui::MainWindow window(controller, languages, *engineSettings, *historySettings);
     window.setOutputSettings(*outputSettings);
     window.show();
     if (!settingsProblems.isEmpty()) {
@@ -60,10 +67,11 @@ int runGui(int argc, char **argv)
 int main(int argc, char **argv)
 {
     // The command line needs no display: it must not create a QApplication.
-    if (argc > 1 && Sandpit::App::isCliCommand(argv[1])) {
+    if (argc > 1 && (Sandpit::App::isCliCommand(argv[1]) || Sandpit::App::isHistoryCommand(argv[1]))) {
         QCoreApplication app(argc, argv);
         setIdentity();
-        return Sandpit::App::runCli(app.arguments());
+        return Sandpit::App::isHistoryCommand(argv[1]) ? Sandpit::App::runHistoryCommand(app.arguments())
+                                                       : Sandpit::App::runCli(app.arguments());
     }
     return runGui(argc, argv);
 }

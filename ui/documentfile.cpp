@@ -1,28 +1,12 @@
 #include "documentfile.h"
 
+#include "backgroundtask.h"
 #include "languageregistry.h"
 #include "textfile.h"
 
 #include <QFileInfo>
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace Sandpit::Ui {
-
-namespace {
-template<typename T, typename Done>
-void runInBackground(QObject *owner, std::function<T()> work, Done done)
-{
-    // The watcher belongs to `owner`, so a result that arrives after the window is gone is
-    // simply dropped; the work itself holds only copies and finishes harmlessly.
-    auto *watcher = new QFutureWatcher<T>(owner);
-    QObject::connect(watcher, &QFutureWatcher<T>::finished, owner, [watcher, done] {
-        done(watcher->result());
-        watcher->deleteLater();
-    });
-    watcher->setFuture(QtConcurrent::run(std::move(work)));
-}
-} // namespace
 
 DocumentFile::DocumentFile(const Core::LanguageRegistry &languages, QObject *parent)
     : QObject(parent)
@@ -39,11 +23,11 @@ QString DocumentFile::displayName() const
     return extension.isEmpty() ? QStringLiteral("untitled") : QStringLiteral("untitled.") + extension;
 }
 
-void DocumentFile::reset()
+void DocumentFile::reset(const QString &languageId)
 {
     ++m_openSerial;
     m_path.clear();
-    m_language = m_languages.find(QStringLiteral("python"));
+    m_language = m_languages.find(languageId);
     if (!m_language && !m_languages.languages().isEmpty())
         m_language = &m_languages.languages().first();
     Q_EMIT pathChanged();

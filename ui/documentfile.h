@@ -25,8 +25,8 @@ public:
     /// Null for a file type Sandpit does not know (shown as plain text; it cannot run).
     const Core::Language *language() const { return m_language; }
 
-    /// Forgets the path: a new document in the default language (Python).
-    void reset();
+    /// Forgets the path: a new document in `languageId` (or the first known language).
+    void reset(const QString &languageId = QStringLiteral("python"));
     /// Reads `path`; opened() or openFailed() follows. A later open() supersedes this one.
     void open(const QString &path);
     /// Writes to the current path; `revision` comes back in saved() to tell if the editor

@@ -4,6 +4,8 @@
 #include "backendswitch.h"
 #include "documentfile.h"
 #include "editorwidget.h"
+#include "historypane.h"
+#include "historystore.h"
 #include "imagepullbar.h"
 #include "imagepullsession.h"
 #include "isolationindicator.h"
@@ -33,7 +35,7 @@ const auto kStateKey = QStringLiteral("window/state");
 } // namespace
 
 MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegistry &languages,
-                       const Core::EngineSettings &settings, QWidget *parent)
+                       const Core::EngineSettings &settings, const Core::HistorySettings &history, QWidget *parent)
     : QMainWindow(parent)
     , m_editor(new EditorWidget(this))
     , m_document(new DocumentFile(languages, this))
@@ -42,6 +44,8 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     , m_output(new OutputPane(this))
     , m_runPane(new RunPane(this))
     , m_artifacts(new ArtifactsPane(this))
+    , m_historyStore(new HistoryStore(history, this))
+    , m_history(new HistoryPane(this))
     , m_backend(new BackendSwitch(this))
     , m_isolation(new IsolationIndicator(this))
     , m_languageLabel(new QLabel(this))
@@ -50,6 +54,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     m_output->setObjectName(QStringLiteral("outputPane"));
     m_runPane->setObjectName(QStringLiteral("runPane"));
     m_artifacts->setObjectName(QStringLiteral("artifactsPane"));
+    m_history->setObjectName(QStringLiteral("historyPane"));
     setCentralWidget(m_editor);
 
     createActions();
@@ -58,6 +63,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     statusBar()->addPermanentWidget(m_languageLabel);
     connectRuns();
     connectDocument();
+    connectHistory();
     m_backend->showBackend(m_session->backend(), settings.environmentOverrides.contains(QStringLiteral("SANDPIT_BACKEND"))
                                                      ? QStringLiteral("SANDPIT_BACKEND") : QString());
     connect(m_backend, &BackendSwitch::backendChosen, this, [this](const QString &backendId) {
@@ -169,6 +175,9 @@ void MainWindow::createDocks()
         return widget;
     };
     QDockWidget *output = dock(QStringLiteral("outputDock"), QStringLiteral("Output"), m_output, Qt::BottomDockWidgetArea);
+    // A tab beside the output: the list and a run's details want the full width.
+    tabifyDockWidget(output, dock(QStringLiteral("historyDock"), QStringLiteral("History"), m_history, Qt::BottomDockWidgetArea));
+    output->raise();
     QDockWidget *run = dock(QStringLiteral("runDock"), QStringLiteral("Run"), m_runPane, Qt::RightDockWidgetArea);
     QDockWidget *artifacts = dock(QStringLiteral("artifactsDock"), QStringLiteral("Output Files"), m_artifacts,
                                   Qt::RightDockWidgetArea);
@@ -252,6 +261,20 @@ void MainWindow::connectDocument()
     });
 }
 
+void MainWindow::connectHistory()
+{
+    connect(m_session, &RunSession::runCompleted, m_historyStore, &HistoryStore::record);
+    connect(m_historyStore, &HistoryStore::recorded, m_historyStore, &HistoryStore::load);
+    connect(m_historyStore, &HistoryStore::recordFailed, this, [this](const QString &message) { statusBar()->showMessage(message); });
+    connect(m_historyStore, &HistoryStore::loaded, m_history, &HistoryPane::showListing);
+    connect(m_history, &HistoryPane::refreshRequested, m_historyStore, &HistoryStore::load);
+    connect(m_history, &HistoryPane::diffRequested, this,
+            [this] { m_history->compareWith(m_editor->text(), m_document->displayName()); });
+    connect(m_history, &HistoryPane::restoreRequested, this,
+            [this](const Core::RunRecord &record) { whenTextIsSafe([this, record] { restoreRun(record); }); });
+    m_historyStore->load();
+}
+
 void MainWindow::newFile()
 {
     m_document->reset();
@@ -289,6 +312,17 @@ void MainWindow::saveAs()
 void MainWindow::run()
 {
     m_session->run(m_document->language(), m_document->path(), m_editor->text());
+}
+
+void MainWindow::restoreRun(const Core::RunRecord &record)
+{
+    m_document->reset(record.language);
+    m_editor->setText(record.code);
+    // Unsaved on purpose: saving asks for a name instead of overwriting the file it came from.
+    m_editor->setModified(true);
+    m_editor->setCursorPosition(0, 0);
+    statusBar()->showMessage(QStringLiteral("Restored the code of %1 from the run at %2, as a new unsaved document.")
+                                 .arg(record.fileName, record.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
 }
 
 void MainWindow::updateTitle()

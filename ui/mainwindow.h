@@ -1,5 +1,7 @@
 #pragma once
 
+#include "historysettings.h"
+
 #include <QMainWindow>
 
 #include <functional>
@@ -9,6 +11,7 @@ class QLabel;
 class QMenu;
 
 namespace Sandpit::Core {
+struct RunRecord;
 class RunController;
 class LanguageRegistry;
 struct EngineSettings;
@@ -19,6 +22,8 @@ namespace Sandpit::Ui {
 class ArtifactsPane;
 class DocumentFile;
 class EditorWidget;
+class HistoryPane;
+class HistoryStore;
 class ImagePullSession;
 class BackendSwitch;
 class IsolationIndicator;
@@ -34,7 +39,8 @@ class MainWindow final : public QMainWindow
     Q_OBJECT
 public:
     MainWindow(Core::RunController &controller, const Core::LanguageRegistry &languages,
-               const Core::EngineSettings &settings, QWidget *parent = nullptr);
+               const Core::EngineSettings &settings, const Core::HistorySettings &history = Core::HistorySettings(),
+               QWidget *parent = nullptr);
     ~MainWindow() override;
 
     /// Reads `path` in the background and shows it once read; on failure the editor is left
@@ -53,12 +59,16 @@ private:
     void createDocks();
     void connectRuns();
     void connectDocument();
+    void connectHistory();
 
     void newFile();
     void chooseFileToOpen();
     void save();
     void saveAs();
     void run();
+    /// Opens a recorded run's code as a new, unsaved document (after the usual question if
+    /// the editor has unsaved changes). There are no tabs: this is the window's one document.
+    void restoreRun(const Core::RunRecord &record);
     void updateTitle();
     /// Runs `proceed` now if the text is saved, else asks to save, discard or cancel.
     void whenTextIsSafe(std::function<void()> proceed);
@@ -71,6 +81,8 @@ private:
     OutputPane *m_output;
     RunPane *m_runPane;
     ArtifactsPane *m_artifacts;
+    HistoryStore *m_historyStore;
+    HistoryPane *m_history;
     BackendSwitch *m_backend;
     IsolationIndicator *m_isolation;
     QLabel *m_languageLabel;

@@ -4,6 +4,8 @@
 
 #include <QFileInfo>
 
+#include <utility>
+
 namespace Sandpit::Ui {
 
 RunSession::RunSession(Core::RunController &controller, const Core::EngineSettings &settings, QObject *parent)
@@ -59,6 +61,7 @@ void RunSession::run(const Core::Language *language, const QString &fileName, co
     if (request.backend == QLatin1String("docker") && m_settings.dockerFallback)
         request.fallbackBackend = QStringLiteral("local");
     setCurrent(m_controller.start(request));
+    m_request = request;
     Q_EMIT runStarting(QStringLiteral("%1 (%2)").arg(request.entryFile, language->name));
 }
 
@@ -98,6 +101,7 @@ void RunSession::onFinished(Core::RunId id, const Core::RunResult &result)
         return;
     setCurrent(0);
     Q_EMIT runFinished(result);
+    Q_EMIT runCompleted(std::exchange(m_request, {}), result);
 }
 
 void RunSession::onFailed(Core::RunId id, const Core::RunError &error)

@@ -43,6 +43,8 @@ Q_SIGNALS:
     void runStarting(const QString &description);
     void outputReceived(Sandpit::Core::OutputStream stream, const QByteArray &data);
     void runFinished(const Sandpit::Core::RunResult &result);
+    /// With runFinished: the request that started the run too, for the run history.
+    void runCompleted(const Sandpit::Core::RunRequest &request, const Sandpit::Core::RunResult &result);
     void runFailed(const Sandpit::Core::RunError &error);
     void activeChanged(bool active);
 
@@ -56,6 +58,7 @@ private:
     Core::RunController &m_controller;
     Core::EngineSettings m_settings;
     Core::RunId m_current = 0; // 0: no run
+    Core::RunRequest m_request; // the current run's
 };
 
 } // namespace Sandpit::Ui

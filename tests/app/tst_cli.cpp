@@ -8,6 +8,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "sandpitprocess.h"
+
 namespace {
 constexpr int kRunTimeoutMs = 60000;
 
@@ -97,20 +99,8 @@ private:
 
     Cli run(const QStringList &arguments, const QProcessEnvironment &env) const
     {
-        QProcess process;
-        process.setProcessEnvironment(env);
-        process.start(QStringLiteral(SANDPIT_BIN_DIR "/sandpit"), QStringList{QStringLiteral("run")} + arguments);
-        Cli cli;
-        if (!process.waitForFinished(kRunTimeoutMs) || process.exitStatus() != QProcess::NormalExit) {
-            qWarning("sandpit did not finish normally: %s", qPrintable(process.errorString()));
-            process.kill();
-            process.waitForFinished();
-            return cli;
-        }
-        cli.exitCode = process.exitCode();
-        cli.out = process.readAllStandardOutput();
-        cli.err = process.readAllStandardError();
-        return cli;
+        const SandpitProcess p = SandpitProcess::run(QStringList{QStringLiteral("run")} + arguments, env, kRunTimeoutMs);
+        return {p.exitCode, p.out, p.err};
     }
     Cli run(const QStringList &arguments) const { return run(arguments, environment()); }
 

@@ -5,6 +5,7 @@
 #include "backends.h"
 #include "editorwidget.h"
 #include "enginesettings.h"
+#include "historypane.h"
 #include "languageregistry.h"
 #include "mainwindow.h"
 #include "outputpane.h"
@@ -18,6 +19,7 @@
 #include <QFile>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -60,6 +62,7 @@ private Q_SLOTS:
     void zoomShortcutsReachTheEditor();
     void closeRemembersLayout();
     void unreachableDockerFallsBackVisibly();
+    void historyRecordsRestoresAndDiffs();
 
 private:
     void runCode(const QString &code);
@@ -372,6 +375,40 @@ void TestMainWindow::unreachableDockerFallsBackVisibly()
     QVERIFY2(m_output->plainText().contains(QStringLiteral("Docker could not be used, so this run used the local sandbox instead.")),
              qPrintable(m_output->plainText()));
     QSettings().remove(QStringLiteral("engine/backend"));
+}
+
+void TestMainWindow::historyRecordsRestoresAndDiffs()
+{
+    // A window of its own with a fresh history folder, so earlier runs are not listed.
+    QTemporaryDir data;
+    Core::HistorySettings history;
+    history.directory = data.filePath(QStringLiteral("history"));
+    m_window = std::make_unique<Ui::MainWindow>(*m_controller, m_languages, Core::EngineSettings{}, history);
+    m_window->show();
+    m_editor = m_window->findChild<Ui::EditorWidget *>(QStringLiteral("editor"));
+    m_runPane = m_window->findChild<Ui::RunPane *>(QStringLiteral("runPane"));
+    auto *pane = m_window->findChild<Ui::HistoryPane *>(QStringLiteral("historyPane"));
+    QVERIFY(pane);
+    QTRY_VERIFY(pane->noteText().contains(QStringLiteral("No runs"))); // the first (empty) load arrived
+
+    runCode(QStringLiteral("print('first')\n"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(pane->rowCount(), 1, kRunTimeoutMs);
+    QCOMPARE(pane->cellText(0, Ui::HistoryPane::Status), QStringLiteral("ok"));
+    QCOMPARE(pane->codeText(), QStringLiteral("print('first')\n"));
+
+    m_editor->setText(QStringLiteral("print('second')\n"));
+    pane->findChild<QPushButton *>(QStringLiteral("historyDiffButton"))->click();
+    QTRY_VERIFY(pane->diffText().startsWith(QStringLiteral("---")));
+    QVERIFY2(pane->diffText().contains(QStringLiteral("-print('first')\n+print('second')")), qPrintable(pane->diffText()));
+
+    // Nothing unsaved to ask about: the run's code becomes a new, unsaved document.
+    m_editor->setModified(false);
+    pane->findChild<QPushButton *>(QStringLiteral("historyRestore"))->click();
+    QCOMPARE(m_editor->text(), QStringLiteral("print('first')\n"));
+    QVERIFY(m_editor->isModified());
+    QVERIFY(m_window->windowTitle().startsWith(QStringLiteral("untitled.py")));
+    m_editor->setModified(false); // no save question on cleanup
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "historysettings.h"
+#include "runhistory.h"
+
+#include <QObject>
+#include <QThreadPool>
+
+namespace Sandpit::Ui {
+
+/// The window's way to the run history on disk. Every read and write runs on one worker
+/// thread, in the order asked, so a load that follows a record sees it and the GUI thread
+/// never waits for the disk.
+class HistoryStore final : public QObject
+{
+    Q_OBJECT
+public:
+    explicit HistoryStore(const Core::HistorySettings &settings, QObject *parent = nullptr);
+    /// Waits for a record still being written: a run that finished is not lost on quitting.
+    ~HistoryStore() override;
+
+    QString directory() const { return m_settings.directory; }
+
+public Q_SLOTS:
+    /// Records the run if the store policy wants it; recorded() or recordFailed() follows.
+    void record(const Sandpit::Core::RunRequest &request, const Sandpit::Core::RunResult &result);
+    /// Reads all records; loaded() follows.
+    void load();
+
+Q_SIGNALS:
+    void recorded(const QString &id);
+    void recordFailed(const QString &message);
+    void loaded(const Sandpit::Core::RunHistory::Listing &listing);
+
+private:
+    Core::HistorySettings m_settings;
+    QThreadPool m_pool;
+};
+
+} // namespace Sandpit::Ui
