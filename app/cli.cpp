@@ -129,7 +129,10 @@ int runCli(const QStringList &arguments)
     }
 
     const QString path = positional.at(1);
-    const Core::LanguageRegistry languages = Core::LanguageRegistry::builtIn();
+    const auto loaded = Core::LanguageRegistry::withUserFile(Core::LanguageRegistry::userFilePath());
+    if (!loaded.problem.isEmpty())
+        printErr(loaded.problem);
+    const Core::LanguageRegistry &languages = loaded.registry;
     const Core::Language *language = parser.isSet(QStringLiteral("lang"))
         ? languages.find(parser.value(QStringLiteral("lang")).toLower())
         : languages.forFileName(path);

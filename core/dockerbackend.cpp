@@ -39,7 +39,11 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
     plan.key = DockerContainerKey::from(image, request.limits);
     // The interpreter is found inside the image by its name on the image's PATH; a host
     // path would mean nothing there.
-    plan.command = runCommand(*language, language->toolchainCandidates.value(0), request);
+    if (language->isCompiled()) {
+        return makeError(RunError::Code::UnknownLanguage,
+                         QStringLiteral("Sandpit can edit %1 files but cannot run them yet: it does not compile programs yet.").arg(language->name));
+    }
+    plan.command = runCommand(*language, language->run.toolchain.value(0), request);
     for (auto it = language->environment.begin(); it != language->environment.end(); ++it)
         plan.environment << it.key() + QLatin1Char('=') + it.value();
 

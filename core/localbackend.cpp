@@ -59,14 +59,12 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
         return std::unexpected(checked.error());
     const Language *language = *checked;
 
-    const auto toolchain = findToolchain(*language, m_config.toolchainSearchPath);
-    if (!toolchain) {
-        QString message = QStringLiteral("%1 needs %2, which is not installed here (looked in %3).")
-                              .arg(language->name, language->toolchainCandidates.join(QStringLiteral(" or ")),
-                                   m_config.toolchainSearchPath.join(QStringLiteral(", ")));
-        if (!language->installHint.isEmpty())
-            message += QStringLiteral(" Install it with: %1").arg(language->installHint);
-        return makeError(RunError::Code::MissingToolchain, message);
+    const auto toolchains = findToolchains(*language, m_config.toolchainSearchPath);
+    if (!toolchains)
+        return std::unexpected(toolchains.error());
+    if (language->isCompiled()) {
+        return makeError(RunError::Code::UnknownLanguage,
+                         QStringLiteral("Sandpit can edit %1 files but cannot run them yet: it does not compile programs yet.").arg(language->name));
     }
 
     const QString helper = m_config.helperPath.isEmpty() ? findHelper() : m_config.helperPath;
@@ -81,7 +79,7 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
         return std::unexpected(sandbox.error());
 
     LocalJob::Plan plan;
-    plan.command = runCommand(*language, *toolchain, request);
+    plan.command = runCommand(*language, toolchains->run, request);
     plan.environment = programEnvironment(*language);
     auto job = std::make_unique<LocalJob>(request, std::move(plan), std::move(*sandbox));
     // After the run, not beside it: building a sandbox is a burst of mounts and cgroup work

@@ -26,14 +26,8 @@ Expected<const Language *> checkRequest(const LanguageRegistry &languages, const
 
 QStringList runCommand(const Language &language, const QString &toolchain, const RunRequest &request)
 {
-    QStringList command;
-    for (const QString &part : language.runCommand) {
-        command << QString(part)
-                       .replace(QLatin1String("{toolchain}"), toolchain)
-                       .replace(QLatin1String("{entry}"), request.entryFile);
-    }
-    command << request.arguments;
-    return command;
+    const Limits limits = language.run.limits.appliedTo(request.limits);
+    return stepCommand(language.run, {toolchain, request.entryFile, limits.memoryBytes}) + request.arguments;
 }
 
 } // namespace Sandpit::Core

@@ -11,7 +11,7 @@ namespace Sandpit::Core {
 /// non-empty entry file among the sources. Returns the language.
 Expected<const Language *> checkRequest(const LanguageRegistry &languages, const RunRequest &request);
 
-/// The language's run command with {toolchain} and {entry} filled in, then the arguments.
+/// The language's run step with its placeholders filled in, then the request's arguments.
 QStringList runCommand(const Language &language, const QString &toolchain, const RunRequest &request);
 
 } // namespace Sandpit::Core

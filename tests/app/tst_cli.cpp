@@ -289,6 +289,34 @@ private Q_SLOTS:
         QVERIFY(cli.out.isEmpty());
     }
 
+    // languages.json in the config folder, as a teacher would write it.
+    void writeUserLanguages(const QByteArray &json) const
+    {
+        QDir().mkpath(m_dir->filePath(QStringLiteral("config/Sandpit/sandpit")));
+        writeFile(QStringLiteral("config/Sandpit/sandpit/languages.json"), json);
+    }
+
+    void userLanguagesFileChangesALanguage()
+    {
+        writeUserLanguages(R"({"languages": [{"id": "python", "run": {"toolchain": ["no-such-python"]}, "install": "ask your teacher"}]})");
+        const Cli cli = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 3);
+        const QJsonObject error = cli.json().value(QStringLiteral("error")).toObject();
+        QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("missing-toolchain"));
+        QVERIFY2(error.value(QStringLiteral("message")).toString().contains(QStringLiteral("no-such-python")), cli.out.constData());
+        QVERIFY2(error.value(QStringLiteral("message")).toString().contains(QStringLiteral("ask your teacher")), cli.out.constData());
+    }
+
+    void malformedUserLanguagesFileIsReportedAndIgnored()
+    {
+        writeUserLanguages(R"({"languages": [{"id": "python", "run": {"toolchain": ["no-such-python"]},}]})");
+        const Cli cli = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0);
+        QCOMPARE(cli.value("stdout"), QStringLiteral("Hello from Sandpit\n"));
+        QVERIFY2(cli.err.contains("languages.json"), cli.err.constData());
+        QVERIFY2(cli.err.contains("not valid JSON"), cli.err.constData());
+    }
+
     void unknownExtensionSuggestsLang()
     {
         const Cli cli = run({writeFile(QStringLiteral("x.zzz"), "print(1)\n")});
