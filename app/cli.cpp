@@ -52,7 +52,7 @@ constexpr Number kNumbers[] = {
 
 QString summaryLine(const Core::RunResult &r)
 {
-    QString outcome = Core::killReasonTitle(r.killReason);
+    QString outcome = Core::resultTitle(r);
     if (r.exitCode)
         outcome += QStringLiteral(", exit code %1").arg(*r.exitCode);
     else if (r.signal)

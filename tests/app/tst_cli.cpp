@@ -2,6 +2,7 @@
 // prints on stdout and stderr, and its --json object.
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -163,7 +164,7 @@ private Q_SLOTS:
                          QStringLiteral("wall_ms"), QStringLiteral("cpu_ms"), QStringLiteral("peak_memory_bytes"),
                          QStringLiteral("stdout"), QStringLiteral("stderr"), QStringLiteral("stdout_truncated"),
                          QStringLiteral("stderr_truncated"), QStringLiteral("artifacts"), QStringLiteral("isolation"),
-                         QStringLiteral("notice")};
+                         QStringLiteral("notice"), QStringLiteral("stage"), QStringLiteral("diagnostics")};
         keys.sort();
         QCOMPARE(o.keys(), keys);
         QCOMPARE(o.value(QStringLiteral("kill_reason")).toString(), QStringLiteral("none"));
@@ -287,6 +288,33 @@ private Q_SLOTS:
         QCOMPARE(cli.exitCode, 2);
         QVERIFY2(cli.err.contains(mention), cli.err.constData());
         QVERIFY(cli.out.isEmpty());
+    }
+
+    void compiledProgramRuns()
+    {
+        const Cli cli = run({fixture(QStringLiteral("languages/hello.c")), QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0);
+        QCOMPARE(cli.value("stage"), QStringLiteral("run"));
+        QCOMPARE(cli.value("language"), QStringLiteral("c"));
+        QCOMPARE(cli.value("stdout"), QStringLiteral("Hello from C\n"));
+        QCOMPARE(cli.json().value(QStringLiteral("diagnostics")).toArray().size(), 0);
+    }
+
+    void compileErrorIsARunThatStoppedAtTheCompileStage()
+    {
+        const Cli cli = run({fixture(QStringLiteral("languages/compile_error.c")), QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0); // the run took place; the compiler's verdict is in the JSON
+        QCOMPARE(cli.value("stage"), QStringLiteral("compile"));
+        QCOMPARE(cli.value("kill_reason"), QStringLiteral("none"));
+        QCOMPARE(cli.json().value(QStringLiteral("exit_code")).toInt(), 1);
+        QVERIFY2(cli.value("stderr").contains(QStringLiteral("compile_error.c:5:")), cli.out.constData());
+        QVERIFY2(cli.value("kill_detail").contains(QStringLiteral("did not run")), cli.out.constData());
+
+        // Without --json the compiler's messages reach the terminal, and the summary says so.
+        const Cli plain = run({fixture(QStringLiteral("languages/compile_error.c"))});
+        QCOMPARE(plain.exitCode, 0);
+        QVERIFY2(plain.err.contains("compile_error.c:5:"), plain.err.constData());
+        QVERIFY2(plain.err.contains("did not run"), plain.err.constData());
     }
 
     // languages.json in the config folder, as a teacher would write it.

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "backend.h"
+
+#include <functional>
+
+namespace Sandpit::Core {
+
+/// A run in steps, on either backend: the compiler's job and then, if it built the program,
+/// the program's job. The backend makes both; this decides whether the second happens, keeps
+/// what the learner types while the compiler works for the program, and reports one result
+/// that says at which stage the run ended. A language without a compile step has only the run.
+class StagedJob final : public RunJob
+{
+    Q_OBJECT
+public:
+    using MakeJob = std::function<Expected<std::unique_ptr<RunJob>>()>;
+
+    struct Plan {
+        std::unique_ptr<RunJob> compile; ///< null for a language without a compile step
+        Limits compileLimits;            ///< what the compile job runs under, for its messages
+        /// Called once, when the compiler has succeeded (or at start() without one). The
+        /// compile job is kept until the end: the run's job may still be copying what it built.
+        MakeJob makeRun;
+    };
+
+    explicit StagedJob(Plan plan);
+    ~StagedJob() override;
+
+    void start() override;
+    void cancel() override;
+    void writeInput(const QByteArray &data) override;
+    void closeInput() override;
+
+private:
+    void watch(RunJob *job);
+    void onCompileFinished(const RunResult &result);
+    void startRun();
+    void finish(const RunResult &result);
+    void fail(const RunError &error);
+
+    std::unique_ptr<RunJob> m_compile;
+    std::unique_ptr<RunJob> m_run;
+    Limits m_compileLimits;
+    MakeJob m_makeRun;
+    QByteArray m_input; // typed before the program started
+    bool m_inputClosed = false;
+    bool m_cancelled = false;
+    bool m_started = false;
+    bool m_done = false;
+};
+
+} // namespace Sandpit::Core
