@@ -2,6 +2,7 @@
 
 #include "dockerjob.h"
 #include "runrequestcheck.h"
+#include "stagedjob.h"
 
 namespace Sandpit::Core {
 
@@ -47,7 +48,12 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
     for (auto it = language->environment.begin(); it != language->environment.end(); ++it)
         plan.environment << it.key() + QLatin1Char('=') + it.value();
 
-    auto job = std::make_unique<DockerJob>(std::move(plan), m_connector, m_reaper, m_pool.take(plan.key));
+    auto docker = std::make_shared<std::unique_ptr<RunJob>>(
+        std::make_unique<DockerJob>(std::move(plan), m_connector, m_reaper, m_pool.take(plan.key)));
+    StagedJob::Plan staged;
+    staged.diagnostics = DiagnosticParser(language->diagnosticFormats, request.sources);
+    staged.makeRun = [docker]() -> Expected<std::unique_ptr<RunJob>> { return std::move(*docker); };
+    auto job = std::make_unique<StagedJob>(std::move(staged));
     if (m_config.keepWarm) {
         // After the run has ended, so that making the next container does not compete with
         // this run's start. The job is the context: the connection goes with it, and the

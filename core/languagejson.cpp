@@ -1,5 +1,7 @@
 #include "languagejson.h"
 
+#include "diagnosticparser.h"
+
 #include <QFile>
 #include <QJsonArray>
 
@@ -188,6 +190,12 @@ std::expected<Language, QString> parseLanguage(const QJsonObject &o)
             read.fail(QStringLiteral("names a support file \"%1\" that Sandpit does not have").arg(name));
     }
     l.diagnosticFormats = read.strings(o, QStringLiteral("diagnostics"), QStringLiteral("diagnostics"));
+    for (const QString &format : std::as_const(l.diagnosticFormats)) {
+        if (!DiagnosticParser::knownFormats().contains(format)) {
+            read.fail(QStringLiteral("names a \"diagnostics\" format \"%1\" that Sandpit cannot read (known: %2)")
+                          .arg(format, DiagnosticParser::knownFormats().join(QStringLiteral(", "))));
+        }
+    }
     if (l.compile && !l.canRun())
         read.fail(QStringLiteral("has a \"compile\" step but no \"run\" step"));
     if (!l.compile && l.run.command.join(QLatin1Char(' ')).contains(QLatin1String("{binary}")))

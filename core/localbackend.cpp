@@ -81,6 +81,7 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     runPlan.environment = programEnvironment(*language);
 
     StagedJob::Plan staged;
+    staged.diagnostics = DiagnosticParser(language->diagnosticFormats, request.sources);
     if (language->isCompiled()) {
         const RunRequest compileRequest = compileStepRequest(*language, request);
         staged.compileLimits = compileRequest.limits;

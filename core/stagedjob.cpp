@@ -8,6 +8,7 @@ StagedJob::StagedJob(Plan plan)
     : m_compile(std::move(plan.compile))
     , m_compileLimits(plan.compileLimits)
     , m_makeRun(std::move(plan.makeRun))
+    , m_parser(std::move(plan.diagnostics))
 {
 }
 
@@ -41,6 +42,7 @@ void StagedJob::watch(RunJob *job)
 
 void StagedJob::onCompileFinished(const RunResult &result)
 {
+    m_compileDiagnostics = m_parser.parse(result.stderrData);
     // A compile error is not a kill: the run simply ends at this stage, with what the
     // compiler said. Stop pressed while the compiler worked ends it here too.
     if (m_cancelled && result.killReason == KillReason::None) {
@@ -86,7 +88,15 @@ void StagedJob::finish(const RunResult &result)
 {
     if (std::exchange(m_done, true))
         return;
-    Q_EMIT finished(result);
+    RunResult withDiagnostics = result;
+    withDiagnostics.diagnostics = m_compileDiagnostics;
+    if (result.stage == RunStage::Run) {
+        for (const Diagnostic &d : m_parser.parse(result.stderrData)) {
+            if (!withDiagnostics.diagnostics.contains(d))
+                withDiagnostics.diagnostics << d;
+        }
+    }
+    Q_EMIT finished(withDiagnostics);
 }
 
 void StagedJob::fail(const RunError &error)

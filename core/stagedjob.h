@@ -1,6 +1,7 @@
 #pragma once
 
 #include "backend.h"
+#include "diagnosticparser.h"
 
 #include <functional>
 
@@ -9,7 +10,8 @@ namespace Sandpit::Core {
 /// A run in steps, on either backend: the compiler's job and then, if it built the program,
 /// the program's job. The backend makes both; this decides whether the second happens, keeps
 /// what the learner types while the compiler works for the program, and reports one result
-/// that says at which stage the run ended. A language without a compile step has only the run.
+/// that says at which stage the run ended, with the diagnostics of both. A language without a
+/// compile step has only the run.
 class StagedJob final : public RunJob
 {
     Q_OBJECT
@@ -22,6 +24,8 @@ public:
         /// Called once, when the compiler has succeeded (or at start() without one). The
         /// compile job is kept until the end: the run's job may still be copying what it built.
         MakeJob makeRun;
+        /// Reads the compiler's and the program's stderr for the result's diagnostics.
+        DiagnosticParser diagnostics;
     };
 
     explicit StagedJob(Plan plan);
@@ -43,6 +47,8 @@ private:
     std::unique_ptr<RunJob> m_run;
     Limits m_compileLimits;
     MakeJob m_makeRun;
+    DiagnosticParser m_parser;
+    QList<Diagnostic> m_compileDiagnostics; // a compiler's warnings, kept for the program's result
     QByteArray m_input; // typed before the program started
     bool m_inputClosed = false;
     bool m_cancelled = false;

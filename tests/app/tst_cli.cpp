@@ -309,12 +309,36 @@ private Q_SLOTS:
         QCOMPARE(cli.json().value(QStringLiteral("exit_code")).toInt(), 1);
         QVERIFY2(cli.value("stderr").contains(QStringLiteral("compile_error.c:5:")), cli.out.constData());
         QVERIFY2(cli.value("kill_detail").contains(QStringLiteral("did not run")), cli.out.constData());
+        const QJsonArray diagnostics = cli.json().value(QStringLiteral("diagnostics")).toArray();
+        QCOMPARE(diagnostics.size(), 1);
+        const QJsonObject first = diagnostics.at(0).toObject();
+        QCOMPARE(first.value(QStringLiteral("file")).toString(), QStringLiteral("compile_error.c"));
+        QCOMPARE(first.value(QStringLiteral("line")).toInt(), 5);
+        QCOMPARE(first.value(QStringLiteral("column")).toInt(), 39);
+        QCOMPARE(first.value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
+        QVERIFY2(first.value(QStringLiteral("message")).toString().contains(QStringLiteral("before")), cli.out.constData());
 
         // Without --json the compiler's messages reach the terminal, and the summary says so.
         const Cli plain = run({fixture(QStringLiteral("languages/compile_error.c"))});
         QCOMPARE(plain.exitCode, 0);
         QVERIFY2(plain.err.contains("compile_error.c:5:"), plain.err.constData());
         QVERIFY2(plain.err.contains("did not run"), plain.err.constData());
+    }
+
+    void runtimeErrorHasItsLineInTheJson()
+    {
+        const Cli cli = run({fixture(QStringLiteral("languages/runtime_error.py")), QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0);
+        QCOMPARE(cli.value("stage"), QStringLiteral("run"));
+        const QJsonArray diagnostics = cli.json().value(QStringLiteral("diagnostics")).toArray();
+        QCOMPARE(diagnostics.size(), 2);
+        const QJsonObject error = diagnostics.at(0).toObject();
+        QCOMPARE(error.value(QStringLiteral("file")).toString(), QStringLiteral("runtime_error.py"));
+        QCOMPARE(error.value(QStringLiteral("line")).toInt(), 2);
+        QCOMPARE(error.value(QStringLiteral("message")).toString(), QStringLiteral("ZeroDivisionError: division by zero"));
+        const QJsonObject caller = diagnostics.at(1).toObject();
+        QCOMPARE(caller.value(QStringLiteral("line")).toInt(), 5);
+        QCOMPARE(caller.value(QStringLiteral("severity")).toString(), QStringLiteral("note"));
     }
 
     // languages.json in the config folder, as a teacher would write it.

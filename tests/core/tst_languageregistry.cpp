@@ -185,6 +185,8 @@ private Q_SLOTS:
                                               << QStringLiteral("\"nope.c\"");
         QTest::newRow("env not strings") << QByteArray(R"({"languages": [{"id": "go", "env": {"A": 1}}]})")
                                          << QStringLiteral("\"env.A\"");
+        QTest::newRow("unknown diagnostics") << QByteArray(R"({"languages": [{"id": "go", "diagnostics": ["gofmt"]}]})")
+                                             << QStringLiteral("\"gofmt\"");
         QTest::newRow("twice") << QByteArray(R"({"languages": [{"id": "go"}, {"id": "go"}]})")
                                << QStringLiteral("defined twice");
     }

@@ -117,6 +117,58 @@ private Q_SLOTS:
                  o.result->stderrData.constData());
         // The compiler's messages were shown as they came, too.
         QCOMPARE(o.liveStderr, o.result->stderrData);
+        QVERIFY2(!o.result->diagnostics.isEmpty(), o.result->stderrData.constData());
+        const Diagnostic &first = o.result->diagnostics.first();
+        QCOMPARE(first.file, file);
+        QCOMPARE(first.line, line);
+        QVERIFY(first.column > 0);
+        QCOMPARE(first.severity, Diagnostic::Severity::Error);
+        QVERIFY(!first.message.isEmpty());
+    }
+
+    void runtimeErrorPointsAtItsLine_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("python") << QStringLiteral("python") << QStringLiteral("runtime_error.py") << 2
+                                << QStringLiteral("ZeroDivisionError: division by zero");
+        QTest::newRow("python syntax") << QStringLiteral("python") << QStringLiteral("compile_error.py") << 2
+                                       << QStringLiteral("SyntaxError");
+        QTest::newRow("javascript") << QStringLiteral("javascript") << QStringLiteral("runtime_error.js") << 2
+                                    << QStringLiteral("TypeError");
+        QTest::newRow("javascript syntax") << QStringLiteral("javascript") << QStringLiteral("compile_error.js") << 2
+                                           << QStringLiteral("SyntaxError");
+        QTest::newRow("bash") << QStringLiteral("bash") << QStringLiteral("runtime_error.sh") << 2
+                              << QStringLiteral("command not found");
+        QTest::newRow("c") << QStringLiteral("c") << QStringLiteral("runtime_error.c") << 5 << QStringLiteral("division by zero");
+        QTest::newRow("cpp") << QStringLiteral("cpp") << QStringLiteral("runtime_error.cpp") << 7 << QStringLiteral("out of bounds");
+        QTest::newRow("java") << QStringLiteral("java") << QStringLiteral("RuntimeError.java") << 3
+                              << QStringLiteral("ArithmeticException");
+        QTest::newRow("rust") << QStringLiteral("rust") << QStringLiteral("runtime_error.rs") << 4
+                              << QStringLiteral("index out of bounds");
+    }
+
+    void runtimeErrorPointsAtItsLine()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, file);
+        QFETCH(int, line);
+        QFETCH(QString, message);
+        if (!haveToolchain(language))
+            QSKIP("this machine lacks the toolchain");
+        const Outcome o = run(languageRequest(language, file));
+        QVERIFY2(o.result, why(o).constData());
+        QCOMPARE(o.result->stage, RunStage::Run);
+        QVERIFY(o.result->exitCode.value_or(0) != 0);
+        QVERIFY2(!o.result->diagnostics.isEmpty(), o.result->stderrData.constData());
+        const Diagnostic &first = o.result->diagnostics.first();
+        // The sandbox saw /work/<file>; the learner knows it by its own name.
+        QCOMPARE(first.file, file);
+        QCOMPARE(first.line, line);
+        QCOMPARE(first.severity, Diagnostic::Severity::Error);
+        QVERIFY2(first.message.contains(message), qPrintable(first.message));
     }
 
     void compileBombIsStoppedByTheCompileLimits_data()
