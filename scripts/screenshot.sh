@@ -2,12 +2,12 @@
 # Takes docs/screenshot.png for the README: the playground under Xvfb with a short Python
 # program, after pressing Run (F5, sent with xdotool).
 # Needs: xvfb (xvfb-run), xdotool, imagemagick (import). Build first: scripts/build.sh
-# Usage: scripts/screenshot.sh [BUILD_DIR] [OUTPUT_PNG]
+# Usage: scripts/screenshot.sh [BUILD_DIR] [OUTPUT_PNG] [PROGRAM]   (PROGRAM: tests/fixtures/tour.py)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
 output=${2:-$root/docs/screenshot.png}
-program=$root/tests/fixtures/tour.py
+program=$(realpath "${3:-$root/tests/fixtures/tour.py}")
 
 for tool in xvfb-run xdotool import; do
     command -v "$tool" >/dev/null || { echo "screenshot: $tool is missing (apt install xvfb xdotool imagemagick)" >&2; exit 1; }
@@ -15,7 +15,7 @@ done
 
 # Re-run inside a private X server; everything below runs there.
 if [[ -z "${SANDPIT_SCREENSHOT_DISPLAY:-}" ]]; then
-    exec xvfb-run -a -s "-screen 0 1280x800x24" env SANDPIT_SCREENSHOT_DISPLAY=1 "$0" "$build" "$output"
+    exec xvfb-run -a -s "-screen 0 1280x800x24" env SANDPIT_SCREENSHOT_DISPLAY=1 "$0" "$build" "$output" "$program"
 fi
 
 # A fresh settings folder: a window layout saved by an earlier session must not leak in.

@@ -36,6 +36,9 @@ QString DocumentFile::displayName() const
     if (!m_path.isEmpty())
         return QFileInfo(m_path).fileName();
     const QString extension = m_language ? m_language->extensions.value(0) : QString();
+    // A language that needs its own name for the file (Java's Main.java) gets it from the start.
+    if (m_language && !m_language->defaultFileName.isEmpty() && m_language->defaultFileName != QStringLiteral("main.") + extension)
+        return m_language->defaultFileName;
     return extension.isEmpty() ? QStringLiteral("untitled") : QStringLiteral("untitled.") + extension;
 }
 
@@ -46,6 +49,14 @@ void DocumentFile::reset()
     m_language = m_languages.find(QStringLiteral("python"));
     if (!m_language && !m_languages.languages().isEmpty())
         m_language = &m_languages.languages().first();
+    Q_EMIT pathChanged();
+}
+
+void DocumentFile::setLanguage(const Core::Language *language)
+{
+    if (language == m_language)
+        return;
+    m_language = language;
     Q_EMIT pathChanged();
 }
 

@@ -5,6 +5,7 @@
 #include <functional>
 
 class QAction;
+class QDockWidget;
 class QLabel;
 class QMenu;
 
@@ -17,11 +18,13 @@ struct EngineSettings;
 namespace Sandpit::Ui {
 
 class ArtifactsPane;
+class DiagnosticsList;
 class DocumentFile;
 class EditorWidget;
 class ImagePullSession;
 class BackendSwitch;
 class IsolationIndicator;
+class LanguageMenu;
 class OutputPane;
 class RunPane;
 class RunSession;
@@ -50,6 +53,7 @@ private:
     void createDocks();
     void connectRuns();
     void connectDocument();
+    void connectLanguages();
 
     void newFile();
     void chooseFileToOpen();
@@ -68,6 +72,8 @@ private:
     OutputPane *m_output;
     RunPane *m_runPane;
     ArtifactsPane *m_artifacts;
+    DiagnosticsList *m_problems;
+    LanguageMenu *m_languageMenu;
     BackendSwitch *m_backend;
     IsolationIndicator *m_isolation;
     QLabel *m_languageLabel;
@@ -75,6 +81,7 @@ private:
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QDockWidget *m_problemsDock = nullptr;
 
     std::function<void()> m_afterSave; // what a "Save" answer to whenTextIsSafe() was for
     bool m_closeConfirmed = false;
