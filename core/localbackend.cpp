@@ -98,17 +98,17 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
         // The program's sandbox is built while the compiler works: on a run that compiles,
         // nobody waits for it.
         auto next = std::make_shared<Expected<PreparedSandbox>>(PreparedSandbox::start({helper, sandboxReadOnlyPaths()}));
-        staged.makeRun = [next, helper, runRequest, runPlan]() -> Expected<std::unique_ptr<RunJob>> {
+        staged.makeRun = [next, helper, runRequest, runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
             if (*next && !(*next)->isAlive())
                 *next = PreparedSandbox::start({helper, sandboxReadOnlyPaths()});
             if (!*next)
                 return std::unexpected(next->error());
-            return std::make_unique<LocalJob>(runRequest, runPlan, std::move(**next));
+            return std::make_unique<LocalJob>(StagedJob::withInput(runRequest, input), runPlan, std::move(**next));
         };
     } else {
         auto taken = std::make_shared<PreparedSandbox>(std::move(*sandbox));
-        staged.makeRun = [taken, runRequest, runPlan]() -> Expected<std::unique_ptr<RunJob>> {
-            return std::make_unique<LocalJob>(runRequest, runPlan, std::move(*taken));
+        staged.makeRun = [taken, runRequest, runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
+            return std::make_unique<LocalJob>(StagedJob::withInput(runRequest, input), runPlan, std::move(*taken));
         };
     }
     auto job = std::make_unique<StagedJob>(std::move(staged));

@@ -70,7 +70,7 @@ void StagedJob::onCompileFinished(const RunResult &result)
 
 void StagedJob::startRun()
 {
-    auto job = m_makeRun();
+    auto job = m_makeRun({std::exchange(m_input, {}), m_inputClosed});
     if (!job) {
         fail(job.error());
         return;
@@ -78,10 +78,14 @@ void StagedJob::startRun()
     m_run = std::move(*job);
     watch(m_run.get());
     m_run->start();
-    if (!m_input.isEmpty())
-        m_run->writeInput(std::exchange(m_input, {}));
-    if (m_inputClosed)
-        m_run->closeInput();
+}
+
+RunRequest StagedJob::withInput(RunRequest request, const Input &input)
+{
+    request.stdinData += input.typed;
+    if (input.closed)
+        request.keepStdinOpen = false;
+    return request;
 }
 
 void StagedJob::finish(const RunResult &result)
@@ -117,18 +121,20 @@ void StagedJob::cancel()
 
 void StagedJob::writeInput(const QByteArray &data)
 {
+    if (m_inputClosed)
+        return;
     if (m_run)
         m_run->writeInput(data);
-    else if (!m_inputClosed)
+    else
         m_input.append(data);
 }
 
 void StagedJob::closeInput()
 {
+    if (std::exchange(m_inputClosed, true))
+        return;
     if (m_run)
         m_run->closeInput();
-    else
-        m_inputClosed = true;
 }
 
 } // namespace Sandpit::Core

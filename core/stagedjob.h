@@ -16,13 +16,23 @@ class StagedJob final : public RunJob
 {
     Q_OBJECT
 public:
-    using MakeJob = std::function<Expected<std::unique_ptr<RunJob>>()>;
+    /// What the learner typed before the program started.
+    struct Input {
+        QByteArray typed;
+        bool closed = false; ///< and ended it (Ctrl+D)
+    };
+    using MakeJob = std::function<Expected<std::unique_ptr<RunJob>>(const Input &input)>;
+
+    /// `request` with `input` first on its stdin; ended input means stdin holds exactly that.
+    static RunRequest withInput(RunRequest request, const Input &input);
 
     struct Plan {
         std::unique_ptr<RunJob> compile; ///< null for a language without a compile step
         Limits compileLimits;            ///< what the compile job runs under, for its messages
-        /// Called once, when the compiler has succeeded (or at start() without one). The
-        /// compile job is kept until the end: the run's job may still be copying what it built.
+        /// Called once, when the compiler has succeeded (or at start() without one), with the
+        /// input typed meanwhile: it goes into the job's request rather than down a pipe the
+        /// program may not have opened yet. The compile job is kept until the end: the run's
+        /// job may still be copying what it built.
         MakeJob makeRun;
         /// Reads the compiler's and the program's stderr for the result's diagnostics.
         DiagnosticParser diagnostics;

@@ -3,8 +3,9 @@
 # into a folder, add a non-root "learner" user, and `docker import` it. Used by the test suite
 # (no registry is reachable there) and by classrooms that are offline.
 #
-# Usage (root): packaging/docker/build-offline-images.sh [python|bash|all]
-# Images: sandpit-offline/python:3.11 (python3, python3-matplotlib) and sandpit-offline/bash:5.
+# Usage (root): packaging/docker/build-offline-images.sh [python|bash|gcc|all]
+# Images: sandpit-offline/python:3.11 (python3, python3-matplotlib), sandpit-offline/bash:5 and
+# sandpit-offline/gcc:12 (gcc and g++, for C and C++; about a minute more to build).
 set -euo pipefail
 
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
@@ -35,9 +36,11 @@ build() {
 case "$which" in
     python) build python:3.11 python3,python3-matplotlib ;;
     bash) build bash:5 bash ;;
+    gcc) build gcc:12 gcc,g++,libc6-dev ;;
     all)
         build python:3.11 python3,python3-matplotlib
         build bash:5 bash
+        build gcc:12 gcc,g++,libc6-dev
         ;;
-    *) echo "usage: $0 [python|bash|all]" >&2; exit 2 ;;
+    *) echo "usage: $0 [python|bash|gcc|all]" >&2; exit 2 ;;
 esac

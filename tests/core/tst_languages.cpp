@@ -1,28 +1,54 @@
-// Every built-in language end to end in the local sandbox: hello, a compile error, a run-time
-// error, compile bombs, input typed at a prompt, and a compiler that is not there. The
-// programs are in tests/fixtures/languages/; a language whose toolchain this machine lacks is
-// skipped, and says so.
+// Every built-in language end to end: hello, a compile error, a run-time error, compile bombs,
+// input typed at a prompt, and a compiler that is not there. The programs are in
+// tests/fixtures/languages/. Built twice: tst_languages runs them in the local sandbox, where
+// a language whose toolchain this machine lacks is skipped (and says so); tst_languages_docker
+// (SANDPIT_TEST_DOCKER) runs them in Docker with the images build-offline-images.sh makes,
+// and skips the languages that have none.
 #include "runharness.h"
 
+#include "dockerbackend.h"
 #include "killdetail.h"
 
-#include <QFileInfo>
+#include <QMap>
 
 using namespace SandpitTest;
 
 namespace {
-RunRequest languageRequest(const QString &language, const QString &file)
+#ifdef SANDPIT_TEST_DOCKER
+constexpr bool kDocker = true;
+#else
+constexpr bool kDocker = false;
+#endif
+
+const QMap<QString, QString> kOfflineImages{
+    {QStringLiteral("python"), QStringLiteral("sandpit-offline/python:3.11")},
+    {QStringLiteral("bash"), QStringLiteral("sandpit-offline/bash:5")},
+    {QStringLiteral("c"), QStringLiteral("sandpit-offline/gcc:12")},
+    {QStringLiteral("cpp"), QStringLiteral("sandpit-offline/gcc:12")},
+};
+
+std::unique_ptr<RunController> controllerFor(const LanguageRegistry &registry)
 {
-    RunRequest r;
-    r.language = language;
-    r.entryFile = QFileInfo(file).fileName();
-    r.sources = {{r.entryFile, fixture(QStringLiteral("languages/") + file)}};
-    return r;
+    if (!kDocker)
+        return std::make_unique<RunController>(makeBackends(registry, EngineSettings{}));
+    DockerBackend::Config config;
+    for (auto it = kOfflineImages.begin(); it != kOfflineImages.end(); ++it)
+        config.environment.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_") + it.key().toUpper(), it.value());
+    std::vector<std::unique_ptr<Backend>> backends;
+    backends.push_back(std::make_unique<DockerBackend>(registry, std::move(config)));
+    return std::make_unique<RunController>(std::move(backends));
 }
-// For a failed QVERIFY(o.result): what came instead.
-QByteArray why(const Outcome &o)
+
+/// The built-in languages with `overlay` laid over them, as a user's languages.json is.
+LanguageRegistry builtInWith(const QByteArray &overlay)
 {
-    return o.error ? o.error->message.toUtf8() : QByteArray("no result");
+    QFile file(QStringLiteral(":/sandpit/languages/languages.json"));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("no built-in languages");
+    auto registry = LanguageRegistry::fromJson(file.readAll(), overlay);
+    if (!registry)
+        qFatal("%s", qPrintable(registry.error()));
+    return *registry;
 }
 } // namespace
 
@@ -40,9 +66,15 @@ private:
     }
     Outcome run(const RunRequest &request) { return run(*m_controller, request); }
 
-    // Skips the test when this machine lacks the language's toolchain.
+    // False (and the test is skipped) when the language cannot run here: no toolchain on this
+    // machine, or no offline image for Docker.
     bool haveToolchain(const QString &languageId)
     {
+        if (kDocker) {
+            if (!kOfflineImages.contains(languageId))
+                qInfo("skipped: no offline Docker image for %s", qPrintable(languageId));
+            return kOfflineImages.contains(languageId);
+        }
         const LanguageRegistry registry = LanguageRegistry::builtIn();
         const auto found = findToolchains(*registry.find(languageId), defaultToolchainSearchPath());
         if (!found)
@@ -53,7 +85,7 @@ private:
     std::unique_ptr<RunController> m_controller;
 
 private Q_SLOTS:
-    void init() { m_controller = makeController(); }
+    void init() { m_controller = controllerFor(LanguageRegistry::builtIn()); }
     void cleanup() { m_controller.reset(); }
 
     void hello_data()
@@ -85,6 +117,7 @@ private Q_SLOTS:
         QCOMPARE(o.result->exitCode, 0);
         QCOMPARE(o.result->killReason, KillReason::None);
         QCOMPARE(o.result->language, language);
+        QCOMPARE(o.result->backend, kDocker ? QStringLiteral("docker") : QStringLiteral("local"));
         QVERIFY2(o.result->diagnostics.isEmpty(), qPrintable(o.result->diagnostics.value(0).message));
     }
 
@@ -205,15 +238,11 @@ private Q_SLOTS:
     {
         if (!haveToolchain(QStringLiteral("cpp")))
             QSKIP("this machine lacks the toolchain");
-        QFile file(QStringLiteral(":/sandpit/languages/languages.json"));
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        const auto registry = LanguageRegistry::fromJson(
-            file.readAll(), R"({"languages": [{"id": "cpp", "compile": {"limits": {"timeout_sec": 1.5}}}]})");
-        QVERIFY(registry);
-        RunController controller(makeBackends(*registry, EngineSettings{}));
+        const auto controller = controllerFor(
+            builtInWith(R"({"languages": [{"id": "cpp", "compile": {"limits": {"timeout_sec": 1.5}}}]})"));
         RunRequest request = languageRequest(QStringLiteral("cpp"), QStringLiteral("slow_compile.cpp"));
         request.limits.wallTimeMs = 60000; // the run's: it plays no part in compiling
-        const Outcome o = run(controller, request);
+        const Outcome o = run(*controller, request);
         QVERIFY2(o.result, why(o).constData());
         QCOMPARE(o.result->stage, RunStage::Compile);
         QCOMPARE(o.result->killReason, KillReason::Timeout);
@@ -271,13 +300,11 @@ private Q_SLOTS:
 
     void missingCompilerIsAnErrorNotACrash()
     {
-        QFile file(QStringLiteral(":/sandpit/languages/languages.json"));
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        const auto registry = LanguageRegistry::fromJson(
-            file.readAll(), R"({"languages": [{"id": "c", "compile": {"toolchain": ["sandpit-no-such-cc"]}}]})");
-        QVERIFY(registry);
-        RunController controller(makeBackends(*registry, EngineSettings{}));
-        const Outcome o = run(controller, languageRequest(QStringLiteral("c"), QStringLiteral("hello.c")));
+        if (kDocker)
+            QSKIP("in Docker the toolchain comes with the image");
+        const auto controller = controllerFor(
+            builtInWith(R"({"languages": [{"id": "c", "compile": {"toolchain": ["sandpit-no-such-cc"]}}]})"));
+        const Outcome o = run(*controller, languageRequest(QStringLiteral("c"), QStringLiteral("hello.c")));
         QVERIFY(!o.result);
         QVERIFY(o.error);
         QCOMPARE(o.error->code, RunError::Code::MissingToolchain);

@@ -50,6 +50,7 @@ struct Fixture {
     FakeJob *compile = nullptr;
     FakeJob *run = nullptr;
     int runsMade = 0;
+    StagedJob::Input input; // what the program's job was made with
     std::unique_ptr<StagedJob> job;
     std::unique_ptr<QSignalSpy> finished;
     std::unique_ptr<QSignalSpy> failed;
@@ -64,8 +65,9 @@ struct Fixture {
             plan.compile = std::move(fake);
         }
         plan.compileLimits.fileSizeBytes = 4 * 1024 * 1024;
-        plan.makeRun = [this, runError]() -> Expected<std::unique_ptr<RunJob>> {
+        plan.makeRun = [this, runError](const StagedJob::Input &typed) -> Expected<std::unique_ptr<RunJob>> {
             ++runsMade;
+            input = typed;
             if (runError)
                 return std::unexpected(*runError);
             auto fake = std::make_unique<FakeJob>(RunStage::Run);
@@ -152,12 +154,33 @@ private Q_SLOTS:
         f.job->start();
         f.job->writeInput("first\n");
         f.job->writeInput("second\n");
-        f.job->closeInput();
         QCOMPARE(f.compile->input, QByteArray());
+        f.compile->end(0);
+        // Handed over with the program's job, not written to it: its stdin may not be open yet.
+        QCOMPARE(f.input.typed, QByteArray("first\nsecond\n"));
+        QVERIFY(!f.input.closed);
+        QCOMPARE(f.run->input, QByteArray());
+        f.job->writeInput("third\n");
+        QCOMPARE(f.run->input, QByteArray("third\n"));
+    }
+
+    void inputEndedWhileCompilingIsAllTheProgramGets()
+    {
+        Fixture f(true);
+        f.job->start();
+        f.job->writeInput("all\n");
+        f.job->closeInput();
+        f.job->writeInput("too late\n");
         QVERIFY(!f.compile->inputClosed);
         f.compile->end(0);
-        QCOMPARE(f.run->input, QByteArray("first\nsecond\n"));
-        QVERIFY(f.run->inputClosed);
+        QCOMPARE(f.input.typed, QByteArray("all\n"));
+        QVERIFY(f.input.closed);
+        RunRequest request;
+        request.keepStdinOpen = true;
+        request.stdinData = "given ";
+        const RunRequest made = StagedJob::withInput(request, f.input);
+        QCOMPARE(made.stdinData, QByteArray("given all\n"));
+        QVERIFY(!made.keepStdinOpen);
     }
 
     void inputGoesStraightToARunningProgram()
