@@ -4,6 +4,12 @@
 
 namespace Sandpit::Core {
 
+namespace {
+// Enough for any traceback, panic or exception report, which come last; a result whose
+// request kept its output (RunRequest::keepOutputInResult) is read whole instead.
+constexpr qsizetype kStderrTailBytes = 64 * 1024;
+} // namespace
+
 StagedJob::StagedJob(Plan plan)
     : m_compile(std::move(plan.compile))
     , m_compileLimits(plan.compileLimits)
@@ -31,6 +37,7 @@ void StagedJob::watch(RunJob *job)
             Q_EMIT started();
     });
     connect(job, &RunJob::outputReceived, this, &RunJob::outputReceived);
+    connect(job, &RunJob::outputReceived, this, &StagedJob::keepStderr);
     connect(job, &RunJob::failed, this, &StagedJob::fail);
     connect(job, &RunJob::finished, this, [this, job](const RunResult &result) {
         if (job == m_compile.get())
@@ -42,7 +49,8 @@ void StagedJob::watch(RunJob *job)
 
 void StagedJob::onCompileFinished(const RunResult &result)
 {
-    m_compileDiagnostics = m_parser.parse(result.stderrData);
+    m_compileDiagnostics = diagnosticsOf(result);
+    m_stderrTail.clear();
     // A compile error is not a kill: the run simply ends at this stage, with what the
     // compiler said. Stop pressed while the compiler worked ends it here too.
     if (m_cancelled && result.killReason == KillReason::None) {
@@ -95,12 +103,29 @@ void StagedJob::finish(const RunResult &result)
     RunResult withDiagnostics = result;
     withDiagnostics.diagnostics = m_compileDiagnostics;
     if (result.stage == RunStage::Run) {
-        for (const Diagnostic &d : m_parser.parse(result.stderrData)) {
+        for (const Diagnostic &d : diagnosticsOf(result)) {
             if (!withDiagnostics.diagnostics.contains(d))
                 withDiagnostics.diagnostics << d;
         }
     }
     Q_EMIT finished(withDiagnostics);
+}
+
+void StagedJob::keepStderr(OutputStream stream, const QByteArray &data)
+{
+    if (stream != OutputStream::Stderr)
+        return;
+    m_stderrTail.append(data);
+    if (m_stderrTail.size() > kStderrTailBytes) {
+        // Whole lines only: a cut one could read as a different place.
+        m_stderrTail.remove(0, m_stderrTail.size() - kStderrTailBytes);
+        m_stderrTail.remove(0, m_stderrTail.indexOf('\n') + 1);
+    }
+}
+
+QList<Diagnostic> StagedJob::diagnosticsOf(const RunResult &result) const
+{
+    return m_parser.parse(result.stderrData.isEmpty() ? m_stderrTail : result.stderrData);
 }
 
 void StagedJob::fail(const RunError &error)

@@ -52,6 +52,8 @@ private:
     void startRun();
     void finish(const RunResult &result);
     void fail(const RunError &error);
+    void keepStderr(OutputStream stream, const QByteArray &data);
+    QList<Diagnostic> diagnosticsOf(const RunResult &result) const;
 
     std::unique_ptr<RunJob> m_compile;
     std::unique_ptr<RunJob> m_run;
@@ -59,6 +61,7 @@ private:
     MakeJob m_makeRun;
     DiagnosticParser m_parser;
     QList<Diagnostic> m_compileDiagnostics; // a compiler's warnings, kept for the program's result
+    QByteArray m_stderrTail; // the current job's last stderr, for a result that keeps no output
     QByteArray m_input; // typed before the program started
     bool m_inputClosed = false;
     bool m_cancelled = false;

@@ -26,6 +26,8 @@ public:
     void writeInput(const QByteArray &data) override { input += data; }
     void closeInput() override { inputClosed = true; }
 
+    void print(const QByteArray &data) { Q_EMIT outputReceived(OutputStream::Stderr, data); }
+
     void end(int exitCode, KillReason reason = KillReason::None, const QByteArray &stderrData = {})
     {
         RunResult result;
@@ -74,6 +76,8 @@ struct Fixture {
             run = fake.get();
             return fake;
         };
+        plan.diagnostics = DiagnosticParser({QStringLiteral("gcc"), QStringLiteral("python")},
+                                            {{QStringLiteral("main.c"), {}}, {QStringLiteral("main.py"), {}}});
         job = std::make_unique<StagedJob>(std::move(plan));
         finished = std::make_unique<QSignalSpy>(job.get(), &RunJob::finished);
         failed = std::make_unique<QSignalSpy>(job.get(), &RunJob::failed);
@@ -216,6 +220,31 @@ private Q_SLOTS:
         f.job->cancel();
         QVERIFY(f.run->cancelled);
         QVERIFY(!f.compile->cancelled);
+    }
+
+    void diagnosticsOfBothStages()
+    {
+        Fixture f(true);
+        f.job->start();
+        f.compile->end(0, KillReason::None, "main.c:3:9: warning: unused variable 'x'\n");
+        f.run->end(1, KillReason::None, "main.c:5:14: runtime error: division by zero\n");
+        const QList<Diagnostic> diagnostics = f.result().diagnostics;
+        QCOMPARE(diagnostics.size(), 2);
+        QCOMPARE(diagnostics[0].severity, Diagnostic::Severity::Warning);
+        QCOMPARE(diagnostics[1].line, 5);
+    }
+
+    void diagnosticsFromTheStreamWhenTheResultKeepsNoOutput()
+    {
+        Fixture f(false);
+        f.job->start();
+        // A window's run keeps no copy of its output in the result: what streamed is read.
+        f.run->print(QByteArray(100 * 1024, 'x') + "\nTraceback (most recent call last):\n");
+        f.run->print("  File \"/work/main.py\", line 4, in <module>\nNameError: name 'y' is not defined\n");
+        f.run->end(1);
+        QCOMPARE(f.result().diagnostics.size(), 1);
+        QCOMPARE(f.result().diagnostics[0].line, 4);
+        QCOMPARE(f.result().diagnostics[0].message, QStringLiteral("NameError: name 'y' is not defined"));
     }
 
     void programThatCannotStartIsAFailure()
