@@ -54,7 +54,7 @@ constexpr Number kNumbers[] = {
 
 QString summaryLine(const Core::RunResult &r)
 {
-    QString outcome = Core::killReasonTitle(r.killReason);
+    QString outcome = Core::resultTitle(r);
     if (r.exitCode)
         outcome += QStringLiteral(", exit code %1").arg(*r.exitCode);
     else if (r.signal)
@@ -136,7 +136,10 @@ int runCli(const QStringList &arguments)
     }
 
     const QString path = positional.at(1);
-    const Core::LanguageRegistry languages = Core::LanguageRegistry::builtIn();
+    const auto loaded = Core::LanguageRegistry::withUserFile(Core::LanguageRegistry::userFilePath());
+    if (!loaded.problem.isEmpty())
+        printErr(loaded.problem);
+    const Core::LanguageRegistry &languages = loaded.registry;
     const Core::Language *language = parser.isSet(QStringLiteral("lang"))
         ? languages.find(parser.value(QStringLiteral("lang")).toLower())
         : languages.forFileName(path);

@@ -30,7 +30,8 @@ int runGui(int argc, char **argv)
     QApplication::setApplicationDisplayName(QStringLiteral("Sandpit"));
 
     using namespace Sandpit;
-    const Core::LanguageRegistry languages = Core::LanguageRegistry::builtIn();
+    const auto loaded = Core::LanguageRegistry::withUserFile(Core::LanguageRegistry::userFilePath());
+    const Core::LanguageRegistry &languages = loaded.registry;
     QSettings settings;
     auto engineSettings = Core::EngineSettings::load(settings, QProcessEnvironment::systemEnvironment());
     QStringList settingsProblems;
@@ -57,6 +58,8 @@ int runGui(int argc, char **argv)
                              settingsProblems.join(QStringLiteral("\n\n"))
                                  + QStringLiteral("\n\nSandpit uses the defaults until this is fixed."));
     }
+    if (!loaded.problem.isEmpty())
+        QMessageBox::warning(&window, QStringLiteral("Sandpit"), loaded.problem);
     const QStringList files = app.arguments().mid(1);
     for (const QString &file : files)
         window.openFile(file);

@@ -147,7 +147,8 @@ Expected<DockerArchive::Unpacked> DockerArchive::unpack(const QByteArray &tar, c
             continue;
         }
         archive_entry_set_pathname(entry, (base + relative).constData());
-        archive_entry_set_perm(entry, type == AE_IFDIR ? 0755 : 0644);
+        // What was executable stays so (a compiled program); nothing else survives.
+        archive_entry_set_perm(entry, type == AE_IFDIR || (archive_entry_perm(entry) & 0111) ? 0755 : 0644);
         if (archive_write_header(disk.get(), entry) != ARCHIVE_OK) {
             ++unpacked.skipped; // refused by the secure options: a "..", an absolute path
             continue;

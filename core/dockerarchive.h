@@ -37,7 +37,8 @@ public:
         bool truncated = false; ///< the caps below were reached
     };
     /// Writes the regular files and folders of `tar` under `destination`. Never a link, never
-    /// a path outside it (no "..", no absolute path), never an owner or a setuid bit; at most
+    /// a path outside it (no "..", no absolute path), never an owner or a setuid bit (only
+    /// the executable bits are kept, as 0755); at most
     /// `maxFiles` files and `maxBytes` bytes in all.
     static Expected<Unpacked> unpack(const QByteArray &tar, const QString &destination, int maxFiles, qint64 maxBytes);
 };

@@ -3,8 +3,31 @@
 #include "companionprogram.h"
 #include "dockerjob.h"
 #include "runrequestcheck.h"
+#include "stagedjob.h"
 
 namespace Sandpit::Core {
+
+namespace {
+// A container taken from the pool for a program that may never run (its compiler failed):
+// removed then, like any container nobody used.
+struct UnusedContainer {
+    DockerPool &pool;
+    DockerPool::Pending pending;
+
+    UnusedContainer(DockerPool &p, DockerPool::Pending taken)
+        : pool(p)
+        , pending(std::move(taken))
+    {
+    }
+    ~UnusedContainer()
+    {
+        if (pending.valid())
+            pool.discard(std::move(pending));
+    }
+    UnusedContainer(const UnusedContainer &) = delete;
+    UnusedContainer &operator=(const UnusedContainer &) = delete;
+};
+} // namespace
 
 DockerBackend::DockerBackend(LanguageRegistry languages, Config config)
     : m_languages(std::move(languages))
@@ -62,22 +85,53 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
                              .arg(language->name, language->id.toUpper()));
     }
 
-    DockerRun::Plan plan;
-    plan.request = request;
-    plan.key = keyFor(image, request.limits);
-    // The interpreter is found inside the image by its name on the image's PATH; a host
-    // path would mean nothing there.
-    plan.command = runCommand(*language, language->toolchainCandidates.value(0), request);
-    for (auto it = language->environment.begin(); it != language->environment.end(); ++it)
-        plan.environment << it.key() + QLatin1Char('=') + it.value();
-
-    auto job = std::make_unique<DockerJob>(std::move(plan), m_connector, m_reaper, m_pool.take(plan.key));
+    const auto plan = [&](const RunRequest &step, QStringList command) {
+        DockerRun::Plan p;
+        p.request = step;
+        p.key = keyFor(image, step.limits);
+        p.command = std::move(command);
+        for (auto it = language->environment.begin(); it != language->environment.end(); ++it)
+            p.environment << it.key() + QLatin1Char('=') + it.value();
+        return p;
+    };
+    StagedJob::Plan staged;
+    staged.diagnostics = DiagnosticParser(language->diagnosticFormats, request.sources);
+    RunRequest runRequest = runStepRequest(*language, request);
+    std::shared_ptr<Workspace> kept;
+    if (language->isCompiled()) {
+        // The compiler's container and its workspace go as soon as it ends; what it built is
+        // kept here, in a workspace of Sandpit's own, for the program's container.
+        auto workspace = Workspace::create();
+        if (!workspace)
+            return std::unexpected(workspace.error());
+        kept = std::make_shared<Workspace>(std::move(*workspace));
+        const RunRequest compileRequest = compileStepRequest(*language, request);
+        staged.compileLimits = compileRequest.limits;
+        // Toolchains are found inside the image by their names on its PATH; a host path would
+        // mean nothing there.
+        DockerRun::Plan compile = plan(compileRequest, compileCommand(*language, language->compile->toolchain.value(0), compileRequest));
+        compile.stage = RunStage::Compile;
+        compile.keepBuildIn = kept->root();
+        auto container = m_pool.take(compile.key);
+        staged.compile = std::make_unique<DockerJob>(std::move(compile), m_connector, m_reaper, std::move(container));
+        runRequest.inputFiles << InputFile{kept->root() + QLatin1Char('/') + QLatin1String(kBuildDir), QLatin1String(kBuildDir)};
+    }
+    DockerRun::Plan run = plan(runRequest, runCommand(*language, language->run.toolchain.value(0), runRequest));
+    const DockerContainerKey runKey = run.key;
+    // Taken now, so that it is being made (or is warm) while the compiler works; the program's
+    // job is made when it is due, with what was typed meanwhile.
+    auto container = std::make_shared<UnusedContainer>(m_pool, m_pool.take(run.key));
+    staged.makeRun = [this, container, kept, run](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
+        DockerRun::Plan withInput = run;
+        withInput.request = StagedJob::withInput(run.request, input);
+        return std::make_unique<DockerJob>(std::move(withInput), m_connector, m_reaper, std::move(container->pending));
+    };
+    auto job = std::make_unique<StagedJob>(std::move(staged));
     if (m_config.keepWarm) {
         // After the run has ended, so that making the next container does not compete with
         // this run's start. The job is the context: the connection goes with it, and the
         // backend outlives every job (RunWorker deletes jobs before its backends).
-        const DockerContainerKey key = keyFor(image, request.limits);
-        const auto prepareNext = [this, key] { m_pool.prepare(key); };
+        const auto prepareNext = [this, runKey] { m_pool.prepare(runKey); };
         // Not after a failure: a missing image or daemon would only fail again.
         QObject::connect(job.get(), &RunJob::finished, job.get(), prepareNext);
     }

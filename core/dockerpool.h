@@ -34,9 +34,12 @@ public:
     /// Begins making a warm container for `key`, replacing one made for another key.
     void prepare(const DockerContainerKey &key);
 
+    /// Removes a container that was taken but will not be used (its run never started),
+    /// once it is made, without blocking the caller.
+    void discard(Pending pending);
+
 private:
     Pending create(const DockerContainerKey &key) const;
-    void discard(Pending pending);
     void pruneFinished();
 
     std::shared_ptr<DockerConnector> m_connector;

@@ -4,9 +4,12 @@
 #include "dockerlauncher.h"
 #include "dockertransfer.h"
 #include "killdetail.h"
+#include "language.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QRandomGenerator>
 
@@ -106,18 +109,41 @@ void DockerRun::run()
         return;
     }
     auto result = execute(*client, *prepared);
+    const bool built = result && result->killReason == KillReason::None && result->exitCode == 0;
+    if (built && m_plan.stage == RunStage::Compile && !m_plan.keepBuildIn.isEmpty()) {
+        // Through the archive API, what the compiler built is in the container's /work only.
+        auto fetched = m_plan.key.viaArchive ? DockerTransfer::fetch(*client, *prepared, QLatin1String(kBuildDir))
+                                             : Expected<void>{};
+        if (auto kept = fetched ? keepBuild(*prepared) : fetched; !kept)
+            result = std::unexpected(kept.error());
+    }
     if (!result) {
         m_shared->post([cb = m_callbacks.failed, error = result.error()] { cb(error); });
     } else {
         // The launcher has killed whatever the program left behind, so output/ is final.
         if (m_plan.key.viaArchive) {
-            if (auto fetched = DockerTransfer::fetchOutput(*client, *prepared); !fetched)
+            if (auto fetched = DockerTransfer::fetch(*client, *prepared, QStringLiteral("output")); !fetched)
                 qCWarning(lcDocker) << "could not copy output/ back:" << fetched.error().message;
         }
         result->artifacts = ArtifactCollector::collect(prepared->workspace.outputDir()).artifacts;
         m_shared->post([cb = m_callbacks.finished, r = std::move(*result)] { cb(r); });
     }
     m_reaper->dispose(std::move(*prepared));
+}
+
+Expected<void> DockerRun::keepBuild(const DockerPreparedContainer &container) const
+{
+    // Moved, not copied: a rename takes the folder's entries as they are and follows no link.
+    // The container made what is inside; should it have put a link where the folder was, it
+    // is refused here, and links inside are skipped when the program's workspace is filled.
+    const QString build = container.workspace.workDir() + QLatin1Char('/') + QLatin1String(kBuildDir);
+    const QString kept = m_plan.keepBuildIn + QLatin1Char('/') + QLatin1String(kBuildDir);
+    const QFileInfo info(build);
+    if (info.isSymLink() || !info.isDir() || !QDir().rename(build, kept)) {
+        return makeError(RunError::Code::SetupFailed,
+                         QStringLiteral("Could not keep what the compiler built in %1.").arg(build));
+    }
+    return {};
 }
 
 Expected<void> DockerRun::writeLauncher(const DockerPreparedContainer &container) const
@@ -252,6 +278,14 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
 {
     if (auto populated = container.workspace.populate(m_plan.request); !populated)
         return std::unexpected(populated.error());
+    if (m_plan.stage == RunStage::Compile) {
+        // The compiler runs as uid 1000, which need not be the host user: it writes here.
+        const QString build = container.workspace.workDir() + QLatin1Char('/') + QLatin1String(kBuildDir);
+        if (!QDir().mkpath(build) || !QFile::setPermissions(build, QFileDevice::Permissions(0x7777))) {
+            return makeError(RunError::Code::SetupFailed,
+                             QStringLiteral("Could not make the build folder %1.").arg(build));
+        }
+    }
     if (!m_plan.key.viaArchive) {
         if (auto written = writeLauncher(container); !written)
             return std::unexpected(written.error());
@@ -451,6 +485,7 @@ RunResult DockerRun::makeResult(const Exit &ending) const
     RunResult result;
     result.backend = QStringLiteral("docker");
     result.language = m_plan.request.language;
+    result.stage = m_plan.stage;
     result.stdoutData = m_stdout;
     result.stderrData = m_stderr;
     result.stdoutTruncated = m_stdoutTruncated;

@@ -51,6 +51,10 @@ public:
         DockerContainerKey key;
         QStringList command;     ///< as resolved inside the image, e.g. python3 -u main.py
         QStringList environment; ///< NAME=VALUE from the language
+        RunStage stage = RunStage::Run;
+        /// For a compile: the host folder where the build folder goes when the compiler has
+        /// succeeded, before the container and its workspace are removed.
+        QString keepBuildIn;
     };
     struct Callbacks {
         std::function<void(const QString &stdinFifo)> started; ///< fifo empty unless input stays open
@@ -70,6 +74,7 @@ private:
     Expected<void> writeLauncher(const DockerPreparedContainer &container) const;
     Expected<void> sendFiles(const DockerClient &client, const DockerPreparedContainer &container) const;
     Expected<RunResult> execute(const DockerClient &client, DockerPreparedContainer &container);
+    Expected<void> keepBuild(const DockerPreparedContainer &container) const;
     bool onOutput(QByteArrayView bytes);
     bool deliver(OutputStream stream, QByteArray data);
     void readEndMarker(Exit &exit) const;

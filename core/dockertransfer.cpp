@@ -12,24 +12,29 @@ namespace {
 constexpr DockerArchive::Owner kLearner{1000, 1000};
 // What output/ may bring back: the artifact list shows at most kMaxFiles files anyway.
 constexpr qint64 kMaxOutputBytes = 512LL * 1024 * 1024;
+
+QString control(const QString &name)
+{
+    return QLatin1String(DockerTransfer::kControlName) + QLatin1Char('/') + name;
+}
 } // namespace
 
 Expected<void> DockerTransfer::send(const DockerClient &client, const DockerPreparedContainer &container, const Files &files)
 {
-    QList<DockerArchive::Extra> extras{{QStringLiteral(".sandpit/run.sh"), files.launcher, 0644}};
+    QList<DockerArchive::Extra> extras{{control(QStringLiteral("run.sh")), files.launcher, 0644}};
     if (!files.stdinData.isEmpty())
-        extras.append({QStringLiteral(".sandpit/stdin"), files.stdinData, 0644});
+        extras.append({control(QStringLiteral("stdin")), files.stdinData, 0644});
     if (!files.syscallFilter.isEmpty()) {
         QFile filter(files.syscallFilter);
         if (!filter.open(QIODevice::ReadOnly)) {
             return makeError(RunError::Code::SetupFailed,
                              QStringLiteral("Could not read the system-call filter %1: %2.").arg(filter.fileName(), filter.errorString()));
         }
-        extras.append({QStringLiteral(".sandpit/seccomp"), filter.readAll(), 0755});
+        extras.append({control(QStringLiteral("seccomp")), filter.readAll(), 0755});
     }
     // Unpacked in order: "ready" last tells the waiting shell that everything is there.
-    extras.append({QStringLiteral(".sandpit/token"), files.token + '\n', 0600});
-    extras.append({QStringLiteral(".sandpit/ready"), {}, 0644});
+    extras.append({control(QStringLiteral("token")), files.token + '\n', 0600});
+    extras.append({control(QStringLiteral("ready")), {}, 0644});
     auto tar = DockerArchive::pack(container.workspace.workDir(), extras, kLearner);
     if (!tar)
         return std::unexpected(tar.error());
@@ -41,7 +46,8 @@ Expected<void> DockerTransfer::send(const DockerClient &client, const DockerPrep
     return {};
 }
 
-Expected<void> DockerTransfer::fetchOutput(const DockerClient &client, const DockerPreparedContainer &container)
+Expected<void> DockerTransfer::fetch(const DockerClient &client, const DockerPreparedContainer &container,
+                                     const QString &folder)
 {
     QByteArray tar;
     DockerClient::StreamHandlers handlers;
@@ -49,14 +55,15 @@ Expected<void> DockerTransfer::fetchOutput(const DockerClient &client, const Doc
         tar.append(bytes);
         return tar.size() <= kMaxOutputBytes + 1024 * 1024; // past the cap: what came is enough
     };
-    const QString path = QStringLiteral("/containers/%1/archive?path=%2/output").arg(container.id, QLatin1String(DockerContainer::kWorkDir));
+    const QString path = QStringLiteral("/containers/%1/archive?path=%2/%3")
+                             .arg(container.id, QLatin1String(DockerContainer::kWorkDir), folder);
     auto response = client.stream("GET", path, handlers);
     if (!response)
         return std::unexpected(response.error());
     if (response->status == 404)
-        return {}; // the program removed output/: nothing to show
+        return {}; // the program removed it: nothing to bring back
     if (!response->ok())
-        return std::unexpected(DockerClient::errorFor(*response, QStringLiteral("copy the program's output/ back")));
+        return std::unexpected(DockerClient::errorFor(*response, QStringLiteral("copy %1/ back").arg(folder)));
     // The entries are "output/...": unpacked in the folder that holds output/.
     auto unpacked = DockerArchive::unpack(tar, container.workspace.workDir(), ArtifactCollector::kMaxFiles, kMaxOutputBytes);
     if (!unpacked)

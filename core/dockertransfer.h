@@ -15,7 +15,8 @@ class DockerTransfer final
 public:
     /// Inside /work: what the launcher needs. The program may see it; the token is read and
     /// deleted before the program starts.
-    static constexpr const char *kControlDir = "/work/.sandpit";
+    static constexpr const char *kControlName = ".sandpit-run";
+    static constexpr const char *kControlDir = "/work/.sandpit-run";
 
     struct Files {
         QByteArray launcher;
@@ -24,8 +25,9 @@ public:
         QString syscallFilter; ///< host path of sandpit-seccomp; empty: none
     };
     static Expected<void> send(const DockerClient &client, const DockerPreparedContainer &container, const Files &files);
-    /// Copies the container's /work/output into the workspace's output folder.
-    static Expected<void> fetchOutput(const DockerClient &client, const DockerPreparedContainer &container);
+    /// Copies the container's /work/`folder` (output, or what a compiler built) into the
+    /// workspace's folder of that name.
+    static Expected<void> fetch(const DockerClient &client, const DockerPreparedContainer &container, const QString &folder);
 };
 
 } // namespace Sandpit::Core

@@ -27,37 +27,69 @@ QString formatDuration(qint64 ms)
     return QStringLiteral("%1 s").arg(QString::number(double(ms) / 1000.0, 'f', ms % 1000 == 0 ? 0 : 1));
 }
 
-QString describeEnd(const RunResult &result, const Limits &limits, const QString &extra)
+QString resultTitle(const RunResult &result)
 {
+    const QString title = killReasonTitle(result.killReason);
+    if (result.stage != RunStage::Compile)
+        return title;
     switch (result.killReason) {
     case KillReason::None:
+        return QStringLiteral("Did not compile");
+    case KillReason::Cancelled:
+        return QStringLiteral("Stopped by you while compiling");
+    default:
+        break;
+    }
+    const QString prefix = QStringLiteral("Stopped: ");
+    return QStringLiteral("Compiler stopped: ") + (title.startsWith(prefix) ? title.mid(prefix.size()) : title);
+}
+
+QString describeEnd(const RunResult &result, const Limits &limits, const QString &extra)
+{
+    // A compiler stopped by a limit is told apart from the program: the learner's program
+    // never ran, and the limit is the compile step's, not the one in the settings.
+    const bool compiling = result.stage == RunStage::Compile;
+    const QString it = compiling ? QStringLiteral("The compiler") : QStringLiteral("It");
+    const QString the = compiling ? QStringLiteral("the compile step's") : QStringLiteral("the");
+    const QString after = compiling ? QStringLiteral(" The program did not run.") : QString();
+    switch (result.killReason) {
+    case KillReason::None:
+        if (compiling) {
+            return result.exitCode == 0 ? QStringLiteral("The program compiled.")
+                                        : QStringLiteral("The compiler reported errors (exit code %1), so the program did not run.")
+                                              .arg(result.exitCode.value_or(-1));
+        }
         if (result.exitCode == 0)
             return QStringLiteral("The program finished normally.");
         return QStringLiteral("The program finished with exit code %1, which usually means it reported an error.")
             .arg(result.exitCode.value_or(-1));
     case KillReason::Timeout:
-        return QStringLiteral("It was still running after the time limit of %1, so Sandpit stopped it and every process it started.")
-            .arg(formatDuration(limits.wallTimeMs));
+        return QStringLiteral("%1 was still running after %2 time limit of %3, so Sandpit stopped it and every process it started.%4")
+            .arg(it, the, formatDuration(limits.wallTimeMs), after);
     case KillReason::CpuTime:
-        return QStringLiteral("It used more than %1 of CPU time, the CPU limit.").arg(formatDuration(limits.cpuTimeMs));
+        return QStringLiteral("%1 used more than %2 of CPU time, %3 CPU limit.%4")
+            .arg(it, formatDuration(limits.cpuTimeMs), the, after);
     case KillReason::Memory:
-        return QStringLiteral("It tried to use more than %1 of memory, the memory limit.").arg(formatBytes(limits.memoryBytes));
+        return QStringLiteral("%1 tried to use more than %2 of memory, %3 memory limit.%4")
+            .arg(it, formatBytes(limits.memoryBytes), the, after);
     case KillReason::OutputLimit:
-        return QStringLiteral("It printed more than %1, the output limit; Sandpit kept the first %1 and stopped it.")
-            .arg(formatBytes(limits.outputBytes));
+        return QStringLiteral("%1 printed more than %2, %3 output limit; Sandpit kept the first %2 and stopped it.%4")
+            .arg(it, formatBytes(limits.outputBytes), the, after);
     case KillReason::ProcessLimit:
-        return QStringLiteral("It tried to run more than %1 processes or threads at once.").arg(limits.processes);
+        return QStringLiteral("%1 tried to run more than %2 processes or threads at once.%3").arg(it).arg(limits.processes).arg(after);
     case KillReason::FileSize:
-        return QStringLiteral("It tried to write a file larger than %1, the file-size limit.").arg(formatBytes(limits.fileSizeBytes));
+        return QStringLiteral("%1 tried to write a file larger than %2, %3 file-size limit.%4")
+            .arg(it, formatBytes(limits.fileSizeBytes), the, after);
     case KillReason::BlockedSyscall:
-        return extra.isEmpty() ? QStringLiteral("It made a system call that the sandbox forbids.")
-                               : QStringLiteral("It made a system call that the sandbox forbids (%1).").arg(extra);
+        return (extra.isEmpty() ? QStringLiteral("%1 made a system call that the sandbox forbids.%2").arg(it, after)
+                                : QStringLiteral("%1 made a system call that the sandbox forbids (%2).%3").arg(it, extra, after));
     case KillReason::Signal: {
         const int sig = result.signal.value_or(0);
-        return QStringLiteral("It was ended by %1: %2.").arg(signalName(sig), signalDescription(sig));
+        return QStringLiteral("%1 was ended by %2: %3.%4").arg(it, signalName(sig), signalDescription(sig), after);
     }
     case KillReason::Cancelled:
-        return QStringLiteral("You pressed Stop; Sandpit ended the program and every process it started.");
+        return compiling ? QStringLiteral("You pressed Stop while the program was being compiled; it did not run.")
+                         : QStringLiteral("You pressed Stop; Sandpit ended the program and every process it started.");
     }
     return {};
 }

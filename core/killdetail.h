@@ -9,6 +9,10 @@ namespace Sandpit::Core {
 /// the limits it ran under. `extra` carries what only the backend knows (e.g. the blocked call).
 QString describeEnd(const RunResult &result, const Limits &limits, const QString &extra = {});
 
+/// A short phrase for people about how the run ended: the kill reason's title, or for a run
+/// that ended while compiling, "Did not compile" or "Compiler stopped: …".
+QString resultTitle(const RunResult &result);
+
 /// "12.5 MB", "800 KB", "17 bytes".
 QString formatBytes(qint64 bytes);
 /// "2.5 s", "340 ms".

@@ -1,45 +1,51 @@
 #include "languageregistry.h"
 
+#include "languagejson.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
+#include <QStandardPaths>
 
 namespace Sandpit::Core {
 
 namespace {
-QStringList stringList(const QJsonValue &value)
+std::expected<QJsonArray, QString> languageArray(const QByteArray &json)
 {
-    QStringList out;
-    for (const QJsonValue &v : value.toArray())
-        out << v.toString();
-    return out;
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return std::unexpected(QStringLiteral("not valid JSON at offset %1: %2")
+                                   .arg(parseError.offset)
+                                   .arg(parseError.errorString()));
+    const QJsonValue list = doc.object().value(QLatin1String("languages"));
+    if (!list.isArray())
+        return std::unexpected(QStringLiteral("expected an object with a \"languages\" array"));
+    const QJsonArray array = list.toArray();
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        if (!array.at(i).isObject())
+            return std::unexpected(QStringLiteral("language %1 is not an object").arg(i + 1));
+        if (array.at(i).toObject().value(QLatin1String("id")).toString().isEmpty())
+            return std::unexpected(QStringLiteral("language %1 has no \"id\"").arg(i + 1));
+    }
+    return array;
 }
 
-std::expected<Language, QString> parseLanguage(const QJsonObject &o, int index)
+// Objects merge key by key, so that an override can change one limit of one step; anything
+// else (arrays included) is replaced whole.
+QJsonObject merged(QJsonObject base, const QJsonObject &overlay)
 {
-    Language l;
-    l.id = o.value(QLatin1String("id")).toString();
-    l.name = o.value(QLatin1String("name")).toString(l.id);
-    if (l.id.isEmpty())
-        return std::unexpected(QStringLiteral("language %1 has no \"id\"").arg(index + 1));
-    for (const QString &ext : stringList(o.value(QLatin1String("extensions"))))
-        l.extensions << ext.toLower();
-    l.lexer = o.value(QLatin1String("lexer")).toString();
-    const QJsonObject toolchain = o.value(QLatin1String("toolchain")).toObject();
-    l.toolchainCandidates = stringList(toolchain.value(QLatin1String("candidates")));
-    l.installHint = toolchain.value(QLatin1String("install")).toString();
-    l.runCommand = stringList(o.value(QLatin1String("run")));
-    if (l.canRun() && l.toolchainCandidates.isEmpty())
-        return std::unexpected(QStringLiteral("language \"%1\" has a run command but no toolchain candidates").arg(l.id));
-    const QJsonObject env = o.value(QLatin1String("env")).toObject();
-    for (auto it = env.begin(); it != env.end(); ++it)
-        l.environment.insert(it.key(), it.value().toString());
-    l.dockerImage = o.value(QLatin1String("docker_image")).toString();
-    l.templateCode = o.value(QLatin1String("template")).toString();
-    return l;
+    for (auto it = overlay.begin(); it != overlay.end(); ++it) {
+        const QJsonValue old = base.value(it.key());
+        if (old.isObject() && it.value().isObject())
+            base.insert(it.key(), merged(old.toObject(), it.value().toObject()));
+        else
+            base.insert(it.key(), it.value());
+    }
+    return base;
 }
 } // namespace
 
@@ -54,23 +60,75 @@ LanguageRegistry LanguageRegistry::builtIn()
     return *registry;
 }
 
+QString LanguageRegistry::userFilePath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) + QStringLiteral("/languages.json");
+}
+
+LanguageRegistry::Loaded LanguageRegistry::withUserFile(const QString &userFile)
+{
+    Loaded loaded{builtIn(), {}};
+    QFile file(userFile);
+    if (userFile.isEmpty() || !file.exists())
+        return loaded;
+    const auto ignored = [&](const QString &why) {
+        loaded.problem = QStringLiteral("Your language definitions in %1 are ignored: %2. Sandpit uses its built-in "
+                                        "languages until the file is fixed.")
+                             .arg(userFile, why);
+        return loaded;
+    };
+    if (!file.open(QIODevice::ReadOnly))
+        return ignored(QStringLiteral("the file cannot be read (%1)").arg(file.errorString()));
+    QFile builtInFile(QStringLiteral(":/sandpit/languages/languages.json"));
+    builtInFile.open(QIODevice::ReadOnly);
+    auto registry = fromJson(builtInFile.readAll(), file.readAll());
+    if (!registry)
+        return ignored(registry.error());
+    loaded.registry = std::move(*registry);
+    return loaded;
+}
+
 std::expected<LanguageRegistry, QString> LanguageRegistry::fromJson(const QByteArray &json)
 {
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError)
-        return std::unexpected(QStringLiteral("not valid JSON at offset %1: %2")
-                                   .arg(parseError.offset)
-                                   .arg(parseError.errorString()));
-    const QJsonValue list = doc.object().value(QLatin1String("languages"));
-    if (!list.isArray())
-        return std::unexpected(QStringLiteral("expected an object with a \"languages\" array"));
+    const auto array = languageArray(json);
+    if (!array)
+        return std::unexpected(array.error());
+    return parseAll(*array);
+}
+
+std::expected<LanguageRegistry, QString> LanguageRegistry::fromJson(const QByteArray &base, const QByteArray &overlay)
+{
+    auto array = languageArray(base);
+    if (!array)
+        return std::unexpected(array.error());
+    const auto extra = languageArray(overlay);
+    if (!extra)
+        return std::unexpected(extra.error());
+    for (const QJsonValue &value : *extra) {
+        const QJsonObject language = value.toObject();
+        const QString id = language.value(QLatin1String("id")).toString();
+        bool replaced = false;
+        for (qsizetype i = 0; i < array->size() && !replaced; ++i) {
+            if (array->at(i).toObject().value(QLatin1String("id")).toString() == id) {
+                array->replace(i, merged(array->at(i).toObject(), language));
+                replaced = true;
+            }
+        }
+        if (!replaced)
+            array->append(language);
+    }
+    return parseAll(*array);
+}
+
+std::expected<LanguageRegistry, QString> LanguageRegistry::parseAll(const QJsonArray &array)
+{
     LanguageRegistry registry;
-    const QJsonArray array = list.toArray();
-    for (int i = 0; i < array.size(); ++i) {
-        auto language = parseLanguage(array.at(i).toObject(), i);
+    for (const QJsonValue &value : array) {
+        auto language = parseLanguage(value.toObject());
         if (!language)
             return std::unexpected(language.error());
+        if (registry.find(language->id))
+            return std::unexpected(QStringLiteral("the language \"%1\" is defined twice").arg(language->id));
         registry.m_languages << *language;
     }
     return registry;

@@ -5,6 +5,7 @@
 #include "runrequestcheck.h"
 #include "logging.h"
 #include "sandboxpolicy.h"
+#include "stagedjob.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -50,15 +51,9 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
         return std::unexpected(checked.error());
     const Language *language = *checked;
 
-    const auto toolchain = findToolchain(*language, m_config.toolchainSearchPath);
-    if (!toolchain) {
-        QString message = QStringLiteral("%1 needs %2, which is not installed here (looked in %3).")
-                              .arg(language->name, language->toolchainCandidates.join(QStringLiteral(" or ")),
-                                   m_config.toolchainSearchPath.join(QStringLiteral(", ")));
-        if (!language->installHint.isEmpty())
-            message += QStringLiteral(" Install it with: %1").arg(language->installHint);
-        return makeError(RunError::Code::MissingToolchain, message);
-    }
+    const auto toolchains = findToolchains(*language, m_config.toolchainSearchPath);
+    if (!toolchains)
+        return std::unexpected(toolchains.error());
 
     const QString helper = m_config.helperPath.isEmpty() ? findHelper() : m_config.helperPath;
     if (helper.isEmpty() || !QFileInfo(helper).isExecutable()) {
@@ -71,10 +66,43 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     if (!sandbox)
         return std::unexpected(sandbox.error());
 
-    LocalJob::Plan plan;
-    plan.command = runCommand(*language, *toolchain, request);
-    plan.environment = programEnvironment(*language);
-    auto job = std::make_unique<LocalJob>(request, std::move(plan), std::move(*sandbox));
+    RunRequest runRequest = runStepRequest(*language, request);
+    LocalJob::Plan runPlan;
+    runPlan.command = runCommand(*language, toolchains->run, runRequest);
+    runPlan.environment = programEnvironment(*language);
+
+    StagedJob::Plan staged;
+    staged.diagnostics = DiagnosticParser(language->diagnosticFormats, request.sources);
+    if (language->isCompiled()) {
+        const RunRequest compileRequest = compileStepRequest(*language, request);
+        staged.compileLimits = compileRequest.limits;
+        LocalJob::Plan compilePlan;
+        compilePlan.command = compileCommand(*language, toolchains->compile, compileRequest);
+        compilePlan.environment = runPlan.environment;
+        compilePlan.stage = RunStage::Compile;
+        compilePlan.collectDir = QLatin1String(kBuildDir);
+        // The helper copies the build folder back here; the program's sandbox gets it as an
+        // input folder, in the same place.
+        const QString built = sandbox->workspace().workDir() + QLatin1Char('/') + QLatin1String(kBuildDir);
+        runRequest.inputFiles << InputFile{built, QLatin1String(kBuildDir)};
+        staged.compile = std::make_unique<LocalJob>(compileRequest, std::move(compilePlan), std::move(*sandbox));
+        // The program's sandbox is built while the compiler works: on a run that compiles,
+        // nobody waits for it.
+        auto next = std::make_shared<Expected<PreparedSandbox>>(PreparedSandbox::start({helper, sandboxReadOnlyPaths()}));
+        staged.makeRun = [next, helper, runRequest, runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
+            if (*next && !(*next)->isAlive())
+                *next = PreparedSandbox::start({helper, sandboxReadOnlyPaths()});
+            if (!*next)
+                return std::unexpected(next->error());
+            return std::make_unique<LocalJob>(StagedJob::withInput(runRequest, input), runPlan, std::move(**next));
+        };
+    } else {
+        auto taken = std::make_shared<PreparedSandbox>(std::move(*sandbox));
+        staged.makeRun = [taken, runRequest, runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
+            return std::make_unique<LocalJob>(StagedJob::withInput(runRequest, input), runPlan, std::move(*taken));
+        };
+    }
+    auto job = std::make_unique<StagedJob>(std::move(staged));
     // After the run, not beside it: building a sandbox is a burst of mounts and cgroup work
     // that, on a two-core machine, slowed the run it was meant to speed up by a third.
     const auto afterRun = [this, helper] {

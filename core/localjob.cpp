@@ -6,6 +6,7 @@
 #include "killdetail.h"
 #include "logging.h"
 
+#include <QDir>
 #include <QFile>
 
 namespace Sandpit::Core {
@@ -64,6 +65,7 @@ QByteArray LocalJob::jobArguments() const
         QStringLiteral("--file-size-bytes"), QString::number(l.fileSizeBytes),
         QStringLiteral("--open-files"), QString::number(l.openFiles),
         QStringLiteral("--output-bytes"), QString::number(l.outputBytes),
+        QStringLiteral("--collect-dir"), m_plan.collectDir,
     };
     for (const QString &variable : m_plan.environment)
         args << QStringLiteral("--env") << variable;
@@ -86,6 +88,10 @@ void LocalJob::start()
     };
     if (auto populated = m_workspace.populate(m_request); !populated)
         return fail(populated.error());
+    if (!QDir(m_workspace.workDir()).mkpath(m_plan.collectDir)) {
+        return fail({RunError::Code::SetupFailed,
+                     QStringLiteral("Could not make the folder %1 in the run's workspace.").arg(m_plan.collectDir)});
+    }
     QFile job(m_workspace.jobPath());
     const QByteArray arguments = jobArguments();
     if (!job.open(QIODevice::WriteOnly) || job.write(arguments) != arguments.size() || !job.flush()) {
@@ -180,6 +186,7 @@ void LocalJob::onHelperFinished(int exitCode, QProcess::ExitStatus status)
     RunResult result;
     result.backend = QStringLiteral("local");
     result.language = m_request.language;
+    result.stage = m_plan.stage;
     result.stdoutData = m_stdout;
     result.stderrData = m_stderr;
     if (status != QProcess::NormalExit || exitCode != 0 || !report.applyTo(result)) {

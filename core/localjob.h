@@ -20,6 +20,10 @@ public:
     struct Plan {
         QStringList command;      ///< absolute program path and arguments
         QStringList environment;  ///< NAME=VALUE, the program's whole environment
+        RunStage stage = RunStage::Run;
+        /// The workspace folder copied back when the run ends: output/ for a program's
+        /// files, the build folder for what a compiler made.
+        QString collectDir = QStringLiteral("output");
     };
 
     LocalJob(RunRequest request, Plan plan, PreparedSandbox sandbox);

@@ -14,8 +14,20 @@ QJsonObject resultToJson(const RunResult &result)
             {QStringLiteral("mime"), a.mimeType},
         });
     }
+    QJsonArray diagnostics;
+    for (const Diagnostic &d : result.diagnostics) {
+        diagnostics.append(QJsonObject{
+            {QStringLiteral("file"), d.file},
+            {QStringLiteral("line"), d.line},
+            {QStringLiteral("column"), d.column},
+            {QStringLiteral("severity"), severityId(d.severity)},
+            {QStringLiteral("message"), d.message},
+        });
+    }
     return QJsonObject{
         {QStringLiteral("backend"), result.backend},
+        {QStringLiteral("stage"), runStageId(result.stage)},
+        {QStringLiteral("diagnostics"), diagnostics},
         {QStringLiteral("language"), result.language},
         {QStringLiteral("exit_code"), result.exitCode ? QJsonValue(*result.exitCode) : QJsonValue()},
         {QStringLiteral("signal"), result.signal ? QJsonValue(signalName(*result.signal)) : QJsonValue()},

@@ -2,6 +2,8 @@
 
 #include <QtGlobal>
 
+#include <optional>
+
 namespace Sandpit::Core {
 
 /// Resource limits for one run. Zero means "no limit" for every field but the defaults,
@@ -16,6 +18,30 @@ struct Limits {
     int openFiles = 256;
 
     friend bool operator==(const Limits &, const Limits &) = default;
+};
+
+/// Some limits replaced, the rest kept: a language's step limits over their base.
+struct LimitOverrides {
+    std::optional<qint64> wallTimeMs;
+    std::optional<qint64> cpuTimeMs;
+    std::optional<qint64> memoryBytes;
+    std::optional<qint64> outputBytes;
+    std::optional<int> processes;
+    std::optional<qint64> fileSizeBytes;
+    std::optional<int> openFiles;
+
+    Limits appliedTo(Limits base) const
+    {
+        base.wallTimeMs = wallTimeMs.value_or(base.wallTimeMs);
+        base.cpuTimeMs = cpuTimeMs.value_or(base.cpuTimeMs);
+        base.memoryBytes = memoryBytes.value_or(base.memoryBytes);
+        base.outputBytes = outputBytes.value_or(base.outputBytes);
+        base.processes = processes.value_or(base.processes);
+        base.fileSizeBytes = fileSizeBytes.value_or(base.fileSizeBytes);
+        base.openFiles = openFiles.value_or(base.openFiles);
+        return base;
+    }
+    friend bool operator==(const LimitOverrides &, const LimitOverrides &) = default;
 };
 
 } // namespace Sandpit::Core

@@ -1,5 +1,7 @@
 #include "runrequestcheck.h"
 
+#include <QFile>
+
 namespace Sandpit::Core {
 
 Expected<const Language *> checkRequest(const LanguageRegistry &languages, const RunRequest &request)
@@ -26,14 +28,39 @@ Expected<const Language *> checkRequest(const LanguageRegistry &languages, const
 
 QStringList runCommand(const Language &language, const QString &toolchain, const RunRequest &request)
 {
-    QStringList command;
-    for (const QString &part : language.runCommand) {
-        command << QString(part)
-                       .replace(QLatin1String("{toolchain}"), toolchain)
-                       .replace(QLatin1String("{entry}"), request.entryFile);
+    return stepCommand(language.run, {toolchain, request.entryFile, request.limits.memoryBytes}) + request.arguments;
+}
+
+QStringList compileCommand(const Language &language, const QString &toolchain, const RunRequest &request)
+{
+    Q_ASSERT(language.compile);
+    return stepCommand(*language.compile, {toolchain, request.entryFile, request.limits.memoryBytes});
+}
+
+RunRequest runStepRequest(const Language &language, const RunRequest &request)
+{
+    RunRequest step = request;
+    step.limits = language.run.limits.appliedTo(request.limits);
+    return step;
+}
+
+RunRequest compileStepRequest(const Language &language, const RunRequest &request)
+{
+    Q_ASSERT(language.compile);
+    RunRequest step;
+    step.language = request.language;
+    step.sources = request.sources;
+    step.entryFile = request.entryFile;
+    step.inputFiles = request.inputFiles; // headers a program includes may come as input files
+    step.limits = language.compile->limits.appliedTo(defaultCompileLimits());
+    step.backend = request.backend;
+    step.image = request.image;
+    for (const QString &name : language.supportFiles) {
+        QFile file(QStringLiteral(":/sandpit/languages/support/") + name);
+        file.open(QIODevice::ReadOnly); // the registry has checked that it is there
+        step.sources << SourceFile{QLatin1String(kBuildDir) + QLatin1Char('/') + name, file.readAll()};
     }
-    command << request.arguments;
-    return command;
+    return step;
 }
 
 } // namespace Sandpit::Core

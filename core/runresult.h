@@ -1,5 +1,6 @@
 #pragma once
 
+#include "diagnostic.h"
 #include "killreason.h"
 
 #include <QByteArray>
@@ -30,6 +31,13 @@ QString isolationLevelId(IsolationReport::Level level);
 
 enum class OutputStream { Stdout, Stderr };
 
+/// Which step of a run a result describes: a compiled language that fails to compile (or
+/// whose compiler is stopped by a limit) ends at Compile, and its program never runs.
+enum class RunStage { Compile, Run };
+
+/// "compile" or "run": the words used in JSON.
+QString runStageId(RunStage stage);
+
 /// How a run that took place ended. Produced only for runs that started.
 struct RunResult {
     std::optional<int> exitCode;   ///< empty when the program died of a signal
@@ -48,9 +56,12 @@ struct RunResult {
     QString language;
     IsolationReport isolation;
     QString notice;                ///< how the run differed from what was asked (a fallback), or empty
+    RunStage stage = RunStage::Run; ///< the step the figures above are from
+    /// The compiler's messages and the place of a run-time error, in the learner's own files.
+    QList<Diagnostic> diagnostics;
 
-    /// True when the program ended on its own with exit code 0.
-    bool succeeded() const { return killReason == KillReason::None && exitCode == 0; }
+    /// True when the program ran and ended on its own with exit code 0.
+    bool succeeded() const { return stage == RunStage::Run && killReason == KillReason::None && exitCode == 0; }
 };
 
 } // namespace Sandpit::Core

@@ -16,6 +16,24 @@ QString isolationLevelId(IsolationReport::Level level)
     return QStringLiteral("none");
 }
 
+QString runStageId(RunStage stage)
+{
+    return stage == RunStage::Compile ? QStringLiteral("compile") : QStringLiteral("run");
+}
+
+QString severityId(Diagnostic::Severity severity)
+{
+    switch (severity) {
+    case Diagnostic::Severity::Warning:
+        return QStringLiteral("warning");
+    case Diagnostic::Severity::Note:
+        return QStringLiteral("note");
+    case Diagnostic::Severity::Error:
+        break;
+    }
+    return QStringLiteral("error");
+}
+
 QString runErrorCodeId(RunError::Code code)
 {
     switch (code) {

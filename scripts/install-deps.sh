@@ -9,7 +9,8 @@ packages=(
     python3
 )
 if [[ "${1:-}" == "--test" ]]; then
-    packages+=(xvfb xauth imagemagick bubblewrap hyperfine util-linux docker.io debootstrap libpython3.11-testsuite)
+    packages+=(xvfb xauth imagemagick bubblewrap hyperfine util-linux docker.io debootstrap libpython3.11-testsuite
+              g++ nodejs openjdk-17-jdk-headless rustc)
 fi
 
 missing=()

@@ -3,7 +3,7 @@
 # program, after pressing Run (F5, sent with xdotool). Another program can be shown instead,
 # e.g. tests/fixtures/colours_progress.py to look at the output pane.
 # Needs: xvfb (xvfb-run), xdotool, imagemagick (import). Build first: scripts/build.sh
-# Usage: scripts/screenshot.sh [BUILD_DIR] [OUTPUT_PNG] [PROGRAM]
+# Usage: scripts/screenshot.sh [BUILD_DIR] [OUTPUT_PNG] [PROGRAM]   (PROGRAM: tests/fixtures/tour.py)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)

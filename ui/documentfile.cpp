@@ -20,6 +20,9 @@ QString DocumentFile::displayName() const
     if (!m_path.isEmpty())
         return QFileInfo(m_path).fileName();
     const QString extension = m_language ? m_language->extensions.value(0) : QString();
+    // A language that needs its own name for the file (Java's Main.java) gets it from the start.
+    if (m_language && !m_language->defaultFileName.isEmpty() && m_language->defaultFileName != QStringLiteral("main.") + extension)
+        return m_language->defaultFileName;
     return extension.isEmpty() ? QStringLiteral("untitled") : QStringLiteral("untitled.") + extension;
 }
 
@@ -30,6 +33,14 @@ void DocumentFile::reset(const QString &languageId)
     m_language = m_languages.find(languageId);
     if (!m_language && !m_languages.languages().isEmpty())
         m_language = &m_languages.languages().first();
+    Q_EMIT pathChanged();
+}
+
+void DocumentFile::setLanguage(const Core::Language *language)
+{
+    if (language == m_language)
+        return;
+    m_language = language;
     Q_EMIT pathChanged();
 }
 

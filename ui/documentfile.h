@@ -27,6 +27,9 @@ public:
 
     /// Forgets the path: a new document in `languageId` (or the first known language).
     void reset(const QString &languageId = QStringLiteral("python"));
+    /// The language chosen in the menu, whatever the file's extension says (until the next
+    /// open or save under another name).
+    void setLanguage(const Core::Language *language);
     /// Reads `path`; opened() or openFailed() follows. A later open() supersedes this one.
     void open(const QString &path);
     /// Writes to the current path; `revision` comes back in saved() to tell if the editor
@@ -40,7 +43,7 @@ Q_SIGNALS:
     void openFailed(const QString &message);
     void saved(quint64 revision);
     void saveFailed(const QString &message);
-    /// The path, and with it perhaps the language, changed.
+    /// The path, and with it perhaps the language, changed; or the language was chosen.
     void pathChanged();
 
 private:

@@ -1,8 +1,10 @@
 #include "editorwidget.h"
 
 #include "language.h"
+#include "rustlexer.h"
 
 #include <QFontDatabase>
+#include <QMap>
 #include <QWheelEvent>
 
 namespace Sandpit::Ui {
@@ -18,8 +20,22 @@ QsciLexer *makeLexer(const QString &name, QObject *parent)
         return new QsciLexerJavaScript(parent);
     if (name == QLatin1String("cpp"))
         return new QsciLexerCPP(parent);
+    if (name == QLatin1String("java"))
+        return new QsciLexerJava(parent);
+    if (name == QLatin1String("rust"))
+        return new RustLexer(parent);
     return nullptr;
 }
+
+// The margin that holds the diagnostics' markers, beside the line numbers, and the indicator
+// that underlines their places.
+constexpr int kSymbolMargin = 1;
+constexpr int kErrorIndicator = 8;
+constexpr int kWarningIndicator = 9;
+
+const QColor kErrorColour(0xd3, 0x2f, 0x2f);
+const QColor kWarningColour(0xf5, 0x9e, 0x0b);
+const QColor kNoteColour(0x19, 0x76, 0xd2);
 } // namespace
 
 EditorWidget::EditorWidget(QWidget *parent)
@@ -55,6 +71,23 @@ EditorWidget::EditorWidget(QWidget *parent)
     if (QsciCommand *cancel = standardCommands()->boundTo(Qt::Key_Escape))
         cancel->setKey(0);
 
+    setMarginType(kSymbolMargin, SymbolMargin);
+    setMarginWidth(kSymbolMargin, 16);
+    setMarginMarkerMask(kSymbolMargin, (1 << ErrorMarker) | (1 << WarningMarker) | (1 << NoteMarker));
+    const std::pair<Marker, QColor> markers[] = {{ErrorMarker, kErrorColour}, {WarningMarker, kWarningColour},
+                                                 {NoteMarker, kNoteColour}};
+    for (const auto &[marker, colour] : markers) {
+        markerDefine(marker == NoteMarker ? RightArrow : Circle, marker);
+        setMarkerBackgroundColor(colour, marker);
+        setMarkerForegroundColor(colour.darker(130), marker);
+    }
+    indicatorDefine(SquiggleIndicator, kErrorIndicator);
+    setIndicatorForegroundColor(kErrorColour, kErrorIndicator);
+    indicatorDefine(SquiggleIndicator, kWarningIndicator);
+    setIndicatorForegroundColor(kWarningColour, kWarningIndicator);
+    setAnnotationDisplay(AnnotationBoxed);
+    defineDiagnosticStyles();
+
     connect(this, &QsciScintilla::linesChanged, this, &EditorWidget::updateMarginWidth);
     connect(this, &QsciScintilla::textChanged, this, [this] { ++m_revision; });
     connect(this, &QsciScintilla::SCN_ZOOM, this, &EditorWidget::updateMarginWidth);
@@ -83,10 +116,83 @@ void EditorWidget::setLanguage(const Core::Language *language)
         m_lexerName.clear();
     }
     delete old;
-    // Setting a lexer resets the margin style, and with it the line-number font.
+    // Setting a lexer resets the margin style, and with it the line-number font, and the
+    // styles the annotations use.
     setMarginsFont(m_font);
+    defineDiagnosticStyles();
     setCaretLineBackgroundColor(QColor(0xf3, 0xf6, 0xfb));
     updateMarginWidth();
+}
+
+void EditorWidget::defineDiagnosticStyles()
+{
+    QFont font = m_font;
+    font.setItalic(true);
+    m_errorStyle = std::make_unique<QsciStyle>(-1, QStringLiteral("Error"), kErrorColour.darker(140),
+                                               QColor(0xfd, 0xec, 0xea), font);
+    m_warningStyle = std::make_unique<QsciStyle>(-1, QStringLiteral("Warning"), QColor(0x7a, 0x4d, 0x00),
+                                                 QColor(0xff, 0xf6, 0xe0), font);
+}
+
+void EditorWidget::showDiagnostics(const QList<Core::Diagnostic> &diagnostics)
+{
+    using Severity = Core::Diagnostic::Severity;
+    clearDiagnostics();
+    // One annotation per line, errors first, with every message for that line.
+    QMap<int, QStringList> errors;
+    QMap<int, QStringList> warnings;
+    for (const Core::Diagnostic &d : diagnostics) {
+        const int line = d.line - 1;
+        if (line < 0 || line >= lines())
+            continue;
+        markerAdd(line, d.severity == Severity::Error ? ErrorMarker : d.severity == Severity::Warning ? WarningMarker : NoteMarker);
+        if (d.severity == Severity::Note)
+            continue;
+        // The word at the column, or the line's text when the tool named no column.
+        const long lineEnd = SendScintilla(SCI_GETLINEENDPOSITION, line);
+        long from = SendScintilla(SCI_GETLINEINDENTPOSITION, line);
+        long to = lineEnd;
+        if (d.column > 0) {
+            // A column at the end of the line ("expected ';'") marks the line's last character.
+            from = std::max(from, std::min<long>(lineEnd - 1, positionFromLineIndex(line, d.column - 1)));
+            to = std::max(SendScintilla(SCI_WORDENDPOSITION, from, true), std::min(from + 1, lineEnd));
+        }
+        SendScintilla(SCI_SETINDICATORCURRENT, d.severity == Severity::Error ? kErrorIndicator : kWarningIndicator);
+        SendScintilla(SCI_INDICATORFILLRANGE, from, to - from);
+        (d.severity == Severity::Error ? errors : warnings)[line] << QStringLiteral("%1: %2").arg(Core::severityId(d.severity), d.message);
+    }
+    QList<int> annotated = errors.keys() + warnings.keys();
+    std::sort(annotated.begin(), annotated.end());
+    annotated.erase(std::unique(annotated.begin(), annotated.end()), annotated.end());
+    for (int line : annotated) {
+        annotate(line, (errors.value(line) + warnings.value(line)).join(QLatin1Char('\n')),
+                 errors.contains(line) ? *m_errorStyle : *m_warningStyle);
+    }
+}
+
+void EditorWidget::clearDiagnostics()
+{
+    for (int marker : {ErrorMarker, WarningMarker, NoteMarker})
+        markerDeleteAll(marker);
+    clearAnnotations();
+    for (int indicator : {kErrorIndicator, kWarningIndicator}) {
+        SendScintilla(SCI_SETINDICATORCURRENT, indicator);
+        SendScintilla(SCI_INDICATORCLEARRANGE, 0, SendScintilla(SCI_GETLENGTH));
+    }
+}
+
+void EditorWidget::goTo(int line, int column)
+{
+    const int row = std::clamp(line - 1, 0, std::max(lines() - 1, 0));
+    if (column > 0) {
+        setCursorPosition(row, column - 1);
+    } else {
+        const long indent = SendScintilla(SCI_GETLINEINDENTPOSITION, row);
+        SendScintilla(SCI_GOTOPOS, indent);
+    }
+    ensureLineVisible(row);
+    ensureCursorVisible();
+    setFocus(Qt::OtherFocusReason);
 }
 
 void EditorWidget::resetZoom()

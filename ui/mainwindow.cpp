@@ -2,6 +2,7 @@
 
 #include "artifactspane.h"
 #include "backendswitch.h"
+#include "diagnosticslist.h"
 #include "documentfile.h"
 #include "editorwidget.h"
 #include "historypane.h"
@@ -10,6 +11,7 @@
 #include "imagepullsession.h"
 #include "isolationindicator.h"
 #include "language.h"
+#include "languagemenu.h"
 #include "outputpane.h"
 #include "outputsettings.h"
 #include "runpane.h"
@@ -46,6 +48,8 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     , m_artifacts(new ArtifactsPane(this))
     , m_historyStore(new HistoryStore(history, this))
     , m_history(new HistoryPane(this))
+    , m_problems(new DiagnosticsList(this))
+    , m_languageMenu(new LanguageMenu(languages, this))
     , m_backend(new BackendSwitch(this))
     , m_isolation(new IsolationIndicator(this))
     , m_languageLabel(new QLabel(this))
@@ -55,6 +59,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     m_runPane->setObjectName(QStringLiteral("runPane"));
     m_artifacts->setObjectName(QStringLiteral("artifactsPane"));
     m_history->setObjectName(QStringLiteral("historyPane"));
+    m_problems->setObjectName(QStringLiteral("problemsList"));
     setCentralWidget(m_editor);
 
     createActions();
@@ -64,10 +69,14 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     connectRuns();
     connectDocument();
     connectHistory();
+    connectLanguages();
     m_backend->showBackend(m_session->backend(), settings.environmentOverrides.contains(QStringLiteral("SANDPIT_BACKEND"))
                                                      ? QStringLiteral("SANDPIT_BACKEND") : QString());
+    m_languageMenu->setBackend(m_session->backend());
     connect(m_backend, &BackendSwitch::backendChosen, this, [this](const QString &backendId) {
         m_session->setBackend(backendId);
+        m_languageMenu->setBackend(backendId);
+        updateTitle();
         QSettings().setValue(QStringLiteral("engine/backend"), backendId); // the next start keeps it
     });
 
@@ -140,6 +149,7 @@ void MainWindow::createActions()
     m_stopAction->setToolTip(QStringLiteral("Stop the program and everything it started (Ctrl+F2, Esc)"));
     m_stopAction->setEnabled(false);
 
+    menuBar()->addMenu(m_languageMenu);
     m_viewMenu = menuBar()->addMenu(QStringLiteral("&View"));
     add(m_viewMenu, QStringLiteral("actionZoomIn"), QStringLiteral("Zoom &In"),
         {QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence::ZoomIn}, [this] { m_editor->zoomIn(); });
@@ -181,9 +191,13 @@ void MainWindow::createDocks()
     QDockWidget *run = dock(QStringLiteral("runDock"), QStringLiteral("Run"), m_runPane, Qt::RightDockWidgetArea);
     QDockWidget *artifacts = dock(QStringLiteral("artifactsDock"), QStringLiteral("Output Files"), m_artifacts,
                                   Qt::RightDockWidgetArea);
+    // Beside the output, so a compiler's messages and the clickable list of them are both in view.
+    m_problemsDock = dock(QStringLiteral("problemsDock"), QStringLiteral("Problems"), m_problems, Qt::BottomDockWidgetArea);
+    splitDockWidget(output, m_problemsDock, Qt::Horizontal);
     // The bottom dock spans the full width under the editor and the side panes.
     setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
     resizeDocks({output}, {260}, Qt::Vertical);
+    resizeDocks({output, m_problemsDock}, {700, 400}, Qt::Horizontal);
     resizeDocks({run, artifacts}, {320, 320}, Qt::Horizontal);
     resizeDocks({run, artifacts}, {280, 140}, Qt::Vertical);
 }
@@ -193,6 +207,8 @@ void MainWindow::connectRuns()
     connect(m_session, &RunSession::runStarting, this, [this](const QString &description) {
         m_output->clear();
         m_artifacts->clear();
+        m_problems->clear();
+        m_editor->clearDiagnostics();
         m_runPane->showRunning(description);
         statusBar()->showMessage(QStringLiteral("Running %1…").arg(description));
     });
@@ -201,6 +217,12 @@ void MainWindow::connectRuns()
     connect(m_session, &RunSession::runFinished, m_runPane, &RunPane::showResult);
     connect(m_session, &RunSession::runFinished, this, [this](const Core::RunResult &result) {
         m_artifacts->showArtifacts(result.artifacts);
+        m_editor->showDiagnostics(result.diagnostics);
+        m_problems->showDiagnostics(result.diagnostics);
+        if (!result.diagnostics.isEmpty()) {
+            m_problemsDock->show();
+            m_problemsDock->raise();
+        }
         m_isolation->showReport(result.isolation);
         statusBar()->showMessage(QStringLiteral("%1: %2").arg(m_runPane->statusText(), m_runPane->exitText()));
     });
@@ -275,6 +297,21 @@ void MainWindow::connectHistory()
     m_historyStore->load();
 }
 
+void MainWindow::connectLanguages()
+{
+    connect(m_problems, &DiagnosticsList::diagnosticActivated, this,
+            [this](const Core::Diagnostic &d) { m_editor->goTo(d.line, d.column); });
+    connect(m_languageMenu, &LanguageMenu::languageChosen, this, [this](const Core::Language *language) {
+        // A new, untouched program becomes the new language's; typed text is never replaced.
+        const bool untouched = m_document->path().isEmpty() && !m_editor->isModified();
+        m_document->setLanguage(language);
+        if (untouched) {
+            m_editor->setText(language->templateCode);
+            m_editor->setModified(false);
+        }
+    });
+}
+
 void MainWindow::newFile()
 {
     m_document->reset();
@@ -329,7 +366,12 @@ void MainWindow::updateTitle()
 {
     setWindowTitle(m_document->displayName() + QStringLiteral("[*]"));
     const Core::Language *language = m_document->language();
-    m_languageLabel->setText(language ? language->name : QStringLiteral("Plain text (cannot run)"));
+    m_languageMenu->setCurrent(language);
+    const QString problem = language ? m_languageMenu->problem(language->id) : QString();
+    m_languageLabel->setText(!language ? QStringLiteral("Plain text (cannot run)")
+                             : problem.isEmpty() ? language->name
+                                                 : QStringLiteral("%1 (not installed)").arg(language->name));
+    m_languageLabel->setToolTip(problem);
 }
 
 void MainWindow::whenTextIsSafe(std::function<void()> proceed)

@@ -7,6 +7,7 @@
 #include <functional>
 
 class QAction;
+class QDockWidget;
 class QLabel;
 class QMenu;
 
@@ -20,6 +21,7 @@ struct EngineSettings;
 namespace Sandpit::Ui {
 
 class ArtifactsPane;
+class DiagnosticsList;
 class DocumentFile;
 class EditorWidget;
 class HistoryPane;
@@ -27,6 +29,7 @@ class HistoryStore;
 class ImagePullSession;
 class BackendSwitch;
 class IsolationIndicator;
+class LanguageMenu;
 class OutputPane;
 class RunPane;
 class RunSession;
@@ -60,6 +63,7 @@ private:
     void connectRuns();
     void connectDocument();
     void connectHistory();
+    void connectLanguages();
 
     void newFile();
     void chooseFileToOpen();
@@ -83,6 +87,8 @@ private:
     ArtifactsPane *m_artifacts;
     HistoryStore *m_historyStore;
     HistoryPane *m_history;
+    DiagnosticsList *m_problems;
+    LanguageMenu *m_languageMenu;
     BackendSwitch *m_backend;
     IsolationIndicator *m_isolation;
     QLabel *m_languageLabel;
@@ -90,6 +96,7 @@ private:
     QAction *m_runAction = nullptr;
     QAction *m_stopAction = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QDockWidget *m_problemsDock = nullptr;
 
     std::function<void()> m_afterSave; // what a "Save" answer to whenTextIsSafe() was for
     bool m_closeConfirmed = false;

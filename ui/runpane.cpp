@@ -107,14 +107,16 @@ void RunPane::showResult(const Core::RunResult &result)
 {
     m_elapsedTimer.stop();
     using Core::KillReason;
-    if (result.killReason == KillReason::None)
+    if (result.stage == Core::RunStage::Compile && result.killReason == KillReason::None)
+        setStatus(QStringLiteral("Did not compile"), kBad);
+    else if (result.killReason == KillReason::None)
         setStatus(QStringLiteral("Finished"), result.exitCode == 0 ? kGood : kWarning);
     else if (result.killReason == KillReason::Signal)
         setStatus(QStringLiteral("Crashed"), kBad);
     else
         setStatus(QStringLiteral("Stopped"), kWarning);
 
-    QString message = result.killReason == KillReason::None ? QString() : Core::killReasonTitle(result.killReason);
+    QString message = result.killReason == KillReason::None ? QString() : Core::resultTitle(result);
     if (!result.killDetail.isEmpty())
         message += (message.isEmpty() ? QString() : QStringLiteral("\n")) + result.killDetail;
     m_message->setText(message);

@@ -19,7 +19,7 @@ class RunPane final : public QWidget
 public:
     explicit RunPane(QWidget *parent = nullptr);
 
-    /// "Ready", "Running…", "Finished", "Stopped", "Crashed" or "Could not run".
+    /// "Ready", "Running…", "Finished", "Did not compile", "Stopped", "Crashed" or "Could not run".
     QString statusText() const;
     /// The kill reason and its detail, or the error message.
     QString messageText() const;

@@ -24,10 +24,8 @@ Core::RunRequest RunSession::buildRequest(const Core::Language &language, const 
     Core::RunRequest request;
     request.language = language.id;
     request.entryFile = QFileInfo(fileName).fileName();
-    if (request.entryFile.isEmpty()) {
-        const QString extension = language.extensions.value(0, QStringLiteral("txt"));
-        request.entryFile = QStringLiteral("main.") + extension;
-    }
+    if (request.entryFile.isEmpty())
+        request.entryFile = language.defaultFileName.isEmpty() ? QStringLiteral("main.txt") : language.defaultFileName;
     request.sources = {{request.entryFile, code.toUtf8()}};
     request.limits = limits;
     // The input line can send more at any time, so stdin stays open until Ctrl+D or the end.

@@ -20,7 +20,8 @@ class RunSession final : public QObject
 public:
     RunSession(Core::RunController &controller, const Core::EngineSettings &settings, QObject *parent = nullptr);
 
-    /// The request for `code`; `fileName` is the file's own name, or empty for "main.<ext>".
+    /// The request for `code`; `fileName` is the file's own name, or empty for the language's
+    /// default ("main.py", "Main.java").
     static Core::RunRequest buildRequest(const Core::Language &language, const QString &fileName,
                                          const QString &code, const Core::Limits &limits);
 

@@ -164,11 +164,15 @@ bool receiveRun(int controlFd, Options &run)
     return parseArguments(arguments, run, error) && isComplete(run, error);
 }
 
-// Copies output/ back to the host workspace while the sandbox's file system still exists.
+// Copies output/ (or the folder the run names: a compiler's build folder) back to the host
+// workspace while the sandbox's file system still exists.
 void copyOutput(int hostWorkFd, const Options &run, InitRecord &record)
 {
-    const int source = open("/work/output", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    const int target = openat(hostWorkFd, "output", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    const int work = open("/work", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    const int source = work >= 0 ? openat(work, run.collectDir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+    if (work >= 0)
+        close(work);
+    const int target = openat(hostWorkFd, run.collectDir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (source >= 0 && target >= 0) {
         // Apparent sizes count: sparse files must not turn a 64 MB workspace into gigabytes
         // on the host's disk.

@@ -34,6 +34,7 @@ constexpr Text kTexts[] = {
     {"--workspace", &Options::workspace},
     {"--report", &Options::report},
     {"--job", &Options::job},
+    {"--collect-dir", &Options::collectDir},
 };
 
 bool parseCount(const std::string &text, long long &out)
@@ -49,6 +50,10 @@ bool parseCount(const std::string &text, long long &out)
 
 bool parseOne(const std::string &arg, const std::string &value, Options &options, std::string &error)
 {
+    if (arg == "--collect-dir" && (value.empty() || value == "." || value == ".." || value.find('/') != std::string::npos)) {
+        error = "--collect-dir needs one folder name inside the workspace, got " + value;
+        return false;
+    }
     for (const Text &t : kTexts) {
         if (arg == t.name) {
             options.*t.field = value;

@@ -10,6 +10,9 @@ struct Options {
     std::string workspace;
     std::string report;
     std::string job; ///< prepared mode: build the sandbox now, run when a job arrives (see protocol.h)
+    /// The folder of the workspace whose files are copied back to the host when the run ends:
+    /// output/ for a program, the build folder for a compiler. One plain name, no slashes.
+    std::string collectDir = "output";
     long long timeoutMs = 0;
     long long cpuMs = 0;
     long long memoryBytes = 0;

@@ -3,13 +3,17 @@
 # into a folder, add a non-root "learner" user, and `docker import` it. Used by the test suite
 # (no registry is reachable there) and by classrooms that are offline.
 #
-# Usage (root): packaging/docker/build-offline-images.sh [python|bash|all]
-# Images: sandpit-offline/python:3.11 (python3, python3-matplotlib) and sandpit-offline/bash:5.
+# Usage (root): packaging/docker/build-offline-images.sh [python|bash|gcc|toolchains|all]
+# Images: sandpit-offline/python:3.11 (python3, python3-matplotlib), sandpit-offline/bash:5,
+# sandpit-offline/gcc:12 (gcc and g++, for C and C++; about a minute more to build) and
+# sandpit-offline/toolchains:12 (Node, a JDK and rustc: JavaScript, Java and Rust, in one image
+# so that one debootstrap serves three languages).
 set -euo pipefail
 
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 suite=bookworm
 which=${1:-all}
+toolchains=nodejs,openjdk-17-jdk-headless,rustc,libc6-dev
 
 build() {
     local name=$1 packages=$2
@@ -35,9 +39,13 @@ build() {
 case "$which" in
     python) build python:3.11 python3,python3-matplotlib ;;
     bash) build bash:5 bash ;;
+    gcc) build gcc:12 gcc,g++,libc6-dev ;;
+    toolchains) build toolchains:12 "$toolchains" ;;
     all)
         build python:3.11 python3,python3-matplotlib
         build bash:5 bash
+        build gcc:12 gcc,g++,libc6-dev
+        build toolchains:12 "$toolchains"
         ;;
-    *) echo "usage: $0 [python|bash|all]" >&2; exit 2 ;;
+    *) echo "usage: $0 [python|bash|gcc|toolchains|all]" >&2; exit 2 ;;
 esac

@@ -2,6 +2,7 @@
 // prints on stdout and stderr, and its --json object.
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -153,7 +154,7 @@ private Q_SLOTS:
                          QStringLiteral("wall_ms"), QStringLiteral("cpu_ms"), QStringLiteral("peak_memory_bytes"),
                          QStringLiteral("stdout"), QStringLiteral("stderr"), QStringLiteral("stdout_truncated"),
                          QStringLiteral("stderr_truncated"), QStringLiteral("artifacts"), QStringLiteral("isolation"),
-                         QStringLiteral("notice")};
+                         QStringLiteral("notice"), QStringLiteral("stage"), QStringLiteral("diagnostics")};
         keys.sort();
         QCOMPARE(o.keys(), keys);
         QCOMPARE(o.value(QStringLiteral("kill_reason")).toString(), QStringLiteral("none"));
@@ -277,6 +278,85 @@ private Q_SLOTS:
         QCOMPARE(cli.exitCode, 2);
         QVERIFY2(cli.err.contains(mention), cli.err.constData());
         QVERIFY(cli.out.isEmpty());
+    }
+
+    void compiledProgramRuns()
+    {
+        const Cli cli = run({fixture(QStringLiteral("languages/hello.c")), QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0);
+        QCOMPARE(cli.value("stage"), QStringLiteral("run"));
+        QCOMPARE(cli.value("language"), QStringLiteral("c"));
+        QCOMPARE(cli.value("stdout"), QStringLiteral("Hello from C\n"));
+        QCOMPARE(cli.json().value(QStringLiteral("diagnostics")).toArray().size(), 0);
+    }
+
+    void compileErrorIsARunThatStoppedAtTheCompileStage()
+    {
+        const Cli cli = run({fixture(QStringLiteral("languages/compile_error.c")), QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0); // the run took place; the compiler's verdict is in the JSON
+        QCOMPARE(cli.value("stage"), QStringLiteral("compile"));
+        QCOMPARE(cli.value("kill_reason"), QStringLiteral("none"));
+        QCOMPARE(cli.json().value(QStringLiteral("exit_code")).toInt(), 1);
+        QVERIFY2(cli.value("stderr").contains(QStringLiteral("compile_error.c:5:")), cli.out.constData());
+        QVERIFY2(cli.value("kill_detail").contains(QStringLiteral("did not run")), cli.out.constData());
+        const QJsonArray diagnostics = cli.json().value(QStringLiteral("diagnostics")).toArray();
+        QCOMPARE(diagnostics.size(), 1);
+        const QJsonObject first = diagnostics.at(0).toObject();
+        QCOMPARE(first.value(QStringLiteral("file")).toString(), QStringLiteral("compile_error.c"));
+        QCOMPARE(first.value(QStringLiteral("line")).toInt(), 5);
+        QCOMPARE(first.value(QStringLiteral("column")).toInt(), 39);
+        QCOMPARE(first.value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
+        QVERIFY2(first.value(QStringLiteral("message")).toString().contains(QStringLiteral("before")), cli.out.constData());
+
+        // Without --json the compiler's messages reach the terminal, and the summary says so.
+        const Cli plain = run({fixture(QStringLiteral("languages/compile_error.c"))});
+        QCOMPARE(plain.exitCode, 0);
+        QVERIFY2(plain.err.contains("compile_error.c:5:"), plain.err.constData());
+        QVERIFY2(plain.err.contains("did not run"), plain.err.constData());
+    }
+
+    void runtimeErrorHasItsLineInTheJson()
+    {
+        const Cli cli = run({fixture(QStringLiteral("languages/runtime_error.py")), QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0);
+        QCOMPARE(cli.value("stage"), QStringLiteral("run"));
+        const QJsonArray diagnostics = cli.json().value(QStringLiteral("diagnostics")).toArray();
+        QCOMPARE(diagnostics.size(), 2);
+        const QJsonObject error = diagnostics.at(0).toObject();
+        QCOMPARE(error.value(QStringLiteral("file")).toString(), QStringLiteral("runtime_error.py"));
+        QCOMPARE(error.value(QStringLiteral("line")).toInt(), 2);
+        QCOMPARE(error.value(QStringLiteral("message")).toString(), QStringLiteral("ZeroDivisionError: division by zero"));
+        const QJsonObject caller = diagnostics.at(1).toObject();
+        QCOMPARE(caller.value(QStringLiteral("line")).toInt(), 5);
+        QCOMPARE(caller.value(QStringLiteral("severity")).toString(), QStringLiteral("note"));
+    }
+
+    // languages.json in the config folder, as a teacher would write it.
+    void writeUserLanguages(const QByteArray &json) const
+    {
+        QDir().mkpath(m_dir->filePath(QStringLiteral("config/Sandpit/sandpit")));
+        writeFile(QStringLiteral("config/Sandpit/sandpit/languages.json"), json);
+    }
+
+    void userLanguagesFileChangesALanguage()
+    {
+        writeUserLanguages(R"({"languages": [{"id": "python", "run": {"toolchain": ["no-such-python"]}, "install": "ask your teacher"}]})");
+        const Cli cli = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 3);
+        const QJsonObject error = cli.json().value(QStringLiteral("error")).toObject();
+        QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("missing-toolchain"));
+        QVERIFY2(error.value(QStringLiteral("message")).toString().contains(QStringLiteral("no-such-python")), cli.out.constData());
+        QVERIFY2(error.value(QStringLiteral("message")).toString().contains(QStringLiteral("ask your teacher")), cli.out.constData());
+    }
+
+    void malformedUserLanguagesFileIsReportedAndIgnored()
+    {
+        writeUserLanguages(R"({"languages": [{"id": "python", "run": {"toolchain": ["no-such-python"]},}]})");
+        const Cli cli = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0);
+        QCOMPARE(cli.value("stdout"), QStringLiteral("Hello from Sandpit\n"));
+        QVERIFY2(cli.err.contains("languages.json"), cli.err.constData());
+        QVERIFY2(cli.err.contains("not valid JSON"), cli.err.constData());
     }
 
     void unknownExtensionSuggestsLang()

@@ -46,6 +46,16 @@ inline RunRequest pythonRequest(const QByteArray &code, const QStringList &argum
     return r;
 }
 
+/// A program from tests/fixtures/languages/, run as `language`.
+inline RunRequest languageRequest(const QString &language, const QString &file)
+{
+    RunRequest r;
+    r.language = language;
+    r.entryFile = file;
+    r.sources = {{r.entryFile, fixture(QStringLiteral("languages/") + file)}};
+    return r;
+}
+
 struct Outcome {
     RunId id = 0;
     std::optional<RunResult> result;
@@ -82,6 +92,12 @@ public:
 private:
     QObject m_context;
 };
+
+/// For a failed QVERIFY(o.result): what came instead.
+inline QByteArray why(const Outcome &o)
+{
+    return o.error ? o.error->message.toUtf8() : QByteArray("no result");
+}
 
 inline std::unique_ptr<RunController> makeController()
 {

