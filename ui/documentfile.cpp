@@ -1,28 +1,12 @@
 #include "documentfile.h"
 
+#include "background.h"
 #include "languageregistry.h"
 #include "textfile.h"
 
 #include <QFileInfo>
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace Sandpit::Ui {
-
-namespace {
-template<typename T, typename Done>
-void runInBackground(QObject *owner, std::function<T()> work, Done done)
-{
-    // The watcher belongs to `owner`, so a result that arrives after the window is gone is
-    // simply dropped; the work itself holds only copies and finishes harmlessly.
-    auto *watcher = new QFutureWatcher<T>(owner);
-    QObject::connect(watcher, &QFutureWatcher<T>::finished, owner, [watcher, done] {
-        done(watcher->result());
-        watcher->deleteLater();
-    });
-    watcher->setFuture(QtConcurrent::run(std::move(work)));
-}
-} // namespace
 
 DocumentFile::DocumentFile(const Core::LanguageRegistry &languages, QObject *parent)
     : QObject(parent)

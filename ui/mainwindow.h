@@ -20,6 +20,7 @@ class ArtifactsPane;
 class DocumentFile;
 class EditorWidget;
 class ImagePullSession;
+class InputSetSession;
 class BackendSwitch;
 class IsolationIndicator;
 class OutputPane;
@@ -59,6 +60,7 @@ private:
     void save();
     void saveAs();
     void run();
+    void chooseInputSet();
     void updateTitle();
     /// Runs `proceed` now if the text is saved, else asks to save, discard or cancel.
     void whenTextIsSafe(std::function<void()> proceed);
@@ -68,6 +70,7 @@ private:
     DocumentFile *m_document;
     RunSession *m_session;
     ImagePullSession *m_pulls;
+    InputSetSession *m_inputSets;
     OutputPane *m_output;
     RunPane *m_runPane;
     ArtifactsPane *m_artifacts;
@@ -76,6 +79,7 @@ private:
     QLabel *m_languageLabel;
 
     QAction *m_runAction = nullptr;
+    QAction *m_runWithInputAction = nullptr;
     QAction *m_stopAction = nullptr;
     QMenu *m_viewMenu = nullptr;
 

@@ -39,6 +39,18 @@ Core::RunRequest RunSession::buildRequest(const Core::Language &language, const 
 
 void RunSession::run(const Core::Language *language, const QString &fileName, const QString &code)
 {
+    start(language, fileName, code, std::nullopt);
+}
+
+void RunSession::runWithInput(const Core::Language *language, const QString &fileName, const QString &code,
+                              const QByteArray &stdinData)
+{
+    start(language, fileName, code, stdinData);
+}
+
+void RunSession::start(const Core::Language *language, const QString &fileName, const QString &code,
+                       const std::optional<QByteArray> &stdinData)
+{
     if (m_current != 0)
         m_controller.cancel(m_current);
 
@@ -56,6 +68,10 @@ void RunSession::run(const Core::Language *language, const QString &fileName, co
     }
     Core::RunRequest request = buildRequest(*language, fileName, code, m_settings.limits);
     request.backend = m_settings.backend;
+    if (stdinData) {
+        request.stdinData = *stdinData;
+        request.keepStdinOpen = false;
+    }
     if (request.backend == QLatin1String("docker") && m_settings.dockerFallback)
         request.fallbackBackend = QStringLiteral("local");
     setCurrent(m_controller.start(request));

@@ -5,6 +5,8 @@
 
 #include <QObject>
 
+#include <optional>
+
 namespace Sandpit::Core {
 struct Language;
 }
@@ -32,6 +34,10 @@ public Q_SLOTS:
     /// Cancels the current run, if any, then starts this one. An empty program or a file type
     /// Sandpit does not know (`language` null) fails at once, without reaching the engine.
     void run(const Sandpit::Core::Language *language, const QString &fileName, const QString &code);
+    /// As run(), with `stdinData` as the program's whole input: stdin ends after it, as a
+    /// judge feeds a program.
+    void runWithInput(const Sandpit::Core::Language *language, const QString &fileName, const QString &code,
+                      const QByteArray &stdinData);
     void stop();
     /// The backend of the next run: "local" or "docker".
     void setBackend(const QString &backendId);
@@ -47,6 +53,8 @@ Q_SIGNALS:
     void activeChanged(bool active);
 
 private:
+    void start(const Core::Language *language, const QString &fileName, const QString &code,
+               const std::optional<QByteArray> &stdinData);
     void onOutput(Core::RunId id, Core::OutputStream stream, const QByteArray &data);
     void onFinished(Core::RunId id, const Core::RunResult &result);
     void onFailed(Core::RunId id, const Core::RunError &error);
