@@ -105,6 +105,7 @@ void InputSetDialog::showSets(const QString &programName, const Core::InputSets 
 {
     setWindowTitle(QStringLiteral("Run %1 with input").arg(programName));
     m_sets = sets;
+    m_savedSets = sets;
     m_row = -1;
     m_editable = true;
     m_message->setText(sets.isEmpty() ? QStringLiteral("No input sets yet: Add one, type the input, and Run.")
@@ -124,8 +125,9 @@ void InputSetDialog::showProblem(const QString &message, bool editable)
     updateButtons();
 }
 
-void InputSetDialog::showSaved(const QString &path)
+void InputSetDialog::showSaved(const QString &path, const Core::InputSets &sets)
 {
+    m_savedSets = sets;
     m_message->setText(QStringLiteral("Saved to %1").arg(path));
 }
 
@@ -180,8 +182,10 @@ void InputSetDialog::runSelected()
     storeEdits();
     if (m_row < 0 || m_row >= m_sets.size())
         return;
-    // Running saves too: a set typed in and run is one the user means to keep.
-    Q_EMIT saveRequested(m_sets);
+    // Running saves too: a set typed in and run is one the user means to keep. An unchanged
+    // file is left alone, so a hand-written one keeps its layout.
+    if (m_sets != m_savedSets)
+        Q_EMIT saveRequested(m_sets);
     Q_EMIT runRequested(m_sets.at(m_row));
 }
 

@@ -28,7 +28,8 @@ public Q_SLOTS:
     /// Reading or saving failed: the message stays until the next success, and editing is
     /// off while the file could not be read (so nothing can replace it).
     void showProblem(const QString &message, bool editable);
-    void showSaved(const QString &path);
+    /// `sets` are now on disk at `path`.
+    void showSaved(const QString &path, const Sandpit::Core::InputSets &sets);
     void showLoading(const QString &programName);
 
 Q_SIGNALS:
@@ -54,6 +55,7 @@ private:
     QPushButton *m_save;
     QPushButton *m_run;
     Core::InputSets m_sets;
+    Core::InputSets m_savedSets; // as on disk, to save only a change
     int m_row = -1;       // the set in the fields, or -1
     bool m_editable = false;
 };

@@ -59,11 +59,11 @@ void InputSetSession::save(const Core::InputSets &sets)
     const QString path = m_programPath;
     runInBackground<Core::Expected<void>>(
         this, [path, sets] { return Core::InputSetStore::save(path, sets); },
-        [this, path](const Core::Expected<void> &saved) {
+        [this, path, sets](const Core::Expected<void> &saved) {
             if (!m_dialog)
                 return;
             if (saved)
-                m_dialog->showSaved(Core::InputSetStore::pathFor(path));
+                m_dialog->showSaved(Core::InputSetStore::pathFor(path), sets);
             else
                 m_dialog->showProblem(saved.error().message, true);
         });

@@ -288,10 +288,10 @@ QDialog *TestMainWindow::openInputSets(const QString &program)
 void TestMainWindow::runWithInputFeedsTheSetAndChecksTheOutput()
 {
     const QString program = writeFile(QStringLiteral("sum.py"), "import sys\nprint(sum(int(x) for x in sys.stdin.read().split()))\n");
-    const Core::InputSets sets{{QStringLiteral("right"), "1 2 3\n", QByteArray("6\n")},
-                               {QStringLiteral("wrong"), "1 2\n", QByteArray("6\n")},
-                               {QStringLiteral("unchecked"), "40 2\n", std::nullopt}};
-    QVERIFY(Core::InputSetStore::save(program, sets).has_value());
+    // Written by hand, in a layout Sandpit would not write: running sets must not rewrite it.
+    const QByteArray handWritten = R"([{"name": "right", "stdin": "1 2 3\n", "expected_stdout": "6\n"},
+ {"name": "wrong", "stdin": "1 2\n", "expected_stdout": "6\n"}, {"name": "unchecked", "stdin": "40 2\n"}])";
+    const QString setsPath = writeFile(QStringLiteral("sum.py.sandpit-inputs.json"), handWritten);
     QDialog *dialog = openInputSets(program);
     QVERIFY(dialog);
     auto *list = dialog->findChild<QListWidget *>(QStringLiteral("inputSetList"));
@@ -323,6 +323,9 @@ void TestMainWindow::runWithInputFeedsTheSetAndChecksTheOutput()
     QTRY_VERIFY(m_output->plainText().startsWith(QStringLiteral("5\n")));
     QVERIFY(!m_output->plainText().contains(QStringLiteral("expected output")));
     dialog->close();
+    QFile file(setsPath);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), handWritten);
 }
 
 void TestMainWindow::runWithInputAddsASetBesideTheFile()
