@@ -209,7 +209,7 @@ void MainWindow::connectRuns()
     connect(m_session, &RunSession::runFailed, this,
             [this](const Core::RunError &error) { statusBar()->showMessage(error.message); });
     connect(m_session, &RunSession::activeChanged, m_stopAction, &QAction::setEnabled);
-    connect(m_session, &RunSession::activeChanged, m_output, &OutputPane::setInputEnabled);
+    connect(m_session, &RunSession::inputOpenChanged, m_output, &OutputPane::setInputEnabled);
     connect(m_output, &OutputPane::inputSubmitted, m_session, &RunSession::writeInput);
     connect(m_output, &OutputPane::inputClosed, m_session, &RunSession::closeInput);
     connect(m_output, &OutputPane::outputSaved, this, [this](const QString &path, qint64 bytes) {

@@ -4,6 +4,8 @@
 
 #include <QFileInfo>
 
+#include <utility>
+
 namespace Sandpit::Ui {
 
 RunSession::RunSession(Core::RunController &controller, const Core::EngineSettings &settings, QObject *parent)
@@ -72,6 +74,7 @@ void RunSession::start(const Core::Language *language, const QString &fileName, 
         request.stdinData = *stdinData;
         request.keepStdinOpen = false;
     }
+    m_stdinOpen = request.keepStdinOpen;
     if (request.backend == QLatin1String("docker") && m_settings.dockerFallback)
         request.fallbackBackend = QStringLiteral("local");
     setCurrent(m_controller.start(request));
@@ -135,6 +138,9 @@ void RunSession::setCurrent(Core::RunId id)
     m_current = id;
     if (wasActive != (id != 0))
         Q_EMIT activeChanged(id != 0);
+    const bool inputOpen = id != 0 && m_stdinOpen;
+    if (std::exchange(m_inputOpen, inputOpen) != inputOpen)
+        Q_EMIT inputOpenChanged(inputOpen);
 }
 
 } // namespace Sandpit::Ui

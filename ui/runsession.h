@@ -51,6 +51,9 @@ Q_SIGNALS:
     void runFinished(const Sandpit::Core::RunResult &result);
     void runFailed(const Sandpit::Core::RunError &error);
     void activeChanged(bool active);
+    /// Whether the current run's stdin takes typed input: false with no run, and for a run
+    /// of an input set, whose stdin ended after the set.
+    void inputOpenChanged(bool open);
 
 private:
     void start(const Core::Language *language, const QString &fileName, const QString &code,
@@ -64,6 +67,8 @@ private:
     Core::RunController &m_controller;
     Core::EngineSettings m_settings;
     Core::RunId m_current = 0; // 0: no run
+    bool m_stdinOpen = false;  // whether the last run started keeps stdin open
+    bool m_inputOpen = false;  // as last told by inputOpenChanged()
 };
 
 } // namespace Sandpit::Ui
