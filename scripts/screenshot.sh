@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Takes docs/screenshot.png for the README: the playground under Xvfb with a short Python
 # program, after pressing Run (F5, sent with xdotool). Another program can be shown instead,
-# e.g. tests/fixtures/colours_progress.py to look at the output pane.
+# e.g. tests/fixtures/colours_progress.py to look at the output pane. SANDPIT_SCREENSHOT_KEYS
+# replaces the keys pressed (default F5), e.g. "F6 Return" runs the program's first input set.
 # Needs: xvfb (xvfb-run), xdotool, imagemagick (import). Build first: scripts/build.sh
 # Usage: scripts/screenshot.sh [BUILD_DIR] [OUTPUT_PNG] [PROGRAM]   (PROGRAM: tests/fixtures/tour.py)
 set -euo pipefail
@@ -35,7 +36,10 @@ pid=$!
 # The title names the file once it has been read.
 window=$(timeout 20 xdotool search --sync --onlyvisible --name "$(basename "$program")" | head -n1)
 xdotool windowfocus --sync "$window"
-xdotool key --clearmodifiers F5
+for key in ${SANDPIT_SCREENSHOT_KEYS:-F5}; do
+    xdotool key --clearmodifiers "$key"
+    sleep 1 # a dialog opened by one key must be up before the next
+done
 # The program takes a fraction of a second; this also leaves time for the last repaint.
 sleep 3
 mkdir -p "$(dirname "$output")"

@@ -9,6 +9,7 @@
 #include "historystore.h"
 #include "imagepullbar.h"
 #include "imagepullsession.h"
+#include "inputsetsession.h"
 #include "isolationindicator.h"
 #include "language.h"
 #include "languagemenu.h"
@@ -43,6 +44,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     , m_document(new DocumentFile(languages, this))
     , m_session(new RunSession(controller, settings, this))
     , m_pulls(new ImagePullSession(controller, this))
+    , m_inputSets(new InputSetSession(*m_session, this))
     , m_output(new OutputPane(this))
     , m_runPane(new RunPane(this))
     , m_artifacts(new ArtifactsPane(this))
@@ -143,6 +145,12 @@ void MainWindow::createActions()
                       {QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_R)}, &MainWindow::run);
     m_runAction->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
     m_runAction->setToolTip(QStringLiteral("Run the program in the sandbox (F5, Ctrl+R)"));
+    m_runWithInputAction = add(runMenu, QStringLiteral("actionRunWithInput"), QStringLiteral("Run with &Input…"),
+                               {QKeySequence(Qt::Key_F6), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R)},
+                               &MainWindow::chooseInputSet);
+    m_runWithInputAction->setIcon(style()->standardIcon(QStyle::SP_FileDialogDetailedView));
+    m_runWithInputAction->setToolTip(QStringLiteral("Run the program with one of its saved input sets, and check its "
+                                                    "output (F6, Ctrl+Shift+R)"));
     m_stopAction = add(runMenu, QStringLiteral("actionStop"), QStringLiteral("&Stop"),
                        {QKeySequence(Qt::CTRL | Qt::Key_F2), QKeySequence(Qt::Key_Escape)}, [this] { m_session->stop(); });
     m_stopAction->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
@@ -166,7 +174,7 @@ void MainWindow::createToolBar()
     bar->setObjectName(QStringLiteral("runToolBar"));
     bar->setMovable(false);
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    bar->addActions({m_runAction, m_stopAction});
+    bar->addActions({m_runAction, m_runWithInputAction, m_stopAction});
     bar->addSeparator();
     bar->addWidget(m_backend);
     bar->addWidget(m_isolation);
@@ -226,12 +234,13 @@ void MainWindow::connectRuns()
         m_isolation->showReport(result.isolation);
         statusBar()->showMessage(QStringLiteral("%1: %2").arg(m_runPane->statusText(), m_runPane->exitText()));
     });
+    connect(m_session, &RunSession::runFinished, m_inputSets, &InputSetSession::checkFinishedRun);
     connect(m_session, &RunSession::runFailed, m_output, &OutputPane::showError);
     connect(m_session, &RunSession::runFailed, m_runPane, &RunPane::showError);
     connect(m_session, &RunSession::runFailed, this,
             [this](const Core::RunError &error) { statusBar()->showMessage(error.message); });
     connect(m_session, &RunSession::activeChanged, m_stopAction, &QAction::setEnabled);
-    connect(m_session, &RunSession::activeChanged, m_output, &OutputPane::setInputEnabled);
+    connect(m_session, &RunSession::inputOpenChanged, m_output, &OutputPane::setInputEnabled);
     connect(m_output, &OutputPane::inputSubmitted, m_session, &RunSession::writeInput);
     connect(m_output, &OutputPane::inputClosed, m_session, &RunSession::closeInput);
     connect(m_output, &OutputPane::outputSaved, this, [this](const QString &path, qint64 bytes) {
@@ -239,6 +248,15 @@ void MainWindow::connectRuns()
     });
     connect(m_output, &OutputPane::outputSaveFailed, this,
             [this](const QString &, const QString &message) { showProblem(QStringLiteral("Cannot save the output"), message); });
+    connect(m_inputSets, &InputSetSession::runRequested, this, [this](const QByteArray &stdinData) {
+        m_session->runWithInput(m_document->language(), m_document->path(), m_editor->text(), stdinData);
+    });
+    connect(m_inputSets, &InputSetSession::outputChecked, this,
+            [this](const QString &set, const Core::OutputComparison &comparison) {
+                const QString text = QStringLiteral("Input “%1”: %2").arg(set, comparison.summary());
+                m_output->appendNote(text);
+                statusBar()->showMessage(text);
+            });
     ImagePullBar *pullBar = m_output->imagePullBar();
     connect(pullBar, &ImagePullBar::pullRequested, m_pulls, &ImagePullSession::pull);
     connect(pullBar, &ImagePullBar::cancelRequested, m_pulls, &ImagePullSession::cancel);
@@ -360,6 +378,17 @@ void MainWindow::restoreRun(const Core::RunRecord &record)
     m_editor->setCursorPosition(0, 0);
     statusBar()->showMessage(QStringLiteral("Restored the code of %1 from the run at %2, as a new unsaved document.")
                                  .arg(record.fileName, record.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
+}
+
+void MainWindow::chooseInputSet()
+{
+    if (m_document->path().isEmpty()) {
+        showProblem(QStringLiteral("Save the program first"),
+                    QStringLiteral("Input sets are kept in a file beside the program, so save the program before "
+                                   "adding input sets to it."));
+        return;
+    }
+    m_inputSets->showDialog(m_document->path());
 }
 
 void MainWindow::updateTitle()

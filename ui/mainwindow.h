@@ -27,6 +27,7 @@ class EditorWidget;
 class HistoryPane;
 class HistoryStore;
 class ImagePullSession;
+class InputSetSession;
 class BackendSwitch;
 class IsolationIndicator;
 class LanguageMenu;
@@ -73,6 +74,7 @@ private:
     /// Opens a recorded run's code as a new, unsaved document (after the usual question if
     /// the editor has unsaved changes). There are no tabs: this is the window's one document.
     void restoreRun(const Core::RunRecord &record);
+    void chooseInputSet();
     void updateTitle();
     /// Runs `proceed` now if the text is saved, else asks to save, discard or cancel.
     void whenTextIsSafe(std::function<void()> proceed);
@@ -82,6 +84,7 @@ private:
     DocumentFile *m_document;
     RunSession *m_session;
     ImagePullSession *m_pulls;
+    InputSetSession *m_inputSets;
     OutputPane *m_output;
     RunPane *m_runPane;
     ArtifactsPane *m_artifacts;
@@ -94,6 +97,7 @@ private:
     QLabel *m_languageLabel;
 
     QAction *m_runAction = nullptr;
+    QAction *m_runWithInputAction = nullptr;
     QAction *m_stopAction = nullptr;
     QMenu *m_viewMenu = nullptr;
     QDockWidget *m_problemsDock = nullptr;

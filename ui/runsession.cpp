@@ -39,6 +39,18 @@ Core::RunRequest RunSession::buildRequest(const Core::Language &language, const 
 
 void RunSession::run(const Core::Language *language, const QString &fileName, const QString &code)
 {
+    start(language, fileName, code, std::nullopt);
+}
+
+void RunSession::runWithInput(const Core::Language *language, const QString &fileName, const QString &code,
+                              const QByteArray &stdinData)
+{
+    start(language, fileName, code, stdinData);
+}
+
+void RunSession::start(const Core::Language *language, const QString &fileName, const QString &code,
+                       const std::optional<QByteArray> &stdinData)
+{
     if (m_current != 0)
         m_controller.cancel(m_current);
 
@@ -56,6 +68,11 @@ void RunSession::run(const Core::Language *language, const QString &fileName, co
     }
     Core::RunRequest request = buildRequest(*language, fileName, code, m_settings.limits);
     request.backend = m_settings.backend;
+    if (stdinData) {
+        request.stdinData = *stdinData;
+        request.keepStdinOpen = false;
+    }
+    m_stdinOpen = request.keepStdinOpen;
     if (request.backend == QLatin1String("docker") && m_settings.dockerFallback)
         request.fallbackBackend = QStringLiteral("local");
     setCurrent(m_controller.start(request));
@@ -121,6 +138,9 @@ void RunSession::setCurrent(Core::RunId id)
     m_current = id;
     if (wasActive != (id != 0))
         Q_EMIT activeChanged(id != 0);
+    const bool inputOpen = id != 0 && m_stdinOpen;
+    if (std::exchange(m_inputOpen, inputOpen) != inputOpen)
+        Q_EMIT inputOpenChanged(inputOpen);
 }
 
 } // namespace Sandpit::Ui

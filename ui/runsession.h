@@ -5,6 +5,8 @@
 
 #include <QObject>
 
+#include <optional>
+
 namespace Sandpit::Core {
 struct Language;
 }
@@ -33,6 +35,10 @@ public Q_SLOTS:
     /// Cancels the current run, if any, then starts this one. An empty program or a file type
     /// Sandpit does not know (`language` null) fails at once, without reaching the engine.
     void run(const Sandpit::Core::Language *language, const QString &fileName, const QString &code);
+    /// As run(), with `stdinData` as the program's whole input: stdin ends after it, as a
+    /// judge feeds a program.
+    void runWithInput(const Sandpit::Core::Language *language, const QString &fileName, const QString &code,
+                      const QByteArray &stdinData);
     void stop();
     /// The backend of the next run: "local" or "docker".
     void setBackend(const QString &backendId);
@@ -48,8 +54,13 @@ Q_SIGNALS:
     void runCompleted(const Sandpit::Core::RunRequest &request, const Sandpit::Core::RunResult &result);
     void runFailed(const Sandpit::Core::RunError &error);
     void activeChanged(bool active);
+    /// Whether the current run's stdin takes typed input: false with no run, and for a run
+    /// of an input set, whose stdin ended after the set.
+    void inputOpenChanged(bool open);
 
 private:
+    void start(const Core::Language *language, const QString &fileName, const QString &code,
+               const std::optional<QByteArray> &stdinData);
     void onOutput(Core::RunId id, Core::OutputStream stream, const QByteArray &data);
     void onFinished(Core::RunId id, const Core::RunResult &result);
     void onFailed(Core::RunId id, const Core::RunError &error);
@@ -60,6 +71,8 @@ private:
     Core::EngineSettings m_settings;
     Core::RunId m_current = 0; // 0: no run
     Core::RunRequest m_request; // the current run's
+    bool m_stdinOpen = false;  // whether the last run started keeps stdin open
+    bool m_inputOpen = false;  // as last told by inputOpenChanged()
 };
 
 } // namespace Sandpit::Ui

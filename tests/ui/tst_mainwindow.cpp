@@ -5,6 +5,7 @@
 #include "diagnosticslist.h"
 #include "backends.h"
 #include "editorwidget.h"
+#include "inputsetstore.h"
 #include "enginesettings.h"
 #include "historypane.h"
 #include "languagemenu.h"
@@ -16,10 +17,17 @@
 #include "runpane.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDialog>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
+#include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
@@ -54,6 +62,10 @@ private Q_SLOTS:
     void outputPaneStaysBounded();
     void outputPaneShowsBadBytesHarmlessly();
     void saveOutputWritesTheRunAndSaysHowItWent();
+    void runWithInputFeedsTheSetAndChecksTheOutput();
+    void runWithInputAddsASetBesideTheFile();
+    void runWithInputLeavesABrokenFileAlone();
+    void runWithInputNeedsASavedProgram();
 
     void openMissingFileKeepsText();
     void openFileWithNulBytesIsRefused();
@@ -73,6 +85,8 @@ private Q_SLOTS:
 
 private:
     void runCode(const QString &code);
+    /// Opens `program` as a saved file and opens Run with input… on it.
+    QDialog *openInputSets(const QString &program);
     QString writeFile(const QString &name, const QByteArray &content);
 
     Core::LanguageRegistry m_languages = Core::LanguageRegistry::builtIn();
@@ -269,6 +283,121 @@ void TestMainWindow::saveOutputWritesTheRunAndSaysHowItWent()
     QMessageBox *box = nullptr;
     QTRY_VERIFY((box = m_window->findChild<QMessageBox *>(QStringLiteral("problemMessage"))) && box->isVisible());
     QVERIFY2(box->text().contains(nowhere), qPrintable(box->text()));
+    box->close();
+}
+
+QDialog *TestMainWindow::openInputSets(const QString &program)
+{
+    m_window->openFile(program);
+    if (!QTest::qWaitFor([&] { return m_window->windowTitle().startsWith(QFileInfo(program).fileName()); }, 5000))
+        return nullptr;
+    m_window->findChild<QAction *>(QStringLiteral("actionRunWithInput"))->trigger();
+    auto *dialog = m_window->findChild<QDialog *>(QStringLiteral("inputSetDialog"));
+    return dialog && dialog->isVisible() ? dialog : nullptr;
+}
+
+void TestMainWindow::runWithInputFeedsTheSetAndChecksTheOutput()
+{
+    const QString program = writeFile(QStringLiteral("sum.py"), "import sys\nprint(sum(int(x) for x in sys.stdin.read().split()))\n");
+    // Written by hand, in a layout Sandpit would not write: running sets must not rewrite it.
+    const QByteArray handWritten = R"([{"name": "right", "stdin": "1 2 3\n", "expected_stdout": "6\n"},
+ {"name": "wrong", "stdin": "1 2\n", "expected_stdout": "6\n"}, {"name": "unchecked", "stdin": "40 2\n"}])";
+    const QString setsPath = writeFile(QStringLiteral("sum.py.sandpit-inputs.json"), handWritten);
+    QDialog *dialog = openInputSets(program);
+    QVERIFY(dialog);
+    auto *list = dialog->findChild<QListWidget *>(QStringLiteral("inputSetList"));
+    auto *runButton = dialog->findChild<QPushButton *>(QStringLiteral("inputSetRun"));
+    QTRY_COMPARE(list->count(), 3);
+    QCOMPARE(list->item(1)->text(), QStringLiteral("wrong"));
+
+    QTest::mouseClick(runButton, Qt::LeftButton); // the first set is selected
+    QTRY_VERIFY_WITH_TIMEOUT(m_output->plainText().contains(QStringLiteral("matches the expected output")), kRunTimeoutMs);
+    QVERIFY2(m_output->plainText().startsWith(QStringLiteral("6\n")), qPrintable(m_output->plainText()));
+    QVERIFY(m_output->plainText().contains(QStringLiteral("Input “right”")));
+
+    list->setCurrentRow(1);
+    QTest::mouseClick(runButton, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_output->plainText().contains(QStringLiteral("differs from the expected output at line 1: "
+                                                                           "expected “6”, got “3”")),
+                             kRunTimeoutMs);
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("differs")));
+
+    list->setCurrentRow(2);
+    QTest::mouseClick(runButton, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
+    QTRY_VERIFY(m_output->plainText().startsWith(QStringLiteral("42\n")));
+    QVERIFY(!m_output->plainText().contains(QStringLiteral("expected output")));
+
+    // A plain Run afterwards is not checked against anything.
+    runCode(QStringLiteral("print(5)\n"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
+    QTRY_VERIFY(m_output->plainText().startsWith(QStringLiteral("5\n")));
+    QVERIFY(!m_output->plainText().contains(QStringLiteral("expected output")));
+    dialog->close();
+    QFile file(setsPath);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), handWritten);
+}
+
+void TestMainWindow::runWithInputAddsASetBesideTheFile()
+{
+    const QString program = writeFile(QStringLiteral("greet.py"), "print('hi', input())\n");
+    QDialog *dialog = openInputSets(program);
+    QVERIFY(dialog);
+    auto *list = dialog->findChild<QListWidget *>(QStringLiteral("inputSetList"));
+    QTRY_VERIFY(dialog->findChild<QPushButton *>(QStringLiteral("inputSetAdd"))->isEnabled());
+    QCOMPARE(list->count(), 0);
+    QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("inputSetAdd")), Qt::LeftButton);
+    auto *name = dialog->findChild<QLineEdit *>(QStringLiteral("inputSetName"));
+    name->selectAll();
+    QTest::keyClicks(name, QStringLiteral("Ada"));
+    auto *stdinEdit = dialog->findChild<QPlainTextEdit *>(QStringLiteral("inputSetStdin"));
+    QTest::keyClicks(stdinEdit, QStringLiteral("Ada"));
+    QTest::keyClick(stdinEdit, Qt::Key_Return);
+    dialog->findChild<QCheckBox *>(QStringLiteral("inputSetHasExpected"))->setChecked(true);
+    auto *expected = dialog->findChild<QPlainTextEdit *>(QStringLiteral("inputSetExpected"));
+    QTest::keyClicks(expected, QStringLiteral("hi Ada"));
+    QTest::keyClick(expected, Qt::Key_Return);
+    QCOMPARE(list->item(0)->text(), QStringLiteral("Ada"));
+    QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("inputSetRun")), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_output->plainText().contains(QStringLiteral("Input “Ada”: ✓ The output matches")),
+                             kRunTimeoutMs);
+    QTRY_VERIFY(Core::InputSetStore::load(program).value_or(Core::InputSets()).size() == 1);
+    const Core::InputSet saved = Core::InputSetStore::load(program)->first();
+    QCOMPARE(saved, (Core::InputSet{QStringLiteral("Ada"), "Ada\n", QByteArray("hi Ada\n")}));
+
+    QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("inputSetDelete")), Qt::LeftButton);
+    QCOMPARE(list->count(), 0);
+    QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("inputSetSave")), Qt::LeftButton);
+    const Core::InputSets unreadable{Core::InputSet{}};
+    QTRY_VERIFY(Core::InputSetStore::load(program).value_or(unreadable).isEmpty());
+    dialog->close();
+}
+
+void TestMainWindow::runWithInputLeavesABrokenFileAlone()
+{
+    const QString program = writeFile(QStringLiteral("broken.py"), "print(input())\n");
+    const QByteArray broken = "[{\"name\": \"half-written\", ";
+    const QString setsPath = writeFile(QFileInfo(Core::InputSetStore::pathFor(program)).fileName(), broken);
+    QDialog *dialog = openInputSets(program);
+    QVERIFY(dialog);
+    auto *message = dialog->findChild<QLabel *>(QStringLiteral("inputSetMessage"));
+    QTRY_VERIFY(message->text().contains(QStringLiteral("cannot be read")));
+    QVERIFY(message->text().contains(setsPath));
+    QVERIFY(!dialog->findChild<QPushButton *>(QStringLiteral("inputSetAdd"))->isEnabled());
+    QVERIFY(!dialog->findChild<QPushButton *>(QStringLiteral("inputSetSave"))->isEnabled());
+    QFile file(setsPath);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), broken);
+    dialog->close();
+}
+
+void TestMainWindow::runWithInputNeedsASavedProgram()
+{
+    m_window->findChild<QAction *>(QStringLiteral("actionRunWithInput"))->trigger();
+    QMessageBox *box = nullptr;
+    QTRY_VERIFY((box = m_window->findChild<QMessageBox *>(QStringLiteral("problemMessage"))) && box->isVisible());
+    QVERIFY(box->text().contains(QStringLiteral("save the program")));
     box->close();
 }
 

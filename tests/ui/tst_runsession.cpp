@@ -30,6 +30,7 @@ private Q_SLOTS:
     void eventsOfOtherRunsAreDropped();
     void newRunCancelsTheCurrentOne();
     void stopGivesACancelledResult();
+    void inputSetRunEndsStdinAfterTheSet();
 
 private:
     const Core::Language *python() const { return m_languages.find(QStringLiteral("python")); }
@@ -141,6 +142,27 @@ void TestRunSession::stopGivesACancelledResult()
     QCOMPARE(finished.first().first().value<Core::RunResult>().killReason, Core::KillReason::Cancelled);
     QCOMPARE(active.size(), 2);
     QCOMPARE(active.last().first().toBool(), false);
+}
+
+void TestRunSession::inputSetRunEndsStdinAfterTheSet()
+{
+    QSignalSpy inputOpen(m_session.get(), &Ui::RunSession::inputOpenChanged);
+    QSignalSpy finished(m_session.get(), &Ui::RunSession::runFinished);
+    QSignalSpy output(m_session.get(), &Ui::RunSession::outputReceived);
+    // read() returns only at end-of-file: the run finishes only if stdin ends after the set.
+    m_session->runWithInput(python(), {}, QStringLiteral("import sys\nprint(sys.stdin.read().upper(), end='')\n"),
+                            "one\ntwo\n");
+    QVERIFY(m_session->isActive());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, kRunTimeoutMs);
+    QCOMPARE(output.first().at(1).toByteArray(), QByteArray("ONE\nTWO\n"));
+    QCOMPARE(inputOpen.size(), 0); // the input line never opened
+
+    m_session->run(python(), {}, QStringLiteral("input()\n"));
+    QCOMPARE(inputOpen.size(), 1);
+    QCOMPARE(inputOpen.last().first().toBool(), true);
+    m_session->stop();
+    QTRY_COMPARE_WITH_TIMEOUT(inputOpen.size(), 2, kRunTimeoutMs);
+    QCOMPARE(inputOpen.last().first().toBool(), false);
 }
 
 QTEST_MAIN(TestRunSession)

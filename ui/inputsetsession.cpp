@@ -1,0 +1,106 @@
+#include "inputsetsession.h"
+
+#include "backgroundtask.h"
+#include "inputsetdialog.h"
+#include "inputsetstore.h"
+#include "runsession.h"
+
+#include <QFileInfo>
+
+namespace Sandpit::Ui {
+
+namespace {
+/// Past this much more than expected, stdout differs anyway; keeping the rest would only let
+/// a flooding program fill memory.
+constexpr qsizetype kSlackBytes = 64 * 1024;
+} // namespace
+
+InputSetSession::InputSetSession(RunSession &runs, QWidget *dialogParent)
+    : QObject(dialogParent)
+    , m_dialogParent(dialogParent)
+{
+    connect(&runs, &RunSession::runStarting, this, &InputSetSession::onRunStarting);
+    connect(&runs, &RunSession::outputReceived, this, &InputSetSession::onOutput);
+    connect(&runs, &RunSession::runFailed, this, [this] { m_checked.reset(); });
+}
+
+void InputSetSession::showDialog(const QString &programPath)
+{
+    if (!m_dialog) {
+        m_dialog = new InputSetDialog(m_dialogParent);
+        connect(m_dialog, &InputSetDialog::saveRequested, this, &InputSetSession::save);
+        connect(m_dialog, &InputSetDialog::runRequested, this, &InputSetSession::run);
+    }
+    m_programPath = QFileInfo(programPath).absoluteFilePath();
+    load();
+    m_dialog->open();
+    m_dialog->raise();
+}
+
+void InputSetSession::load()
+{
+    const quint64 serial = ++m_loadSerial;
+    const QString path = m_programPath;
+    m_dialog->showLoading(QFileInfo(path).fileName());
+    runInBackground<Core::Expected<Core::InputSets>>(
+        this, [path] { return Core::InputSetStore::load(path); },
+        [this, serial, path](const Core::Expected<Core::InputSets> &sets) {
+            if (serial != m_loadSerial || !m_dialog)
+                return;
+            if (sets)
+                m_dialog->showSets(QFileInfo(path).fileName(), *sets);
+            else
+                m_dialog->showProblem(sets.error().message, false);
+        });
+}
+
+void InputSetSession::save(const Core::InputSets &sets)
+{
+    const QString path = m_programPath;
+    runInBackground<Core::Expected<void>>(
+        this, [path, sets] { return Core::InputSetStore::save(path, sets); },
+        [this, path, sets](const Core::Expected<void> &saved) {
+            if (!m_dialog)
+                return;
+            if (saved)
+                m_dialog->showSaved(Core::InputSetStore::pathFor(path), sets);
+            else
+                m_dialog->showProblem(saved.error().message, true);
+        });
+}
+
+void InputSetSession::run(const Core::InputSet &set)
+{
+    m_pending = set;
+    Q_EMIT runRequested(set.stdinData);
+    m_pending.reset(); // a run that could not start leaves nothing armed
+}
+
+void InputSetSession::onRunStarting()
+{
+    // Every run starts here, a plain Run too: only the one run() asked for is checked.
+    m_checked.reset();
+    if (m_pending && m_pending->expectedStdout)
+        m_checked = m_pending;
+    m_stdout.clear();
+}
+
+void InputSetSession::onOutput(Core::OutputStream stream, const QByteArray &data)
+{
+    if (!m_checked || stream != Core::OutputStream::Stdout)
+        return;
+    const qsizetype room = m_checked->expectedStdout->size() + kSlackBytes - m_stdout.size();
+    if (room > 0)
+        m_stdout.append(data.left(room));
+}
+
+void InputSetSession::checkFinishedRun(const Core::RunResult &)
+{
+    if (!m_checked)
+        return;
+    const Core::InputSet set = *std::exchange(m_checked, std::nullopt);
+    Q_EMIT outputChecked(set.name, Core::OutputComparison::compare(*set.expectedStdout, m_stdout));
+    m_stdout.clear();
+}
+
+} // namespace Sandpit::Ui
