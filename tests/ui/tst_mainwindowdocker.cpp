@@ -1,23 +1,11 @@
 // The window on the Docker backend: a real daemon and the offline Python image
 // (packaging/docker/build-offline-images.sh python), typed input reaching input() in the
 // container, and an input set run there. The local-sandbox twins are in tst_mainwindow.
-#include "backends.h"
-#include "editorwidget.h"
-#include "enginesettings.h"
 #include "inputsetstore.h"
-#include "languageregistry.h"
-#include "mainwindow.h"
-#include "outputpane.h"
-#include "runcontroller.h"
-#include "runpane.h"
+#include "windowharness.h"
 
-#include <QAction>
-#include <QDialog>
-#include <QFile>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QTemporaryDir>
-#include <QTest>
 
 using namespace Sandpit;
 
@@ -25,41 +13,8 @@ namespace {
 // A container's first start can take a while on a loaded machine.
 constexpr int kRunTimeoutMs = 60'000;
 const QByteArray kImage = "sandpit-offline/python:3.11";
-} // namespace
 
-class TestMainWindowDocker : public QObject
-{
-    Q_OBJECT
-
-private Q_SLOTS:
-    void initTestCase();
-    void init();
-    void cleanup();
-
-    void inputLineFeedsInputInTheContainer();
-    void inputSetRunsInTheContainer();
-
-private:
-    Core::EngineSettings dockerOnly() const;
-
-    Core::LanguageRegistry m_languages = Core::LanguageRegistry::builtIn();
-    std::unique_ptr<Core::RunController> m_controller;
-    std::unique_ptr<Ui::MainWindow> m_window;
-    Ui::EditorWidget *m_editor = nullptr;
-    Ui::OutputPane *m_output = nullptr;
-    Ui::RunPane *m_runPane = nullptr;
-    QTemporaryDir m_dir;
-};
-
-void TestMainWindowDocker::initTestCase()
-{
-    QCoreApplication::setOrganizationName(QStringLiteral("SandpitTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindowdocker"));
-    qputenv("SANDPIT_DOCKER_IMAGE_PYTHON", kImage);
-    QVERIFY(m_dir.isValid());
-}
-
-Core::EngineSettings TestMainWindowDocker::dockerOnly() const
+Core::EngineSettings dockerOnly()
 {
     // No fallback: a run that quietly went to the local sandbox would prove nothing here.
     Core::EngineSettings settings;
@@ -67,23 +22,24 @@ Core::EngineSettings TestMainWindowDocker::dockerOnly() const
     settings.dockerFallback = false;
     return settings;
 }
+} // namespace
 
-void TestMainWindowDocker::init()
+class TestMainWindowDocker : public QObject, private WindowHarness
 {
-    m_controller = std::make_unique<Core::RunController>(Core::makeBackends(m_languages, dockerOnly()));
-    m_window = std::make_unique<Ui::MainWindow>(*m_controller, m_languages, dockerOnly());
-    m_window->show();
-    m_editor = m_window->findChild<Ui::EditorWidget *>(QStringLiteral("editor"));
-    m_output = m_window->findChild<Ui::OutputPane *>(QStringLiteral("outputPane"));
-    m_runPane = m_window->findChild<Ui::RunPane *>(QStringLiteral("runPane"));
-    QVERIFY(m_editor && m_output && m_runPane);
-}
+    Q_OBJECT
 
-void TestMainWindowDocker::cleanup()
-{
-    m_window.reset();
-    m_controller.reset();
-}
+private Q_SLOTS:
+    void initTestCase()
+    {
+        qputenv("SANDPIT_DOCKER_IMAGE_PYTHON", kImage);
+        QVERIFY(setUpApplication("tst_mainwindowdocker"));
+    }
+    void init() { QVERIFY(openWindow(dockerOnly())); }
+    void cleanup() { closeWindow(); }
+
+    void inputLineFeedsInputInTheContainer();
+    void inputSetRunsInTheContainer();
+};
 
 void TestMainWindowDocker::inputLineFeedsInputInTheContainer()
 {
