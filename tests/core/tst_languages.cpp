@@ -267,11 +267,22 @@ private Q_SLOTS:
         QCOMPARE(watcher.outcome.result->killReason, KillReason::Cancelled);
     }
 
+    void promptShowsBeforeTheInput_data()
+    {
+        // A prompt with no newline, then a read: input(), scanf and Node's readline.
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("file");
+        QTest::newRow("python input()") << QStringLiteral("python") << QStringLiteral("prompt_input.py");
+        QTest::newRow("c scanf") << QStringLiteral("c") << QStringLiteral("prompt_scanf.c");
+        QTest::newRow("javascript readline") << QStringLiteral("javascript") << QStringLiteral("prompt_readline.js");
+    }
     void promptShowsBeforeTheInput()
     {
-        if (!haveToolchain(QStringLiteral("c")))
+        QFETCH(QString, language);
+        QFETCH(QString, file);
+        if (!haveToolchain(language))
             QSKIP("this machine lacks the toolchain");
-        RunRequest request = languageRequest(QStringLiteral("c"), QStringLiteral("prompt_scanf.c"));
+        RunRequest request = languageRequest(language, file);
         request.keepStdinOpen = true;
         RunWatcher watcher(*m_controller);
         watcher.outcome.id = m_controller->start(request);
