@@ -10,10 +10,15 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QProcessEnvironment>
+#include <QTimer>
 
 namespace Sandpit::Core {
 
 namespace {
+// Long enough for the window to show a result, short against the time a person takes to
+// press Run again.
+constexpr int kPrepareDelayMs = 60;
+
 QStringList programEnvironment(const Language &language)
 {
     // An allow-list: nothing of the user's environment (tokens, SSH agent, D-Bus address)
@@ -104,14 +109,19 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     }
     auto job = std::make_unique<StagedJob>(std::move(staged));
     // After the run, not beside it: building a sandbox is a burst of mounts and cgroup work
-    // that, on a two-core machine, slowed the run it was meant to speed up by a third.
+    // that, on a two-core machine, slowed the run it was meant to speed up by a third. And a
+    // moment after, so that the window showing the result does not share the cores with it.
     const auto afterRun = [this, helper] {
         if (!std::exchange(m_sweptAbandoned, true)) {
             if (const int removed = Workspace::removeAbandoned())
                 qCInfo(lcSandbox) << "removed" << removed << "workspaces left by a Sandpit that was killed";
         }
-        if (m_config.keepWarm)
-            prepareNext(helper);
+        if (m_config.keepWarm) {
+            QTimer::singleShot(kPrepareDelayMs, [alive = std::weak_ptr<int>(m_alive), this, helper] {
+                if (alive.lock())
+                    prepareNext(helper);
+            });
+        }
     };
     QObject::connect(job.get(), &RunJob::finished, job.get(), afterRun, Qt::QueuedConnection);
     QObject::connect(job.get(), &RunJob::failed, job.get(), afterRun, Qt::QueuedConnection);

@@ -4,6 +4,7 @@
 #include "languageregistry.h"
 #include "preparedsandbox.h"
 
+#include <memory>
 #include <optional>
 
 #include <QStringList>
@@ -39,6 +40,8 @@ private:
     // it off the time from Run to the first output.
     std::optional<PreparedSandbox> m_warm;
     bool m_sweptAbandoned = false;
+    std::shared_ptr<int> m_alive = std::make_shared<int>(0); // for timers that outlive us
+
 };
 
 } // namespace Sandpit::Core

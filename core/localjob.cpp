@@ -9,6 +9,8 @@
 #include <QDir>
 #include <QFile>
 
+#include <unistd.h>
+
 namespace Sandpit::Core {
 
 namespace {
@@ -25,6 +27,7 @@ LocalJob::LocalJob(RunRequest request, Plan plan, PreparedSandbox sandbox)
     , m_plan(std::move(plan))
     , m_workspace(sandbox.takeWorkspace())
     , m_process(sandbox.takeProcess())
+    , m_reportReady(sandbox.takeReportReady())
 {
     m_flushTimer.setSingleShot(true);
     m_flushTimer.setInterval(kFlushIntervalMs);
@@ -45,7 +48,7 @@ LocalJob::LocalJob(RunRequest request, Plan plan, PreparedSandbox sandbox)
 
 LocalJob::~LocalJob()
 {
-    if (m_process->state() != QProcess::NotRunning) {
+    if (m_process && m_process->state() != QProcess::NotRunning) {
         // SIGKILL to the helper: its init dies of PR_SET_PDEATHSIG and takes the namespace
         // with it. We are on the worker thread, so the short wait blocks nobody's window.
         m_done = true;
@@ -99,6 +102,10 @@ void LocalJob::start()
                      QStringLiteral("Could not write the run's job file %1: %2.").arg(job.fileName(), job.errorString())});
     }
     job.close();
+    if (m_reportReady.isValid()) {
+        m_reportNotifier = std::make_unique<QSocketNotifier>(m_reportReady.get(), QSocketNotifier::Read);
+        connect(m_reportNotifier.get(), &QSocketNotifier::activated, this, &LocalJob::onReportReady);
+    }
     if (m_request.limits.wallTimeMs > 0)
         m_backstop.start(int(std::min<qint64>(m_request.limits.wallTimeMs + kBackstopGraceMs, INT_MAX)));
     // The newline tells the waiting helper to read the job and run; what follows is the
@@ -111,7 +118,7 @@ void LocalJob::start()
 
 void LocalJob::cancel()
 {
-    if (m_process->state() == QProcess::NotRunning)
+    if (m_done || m_process->state() == QProcess::NotRunning)
         return;
     m_cancelRequested = true;
     m_process->terminate(); // SIGTERM: the helper stops the run and reports "cancelled"
@@ -120,13 +127,13 @@ void LocalJob::cancel()
 
 void LocalJob::writeInput(const QByteArray &data)
 {
-    if (m_process->state() != QProcess::NotRunning)
+    if (!m_done && m_process->state() != QProcess::NotRunning)
         m_process->write(data);
 }
 
 void LocalJob::closeInput()
 {
-    if (m_process->state() != QProcess::NotRunning)
+    if (!m_done && m_process->state() != QProcess::NotRunning)
         m_process->closeWriteChannel();
 }
 
@@ -169,16 +176,62 @@ void LocalJob::onHelperFinished(int exitCode, QProcess::ExitStatus status)
 {
     if (m_done)
         return;
-    m_done = true;
-    m_backstop.stop();
     readStream(QProcess::StandardOutput);
     readStream(QProcess::StandardError);
+    finish(status == QProcess::NormalExit && exitCode == 0, status != QProcess::NormalExit, exitCode);
+}
+
+// The helper's report is in place and its output all in our pipes; it is only waiting for the
+// run's namespaces to go so it can remove the cgroup. Nothing of the run is alive.
+void LocalJob::onReportReady()
+{
+    char byte = 0;
+    const ssize_t n = ::read(m_reportReady.get(), &byte, 1);
+    m_reportNotifier->setEnabled(false);
+    if (m_done || n != 1 || byte != Helper::Protocol::kReportReady)
+        return; // the helper ended without a report: its exit says how
+    drainOutput();
+    if (m_done)
+        return; // the helper's exit was noticed while draining, and has ended the run
+    readStream(QProcess::StandardOutput);
+    readStream(QProcess::StandardError);
+    releaseHelper(); // before the result goes out: whoever takes it may delete this job
+    finish(true, false, 0);
+}
+
+void LocalJob::drainOutput()
+{
+    // The helper has closed its ends, so this reads what is left and the end-of-file, without
+    // waiting: every poll below has something to report until both pipes are closed.
+    for (const QProcess::ProcessChannel channel : {QProcess::StandardOutput, QProcess::StandardError}) {
+        m_process->setReadChannel(channel);
+        while (m_process->state() == QProcess::Running && m_process->waitForReadyRead(0)) {
+        }
+    }
+}
+
+void LocalJob::releaseHelper()
+{
+    m_backstop.stop();
+    QProcess *helper = m_process.release();
+    helper->disconnect(this);
+    if (helper->state() == QProcess::NotRunning) {
+        helper->deleteLater();
+        return;
+    }
+    connect(helper, &QProcess::finished, helper, &QObject::deleteLater);
+}
+
+void LocalJob::finish(bool reportWritten, bool helperCrashed, int exitCode)
+{
+    m_done = true;
+    m_backstop.stop();
     m_flushTimer.stop();
     flushOutput();
 
     QFile reportFile(m_workspace.reportPath());
     const HelperReport report = HelperReport::parse(reportFile.open(QIODevice::ReadOnly) ? reportFile.readAll() : QByteArray());
-    if (status == QProcess::NormalExit && exitCode == Helper::Protocol::kExitSetupFailed) {
+    if (!helperCrashed && exitCode == Helper::Protocol::kExitSetupFailed) {
         Q_EMIT failed(report.setupError());
         return;
     }
@@ -189,12 +242,11 @@ void LocalJob::onHelperFinished(int exitCode, QProcess::ExitStatus status)
     result.stage = m_plan.stage;
     result.stdoutData = m_stdout;
     result.stderrData = m_stderr;
-    if (status != QProcess::NormalExit || exitCode != 0 || !report.applyTo(result)) {
+    if (!reportWritten || !report.applyTo(result)) {
         if (!m_backstopFired) {
             Q_EMIT failed(RunError{RunError::Code::Internal,
                                    QStringLiteral("The sandbox helper ended unexpectedly (%1).")
-                                       .arg(status == QProcess::NormalExit ? QStringLiteral("exit code %1").arg(exitCode)
-                                                                           : QStringLiteral("it crashed"))});
+                                       .arg(helperCrashed ? QStringLiteral("it crashed") : QStringLiteral("exit code %1").arg(exitCode))});
             return;
         }
         // The helper hung and was killed: its tree died with it, and the evidence we have is

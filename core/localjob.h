@@ -5,6 +5,7 @@
 #include "workspace.h"
 
 #include <QProcess>
+#include <QSocketNotifier>
 #include <QTimer>
 
 #include <utility>
@@ -40,11 +41,17 @@ private:
     void flushOutput();
     void onHelperFinished(int exitCode, QProcess::ExitStatus status);
     void onHelperError(QProcess::ProcessError error);
+    void onReportReady();
+    void finish(bool reportWritten, bool helperCrashed, int exitCode);
+    void drainOutput();
+    void releaseHelper();
 
     RunRequest m_request;
     Plan m_plan;
     Workspace m_workspace;
-    std::unique_ptr<QProcess> m_process;
+    std::unique_ptr<QProcess> m_process; // null once handed off to finish on its own
+    FileDescriptor m_reportReady;
+    std::unique_ptr<QSocketNotifier> m_reportNotifier;
     QTimer m_flushTimer;
     QTimer m_backstop;            // if the helper itself hangs, this kills it
     QList<std::pair<OutputStream, QByteArray>> m_pending;

@@ -1,10 +1,14 @@
 #include "preparedsandbox.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 namespace Sandpit::Core {
 
-PreparedSandbox::PreparedSandbox(Workspace workspace, std::unique_ptr<QProcess> process)
+PreparedSandbox::PreparedSandbox(Workspace workspace, std::unique_ptr<QProcess> process, FileDescriptor reportReady)
     : m_workspace(std::move(workspace))
     , m_process(std::move(process))
+    , m_reportReady(std::move(reportReady))
 {
 }
 
@@ -21,12 +25,24 @@ Expected<PreparedSandbox> PreparedSandbox::start(const Config &config)
     };
     for (const QString &path : config.readOnlyPaths)
         args << QStringLiteral("--ro-bind-try") << path;
+    // The helper's "report ready" pipe: close-on-exec here, so that no other child of ours
+    // inherits it, and handed to this helper alone by the child-side hook below.
+    int ends[2] = {-1, -1};
+    const bool havePipe = pipe2(ends, O_CLOEXEC) == 0;
+    FileDescriptor readEnd(havePipe ? ends[0] : -1);
+    FileDescriptor writeEnd(havePipe ? ends[1] : -1);
     auto process = std::make_unique<QProcess>();
+    if (havePipe) {
+        args << QStringLiteral("--done-fd") << QString::number(writeEnd.get());
+        const int fd = writeEnd.get();
+        process->setChildProcessModifier([fd] { fcntl(fd, F_SETFD, 0); });
+    }
     process->setProgram(config.helperPath);
     process->setArguments(args);
     process->setWorkingDirectory(workspace->root());
     process->start(QIODevice::ReadWrite);
-    return PreparedSandbox(std::move(*workspace), std::move(process));
+    writeEnd.reset(); // the helper has its copy
+    return PreparedSandbox(std::move(*workspace), std::move(process), std::move(readEnd));
 }
 
 PreparedSandbox::~PreparedSandbox()

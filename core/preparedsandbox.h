@@ -1,5 +1,6 @@
 #pragma once
 
+#include "filedescriptor.h"
 #include "runerror.h"
 #include "workspace.h"
 
@@ -37,12 +38,16 @@ public:
     /// The helper process, for the job that takes this sandbox.
     std::unique_ptr<QProcess> takeProcess() { return std::move(m_process); }
     Workspace takeWorkspace() { return std::move(m_workspace); }
+    /// Readable once the helper's report is in place and its output all sent (see --done-fd
+    /// in core/helper/protocol.h); invalid if the pipe could not be made.
+    FileDescriptor takeReportReady() { return std::move(m_reportReady); }
 
 private:
-    PreparedSandbox(Workspace workspace, std::unique_ptr<QProcess> process);
+    PreparedSandbox(Workspace workspace, std::unique_ptr<QProcess> process, FileDescriptor reportReady);
 
     Workspace m_workspace;
     std::unique_ptr<QProcess> m_process;
+    FileDescriptor m_reportReady;
 };
 
 } // namespace Sandpit::Core

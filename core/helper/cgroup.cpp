@@ -256,26 +256,35 @@ void Cgroup::tryV1()
     }
 }
 
+bool Cgroup::removeRemaining()
+{
+    // Children before parents; a group that is gone already counts as removed.
+    for (auto it = m_created.rbegin(); it != m_created.rend();) {
+        if (rmdir(it->c_str()) == 0 || errno == ENOENT)
+            it = decltype(it)(m_created.erase(std::next(it).base()));
+        else
+            ++it;
+    }
+    return m_created.empty();
+}
+
+void Cgroup::removeOnceEmpty()
+{
+    constexpr int kTries = 2000; // a millisecond apart: init is gone long before
+    for (int i = 0; i < kTries && !removeRemaining(); ++i)
+        usleep(1000);
+    // What is still there, the next helper's sweep removes.
+    m_created.clear();
+}
+
 void Cgroup::removeWhenEmpty()
 {
-    const auto removeRemaining = [this] {
-        // Children before parents; a group that is gone already counts as removed.
-        for (auto it = m_created.rbegin(); it != m_created.rend();) {
-            if (rmdir(it->c_str()) == 0 || errno == ENOENT)
-                it = decltype(it)(m_created.erase(std::next(it).base()));
-            else
-                ++it;
-        }
-        return m_created.empty();
-    };
     if (removeRemaining())
         return;
     if (fork() == 0) {
         // Holds none of the engine's pipes, so the engine sees the helper end at once.
         close_range(0, ~0U, 0);
-        constexpr int kTries = 2000; // a millisecond apart: init is gone long before
-        for (int i = 0; i < kTries && !removeRemaining(); ++i)
-            usleep(1000);
+        removeOnceEmpty();
         _exit(0);
     }
     // The child owns them now; if fork failed, the next helper's sweep removes them.

@@ -34,8 +34,11 @@ public:
     /// out (init, tearing down the namespaces) is left to a short-lived child that removes it
     /// once it is empty, so the caller can exit at once.
     void removeWhenEmpty();
+    /// Removes the groups, waiting up to two seconds for the last process to leave them.
+    void removeOnceEmpty();
 
 private:
+    bool removeRemaining();
     void tryV2();
     void tryV1();
     void tryDelegatedV2();

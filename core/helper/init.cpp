@@ -316,11 +316,15 @@ void runInit(const InitContext &ctx)
 
     bool mainEnded = false;
     bool stopping = false;
+    // The listener hangs up once no process of the run can make a call through the filter,
+    // which happens while the last one is still exiting: from then on it would wake poll at
+    // once, every time, and init would spin on a core the exit needs.
+    bool filterListening = start.notifyFd >= 0;
     while (!mainEnded) {
         pollfd fds[4] = {{sigFd, POLLIN, 0},
                          {stopping ? -1 : ctx.controlFd, POLLIN, 0},
                          {stopping ? -1 : watchFd, POLLIN, 0},
-                         {stopping ? -1 : start.notifyFd, POLLIN, 0}};
+                         {stopping || !filterListening ? -1 : start.notifyFd, POLLIN, 0}};
         if (poll(fds, 4, -1) < 0) {
             if (errno == EINTR)
                 continue;
@@ -350,6 +354,8 @@ void runInit(const InitContext &ctx)
         if (fds[3].revents & POLLIN) {
             handleBlockedCall(ctx, start.notifyFd, record);
             stopNow = stopNow || record.stop == InitRecord::BlockedSyscall;
+        } else if (fds[3].revents & (POLLHUP | POLLERR)) {
+            filterListening = false;
         }
         if (stopNow && !stopping) {
             stopping = true;

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <linux/capability.h>
 #include <linux/close_range.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sched.h>
@@ -141,9 +142,19 @@ ProgramStart startProgram(const ProgramSpec &spec)
     // its own, and init sleeps until it has exec'd (or failed). The child runs at once on
     // this CPU, with no pipe to report exec and no socket to hand over the seccomp
     // descriptor. Exec gives the program its own copy of both.
+    // Mapped, not allocated and zeroed: the child touches a few pages of it, and first
+    // touches are what cost here (1.6 ms for 256 KB of vector, in a traced run).
     constexpr size_t kStackSize = 256 * 1024;
-    std::vector<char> stack(kStackSize);
-    const pid_t pid = clone(execProgram, stack.data() + stack.size(), CLONE_VM | CLONE_VFORK | CLONE_FILES | SIGCHLD, &child);
+    void *const stack = mmap(nullptr, kStackSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK | MAP_NORESERVE, -1, 0);
+    if (stack == MAP_FAILED) {
+        result.error = errno;
+        std::strcpy(result.failedStep, "map-program-stack");
+        return result;
+    }
+    const pid_t pid = clone(execProgram, static_cast<char *>(stack) + kStackSize, CLONE_VM | CLONE_VFORK | CLONE_FILES | SIGCHLD, &child);
+    const int cloneError = errno;
+    munmap(stack, kStackSize); // the child has exec'd or exited: CLONE_VFORK waited for it
+    errno = cloneError;
     if (pid < 0) {
         result.error = errno;
         std::strcpy(result.failedStep, "clone-program");

@@ -19,12 +19,19 @@
 // helper exits 0 without a report.
 //
 // SIGTERM, SIGINT or SIGHUP to the helper stop the run as "cancelled".
+//
+// --done-fd N: the helper writes kReportReady on descriptor N (inherited from the engine) once
+// FILE is in place and it has closed its stdout and stderr, so every byte of output is already
+// in those pipes. The engine can take the result then: everything in the run is dead, and what
+// the helper still does (wait for init's namespaces to go, remove the run's cgroup) concerns
+// nobody. Without --done-fd the helper's exit is the signal.
 
 namespace Sandpit::Helper::Protocol {
 
 inline constexpr int kExitSetupFailed = 125;
 inline constexpr int kExitUsage = 126;
 inline constexpr char kJobSeparator = '\0';
+inline constexpr char kReportReady = 'R';
 
 // Report keys.
 inline constexpr const char *kOutcome = "outcome";           // exited | signaled
