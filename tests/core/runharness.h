@@ -10,11 +10,14 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTest>
 #include <QUuid>
 
 #include <optional>
+
+#include <csignal>
 
 namespace SandpitTest {
 
@@ -104,17 +107,32 @@ inline std::unique_ptr<RunController> makeController()
     return std::make_unique<RunController>(makeBackends(LanguageRegistry::builtIn(), EngineSettings{}));
 }
 
-/// True when some process on this machine has `token` in its command line.
-inline bool processWithTokenExists(const QString &token)
+/// The processes on this machine with `token` in their command line.
+inline QList<int> processesWithToken(const QString &token)
 {
     const QByteArray needle = token.toUtf8();
+    QList<int> pids;
     QDirIterator it(QStringLiteral("/proc"), QDir::Dirs | QDir::NoDotAndDotDot);
     while (it.hasNext()) {
-        QFile cmdline(it.next() + QStringLiteral("/cmdline"));
-        if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(needle))
-            return true;
+        const QString dir = it.next();
+        bool isPid = false;
+        const int pid = QFileInfo(dir).fileName().toInt(&isPid);
+        QFile cmdline(dir + QStringLiteral("/cmdline"));
+        if (isPid && cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(needle))
+            pids << pid;
     }
-    return false;
+    return pids;
+}
+
+inline bool processWithTokenExists(const QString &token)
+{
+    return !processesWithToken(token).isEmpty();
+}
+
+inline void killProcessesWithToken(const QString &token)
+{
+    for (const int pid : processesWithToken(token))
+        ::kill(pid, SIGKILL);
 }
 
 inline QString uniqueToken()

@@ -2,6 +2,7 @@
 #include "runharness.h"
 
 #include <QFileInfo>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 
 #include <unistd.h>
@@ -103,6 +104,45 @@ private Q_SLOTS:
         QVERIFY(o.result->stdoutTruncated);
         QVERIFY(!o.result->stderrTruncated);
         QCOMPARE(o.liveStdout.size(), 64 * 1024);
+    }
+
+    void outputWrittenJustBeforeTheEndArrivesWhole()
+    {
+        // The result is taken as soon as the helper says its report is in place, before the
+        // helper exits: what the program wrote last must not be lost on the way.
+        const Outcome o = run(pythonRequest(fixture(QStringLiteral("final_burst.py"))));
+        QVERIFY(o.result);
+        QCOMPARE(o.result->killReason, KillReason::None);
+        QCOMPARE(o.result->stdoutData.size(), 20000 * 11);
+        QCOMPARE(o.result->stderrData.size(), 10000 * 11);
+        QVERIFY(o.result->stdoutData.endsWith("out 019999\n"));
+        QVERIFY(o.result->stderrData.endsWith("err 009999\n"));
+        QCOMPARE(o.liveStdout.size(), 20000 * 11);
+        QCOMPARE(o.liveStderr.size(), 10000 * 11);
+    }
+
+    void resultDoesNotWaitForTheHelperToExit()
+    {
+        // Once the helper's report is in place, the run is over for the learner; what the
+        // helper does after (waiting for the namespaces to go, removing the cgroup) must not
+        // hold the result back. A stand-in helper that lingers shows it.
+        const QString token = uniqueToken();
+        qputenv("LINGER_TOKEN", token.toUtf8());
+        qputenv("SANDPIT_HELPER", (fixturesDir() + QStringLiteral("/lingering_helper.sh")).toUtf8());
+        const auto restore = qScopeGuard([token] {
+            qunsetenv("SANDPIT_HELPER");
+            killProcessesWithToken(token);
+        });
+        auto controller = makeController();
+        RunWatcher watcher(*controller);
+        watcher.outcome.id = controller->start(pythonRequest(fixture(QStringLiteral("hello.py"))));
+        QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 30000);
+        const Outcome &o = watcher.outcome;
+        QVERIFY2(o.result, why(o));
+        QVERIFY2(processWithTokenExists(token), "the result came only after the helper had exited");
+        QCOMPARE(o.result->stdoutData.size(), 3000 * 12);
+        QVERIFY(o.result->stdoutData.endsWith("line 003000\n"));
+        QCOMPARE(o.liveStdout, o.result->stdoutData);
     }
 
     void outputCanStayOutOfTheResult()
