@@ -37,7 +37,8 @@ struct Language {
     QString dockerImage;
     QString templateCode;
     QString defaultFileName;         ///< what an unsaved program is called when it runs ("main.py")
-    /// Built-in files (resources/languages/support/) put in the build folder before compiling.
+    /// Built-in files (resources/languages/support/) put in the build folder before compiling,
+    /// or, for a language without a compile step, beside the program.
     QStringList supportFiles;
     /// Which DiagnosticParser formats read this language's output ("gcc", "python", ...).
     QStringList diagnosticFormats;

@@ -2,6 +2,8 @@
 
 #include <QFile>
 
+#include <algorithm>
+
 namespace Sandpit::Core {
 
 Expected<const Language *> checkRequest(const LanguageRegistry &languages, const RunRequest &request)
@@ -37,10 +39,27 @@ QStringList compileCommand(const Language &language, const QString &toolchain, c
     return stepCommand(*language.compile, {toolchain, request.entryFile, request.limits.memoryBytes});
 }
 
+namespace {
+QByteArray supportFile(const QString &name)
+{
+    QFile file(QStringLiteral(":/sandpit/languages/support/") + name);
+    file.open(QIODevice::ReadOnly); // the registry has checked that it is there
+    return file.readAll();
+}
+} // namespace
+
 RunRequest runStepRequest(const Language &language, const RunRequest &request)
 {
     RunRequest step = request;
     step.limits = language.run.limits.appliedTo(request.limits);
+    if (!language.compile) {
+        for (const QString &name : language.supportFiles) {
+            const bool learnersOwn = std::any_of(request.sources.cbegin(), request.sources.cend(),
+                                                 [&name](const SourceFile &s) { return s.name == name; });
+            if (!learnersOwn)
+                step.sources << SourceFile{name, supportFile(name)};
+        }
+    }
     return step;
 }
 
@@ -55,11 +74,8 @@ RunRequest compileStepRequest(const Language &language, const RunRequest &reques
     step.limits = language.compile->limits.appliedTo(defaultCompileLimits());
     step.backend = request.backend;
     step.image = request.image;
-    for (const QString &name : language.supportFiles) {
-        QFile file(QStringLiteral(":/sandpit/languages/support/") + name);
-        file.open(QIODevice::ReadOnly); // the registry has checked that it is there
-        step.sources << SourceFile{QLatin1String(kBuildDir) + QLatin1Char('/') + name, file.readAll()};
-    }
+    for (const QString &name : language.supportFiles)
+        step.sources << SourceFile{QLatin1String(kBuildDir) + QLatin1Char('/') + name, supportFile(name)};
     return step;
 }
 

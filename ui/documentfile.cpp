@@ -36,6 +36,12 @@ void DocumentFile::reset(const QString &languageId)
     Q_EMIT pathChanged();
 }
 
+void DocumentFile::resetLike(const QString &fileName)
+{
+    const Core::Language *language = m_languages.forFileName(fileName);
+    reset(language ? language->id : QString());
+}
+
 void DocumentFile::setLanguage(const Core::Language *language)
 {
     if (language == m_language)

@@ -27,6 +27,8 @@ public:
 
     /// Forgets the path: a new document in `languageId` (or the first known language).
     void reset(const QString &languageId = QStringLiteral("python"));
+    /// A new document, in the language `fileName`'s extension names (an example's, say).
+    void resetLike(const QString &fileName);
     /// The language chosen in the menu, whatever the file's extension says (until the next
     /// open or save under another name).
     void setLanguage(const Core::Language *language);

@@ -5,6 +5,7 @@
 #include "diagnosticslist.h"
 #include "documentfile.h"
 #include "editorwidget.h"
+#include "examplesmenu.h"
 #include "historypane.h"
 #include "historystore.h"
 #include "imagepullbar.h"
@@ -137,6 +138,17 @@ void MainWindow::createActions()
     add(file, QStringLiteral("actionSave"), QStringLiteral("&Save"), {QKeySequence(Qt::CTRL | Qt::Key_S)}, &MainWindow::save);
     add(file, QStringLiteral("actionSaveAs"), QStringLiteral("Save &As…"), {QKeySequence::SaveAs}, &MainWindow::saveAs);
     add(file, QStringLiteral("actionSaveOutput"), QStringLiteral("Save O&utput…"), {}, [this] { m_output->chooseSaveFile(); });
+    file->addSeparator();
+    auto *examples = new ExamplesMenu(this);
+    file->addMenu(examples);
+    connect(examples, &ExamplesMenu::exampleChosen, this, [this](const QString &fileName, const QString &code) {
+        whenTextIsSafe([this, fileName, code] {
+            m_document->resetLike(fileName);
+            m_editor->setText(code);
+            m_editor->setModified(false);
+            statusBar()->showMessage(QStringLiteral("Opened the example %1, as a new document. Press Run.").arg(fileName));
+        });
+    });
     file->addSeparator();
     add(file, QStringLiteral("actionQuit"), QStringLiteral("&Quit"), {QKeySequence::Quit}, &QWidget::close);
 

@@ -124,12 +124,7 @@ protected:
 
     static Outcome run(RunController &controller, const RunRequest &request, int timeoutMs = 60000)
     {
-        RunWatcher watcher(controller);
-        watcher.outcome.id = controller.start(request);
-        [&] { QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), timeoutMs); }();
-        if (watcher.outcome.error)
-            qWarning("run failed: %s", qPrintable(watcher.outcome.error->message));
-        return watcher.outcome;
+        return runToEnd(controller, request, timeoutMs);
     }
     Outcome run(const RunRequest &request, int timeoutMs = 60000) { return run(*m_controller, request, timeoutMs); }
 

@@ -23,6 +23,13 @@ namespace SandpitTest {
 
 using namespace Sandpit::Core;
 
+/// True in the build of a test that runs its programs in Docker (tst_*_docker).
+#ifdef SANDPIT_TEST_DOCKER
+inline constexpr bool kDocker = true;
+#else
+inline constexpr bool kDocker = false;
+#endif
+
 /// The fixtures folder: $SANDPIT_FIXTURES_DIR when set (the unprivileged test run copies the
 /// fixtures somewhere that user can read), else the source tree's.
 inline QString fixturesDir()
@@ -95,6 +102,18 @@ public:
 private:
     QObject m_context;
 };
+
+/// Starts `request` and waits, at most `timeoutMs`, for its result or its error. A run that
+/// fails says why in the log, so a test that expected a result shows the reason.
+inline Outcome runToEnd(RunController &controller, const RunRequest &request, int timeoutMs = 30000)
+{
+    RunWatcher watcher(controller);
+    watcher.outcome.id = controller.start(request);
+    [&] { QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), timeoutMs); }();
+    if (watcher.outcome.error)
+        qWarning("run failed: %s", qPrintable(watcher.outcome.error->message));
+    return watcher.outcome;
+}
 
 /// For a failed QVERIFY(o.result): what came instead.
 inline QByteArray why(const Outcome &o)

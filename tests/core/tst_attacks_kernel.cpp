@@ -27,12 +27,7 @@ class TestAttacksKernel : public QObject
 private:
     Outcome run(const RunRequest &request, int timeoutMs = 30000)
     {
-        RunWatcher watcher(*m_controller);
-        watcher.outcome.id = m_controller->start(request);
-        [&] { QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), timeoutMs); }();
-        if (watcher.outcome.error)
-            qWarning("run failed: %s", qPrintable(watcher.outcome.error->message));
-        return watcher.outcome;
+        return runToEnd(*m_controller, request, timeoutMs);
     }
 
     // Beside the test executable, also in the staged copy the unprivileged run uses.

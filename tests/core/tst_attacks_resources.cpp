@@ -72,12 +72,7 @@ class TestAttacksResources : public QObject
 private:
     Outcome run(const RunRequest &request, int timeoutMs = 60000)
     {
-        RunWatcher watcher(*m_controller);
-        watcher.outcome.id = m_controller->start(request);
-        [&] { QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), timeoutMs); }();
-        if (watcher.outcome.error)
-            qWarning("run failed: %s", qPrintable(watcher.outcome.error->message));
-        return watcher.outcome;
+        return runToEnd(*m_controller, request, timeoutMs);
     }
 
     std::unique_ptr<RunController> m_controller;

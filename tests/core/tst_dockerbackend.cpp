@@ -89,10 +89,7 @@ class TestDockerBackend : public QObject
 private:
     Outcome run(RunController &controller, const RunRequest &request, int timeoutMs = 30000)
     {
-        RunWatcher watcher(controller);
-        watcher.outcome.id = controller.start(request);
-        [&] { QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), timeoutMs); }();
-        return watcher.outcome;
+        return runToEnd(controller, request, timeoutMs);
     }
     Outcome run(const RunRequest &request, int timeoutMs = 30000) { return run(*m_controller, request, timeoutMs); }
 

@@ -14,12 +14,6 @@
 using namespace SandpitTest;
 
 namespace {
-#ifdef SANDPIT_TEST_DOCKER
-constexpr bool kDocker = true;
-#else
-constexpr bool kDocker = false;
-#endif
-
 const QMap<QString, QString> kOfflineImages{
     {QStringLiteral("python"), QStringLiteral("sandpit-offline/python:3.11")},
     {QStringLiteral("bash"), QStringLiteral("sandpit-offline/bash:5")},
@@ -62,10 +56,7 @@ class TestLanguages : public QObject
 private:
     Outcome run(RunController &controller, const RunRequest &request)
     {
-        RunWatcher watcher(controller);
-        watcher.outcome.id = controller.start(request);
-        [&] { QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 120000); }();
-        return watcher.outcome;
+        return runToEnd(controller, request, 120000);
     }
     Outcome run(const RunRequest &request) { return run(*m_controller, request); }
 

@@ -16,10 +16,7 @@ class TestLocalBackend : public QObject
 private:
     Outcome run(const RunRequest &request, int timeoutMs = 30000)
     {
-        RunWatcher watcher(*m_controller);
-        watcher.outcome.id = m_controller->start(request);
-        [&] { QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), timeoutMs); }();
-        return watcher.outcome;
+        return runToEnd(*m_controller, request, timeoutMs);
     }
 
     std::unique_ptr<RunController> m_controller;

@@ -64,7 +64,27 @@ private Q_SLOTS:
     void runtimeErrorIsMarked();
     void languageMenuSwitchesANewProgram();
     void missingToolchainIsShownNotHidden();
+    void plotExampleOpensRunsAndListsItsPlots();
 };
+
+void TestMainWindowTools::plotExampleOpensRunsAndListsItsPlots()
+{
+    auto *plot = m_window->findChild<QAction *>(QStringLiteral("example:plot.py"));
+    QVERIFY(plot);
+    QCOMPARE(plot->text(), QStringLiteral("Plot with matplotlib"));
+    plot->trigger();
+    QVERIFY(m_editor->text().startsWith(QStringLiteral("# Plot with matplotlib")));
+    QCOMPARE(m_editor->lexerName(), QStringLiteral("python"));
+    QVERIFY(!m_editor->isModified()); // nothing of the learner's to lose if they close it
+    m_window->findChild<QAction *>(QStringLiteral("actionRun"))->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
+    auto *artifacts = m_window->findChild<Ui::ArtifactsPane *>(QStringLiteral("artifactsPane"));
+    QVERIFY(artifacts);
+    QStringList listed;
+    for (int row = 0; row < artifacts->rowCount(); ++row)
+        listed << artifacts->cellText(row, 0);
+    QCOMPARE(listed, (QStringList{QStringLiteral("figure-1.png"), QStringLiteral("waves.png")}));
+}
 
 void TestMainWindowTools::runWithInputFeedsTheSetAndChecksTheOutput()
 {

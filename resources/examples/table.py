@@ -1,0 +1,9 @@
+# Write a CSV file: files a program puts in output/ are listed, and previewed, beside the output.
+import csv
+
+with open("output/squares.csv", "w", newline="") as f:
+    writer = csv.writer(f)
+    writer.writerow(["n", "n squared", "note"])
+    for n in range(1, 11):
+        writer.writerow([n, n * n, "even, so halves" if n % 2 == 0 else "odd"])
+print("Wrote output/squares.csv")

@@ -1,0 +1,120 @@
+// The bundled examples (resources/examples/, File > Examples in the window) run and leave the
+// files they promise in output/: matplotlib's plots through Sandpit's backend, and a CSV.
+// Built twice: tst_examples in the local sandbox (python3-matplotlib from the host, which
+// scripts/install-deps.sh --test installs) and tst_examples_docker in the offline Python image,
+// which has it too.
+#include "runharness.h"
+
+#include "dockerbackend.h"
+
+using namespace SandpitTest;
+
+namespace {
+std::unique_ptr<RunController> makeExampleController()
+{
+    if (!kDocker)
+        return makeController();
+    DockerBackend::Config config;
+    config.environment.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"), QStringLiteral("sandpit-offline/python:3.11"));
+    std::vector<std::unique_ptr<Backend>> backends;
+    backends.push_back(std::make_unique<DockerBackend>(LanguageRegistry::builtIn(), std::move(config)));
+    return std::make_unique<RunController>(std::move(backends));
+}
+
+QByteArray example(const QString &name)
+{
+    QFile file(QStringLiteral(":/sandpit/examples/") + name);
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("no bundled example %s", qPrintable(name));
+    return file.readAll();
+}
+
+const Artifact *findArtifact(const RunResult &result, const QString &path)
+{
+    for (const Artifact &a : result.artifacts) {
+        if (a.path == path)
+            return &a;
+    }
+    return nullptr;
+}
+} // namespace
+
+class TestExamples : public QObject
+{
+    Q_OBJECT
+
+private:
+    Outcome run(const QByteArray &code)
+    {
+        return run(pythonRequest(code));
+    }
+    Outcome run(RunRequest request)
+    {
+        request.backend = kDocker ? QStringLiteral("docker") : QStringLiteral("local");
+        return runToEnd(*m_controller, request, 120000);
+    }
+
+    std::unique_ptr<RunController> m_controller;
+
+private Q_SLOTS:
+    void initTestCase() { m_controller = makeExampleController(); }
+    void cleanupTestCase() { m_controller.reset(); }
+
+    void plotExampleLeavesItsPlotsInOutput()
+    {
+        const Outcome o = run(example(QStringLiteral("plot.py")));
+        QVERIFY2(o.result, why(o));
+        QVERIFY2(o.result->exitCode == 0, o.result->stderrData.constData());
+        QCOMPARE(o.result->stdoutData, QByteArray("Saved output/waves.png\n"));
+        QCOMPARE(o.result->artifacts.size(), 2);
+        for (const QString &name : {QStringLiteral("waves.png"), QStringLiteral("figure-1.png")}) {
+            const Artifact *plot = findArtifact(*o.result, name);
+            QVERIFY2(plot, qPrintable(name + QStringLiteral(" is not among the artifacts")));
+            QCOMPARE(plot->mimeType, QStringLiteral("image/png"));
+            QVERIFY2(plot->size > 5000, qPrintable(name + QStringLiteral(" is too small to hold a plot")));
+        }
+    }
+
+    void showSavesEachFigureWithoutAWarning()
+    {
+        // With no display, matplotlib's own Agg backend would warn that it cannot show the
+        // figure and drop it. Sandpit's saves it where the Artifacts pane looks.
+        const Outcome o = run(QByteArrayLiteral("import matplotlib.pyplot as plt\n"
+                                                "plt.plot([1, 2, 3])\n"
+                                                "plt.show()\n"
+                                                "plt.plot([3, 2, 1])\n"
+                                                "plt.plot([2, 2, 2])\n"
+                                                "plt.show()\n"
+                                                "print(len(plt.get_fignums()))\n"));
+        QVERIFY2(o.result, why(o));
+        QVERIFY2(o.result->exitCode == 0, o.result->stderrData.constData());
+        QCOMPARE(o.result->stderrData, QByteArray());
+        QCOMPARE(o.result->stdoutData, QByteArray("0\n")); // shown figures are closed, as by a window
+        QVERIFY(findArtifact(*o.result, QStringLiteral("figure-1.png")));
+        QVERIFY(findArtifact(*o.result, QStringLiteral("figure-2.png")));
+        QVERIFY(!findArtifact(*o.result, QStringLiteral("figure-3.png")));
+    }
+
+    void aProgramOfTheSameNameWinsOverTheBackend()
+    {
+        // The backend's file sits beside the program; a learner's file of that name is theirs.
+        RunRequest request = pythonRequest(QByteArrayLiteral("import sandpit_matplotlib\nprint(sandpit_matplotlib.MINE)\n"));
+        request.sources << SourceFile{QStringLiteral("sandpit_matplotlib.py"), QByteArrayLiteral("MINE = 'the learner\\'s'\n")};
+        const Outcome o = run(request);
+        QVERIFY2(o.result, why(o));
+        QCOMPARE(o.result->stdoutData, QByteArray("the learner's\n"));
+    }
+
+    void tableExampleWritesACsv()
+    {
+        const Outcome o = run(example(QStringLiteral("table.py")));
+        QVERIFY2(o.result, why(o));
+        QCOMPARE(o.result->exitCode, 0);
+        const Artifact *table = findArtifact(*o.result, QStringLiteral("squares.csv"));
+        QVERIFY(table);
+        QCOMPARE(table->mimeType, QStringLiteral("text/csv"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExamples)
+#include "tst_examples.moc"
