@@ -1,5 +1,6 @@
 #pragma once
 
+#include "artifactlisting.h"
 #include "runerror.h"
 #include "runrequest.h"
 #include "runresult.h"
@@ -27,6 +28,8 @@ public:
 Q_SIGNALS:
     void started();
     void outputReceived(Sandpit::Core::OutputStream stream, const QByteArray &data);
+    /// While the program runs: what its output folder holds so far, when that changed.
+    void artifactsListed(const Sandpit::Core::ArtifactListing &listing);
     void finished(const Sandpit::Core::RunResult &result);
     void failed(const Sandpit::Core::RunError &error);
 };

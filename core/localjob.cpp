@@ -1,6 +1,7 @@
 #include "localjob.h"
 
 #include "artifactcollector.h"
+#include "artifactlisting.h"
 #include "helper/protocol.h"
 #include "helperreport.h"
 #include "killdetail.h"
@@ -9,6 +10,7 @@
 #include <QDir>
 #include <QFile>
 
+#include <cstring>
 #include <unistd.h>
 
 namespace Sandpit::Core {
@@ -27,7 +29,7 @@ LocalJob::LocalJob(RunRequest request, Plan plan, PreparedSandbox sandbox)
     , m_plan(std::move(plan))
     , m_workspace(sandbox.takeWorkspace())
     , m_process(sandbox.takeProcess())
-    , m_reportReady(sandbox.takeReportReady())
+    , m_events(sandbox.takeEvents())
 {
     m_flushTimer.setSingleShot(true);
     m_flushTimer.setInterval(kFlushIntervalMs);
@@ -102,9 +104,9 @@ void LocalJob::start()
                      QStringLiteral("Could not write the run's job file %1: %2.").arg(job.fileName(), job.errorString())});
     }
     job.close();
-    if (m_reportReady.isValid()) {
-        m_reportNotifier = std::make_unique<QSocketNotifier>(m_reportReady.get(), QSocketNotifier::Read);
-        connect(m_reportNotifier.get(), &QSocketNotifier::activated, this, &LocalJob::onReportReady);
+    if (m_events.isValid()) {
+        m_eventsNotifier = std::make_unique<QSocketNotifier>(m_events.get(), QSocketNotifier::Read);
+        connect(m_eventsNotifier.get(), &QSocketNotifier::activated, this, &LocalJob::onEvents);
     }
     if (m_request.limits.wallTimeMs > 0)
         m_backstop.start(int(std::min<qint64>(m_request.limits.wallTimeMs + kBackstopGraceMs, INT_MAX)));
@@ -181,15 +183,43 @@ void LocalJob::onHelperFinished(int exitCode, QProcess::ExitStatus status)
     finish(status == QProcess::NormalExit && exitCode == 0, status != QProcess::NormalExit, exitCode);
 }
 
+void LocalJob::onEvents()
+{
+    char buffer[8192];
+    const ssize_t n = ::read(m_events.get(), buffer, sizeof buffer);
+    if (n <= 0) {
+        // End of file: the helper is gone, or said its last (report ready, handled below).
+        m_eventsNotifier->setEnabled(false);
+        return;
+    }
+    m_eventBytes.append(buffer, n);
+    while (!m_eventBytes.isEmpty() && !m_done) {
+        const char kind = m_eventBytes.at(0);
+        if (kind == Helper::Protocol::kReportReady) {
+            m_eventsNotifier->setEnabled(false);
+            return onReportReady();
+        }
+        if (kind != Helper::Protocol::kArtifactsListed) {
+            qCWarning(lcSandbox) << "sandpit-helper sent an event the engine does not know:" << int(kind);
+            m_eventsNotifier->setEnabled(false);
+            return;
+        }
+        std::uint32_t length = 0;
+        if (m_eventBytes.size() < qsizetype(1 + sizeof length))
+            return;
+        std::memcpy(&length, m_eventBytes.constData() + 1, sizeof length);
+        if (m_eventBytes.size() < qsizetype(1 + sizeof length + length))
+            return;
+        const QByteArray listing = m_eventBytes.mid(1 + sizeof length, length);
+        m_eventBytes.remove(0, 1 + sizeof length + length);
+        Q_EMIT artifactsListed(parseArtifactListing(listing));
+    }
+}
+
 // The helper's report is in place and its output all in our pipes; it is only waiting for the
 // run's namespaces to go so it can remove the cgroup. Nothing of the run is alive.
 void LocalJob::onReportReady()
 {
-    char byte = 0;
-    const ssize_t n = ::read(m_reportReady.get(), &byte, 1);
-    m_reportNotifier->setEnabled(false);
-    if (m_done || n != 1 || byte != Helper::Protocol::kReportReady)
-        return; // the helper ended without a report: its exit says how
     drainOutput();
     if (m_done)
         return; // the helper's exit was noticed while draining, and has ended the run

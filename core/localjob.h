@@ -41,6 +41,7 @@ private:
     void flushOutput();
     void onHelperFinished(int exitCode, QProcess::ExitStatus status);
     void onHelperError(QProcess::ProcessError error);
+    void onEvents();
     void onReportReady();
     void finish(bool reportWritten, bool helperCrashed, int exitCode);
     void drainOutput();
@@ -50,8 +51,9 @@ private:
     Plan m_plan;
     Workspace m_workspace;
     std::unique_ptr<QProcess> m_process; // null once handed off to finish on its own
-    FileDescriptor m_reportReady;
-    std::unique_ptr<QSocketNotifier> m_reportNotifier;
+    FileDescriptor m_events;
+    std::unique_ptr<QSocketNotifier> m_eventsNotifier;
+    QByteArray m_eventBytes; // what came on m_events and is not a whole event yet
     QTimer m_flushTimer;
     QTimer m_backstop;            // if the helper itself hangs, this kills it
     QList<std::pair<OutputStream, QByteArray>> m_pending;

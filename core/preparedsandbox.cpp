@@ -5,10 +5,10 @@
 
 namespace Sandpit::Core {
 
-PreparedSandbox::PreparedSandbox(Workspace workspace, std::unique_ptr<QProcess> process, FileDescriptor reportReady)
+PreparedSandbox::PreparedSandbox(Workspace workspace, std::unique_ptr<QProcess> process, FileDescriptor events)
     : m_workspace(std::move(workspace))
     , m_process(std::move(process))
-    , m_reportReady(std::move(reportReady))
+    , m_events(std::move(events))
 {
 }
 
@@ -25,7 +25,7 @@ Expected<PreparedSandbox> PreparedSandbox::start(const Config &config)
     };
     for (const QString &path : config.readOnlyPaths)
         args << QStringLiteral("--ro-bind-try") << path;
-    // The helper's "report ready" pipe: close-on-exec here, so that no other child of ours
+    // The helper's events pipe: close-on-exec here, so that no other child of ours
     // inherits it, and handed to this helper alone by the child-side hook below.
     int ends[2] = {-1, -1};
     const bool havePipe = pipe2(ends, O_CLOEXEC) == 0;
@@ -33,7 +33,7 @@ Expected<PreparedSandbox> PreparedSandbox::start(const Config &config)
     FileDescriptor writeEnd(havePipe ? ends[1] : -1);
     auto process = std::make_unique<QProcess>();
     if (havePipe) {
-        args << QStringLiteral("--done-fd") << QString::number(writeEnd.get());
+        args << QStringLiteral("--events-fd") << QString::number(writeEnd.get());
         const int fd = writeEnd.get();
         process->setChildProcessModifier([fd] { fcntl(fd, F_SETFD, 0); });
     }

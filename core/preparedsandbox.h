@@ -38,16 +38,16 @@ public:
     /// The helper process, for the job that takes this sandbox.
     std::unique_ptr<QProcess> takeProcess() { return std::move(m_process); }
     Workspace takeWorkspace() { return std::move(m_workspace); }
-    /// Readable once the helper's report is in place and its output all sent (see --done-fd
-    /// in core/helper/protocol.h); invalid if the pipe could not be made.
-    FileDescriptor takeReportReady() { return std::move(m_reportReady); }
+    /// What the helper tells the engine beside the output (see --events-fd in
+    /// core/helper/protocol.h); invalid if the pipe could not be made.
+    FileDescriptor takeEvents() { return std::move(m_events); }
 
 private:
-    PreparedSandbox(Workspace workspace, std::unique_ptr<QProcess> process, FileDescriptor reportReady);
+    PreparedSandbox(Workspace workspace, std::unique_ptr<QProcess> process, FileDescriptor events);
 
     Workspace m_workspace;
     std::unique_ptr<QProcess> m_process;
-    FileDescriptor m_reportReady;
+    FileDescriptor m_events;
 };
 
 } // namespace Sandpit::Core

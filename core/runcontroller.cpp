@@ -25,12 +25,17 @@ RunController::RunController(std::vector<std::unique_ptr<Backend>> backends, QOb
     qRegisterMetaType<RunResult>();
     qRegisterMetaType<RunError>();
     qRegisterMetaType<OutputStream>();
+    qRegisterMetaType<ArtifactListing>();
 
     m_thread->setObjectName(QStringLiteral("sandpit-engine"));
     m_worker->moveToThread(m_thread.get());
     connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &RunWorker::started, this, &RunController::onStarted);
     connect(m_worker, &RunWorker::outputReceived, this, &RunController::onOutput);
+    connect(m_worker, &RunWorker::artifactsListed, this, [this](RunId id, const ArtifactListing &listing) {
+        if (m_active.contains(id) && !m_cancelled.contains(id))
+            Q_EMIT artifactsListed(id, listing);
+    });
     connect(m_worker, &RunWorker::finished, this, &RunController::onFinished);
     connect(m_worker, &RunWorker::failed, this, &RunController::onFailed);
     connect(m_worker, &RunWorker::pullProgress, this, &RunController::onPullProgress);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "artifactlisting.h"
 #include "runerror.h"
 #include "runrequest.h"
 #include "runresult.h"
@@ -51,6 +52,9 @@ public:
 Q_SIGNALS:
     void runStarted(Sandpit::Core::RunId id);
     void outputReceived(Sandpit::Core::RunId id, Sandpit::Core::OutputStream stream, const QByteArray &data);
+    /// While a run goes: the files in its output folder so far, each time that changed (local
+    /// sandbox, and Docker with the workspace bound). The result's list is the final word.
+    void artifactsListed(Sandpit::Core::RunId id, const Sandpit::Core::ArtifactListing &listing);
     void runFinished(Sandpit::Core::RunId id, const Sandpit::Core::RunResult &result);
     void runFailed(Sandpit::Core::RunId id, const Sandpit::Core::RunError &error);
     /// `fraction` in 0..1, or below 0 while the download's size is not known yet (a busy bar).

@@ -74,6 +74,8 @@ void RunWorker::launch(RunId id, const RunRequest &request, Backend *backend, co
     });
     connect(raw, &RunJob::outputReceived, this,
             [this, id](OutputStream stream, const QByteArray &data) { Q_EMIT outputReceived(id, stream, data); });
+    connect(raw, &RunJob::artifactsListed, this,
+            [this, id](const ArtifactListing &listing) { Q_EMIT artifactsListed(id, listing); });
     connect(raw, &RunJob::finished, this, [this, id, notice](const RunResult &result) {
         finishJob(id);
         RunResult withNotice = result;

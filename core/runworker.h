@@ -36,6 +36,7 @@ public:
 Q_SIGNALS:
     void started(Sandpit::Core::RunId id);
     void outputReceived(Sandpit::Core::RunId id, Sandpit::Core::OutputStream stream, const QByteArray &data);
+    void artifactsListed(Sandpit::Core::RunId id, const Sandpit::Core::ArtifactListing &listing);
     void finished(Sandpit::Core::RunId id, const Sandpit::Core::RunResult &result);
     void failed(Sandpit::Core::RunId id, const Sandpit::Core::RunError &error);
     void pullProgress(Sandpit::Core::PullId id, double fraction, const QString &status);

@@ -38,6 +38,7 @@ void StagedJob::watch(RunJob *job)
     });
     connect(job, &RunJob::outputReceived, this, &RunJob::outputReceived);
     connect(job, &RunJob::outputReceived, this, &StagedJob::keepStderr);
+    connect(job, &RunJob::artifactsListed, this, &RunJob::artifactsListed);
     connect(job, &RunJob::failed, this, &StagedJob::fail);
     connect(job, &RunJob::finished, this, [this, job](const RunResult &result) {
         if (job == m_compile.get())

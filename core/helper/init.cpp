@@ -3,6 +3,7 @@
 #include "initrecord.h"
 #include "jobfile.h"
 #include "mounts.h"
+#include "outputlisting.h"
 #include "processmonitor.h"
 #include "processtree.h"
 #include "program.h"
@@ -26,6 +27,7 @@
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <sys/wait.h>
+#include <optional>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -37,6 +39,8 @@ namespace {
 // How often init looks at the run's processes: often enough to stop a fork bomb or a memory
 // bomb within a few dozen milliseconds, rare enough to cost nothing measurable.
 constexpr long kWatchIntervalMs = 20;
+// How often, in watch ticks, init looks at what the run's output folder holds (twice a second).
+constexpr int kListingTicks = 25;
 
 void sendRecord(int fd, const InitRecord &record)
 {
@@ -231,6 +235,42 @@ void handleBlockedCall(const InitContext &ctx, int notifyFd, InitRecord &record)
     seccomp_notify_free(request, response);
 }
 
+// While the program runs, the engine shows the files appearing in its output folder: init,
+// which alone sees the private /work, sends the list when it changed.
+class OutputWatch
+{
+public:
+    OutputWatch(const InitContext &ctx, const Options &run)
+        : m_ctx(ctx)
+        , m_path(std::string("/work/") + run.collectDir)
+    {
+    }
+
+    void tick()
+    {
+        if (++m_ticks % kListingTicks != 0)
+            return;
+        InitRecord record;
+        record.kind = InitRecord::Listing;
+        const int dir = open(m_path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        const std::string listing = dir >= 0 ? listOutput(dir, sizeof record.listing) : std::string();
+        if (dir >= 0)
+            close(dir);
+        if (listing == m_last)
+            return;
+        m_last = listing;
+        record.listingLength = static_cast<std::uint32_t>(listing.size());
+        std::memcpy(record.listing, listing.data(), listing.size());
+        sendRecord(m_ctx.statusFd, record);
+    }
+
+private:
+    const InitContext &m_ctx;
+    const std::string m_path;
+    std::string m_last;
+    long m_ticks = 0;
+};
+
 } // namespace
 
 void runInit(const InitContext &ctx)
@@ -309,6 +349,11 @@ void runInit(const InitContext &ctx)
     InitRecord record;
     record.kind = InitRecord::ProgramEnded;
     Watch watch{ctx, run, record};
+    // Only for a program's output/ (not a compiler's build folder), and only for an engine
+    // that listens.
+    std::optional<OutputWatch> outputWatch;
+    if (sandboxed && ctx.options->eventsFd > 0 && run.collectDir == "output")
+        outputWatch.emplace(ctx, run);
     if (ctx.isolation != Isolation::None) {
         const itimerspec every{{0, kWatchIntervalMs * 1'000'000}, {0, kWatchIntervalMs * 1'000'000}};
         timerfd_settime(watchFd, 0, &every, nullptr);
@@ -350,6 +395,8 @@ void runInit(const InitContext &ctx)
             std::uint64_t ticks;
             [[maybe_unused]] const ssize_t n = read(watchFd, &ticks, sizeof ticks);
             stopNow = stopNow || watch.check();
+            if (outputWatch && !stopNow)
+                outputWatch->tick();
         }
         if (fds[3].revents & POLLIN) {
             handleBlockedCall(ctx, start.notifyFd, record);

@@ -4,10 +4,12 @@
 
 namespace Sandpit::Helper {
 
-/// What the sandbox's init tells the supervisor, as one write() on a pipe (well under PIPE_BUF,
-/// so it arrives whole or not at all).
+/// What the sandbox's init tells the supervisor, as one write() on a pipe (under PIPE_BUF, so
+/// it arrives whole or not at all).
 struct InitRecord {
-    enum Kind : std::int32_t { ProgramEnded = 1, SetupFailed = 2 };
+    /// Listing: what the run's output folder holds so far (see kArtifactsListed in protocol.h),
+    /// sent while the program runs; the others end the run.
+    enum Kind : std::int32_t { ProgramEnded = 1, SetupFailed = 2, Listing = 3 };
     /// Why init itself ended the run, from what it saw; None when the program ended or the
     /// supervisor asked.
     enum Stop : std::int32_t { None = 0, Memory = 1, ProcessLimit = 2, BlockedSyscall = 3 };
@@ -25,6 +27,9 @@ struct InitRecord {
     std::int64_t peakTasks = 0;
     std::int32_t artifactsSkipped = 0;
     std::int32_t artifactsTruncated = 0;
+    std::uint32_t listingLength = 0;
+    char listing[3072] = {};          ///< for Listing: "SIZE\tPATH\n" lines
 };
+static_assert(sizeof(InitRecord) <= 4096, "an InitRecord must be one atomic pipe write");
 
 } // namespace Sandpit::Helper

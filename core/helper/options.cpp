@@ -23,7 +23,7 @@ constexpr Numeric kNumerics[] = {
     {"--output-bytes", &Options::outputBytes},
     {"--work-size-bytes", &Options::workSizeBytes},
     {"--work-inodes", &Options::workInodes},
-    {"--done-fd", &Options::doneFd},
+    {"--events-fd", &Options::eventsFd},
 };
 
 struct Text {

@@ -22,7 +22,7 @@ struct Options {
     long long outputBytes = 0;
     long long workSizeBytes = 64LL * 1024 * 1024; ///< size of the /work and /tmp tmpfs each
     long long workInodes = 8192;                  ///< files and folders allowed in /work
-    long long doneFd = 0;                         ///< 0: none; see kReportReady in protocol.h
+    long long eventsFd = 0;                       ///< 0: none; see --events-fd in protocol.h
     bool shareNetwork = false;                    ///< keep the host's network (off by default)
     std::vector<std::string> readOnlyBinds;       ///< host paths shown read-only at the same place
     std::vector<std::string> environment;         ///< NAME=VALUE, the program's whole environment

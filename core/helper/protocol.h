@@ -20,11 +20,17 @@
 //
 // SIGTERM, SIGINT or SIGHUP to the helper stop the run as "cancelled".
 //
-// --done-fd N: the helper writes kReportReady on descriptor N (inherited from the engine) once
-// FILE is in place and it has closed its stdout and stderr, so every byte of output is already
-// in those pipes. The engine can take the result then: everything in the run is dead, and what
-// the helper still does (wait for init's namespaces to go, remove the run's cgroup) concerns
-// nobody. Without --done-fd the helper's exit is the signal.
+// --events-fd N: the helper tells the engine, on descriptor N (inherited from it), what it
+// would otherwise learn late or not at all. Each event is one byte, some followed by data:
+//   kArtifactsListed, a native uint32 length, then that many bytes: the files in the run's
+//     output folder so far, one "SIZE<TAB>PATH" line each (PATH relative to the folder), and a
+//     last line "+" when there were more than fit. Sent while the program runs, when the
+//     list changed, at most twice a second.
+//   kReportReady: FILE is in place and the helper has closed its stdout and stderr, so every
+//     byte of output is already in those pipes. The engine can take the result now: everything
+//     in the run is dead, and what the helper still does (wait for init's namespaces to go,
+//     remove the run's cgroup) concerns nobody. The last event.
+// Without --events-fd the helper's exit is the signal.
 
 namespace Sandpit::Helper::Protocol {
 
@@ -32,6 +38,7 @@ inline constexpr int kExitSetupFailed = 125;
 inline constexpr int kExitUsage = 126;
 inline constexpr char kJobSeparator = '\0';
 inline constexpr char kReportReady = 'R';
+inline constexpr char kArtifactsListed = 'L';
 
 // Report keys.
 inline constexpr const char *kOutcome = "outcome";           // exited | signaled

@@ -1,6 +1,7 @@
 #include "supervisor.h"
 
 #include "cgroup.h"
+#include "engineevents.h"
 #include "init.h"
 #include "initrecord.h"
 #include "isolationreport.h"
@@ -113,6 +114,7 @@ public:
     explicit Supervisor(const Options &options)
         : m_options(options)
         , m_run(options)
+        , m_events(options.eventsFd)
     {
     }
 
@@ -137,6 +139,7 @@ private:
     gid_t m_gid = 0;
     bool m_switchUser = false;
     std::unique_ptr<Cgroup> m_cgroup;
+    EngineEvents m_events;
     pid_t m_init = -1;
     int m_controlFd = -1;
     int m_statusFd = -1;
@@ -209,8 +212,7 @@ bool Supervisor::startInit(Isolation level)
         return false;
     }
     if (pid == 0) {
-        if (m_options.doneFd > 0)
-            close(static_cast<int>(m_options.doneFd)); // the supervisor's to write, not the run's
+        m_events.closeInChild(); // the supervisor's to write, not the run's
         close(control[1]);
         close(status[0]);
         close(out[0]);
@@ -326,9 +328,12 @@ int Supervisor::supervise(int sigFd, InitRecord &record, bool &haveRecord, long 
             relay(m_err, "stderr");
         if (fds[5].revents) {
             haveRecord = read(m_statusFd, &record, sizeof record) == static_cast<ssize_t>(sizeof record);
-            if (haveRecord && !initExited)
+            if (haveRecord && record.kind == InitRecord::Listing) {
+                m_events.sendListing(record);
+                haveRecord = false;
+            } else if (haveRecord && !initExited) {
                 endUs = nowUs();
-            if (!haveRecord) {
+            } else if (!haveRecord) {
                 close(m_statusFd);
                 m_statusFd = -1;
             }
@@ -362,8 +367,9 @@ int Supervisor::supervise(int sigFd, InitRecord &record, bool &haveRecord, long 
                 requestStop(StopReason::Memory);
         }
     }
-    if (!haveRecord && m_statusFd >= 0)
-        haveRecord = read(m_statusFd, &record, sizeof record) == static_cast<ssize_t>(sizeof record);
+    // Init is gone: what is left in its pipe is the end of the run, after any lists.
+    while (!haveRecord && m_statusFd >= 0 && read(m_statusFd, &record, sizeof record) == static_cast<ssize_t>(sizeof record))
+        haveRecord = record.kind != InitRecord::Listing;
     for (int fd : {wallTimer, cgroupTimer, m_graceTimer}) {
         if (fd >= 0)
             close(fd);
@@ -463,7 +469,7 @@ int Supervisor::run()
     }
     finishReport(record, haveRecord, wallUs);
     const bool written = m_report.writeTo(m_options.report);
-    if (written && m_options.doneFd > 0) {
+    if (written && m_events.listening()) {
         // Every byte of output is in the engine's pipes; closing them, then saying so, lets
         // the engine take the result now. Init's namespace teardown and the cgroup's removal
         // are then nobody's wait.
@@ -474,8 +480,7 @@ int Supervisor::run()
                 close(null);
             }
         }
-        [[maybe_unused]] const ssize_t n = write(static_cast<int>(m_options.doneFd), &P::kReportReady, 1);
-        close(static_cast<int>(m_options.doneFd));
+        m_events.sendReportReady();
         waitpid(m_init, nullptr, 0);
         m_cgroup->removeOnceEmpty();
         return 0;

@@ -72,6 +72,7 @@ struct Outcome {
     std::optional<RunError> error;
     QByteArray liveStdout;
     QByteArray liveStderr;
+    QList<ArtifactListing> listings; ///< what artifactsListed said while the run went
 };
 
 /// Connects to `controller` and collects what it says about one run id.
@@ -84,6 +85,11 @@ public:
                          [this](RunId id, OutputStream s, const QByteArray &d) {
                              if (id == outcome.id)
                                  (s == OutputStream::Stdout ? outcome.liveStdout : outcome.liveStderr) += d;
+                         });
+        QObject::connect(&controller, &RunController::artifactsListed, &m_context,
+                         [this](RunId id, const ArtifactListing &listing) {
+                             if (id == outcome.id)
+                                 outcome.listings << listing;
                          });
         QObject::connect(&controller, &RunController::runFinished, &m_context,
                          [this](RunId id, const RunResult &r) {

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "runresult.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QMetaType>
+
+namespace Sandpit::Core {
+
+/// The files in a running program's output folder, as far as they are known so far: names,
+/// sizes and types from the names. The files themselves may still be growing, and are only
+/// kept (and previewed) once the run ends.
+struct ArtifactListing {
+    QList<Artifact> artifacts;
+    bool more = false; ///< there were more files than the listing could carry
+};
+
+/// Reads the helper's kArtifactsListed data: "SIZE\tPATH" lines, and "+" when there were more.
+ArtifactListing parseArtifactListing(const QByteArray &data);
+
+} // namespace Sandpit::Core
+
+Q_DECLARE_METATYPE(Sandpit::Core::ArtifactListing)
