@@ -43,6 +43,7 @@ private:
     void onHelperError(QProcess::ProcessError error);
     void onReportReady();
     void finish(bool reportWritten, bool helperCrashed, int exitCode);
+    void keepWorkspace(RunResult &result, bool reportWritten);
     void drainOutput();
     void releaseHelper();
 
