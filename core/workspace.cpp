@@ -68,7 +68,7 @@ Expected<void> copyInput(const InputFile &input, const QString &workDir)
 RunError missingInputError(const InputFile &input)
 {
     return {RunError::Code::MissingInputFile,
-            QStringLiteral("The input file %1 does not exist. Attach it again, or remove it from the run's input files.")
+            QStringLiteral("The input file %1 does not exist: was it moved or deleted?")
                 .arg(input.hostPath)};
 }
 
