@@ -5,6 +5,7 @@
 
 #include "dockerbackend.h"
 #include "keptworkspace.h"
+#include "testfiles.h"
 
 #include <QTemporaryDir>
 
@@ -31,20 +32,6 @@ std::unique_ptr<RunController> controller()
     return makeController();
 }
 #endif
-
-void writeFile(const QString &path, const QByteArray &content)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size())
-        qFatal("cannot write %s", qPrintable(path));
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
 } // namespace
 
 class TestInputsWorkspace : public QObject

@@ -1,5 +1,6 @@
 // KeptWorkspace on its own: what comes back, what is removed, and what is never touched.
 #include "keptworkspace.h"
+#include "testfiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -8,22 +9,8 @@
 #include <QTest>
 
 using namespace Sandpit::Core;
-
-namespace {
-void writeFile(const QString &path, const QByteArray &content)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size())
-        qFatal("cannot write %s", qPrintable(path));
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-} // namespace
+using SandpitTest::readFile;
+using SandpitTest::writeFile;
 
 class TestKeptWorkspace : public QObject
 {
