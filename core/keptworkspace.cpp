@@ -1,5 +1,7 @@
 #include "keptworkspace.h"
 
+#include "language.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -112,14 +114,17 @@ Expected<void> KeptWorkspace::copyIn(const QString &folder, const QString &workD
 
 Expected<void> KeptWorkspace::copyBack(const QString &runWork, const QString &folder, const QStringList &skip)
 {
+    // Sandpit's own folders are never the program's: what the compiler built comes anew with
+    // every run, and the helper's copy is only the way back.
+    const QStringList leftOut = skip + QStringList{QLatin1String(kBuildDir), QLatin1String(kHelperCopyName)};
     Budget budget;
-    if (!QFileInfo(runWork).isDir() || !QDir().mkpath(folder) || !copyOver(runWork, folder, skip, budget)) {
+    if (!QFileInfo(runWork).isDir() || !QDir().mkpath(folder) || !copyOver(runWork, folder, leftOut, budget)) {
         return makeError(RunError::Code::SetupFailed,
                          QStringLiteral("Not all of the run's workspace could be kept in %1: it is over %2 MB or %3 "
                                         "files, or a file could not be written. Nothing was removed from it.")
                              .arg(folder).arg(kMaxBytes >> 20).arg(kMaxEntries));
     }
-    removeGone(runWork, folder, skip);
+    removeGone(runWork, folder, leftOut);
     return {};
 }
 

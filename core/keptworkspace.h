@@ -29,7 +29,8 @@ public:
     static Expected<void> copyIn(const QString &folder, const QString &workDir);
     /// Makes `folder` hold what `runWork` holds: files are copied over, and files and folders
     /// the run no longer has are removed (symlinks, which were never copied in, are left).
-    /// Names in `skip` are left out at the top. Nothing is removed when the copy fell short.
+    /// Names in `skip`, the build folder and the helper's copy are left out at the top (and
+    /// left alone in `folder`). Nothing is removed when the copy fell short.
     static Expected<void> copyBack(const QString &runWork, const QString &folder, const QStringList &skip = {});
     /// Lets a program running as another user (Docker's uid 1000) change what was copied in.
     static void shareWithEveryone(const QString &workDir);

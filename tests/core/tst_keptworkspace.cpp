@@ -25,6 +25,7 @@ private Q_SLOTS:
         writeFile(run + QStringLiteral("/counter.txt"), "2\n");
         writeFile(run + QStringLiteral("/sub/new.txt"), "new\n");
         writeFile(run + QStringLiteral("/.sandpit-run/token"), "secret\n");
+        writeFile(run + QStringLiteral("/.sandpit/main"), "what the compiler built\n");
         writeFile(kept + QStringLiteral("/counter.txt"), "1\n");
         writeFile(kept + QStringLiteral("/gone.txt"), "removed by the program\n");
         writeFile(kept + QStringLiteral("/olddir/x.txt"), "x\n");
@@ -37,6 +38,7 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(kept + QStringLiteral("/gone.txt")));
         QVERIFY(!QFileInfo::exists(kept + QStringLiteral("/olddir")));
         QVERIFY(!QFileInfo::exists(kept + QStringLiteral("/.sandpit-run")));
+        QVERIFY(!QFileInfo::exists(kept + QStringLiteral("/.sandpit")));
         QVERIFY(QFileInfo(kept + QStringLiteral("/link.txt")).isSymLink());
         QCOMPARE(readFile(dir.filePath(QStringLiteral("outside.txt"))), QByteArray("never touched\n"));
     }
