@@ -8,6 +8,7 @@
 #include "languageregistry.h"
 #include "resultjson.h"
 #include "runcontroller.h"
+#include "workspace.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -85,6 +86,8 @@ int runCli(const QStringList &arguments)
         {QStringLiteral("memory"), QStringLiteral("Memory limit in MB (default 256)."), QStringLiteral("MB")},
         {QStringLiteral("output-limit"), QStringLiteral("Output limit in KB, stdout and stderr together (default 1024)."), QStringLiteral("KB")},
         {QStringLiteral("stdin"), QStringLiteral("Feed this file to the program's standard input (- for this terminal's)."), QStringLiteral("FILE")},
+        {QStringLiteral("file"), QStringLiteral("Copy this file or folder into the program's working folder (repeatable)."), QStringLiteral("PATH")},
+        {QStringLiteral("workspace"), QStringLiteral("Run in this folder's files and keep what the program leaves there (made if missing)."), QStringLiteral("DIR")},
         {QStringLiteral("json"), QStringLiteral("Print one JSON object describing the run instead of the output.")},
     });
     if (!parser.parse(arguments)) {
@@ -180,6 +183,13 @@ int runCli(const QStringList &arguments)
     const bool dockerChosenHere = parser.isSet(QStringLiteral("backend")) || parser.isSet(QStringLiteral("image"));
     if (backend == QLatin1String("docker") && engine->dockerFallback && !dockerChosenHere)
         request.fallbackBackend = QStringLiteral("local");
+    for (const QString &input : parser.values(QStringLiteral("file"))) {
+        if (!QFileInfo::exists(input))
+            return couldNotRun(Core::missingInputError({input, {}}));
+        request.inputFiles << Core::InputFile{QFileInfo(input).absoluteFilePath(), {}};
+    }
+    if (parser.isSet(QStringLiteral("workspace")))
+        request.keptWorkspace = QFileInfo(parser.value(QStringLiteral("workspace"))).absoluteFilePath();
     if (parser.isSet(QStringLiteral("stdin"))) {
         const QString stdinPath = parser.value(QStringLiteral("stdin"));
         QFile input;

@@ -3,6 +3,7 @@
 #include "artifactcollector.h"
 #include "dockerlauncher.h"
 #include "dockertransfer.h"
+#include "keptworkspace.h"
 #include "killdetail.h"
 #include "language.h"
 
@@ -126,9 +127,28 @@ void DockerRun::run()
                 qCWarning(lcDocker) << "could not copy output/ back:" << fetched.error().message;
         }
         result->artifacts = ArtifactCollector::collect(prepared->workspace.outputDir()).artifacts;
+        if (!m_plan.request.keptWorkspace.isEmpty())
+            keepWorkspace(*client, *prepared, *result);
         m_shared->post([cb = m_callbacks.finished, r = std::move(*result)] { cb(r); });
     }
     m_reaper->dispose(std::move(*prepared));
+}
+
+void DockerRun::keepWorkspace(const DockerClient &client, const DockerPreparedContainer &container, RunResult &result) const
+{
+    // Bound, the container's /work is the workspace's work/; through the archive API it has
+    // to come back first.
+    QString from = container.workspace.workDir();
+    Expected<void> kept;
+    if (m_plan.key.viaArchive) {
+        const QString fetched = container.workspace.root() + QStringLiteral("/kept");
+        kept = DockerTransfer::fetchWork(client, container, fetched);
+        from = fetched + QStringLiteral("/work");
+    }
+    if (kept)
+        kept = KeptWorkspace::copyBack(from, m_plan.request.keptWorkspace, {QLatin1String(DockerTransfer::kControlName)});
+    if (!kept)
+        result.notice = kept.error().message;
 }
 
 Expected<void> DockerRun::keepBuild(const DockerPreparedContainer &container) const
@@ -278,6 +298,10 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
 {
     if (auto populated = container.workspace.populate(m_plan.request); !populated)
         return std::unexpected(populated.error());
+    // The program runs as uid 1000, which need not own what was copied in: a kept workspace
+    // is there to be changed.
+    if (!m_plan.request.keptWorkspace.isEmpty() && !m_plan.key.viaArchive)
+        KeptWorkspace::shareWithEveryone(container.workspace.workDir());
     if (m_plan.stage == RunStage::Compile) {
         // The compiler runs as uid 1000, which need not be the host user: it writes here.
         const QString build = container.workspace.workDir() + QLatin1Char('/') + QLatin1String(kBuildDir);

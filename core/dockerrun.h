@@ -75,6 +75,7 @@ private:
     Expected<void> sendFiles(const DockerClient &client, const DockerPreparedContainer &container) const;
     Expected<RunResult> execute(const DockerClient &client, DockerPreparedContainer &container);
     Expected<void> keepBuild(const DockerPreparedContainer &container) const;
+    void keepWorkspace(const DockerClient &client, const DockerPreparedContainer &container, RunResult &result) const;
     bool onOutput(QByteArrayView bytes);
     bool deliver(OutputStream stream, QByteArray data);
     void readEndMarker(Exit &exit) const;

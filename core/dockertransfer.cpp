@@ -2,6 +2,7 @@
 
 #include "artifactcollector.h"
 #include "dockerarchive.h"
+#include "keptworkspace.h"
 
 #include <QFile>
 
@@ -49,26 +50,44 @@ Expected<void> DockerTransfer::send(const DockerClient &client, const DockerPrep
 Expected<void> DockerTransfer::fetch(const DockerClient &client, const DockerPreparedContainer &container,
                                      const QString &folder)
 {
+    // The entries are "output/...": unpacked in the folder that holds output/.
+    auto fetched = fetchInto(client, container, QLatin1String(DockerContainer::kWorkDir) + QLatin1Char('/') + folder,
+                             container.workspace.workDir(), ArtifactCollector::kMaxFiles);
+    return fetched ? Expected<void>{} : std::unexpected(fetched.error());
+}
+
+Expected<void> DockerTransfer::fetchWork(const DockerClient &client, const DockerPreparedContainer &container,
+                                         const QString &destination)
+{
+    auto whole = fetchInto(client, container, QLatin1String(DockerContainer::kWorkDir), destination, int(KeptWorkspace::kMaxEntries));
+    if (whole && !*whole) {
+        return makeError(RunError::Code::SetupFailed,
+                         QStringLiteral("The container's /work was too big to bring back whole."));
+    }
+    return whole ? Expected<void>{} : std::unexpected(whole.error());
+}
+
+Expected<bool> DockerTransfer::fetchInto(const DockerClient &client, const DockerPreparedContainer &container,
+                                         const QString &containerPath, const QString &destination, int maxFiles)
+{
     QByteArray tar;
     DockerClient::StreamHandlers handlers;
     handlers.onData = [&](QByteArrayView bytes) {
         tar.append(bytes);
         return tar.size() <= kMaxOutputBytes + 1024 * 1024; // past the cap: what came is enough
     };
-    const QString path = QStringLiteral("/containers/%1/archive?path=%2/%3")
-                             .arg(container.id, QLatin1String(DockerContainer::kWorkDir), folder);
+    const QString path = QStringLiteral("/containers/%1/archive?path=%2").arg(container.id, containerPath);
     auto response = client.stream("GET", path, handlers);
     if (!response)
         return std::unexpected(response.error());
     if (response->status == 404)
-        return {}; // the program removed it: nothing to bring back
+        return true; // the program removed it: nothing to bring back
     if (!response->ok())
-        return std::unexpected(DockerClient::errorFor(*response, QStringLiteral("copy %1/ back").arg(folder)));
-    // The entries are "output/...": unpacked in the folder that holds output/.
-    auto unpacked = DockerArchive::unpack(tar, container.workspace.workDir(), ArtifactCollector::kMaxFiles, kMaxOutputBytes);
+        return std::unexpected(DockerClient::errorFor(*response, QStringLiteral("copy %1 back").arg(containerPath)));
+    auto unpacked = DockerArchive::unpack(tar, destination, maxFiles, kMaxOutputBytes);
     if (!unpacked)
         return std::unexpected(unpacked.error());
-    return {};
+    return !unpacked->truncated && tar.size() <= kMaxOutputBytes + 1024 * 1024;
 }
 
 } // namespace Sandpit::Core

@@ -28,6 +28,14 @@ public:
     /// Copies the container's /work/`folder` (output, or what a compiler built) into the
     /// workspace's folder of that name.
     static Expected<void> fetch(const DockerClient &client, const DockerPreparedContainer &container, const QString &folder);
+    /// Copies the container's whole /work into `destination`, as `destination`/work.
+    static Expected<void> fetchWork(const DockerClient &client, const DockerPreparedContainer &container,
+                                    const QString &destination);
+
+private:
+    /// True when all of it came (no cap was reached).
+    static Expected<bool> fetchInto(const DockerClient &client, const DockerPreparedContainer &container,
+                                    const QString &containerPath, const QString &destination, int maxFiles);
 };
 
 } // namespace Sandpit::Core

@@ -4,6 +4,7 @@
 #include "artifactlisting.h"
 #include "helper/protocol.h"
 #include "helperreport.h"
+#include "keptworkspace.h"
 #include "killdetail.h"
 #include "logging.h"
 
@@ -72,6 +73,8 @@ QByteArray LocalJob::jobArguments() const
         QStringLiteral("--output-bytes"), QString::number(l.outputBytes),
         QStringLiteral("--collect-dir"), m_plan.collectDir,
     };
+    if (!m_request.keptWorkspace.isEmpty())
+        args << QStringLiteral("--keep-work");
     for (const QString &variable : m_plan.environment)
         args << QStringLiteral("--env") << variable;
     args << QStringLiteral("--") << m_plan.command;
@@ -290,7 +293,25 @@ void LocalJob::finish(bool reportWritten, bool helperCrashed, int exitCode)
     result.stderrTruncated = truncated == QLatin1String("stderr");
     result.killDetail = describeEnd(result, m_request.limits, report.value(Helper::Protocol::kKillDetail));
     result.artifacts = ArtifactCollector::collect(m_workspace.outputDir()).artifacts;
+    if (!m_request.keptWorkspace.isEmpty())
+        keepWorkspace(result, reportWritten);
     Q_EMIT finished(result);
+}
+
+// Sandboxed, the helper copied /work into .sandpit-kept; without the sandbox the program
+// ran in the workspace itself. Neither: the helper hung, or its copy fell short.
+void LocalJob::keepWorkspace(RunResult &result, bool reportWritten)
+{
+    const QString copy = m_workspace.workDir() + QLatin1Char('/') + QLatin1String(KeptWorkspace::kHelperCopyName);
+    const bool ranInPlace = reportWritten && result.isolation.level != IsolationReport::Level::Full;
+    const QString from = QFileInfo(copy).isDir() ? copy : ranInPlace ? m_workspace.workDir() : QString();
+    const auto kept = from.isEmpty()
+        ? makeError(RunError::Code::SetupFailed, QStringLiteral("This run's workspace could not be kept in %1: it "
+                                                                "was over %2 MB. Nothing was removed from it.")
+                                                     .arg(m_request.keptWorkspace).arg(KeptWorkspace::kMaxBytes >> 20))
+        : KeptWorkspace::copyBack(from, m_request.keptWorkspace, {QLatin1String(KeptWorkspace::kHelperCopyName)});
+    if (!kept)
+        result.notice = kept.error().message;
 }
 
 } // namespace Sandpit::Core

@@ -44,6 +44,7 @@ private:
     void onEvents();
     void onReportReady();
     void finish(bool reportWritten, bool helperCrashed, int exitCode);
+    void keepWorkspace(RunResult &result, bool reportWritten);
     void drainOutput();
     void releaseHelper();
 

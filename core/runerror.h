@@ -11,6 +11,7 @@ namespace Sandpit::Core {
 struct RunError {
     enum class Code {
         BadRequest,         ///< nothing to run, an unreadable input file, ...
+        MissingInputFile,   ///< an attached input file or folder is not there
         UnknownLanguage,
         MissingToolchain,   ///< e.g. no python3 on this machine
         BackendUnavailable, ///< e.g. no Docker daemon, helper missing

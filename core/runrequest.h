@@ -35,6 +35,10 @@ struct RunRequest {
     bool keepOutputInResult = true;
     QStringList arguments;
     QList<InputFile> inputFiles;
+    /// Empty: a fresh workspace (the default). Otherwise a folder on the user's disk that
+    /// persists between runs: its files are the run's /work (under the inputs and sources,
+    /// which are copied over them), and what /work holds when the run ends is copied back.
+    QString keptWorkspace;
     Limits limits;
     QString backend;               ///< "local" or "docker"; empty means the configured default
     /// Where to run instead when `backend` cannot be reached (its daemon is missing or

@@ -1,6 +1,10 @@
 #include "runrequestcheck.h"
 
+#include "keptworkspace.h"
+#include "workspace.h"
+
 #include <QFile>
+#include <QFileInfo>
 
 #include <algorithm>
 
@@ -25,6 +29,15 @@ Expected<const Language *> checkRequest(const LanguageRegistry &languages, const
     }
     if (entry->content.trimmed().isEmpty())
         return makeError(RunError::Code::BadRequest, QStringLiteral("Nothing to run: the program is empty."));
+    // Before a sandbox or container is taken: a missing attachment is the user's to fix.
+    for (const InputFile &input : request.inputFiles) {
+        if (!QFileInfo::exists(input.hostPath))
+            return std::unexpected(missingInputError(input));
+    }
+    if (!request.keptWorkspace.isEmpty()) {
+        if (auto prepared = KeptWorkspace::prepare(request.keptWorkspace); !prepared)
+            return std::unexpected(prepared.error());
+    }
     return language;
 }
 

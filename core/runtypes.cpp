@@ -39,6 +39,8 @@ QString runErrorCodeId(RunError::Code code)
     switch (code) {
     case RunError::Code::BadRequest:
         return QStringLiteral("bad-request");
+    case RunError::Code::MissingInputFile:
+        return QStringLiteral("missing-input-file");
     case RunError::Code::UnknownLanguage:
         return QStringLiteral("unknown-language");
     case RunError::Code::MissingToolchain:

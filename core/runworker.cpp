@@ -79,7 +79,9 @@ void RunWorker::launch(RunId id, const RunRequest &request, Backend *backend, co
     connect(raw, &RunJob::finished, this, [this, id, notice](const RunResult &result) {
         finishJob(id);
         RunResult withNotice = result;
-        withNotice.notice = notice;
+        // The job's own notice (a workspace that could not be kept) comes after the fallback's.
+        if (!notice.isEmpty())
+            withNotice.notice = result.notice.isEmpty() ? notice : notice + QLatin1Char(' ') + result.notice;
         Q_EMIT finished(id, withNotice);
     });
     connect(raw, &RunJob::failed, this, [this, id, request, backend, started](const RunError &error) {

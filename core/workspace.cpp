@@ -1,5 +1,7 @@
 #include "workspace.h"
 
+#include "keptworkspace.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -28,10 +30,8 @@ Expected<void> copyInput(const InputFile &input, const QString &workDir)
 {
     const QFileInfo source(input.hostPath);
     const QString name = input.name.isEmpty() ? source.fileName() : input.name;
-    if (!source.exists()) {
-        return makeError(RunError::Code::BadRequest,
-                         QStringLiteral("The input file %1 does not exist.").arg(input.hostPath));
-    }
+    if (!source.exists())
+        return std::unexpected(missingInputError(input));
     if (!isSafeRelativePath(name)) {
         return makeError(RunError::Code::BadRequest,
                          QStringLiteral("The input file name \"%1\" must stay inside the workspace.").arg(name));
@@ -39,6 +39,7 @@ Expected<void> copyInput(const InputFile &input, const QString &workDir)
     const QString target = workDir + QLatin1Char('/') + name;
     if (source.isFile()) {
         QDir().mkpath(QFileInfo(target).absolutePath());
+        QFile::remove(target); // a kept workspace has last run's copy
         if (!QFile::copy(source.absoluteFilePath(), target)) {
             return makeError(RunError::Code::BadRequest,
                              QStringLiteral("Could not copy the input file %1 (is it readable?).").arg(input.hostPath));
@@ -55,7 +56,7 @@ Expected<void> copyInput(const InputFile &input, const QString &workDir)
         const QString destination = target + QLatin1Char('/') + relative;
         if (entry.isDir()) {
             QDir().mkpath(destination);
-        } else if (!QFile::copy(entry.absoluteFilePath(), destination)) {
+        } else if (QFile::remove(destination), !QFile::copy(entry.absoluteFilePath(), destination)) {
             return makeError(RunError::Code::BadRequest,
                              QStringLiteral("Could not copy %1 from the input folder %2.").arg(relative, input.hostPath));
         }
@@ -63,6 +64,13 @@ Expected<void> copyInput(const InputFile &input, const QString &workDir)
     return {};
 }
 } // namespace
+
+RunError missingInputError(const InputFile &input)
+{
+    return {RunError::Code::MissingInputFile,
+            QStringLiteral("The input file %1 does not exist: was it moved or deleted?")
+                .arg(input.hostPath)};
+}
 
 bool isSafeRelativePath(const QString &path)
 {
@@ -102,6 +110,11 @@ Expected<Workspace> Workspace::create()
 
 Expected<void> Workspace::populate(const RunRequest &request) const
 {
+    // The kept files first: the sources and input files of this run are newer.
+    if (!request.keptWorkspace.isEmpty()) {
+        if (auto copied = KeptWorkspace::copyIn(request.keptWorkspace, workDir()); !copied)
+            return copied;
+    }
     for (const SourceFile &source : request.sources) {
         if (!isSafeRelativePath(source.name)) {
             return makeError(RunError::Code::BadRequest,

@@ -41,6 +41,9 @@ private:
     std::unique_ptr<QTemporaryDir> m_dir;
 };
 
+/// The error for an input file that is not there (RunError::Code::MissingInputFile).
+RunError missingInputError(const InputFile &input);
+
 /// True for a relative path that stays inside its folder ("a/b.py", not "../x" or "/etc").
 bool isSafeRelativePath(const QString &path);
 

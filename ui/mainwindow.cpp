@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "artifactspane.h"
+#include "attachmentspane.h"
 #include "backendswitch.h"
 #include "diagnosticslist.h"
 #include "documentfile.h"
@@ -49,6 +50,9 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     , m_output(new OutputPane(this))
     , m_runPane(new RunPane(this))
     , m_artifacts(new ArtifactsPane(this))
+    // Kept workspaces live beside the run history, in Sandpit's data folder.
+    , m_attachments(new AttachmentSession(QFileInfo(history.directory).path(), this))
+    , m_attachmentsPane(new AttachmentsPane(this))
     , m_historyStore(new HistoryStore(history, this))
     , m_history(new HistoryPane(this))
     , m_problems(new DiagnosticsList(this))
@@ -61,6 +65,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     m_output->setObjectName(QStringLiteral("outputPane"));
     m_runPane->setObjectName(QStringLiteral("runPane"));
     m_artifacts->setObjectName(QStringLiteral("artifactsPane"));
+    m_attachmentsPane->setObjectName(QStringLiteral("attachmentsPane"));
     m_history->setObjectName(QStringLiteral("historyPane"));
     m_problems->setObjectName(QStringLiteral("problemsList"));
     setCentralWidget(m_editor);
@@ -73,6 +78,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     connectDocument();
     connectHistory();
     connectLanguages();
+    connectAttachments();
     m_backend->showBackend(m_session->backend(), settings.environmentOverrides.contains(QStringLiteral("SANDPIT_BACKEND"))
                                                      ? QStringLiteral("SANDPIT_BACKEND") : QString());
     m_languageMenu->setBackend(m_session->backend());
@@ -211,6 +217,8 @@ void MainWindow::createDocks()
     QDockWidget *run = dock(QStringLiteral("runDock"), QStringLiteral("Run"), m_runPane, Qt::RightDockWidgetArea);
     QDockWidget *artifacts = dock(QStringLiteral("artifactsDock"), QStringLiteral("Output Files"), m_artifacts,
                                   Qt::RightDockWidgetArea);
+    QDockWidget *inputs = dock(QStringLiteral("inputFilesDock"), QStringLiteral("Input Files"), m_attachmentsPane,
+                               Qt::RightDockWidgetArea);
     // Beside the output, so a compiler's messages and the clickable list of them are both in view.
     m_problemsDock = dock(QStringLiteral("problemsDock"), QStringLiteral("Problems"), m_problems, Qt::BottomDockWidgetArea);
     splitDockWidget(output, m_problemsDock, Qt::Horizontal);
@@ -219,7 +227,7 @@ void MainWindow::createDocks()
     resizeDocks({output}, {260}, Qt::Vertical);
     resizeDocks({output, m_problemsDock}, {700, 400}, Qt::Horizontal);
     resizeDocks({run, artifacts}, {320, 320}, Qt::Horizontal);
-    resizeDocks({run, artifacts}, {280, 140}, Qt::Vertical);
+    resizeDocks({run, artifacts, inputs}, {240, 110, 130}, Qt::Vertical);
 }
 
 void MainWindow::connectRuns()
@@ -261,6 +269,7 @@ void MainWindow::connectRuns()
     connect(m_output, &OutputPane::outputSaveFailed, this,
             [this](const QString &, const QString &message) { showProblem(QStringLiteral("Cannot save the output"), message); });
     connect(m_inputSets, &InputSetSession::runRequested, this, [this](const QByteArray &stdinData) {
+        m_session->setWorkspace(m_attachments->inputFiles(), m_attachments->keptWorkspace());
         m_session->runWithInput(m_document->language(), m_document->path(), m_editor->text(), stdinData);
     });
     connect(m_inputSets, &InputSetSession::outputChecked, this,
@@ -342,6 +351,30 @@ void MainWindow::connectLanguages()
     });
 }
 
+void MainWindow::connectAttachments()
+{
+    connect(m_document, &DocumentFile::pathChanged, this, [this] { m_attachments->setProgram(m_document->path()); });
+    connect(m_attachments, &AttachmentSession::attachmentsChanged, m_attachmentsPane, &AttachmentsPane::showAttachments);
+    connect(m_attachments, &AttachmentSession::modeChanged, m_attachmentsPane, &AttachmentsPane::showMode);
+    connect(m_attachmentsPane, &AttachmentsPane::attachRequested, m_attachments, &AttachmentSession::attach);
+    connect(m_attachmentsPane, &AttachmentsPane::detachRequested, m_attachments, &AttachmentSession::detach);
+    connect(m_attachmentsPane, &AttachmentsPane::persistentChosen, m_attachments, &AttachmentSession::setPersistent);
+    connect(m_attachmentsPane, &AttachmentsPane::resetRequested, m_attachments, &AttachmentSession::resetWorkspace);
+    connect(m_attachments, &AttachmentSession::workspaceReset, this, [this](bool ok, const QString &message) {
+        if (ok)
+            statusBar()->showMessage(message);
+        else
+            showProblem(QStringLiteral("Cannot reset the workspace"), message);
+    });
+    // A run refused for a missing attachment: the pane shows which one, in red.
+    connect(m_session, &RunSession::runFailed, m_attachments, [this](const Core::RunError &error) {
+        if (error.code == Core::RunError::Code::MissingInputFile)
+            m_attachments->refresh();
+    });
+    m_attachmentsPane->showMode(m_attachments->isPersistent());
+    m_attachments->refresh();
+}
+
 void MainWindow::newFile()
 {
     m_document->reset();
@@ -378,6 +411,7 @@ void MainWindow::saveAs()
 
 void MainWindow::run()
 {
+    m_session->setWorkspace(m_attachments->inputFiles(), m_attachments->keptWorkspace());
     m_session->run(m_document->language(), m_document->path(), m_editor->text());
 }
 

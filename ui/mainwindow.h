@@ -21,6 +21,8 @@ struct EngineSettings;
 namespace Sandpit::Ui {
 
 class ArtifactsPane;
+class AttachmentSession;
+class AttachmentsPane;
 class DiagnosticsList;
 class DocumentFile;
 class EditorWidget;
@@ -65,6 +67,7 @@ private:
     void connectDocument();
     void connectHistory();
     void connectLanguages();
+    void connectAttachments();
 
     void newFile();
     void chooseFileToOpen();
@@ -88,6 +91,8 @@ private:
     OutputPane *m_output;
     RunPane *m_runPane;
     ArtifactsPane *m_artifacts;
+    AttachmentSession *m_attachments;
+    AttachmentsPane *m_attachmentsPane;
     HistoryStore *m_historyStore;
     HistoryPane *m_history;
     DiagnosticsList *m_problems;

@@ -68,6 +68,8 @@ void RunSession::start(const Core::Language *language, const QString &fileName, 
     }
     Core::RunRequest request = buildRequest(*language, fileName, code, m_settings.limits);
     request.backend = m_settings.backend;
+    request.inputFiles = m_inputFiles;
+    request.keptWorkspace = m_keptWorkspace;
     if (stdinData) {
         request.stdinData = *stdinData;
         request.keepStdinOpen = false;
@@ -141,6 +143,12 @@ void RunSession::setCurrent(Core::RunId id)
     const bool inputOpen = id != 0 && m_stdinOpen;
     if (std::exchange(m_inputOpen, inputOpen) != inputOpen)
         Q_EMIT inputOpenChanged(inputOpen);
+}
+
+void RunSession::setWorkspace(const QList<Core::InputFile> &inputFiles, const QString &keptWorkspace)
+{
+    m_inputFiles = inputFiles;
+    m_keptWorkspace = keptWorkspace;
 }
 
 } // namespace Sandpit::Ui

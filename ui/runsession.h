@@ -42,6 +42,9 @@ public Q_SLOTS:
     void stop();
     /// The backend of the next run: "local" or "docker".
     void setBackend(const QString &backendId);
+    /// What the next runs copy into their workspace, and the folder they keep it in (empty:
+    /// a fresh workspace each run).
+    void setWorkspace(const QList<Sandpit::Core::InputFile> &inputFiles, const QString &keptWorkspace);
     void writeInput(const QByteArray &data);
     void closeInput();
 
@@ -71,6 +74,8 @@ private:
     Core::EngineSettings m_settings;
     Core::RunId m_current = 0; // 0: no run
     Core::RunRequest m_request; // the current run's
+    QList<Core::InputFile> m_inputFiles;
+    QString m_keptWorkspace;
     bool m_stdinOpen = false;  // whether the last run started keeps stdin open
     bool m_inputOpen = false;  // as last told by inputOpenChanged()
 };

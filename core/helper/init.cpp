@@ -12,6 +12,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <grp.h>
@@ -24,6 +25,7 @@
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <sys/wait.h>
@@ -168,6 +170,30 @@ bool receiveRun(int controlFd, Options &run)
     return parseArguments(arguments, run, error) && isComplete(run, error);
 }
 
+// A workspace kept between runs gets all of /work, into a folder made only now (so the
+// program never saw it), within the same budget as /work itself and never through a link.
+void copyWholeWork(int hostWorkFd, const Options &run)
+{
+    constexpr const char *kKept = ".sandpit-kept"; // KeptWorkspace::kHelperCopyName
+    if (mkdirat(hostWorkFd, kKept, 0700) != 0)
+        return;
+    const int work = open("/work", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    const int target = openat(hostWorkFd, kKept, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (work >= 0 && target >= 0) {
+        CopyBudget budget;
+        budget.maxFiles = run.workInodes;
+        budget.maxBytes = run.workSizeBytes;
+        copyTree(work, target, budget);
+        // Half a copy would make what it left out look deleted: the engine keeps none of it.
+        if (budget.truncated)
+            renameat(hostWorkFd, kKept, hostWorkFd, ".sandpit-kept-partial");
+    }
+    if (work >= 0)
+        close(work);
+    if (target >= 0)
+        close(target);
+}
+
 // Copies output/ (or the folder the run names: a compiler's build folder) back to the host
 // workspace while the sandbox's file system still exists.
 void copyOutput(int hostWorkFd, const Options &run, InitRecord &record)
@@ -190,6 +216,8 @@ void copyOutput(int hostWorkFd, const Options &run, InitRecord &record)
         close(source);
     if (target >= 0)
         close(target);
+    if (run.keepWork)
+        copyWholeWork(hostWorkFd, run);
 }
 
 struct Watch {

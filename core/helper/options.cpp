@@ -104,6 +104,10 @@ bool parseArguments(const std::vector<std::string> &arguments, Options &options,
             options.shareNetwork = true;
             continue;
         }
+        if (arg == "--keep-work") {
+            options.keepWork = true;
+            continue;
+        }
         if (i + 1 >= arguments.size()) {
             error = "option " + arg + " needs a value";
             return false;
@@ -137,6 +141,8 @@ std::vector<std::string> toArguments(const Options &options)
         out.insert(out.end(), {n.name, std::to_string(options.*n.field)});
     if (options.shareNetwork)
         out.push_back("--share-network");
+    if (options.keepWork)
+        out.push_back("--keep-work");
     for (const std::string &path : options.readOnlyBinds)
         out.insert(out.end(), {"--ro-bind-try", path});
     for (const std::string &variable : options.environment)

@@ -24,6 +24,9 @@ struct Options {
     long long workInodes = 8192;                  ///< files and folders allowed in /work
     long long eventsFd = 0;                       ///< 0: none; see --events-fd in protocol.h
     bool shareNetwork = false;                    ///< keep the host's network (off by default)
+    /// Also copy the whole of /work back when the run ends, into the host workspace's
+    /// .sandpit-kept (see KeptWorkspace): for a workspace that persists between runs.
+    bool keepWork = false;
     std::vector<std::string> readOnlyBinds;       ///< host paths shown read-only at the same place
     std::vector<std::string> environment;         ///< NAME=VALUE, the program's whole environment
     std::vector<std::string> command;             ///< program and arguments

@@ -221,6 +221,44 @@ private Q_SLOTS:
         QCOMPARE(cli.value("stdout"), QStringLiteral("got 8 bytes: ABC\nDEF\n"));
     }
 
+    void fileOptionsAttachAFileAndAFolder()
+    {
+        const QString csv = writeFile(QStringLiteral("data.csv"), "x,y\n1,2\n");
+        QVERIFY(QDir(m_dir->path()).mkpath(QStringLiteral("data")));
+        writeFile(QStringLiteral("data/a.txt"), "alpha\n");
+        const Cli cli = run({fixture(QStringLiteral("reads_attachments.py")), QStringLiteral("--file"), csv,
+                             QStringLiteral("--file"), m_dir->filePath(QStringLiteral("data")), QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0);
+        QCOMPARE(cli.value("stdout"), QStringLiteral("x,y\n1,2\ndata/a.txt alpha\n"));
+    }
+
+    void aMissingFileOptionIsAJsonError()
+    {
+        const QString path = m_dir->filePath(QStringLiteral("gone.csv"));
+        const Cli cli = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--file"), path, QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 3);
+        const QJsonObject error = cli.json().value(QStringLiteral("error")).toObject();
+        QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("missing-input-file"));
+        QVERIFY2(error.value(QStringLiteral("message")).toString().contains(path), cli.out.constData());
+    }
+
+    void workspaceOptionKeepsWhatTheProgramWrote()
+    {
+        const QString workspace = m_dir->filePath(QStringLiteral("ws")); // made by sandpit
+        for (const QString &expected : {QStringLiteral("1\n"), QStringLiteral("2\n")}) {
+            const Cli cli = run({fixture(QStringLiteral("counts_runs.py")), QStringLiteral("--workspace"), workspace,
+                                 QStringLiteral("--json")});
+            QCOMPARE(cli.exitCode, 0);
+            QCOMPARE(cli.value("stdout"), expected);
+        }
+        QFile counter(workspace + QStringLiteral("/counter.txt"));
+        QVERIFY(counter.open(QIODevice::ReadOnly));
+        QCOMPARE(counter.readAll(), QByteArray("run\nrun\n"));
+        // Without it, every run starts from a clean workspace.
+        const Cli fresh = run({fixture(QStringLiteral("counts_runs.py")), QStringLiteral("--json")});
+        QCOMPARE(fresh.value("stdout"), QStringLiteral("1\n"));
+    }
+
     void plainOutputAndSummary()
     {
         const Cli cli = run({fixture(QStringLiteral("stderr_exit3.py"))});

@@ -308,7 +308,7 @@ private Q_SLOTS:
         request.inputFiles = {{dir.filePath(QStringLiteral("missing.csv")), {}}};
         const Outcome missing = run(request);
         QVERIFY(missing.error);
-        QCOMPARE(missing.error->code, RunError::Code::BadRequest);
+        QCOMPARE(missing.error->code, RunError::Code::MissingInputFile);
         QVERIFY(missing.error->message.contains(QStringLiteral("missing.csv")));
     }
 

@@ -172,7 +172,7 @@ private Q_SLOTS:
         r.inputFiles = {{host(QStringLiteral("no-such-file.csv")), {}}};
         const auto ws = workspaceFor(r);
         QVERIFY(!ws);
-        QCOMPARE(ws.error().code, RunError::Code::BadRequest);
+        QCOMPARE(ws.error().code, RunError::Code::MissingInputFile);
         QVERIFY2(ws.error().message.contains(host(QStringLiteral("no-such-file.csv"))), qPrintable(ws.error().message));
         QCOMPARE(leftovers(), QStringList());
     }
