@@ -125,7 +125,7 @@ void DockerRun::run()
             if (auto fetched = DockerTransfer::fetch(*client, *prepared, QStringLiteral("output")); !fetched)
                 qCWarning(lcDocker) << "could not copy output/ back:" << fetched.error().message;
         }
-        result->artifacts = ArtifactCollector::collect(prepared->workspace.outputDir()).artifacts;
+        ArtifactCollector::collect(prepared->workspace.outputDir(), m_plan.request.keepArtifacts).applyTo(*result);
         m_shared->post([cb = m_callbacks.finished, r = std::move(*result)] { cb(r); });
     }
     m_reaper->dispose(std::move(*prepared));
