@@ -3,6 +3,7 @@
 // are reported, and removed when the next run's copies are kept or the app ends.
 #include "artifactcollector.h"
 #include "artifactstore.h"
+#include "testfiles.h"
 #include "workspace.h"
 
 #include <QDir>
@@ -14,25 +15,9 @@
 #include <unistd.h>
 
 using namespace Sandpit::Core;
+using namespace TestFiles;
 
 namespace {
-const QByteArray kPng = QByteArray::fromHex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
-                                            "1f15c4890000000d49444154789c6300010000050001"
-                                            "0d0a2db40000000049454e44ae426082");
-
-bool writeFile(const QString &path, const QByteArray &content)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(content) == content.size();
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
-}
-
 QStringList keptFiles(const QString &dir)
 {
     QStringList out;
