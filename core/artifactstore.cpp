@@ -2,7 +2,9 @@
 
 #include "logging.h"
 
+#include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QMutexLocker>
 #include <QTemporaryDir>
 
@@ -43,6 +45,10 @@ QString ArtifactStore::begin(quint64 ticket)
         }
         dir.setAutoRemove(false);
         m_root = dir.path();
+        // Who owns it, so that Workspace::removeAbandoned() removes it after a crash.
+        QFile owner(m_root + QStringLiteral("/owner"));
+        if (owner.open(QIODevice::WriteOnly))
+            owner.write(QByteArray::number(QCoreApplication::applicationPid()));
     }
     const QString folder = folderFor(ticket);
     QDir(folder).removeRecursively(); // a leftover of a cancelled attempt with this ticket

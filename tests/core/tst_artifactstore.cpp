@@ -157,6 +157,22 @@ private Q_SLOTS:
         QVERIFY(QFileInfo::exists(kept.keptDir + QStringLiteral("/one.txt")));
     }
 
+    void aKilledSandpitsCopiesAreSwept()
+    {
+        // A store in the temporary folder, as the window's, and one a killed Sandpit left there.
+        auto live = std::make_shared<ArtifactStore>();
+        QTemporaryDir host;
+        const QString out = host.filePath(QStringLiteral("output"));
+        QVERIFY(writeFile(out + QStringLiteral("/one.txt"), "1"));
+        QVERIFY(!ArtifactCollector::collect(out, ArtifactStore::reserve(live)).keptDir.isEmpty());
+        QTemporaryDir abandoned(QDir::tempPath() + QStringLiteral("/sandpit-artifacts-XXXXXX"));
+        QVERIFY(writeFile(abandoned.filePath(QStringLiteral("run-1/plot.png")), kPng));
+        QVERIFY(writeFile(abandoned.filePath(QStringLiteral("owner")), "2147483646")); // above any pid_max
+        QVERIFY(Workspace::removeAbandoned() >= 1);
+        QVERIFY(!QFileInfo::exists(abandoned.path()));
+        QVERIFY(QFileInfo::exists(live->root() + QStringLiteral("/run-1/one.txt")));
+    }
+
     void withoutAStoreNothingIsCopied()
     {
         QTemporaryDir host;
