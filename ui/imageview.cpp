@@ -5,7 +5,6 @@
 #include <QLabel>
 #include <QPixmap>
 #include <QScrollArea>
-#include <QShortcut>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QWheelEvent>
@@ -48,9 +47,9 @@ ImageView::ImageView(QWidget *parent)
     };
     auto *bar = new QHBoxLayout;
     bar->setContentsMargins(4, 0, 4, 0);
-    bar->addWidget(button(QStringLiteral("zoomOutButton"), QStringLiteral("−"), QStringLiteral("Zoom out (Ctrl+-, Ctrl+wheel)"),
+    bar->addWidget(button(QStringLiteral("zoomOutButton"), QStringLiteral("−"), QStringLiteral("Zoom out (Ctrl+wheel)"),
                           &ImageView::zoomOut));
-    bar->addWidget(button(QStringLiteral("zoomInButton"), QStringLiteral("+"), QStringLiteral("Zoom in (Ctrl+=, Ctrl+wheel)"),
+    bar->addWidget(button(QStringLiteral("zoomInButton"), QStringLiteral("+"), QStringLiteral("Zoom in (Ctrl+wheel)"),
                           &ImageView::zoomIn));
     bar->addWidget(button(QStringLiteral("zoomActualButton"), QStringLiteral("100%"), QStringLiteral("Actual size"),
                           &ImageView::zoomToActualSize));
@@ -64,14 +63,6 @@ ImageView::ImageView(QWidget *parent)
     layout->setSpacing(0);
     layout->addLayout(bar);
     layout->addWidget(m_scroll, 1);
-
-    const auto shortcut = [this](QKeySequence keys, auto slot) {
-        auto *s = new QShortcut(keys, this, this, slot);
-        s->setContext(Qt::WidgetWithChildrenShortcut);
-    };
-    shortcut(QKeySequence(Qt::CTRL | Qt::Key_Equal), &ImageView::zoomIn);
-    shortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus), &ImageView::zoomOut);
-    shortcut(QKeySequence(Qt::CTRL | Qt::Key_0), &ImageView::zoomToActualSize);
 }
 
 void ImageView::setImage(const QImage &image)

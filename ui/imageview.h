@@ -9,8 +9,9 @@ class QToolButton;
 
 namespace Sandpit::Ui {
 
-/// An image that can be zoomed: Ctrl+wheel, Ctrl+= and Ctrl+-, or the buttons above it, and
-/// "Fit", which follows the view's size. It starts fitted (never enlarged) to the view.
+/// An image that can be zoomed: Ctrl+wheel or the buttons above it, and "Fit", which follows
+/// the view's size. It starts fitted (never enlarged) to the view. No Ctrl+= of its own: the
+/// window's View menu has it for the editor, and two shortcuts on one key would both go dead.
 class ImageView final : public QWidget
 {
     Q_OBJECT

@@ -143,6 +143,30 @@ private Q_SLOTS:
         QCOMPARE(model->index(2, 1).data().toString(), QStringLiteral("two\nlines"));
     }
 
+    void kindFollowsTheMimeDatabase_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<Preview::Kind>("kind");
+        QTest::newRow("python") << QStringLiteral("main.py") << Preview::Kind::Text;
+        QTest::newRow("c") << QStringLiteral("main.c") << Preview::Kind::Text;
+        QTest::newRow("json") << QStringLiteral("result.json") << Preview::Kind::Text;
+        QTest::newRow("markdown") << QStringLiteral("notes.md") << Preview::Kind::Text;
+        QTest::newRow("tsv") << QStringLiteral("table.tsv") << Preview::Kind::Table;
+        QTest::newRow("jpeg") << QStringLiteral("photo.jpg") << Preview::Kind::Image;
+        QTest::newRow("gif") << QStringLiteral("anim.gif") << Preview::Kind::Image;
+        QTest::newRow("bmp") << QStringLiteral("old.bmp") << Preview::Kind::Image;
+        QTest::newRow("zip") << QStringLiteral("all.zip") << Preview::Kind::Other;
+        QTest::newRow("pdf") << QStringLiteral("report.pdf") << Preview::Kind::Other;
+    }
+
+    void kindFollowsTheMimeDatabase()
+    {
+        QFETCH(QString, name);
+        QFETCH(Preview::Kind, kind);
+        const QString mime = QMimeDatabase().mimeTypeForFile(name, QMimeDatabase::MatchExtension).name();
+        QCOMPARE(Ui::PreviewLoader::kindFor(mime), kind);
+    }
+
     void otherFilesShowSizeAndType()
     {
         select(QStringLiteral("blob.bin"));
