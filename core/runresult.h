@@ -58,6 +58,9 @@ struct RunResult {
     QString artifactsDir;
     int artifactsFound = 0;        ///< regular files under output/: more than `artifacts` when the list was capped
     qint64 artifactsByteCap = 0;   ///< non-zero: copying stopped at this many bytes, later files are only listed
+    /// The sandbox brought only part of output/ back (it copies out at most 1000 files and the
+    /// workspace's size), so the program made more files than artifactsFound.
+    bool artifactsLeftBehind = false;
     QString backend;               ///< the backend that really ran it
     QString language;
     IsolationReport isolation;

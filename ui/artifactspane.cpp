@@ -66,6 +66,8 @@ ArtifactsPane::ArtifactsPane(QWidget *parent)
     m_table->setHorizontalHeaderLabels({QStringLiteral("File"), QStringLiteral("Size"), QStringLiteral("Type")});
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    // At least a header and four files, whatever the splitter and a note above it leave.
+    m_table->setMinimumHeight(5 * m_table->verticalHeader()->defaultSectionSize() + 4);
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
@@ -194,7 +196,10 @@ void ArtifactsPane::showArtifacts(const Core::RunResult &result)
         }
     }
     QStringList notes;
-    if (result.artifactsFound > m_artifacts.size()) {
+    if (result.artifactsLeftBehind) {
+        notes << QStringLiteral("Showing %1 files: the program wrote more, but the sandbox copies out at most 1000 "
+                                "files and 64 MB.").arg(m_artifacts.size());
+    } else if (result.artifactsFound > m_artifacts.size()) {
         notes << QStringLiteral("Showing %1 of %2%3 files.")
                      .arg(m_artifacts.size())
                      .arg(result.artifactsFound)

@@ -188,6 +188,11 @@ private Q_SLOTS:
         QVERIFY2(m_pane->noteText().contains(QStringLiteral("Stopped copying at 64 MB")), qPrintable(m_pane->noteText()));
         m_pane->selectRow(0);
         QVERIFY(m_pane->preview()->infoText().contains(QStringLiteral("not kept")));
+
+        r.artifactsLeftBehind = true; // the sandbox itself copied out only part of output/
+        m_pane->showArtifacts(r);
+        QVERIFY2(m_pane->noteText().startsWith(QStringLiteral("Showing 5 files: the program wrote more")),
+                 qPrintable(m_pane->noteText()));
         QVERIFY(m_pane->selectedPath().isEmpty());
     }
 
