@@ -182,6 +182,13 @@ void TestMainWindow::artifactsAreListed()
     QTRY_COMPARE_WITH_TIMEOUT(artifacts->rowCount(), 1, kRunTimeoutMs);
     QTRY_COMPARE_WITH_TIMEOUT(artifacts->cellText(0, 0), QStringLiteral("other.txt"), kRunTimeoutMs);
     QVERIFY(!QFileInfo::exists(kept));
+
+    // Closing the window (quitting) removes the last run's copies too.
+    artifacts->selectRow(0);
+    const QString last = artifacts->selectedPath();
+    QVERIFY(QFileInfo::exists(last));
+    closeWindow();
+    QVERIFY(!QFileInfo::exists(last));
 }
 
 void TestMainWindow::compiledLanguageRuns()
