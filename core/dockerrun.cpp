@@ -126,7 +126,7 @@ void DockerRun::run()
             if (auto fetched = DockerTransfer::fetch(*client, *prepared, QStringLiteral("output")); !fetched)
                 qCWarning(lcDocker) << "could not copy output/ back:" << fetched.error().message;
         }
-        result->artifacts = ArtifactCollector::collect(prepared->workspace.outputDir()).artifacts;
+        ArtifactCollector::collect(prepared->workspace.outputDir(), m_plan.request.keepArtifacts).applyTo(*result);
         if (!m_plan.request.keptWorkspace.isEmpty())
             keepWorkspace(*client, *prepared, *result);
         m_shared->post([cb = m_callbacks.finished, r = std::move(*result)] { cb(r); });

@@ -38,6 +38,7 @@ Expected<void> HelperReport::applyTo(RunResult &result) const
     result.wallMs = number(P::kWallUs) / 1000;
     result.cpuMs = number(P::kCpuUs) / 1000;
     result.peakMemoryBytes = number(P::kPeakRss);
+    result.artifactsLeftBehind = number(P::kArtifactsCapped) != 0;
     const QString level = value(P::kIsolationLevel);
     result.isolation.level = level == QLatin1String("full")      ? IsolationReport::Level::Full
                            : level == QLatin1String("partial") ? IsolationReport::Level::Partial

@@ -292,7 +292,7 @@ void LocalJob::finish(bool reportWritten, bool helperCrashed, int exitCode)
     result.stdoutTruncated = truncated == QLatin1String("stdout");
     result.stderrTruncated = truncated == QLatin1String("stderr");
     result.killDetail = describeEnd(result, m_request.limits, report.value(Helper::Protocol::kKillDetail));
-    result.artifacts = ArtifactCollector::collect(m_workspace.outputDir()).artifacts;
+    ArtifactCollector::collect(m_workspace.outputDir(), m_request.keepArtifacts).applyTo(result);
     if (!m_request.keptWorkspace.isEmpty())
         keepWorkspace(result, reportWritten);
     Q_EMIT finished(result);

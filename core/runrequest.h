@@ -1,5 +1,6 @@
 #pragma once
 
+#include "artifactstore.h"
 #include "runlimits.h"
 
 #include <QByteArray>
@@ -45,6 +46,8 @@ struct RunRequest {
     /// refuses us); the result then carries a notice. Empty: fail instead.
     QString fallbackBackend;
     QString image;                 ///< Docker only: this image instead of the language's
+    /// Where the artifacts are copied when the run ends; none: they are only listed.
+    ArtifactKeeping keepArtifacts;
 };
 
 } // namespace Sandpit::Core

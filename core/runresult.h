@@ -18,6 +18,7 @@ struct Artifact {
     QString path;      ///< relative to output/
     qint64 size = 0;
     QString mimeType;
+    bool kept = false; ///< a copy is in RunResult::artifactsDir, at the same path
 };
 
 /// Which protections were in force for a run, said honestly.
@@ -52,6 +53,14 @@ struct RunResult {
     bool stdoutTruncated = false;
     bool stderrTruncated = false;
     QList<Artifact> artifacts;
+    /// The absolute folder holding copies of the artifacts marked `kept`, which outlive the
+    /// run's workspace; empty when nothing was kept (the command line keeps nothing).
+    QString artifactsDir;
+    int artifactsFound = 0;        ///< regular files under output/: more than `artifacts` when the list was capped
+    qint64 artifactsByteCap = 0;   ///< non-zero: copying stopped at this many bytes, later files are only listed
+    /// The sandbox brought only part of output/ back (it copies out at most 1000 files and the
+    /// workspace's size), so the program made more files than artifactsFound.
+    bool artifactsLeftBehind = false;
     QString backend;               ///< the backend that really ran it
     QString language;
     IsolationReport isolation;

@@ -154,7 +154,9 @@ int Workspace::removeAbandoned()
 {
     int removed = 0;
     const QDir temp(QDir::tempPath());
-    const QStringList candidates = temp.entryList({QStringLiteral("sandpit-run-*")}, QDir::Dirs | QDir::NoSymLinks);
+    // An ArtifactStore's folder is judged the same way: it has an owner file too.
+    const QStringList candidates = temp.entryList({QStringLiteral("sandpit-run-*"), QStringLiteral("sandpit-artifacts-*")},
+                                                  QDir::Dirs | QDir::NoSymLinks);
     for (const QString &name : candidates) {
         QFile owner(temp.filePath(name) + QStringLiteral("/owner"));
         if (!owner.open(QIODevice::ReadOnly))

@@ -32,8 +32,9 @@ public:
     QString reportPath() const;
     QString jobPath() const;
 
-    /// Removes the workspaces of Sandpit processes that are gone (killed before they could
-    /// clean up): they hold learners' sources. Returns how many were removed.
+    /// Removes the workspaces (and ArtifactStore folders) of Sandpit processes that are gone
+    /// (killed before they could clean up): they hold learners' sources and output. Returns
+    /// how many were removed.
     static int removeAbandoned();
 
 private:

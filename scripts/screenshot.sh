@@ -3,6 +3,8 @@
 # program, after pressing Run (F5, sent with xdotool). Another program can be shown instead,
 # e.g. tests/fixtures/colours_progress.py to look at the output pane. SANDPIT_SCREENSHOT_KEYS
 # replaces the keys pressed (default F5), e.g. "F6 Return" runs the program's first input set.
+# SANDPIT_SCREENSHOT_CLICKS adds left clicks after the keys, as "X,Y" window coordinates, e.g.
+# "1000,330" to select a row of the Output Files pane and show its preview.
 # Needs: xvfb (xvfb-run), xdotool, imagemagick (import). Build first: scripts/build.sh
 # Usage: scripts/screenshot.sh [BUILD_DIR] [OUTPUT_PNG] [PROGRAM]   (PROGRAM: tests/fixtures/tour.py)
 set -euo pipefail
@@ -42,6 +44,10 @@ for key in ${SANDPIT_SCREENSHOT_KEYS:-F5}; do
 done
 # The program takes a fraction of a second; this also leaves time for the last repaint.
 sleep 3
+for click in ${SANDPIT_SCREENSHOT_CLICKS:-}; do
+    xdotool mousemove --window "$window" "${click%,*}" "${click#*,}" click 1
+    sleep 1
+done
 mkdir -p "$(dirname "$output")"
 import -window root "$output"
 echo "screenshot: wrote $output"

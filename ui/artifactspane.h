@@ -2,14 +2,22 @@
 
 #include "runresult.h"
 
+#include <QUrl>
 #include <QWidget>
 
+#include <functional>
+
+class QAction;
 class QLabel;
+class QSplitter;
 class QTableWidget;
 
 namespace Sandpit::Ui {
 
-/// The files the last run wrote to its output/ folder: path, size and type.
+class ArtifactPreview;
+
+/// The files the last run wrote to its output/ folder: path, size and type, a preview of the
+/// selected one, and Open, Save As… and Save all… for the copies the engine kept.
 class ArtifactsPane final : public QWidget
 {
     Q_OBJECT
@@ -19,14 +27,56 @@ public:
     int rowCount() const;
     /// The text of one cell; columns are path, size and MIME type.
     QString cellText(int row, int column) const;
+    /// The note above the list: what was left out of it, or empty.
+    QString noteText() const;
+    ArtifactPreview *preview() const { return m_preview; }
+    void selectRow(int row);
+    /// The kept copy of the selected file, or empty.
+    QString selectedPath() const;
+
+    /// How a file is opened with the desktop's application; tests replace it.
+    void setUrlOpener(std::function<bool(const QUrl &)> opener);
 
 public Q_SLOTS:
     void clear();
-    void showArtifacts(const QList<Sandpit::Core::Artifact> &artifacts);
+    void showArtifacts(const Sandpit::Core::RunResult &result);
+    /// Opens the selected file with the desktop's default application.
+    void openSelected();
+    /// Asks where to save the selected file, then saveSelectedTo().
+    void chooseSaveSelected();
+    /// Asks for a folder, then saveAllTo().
+    void chooseSaveAll();
+    /// Copies the selected file to `path`, in the background.
+    void saveSelectedTo(const QString &path);
+    /// Copies every kept file into `folder` (with its folders below output/), in the background.
+    void saveAllTo(const QString &folder);
+
+Q_SIGNALS:
+    /// A save finished; `message` says what was written where.
+    void filesSaved(const QString &message);
+    void saveFailed(const QString &message);
+    void openFailed(const QString &message);
 
 private:
+    void showSelection();
+    void updateActions();
+    void showContextMenu(const QPoint &pos);
+    /// Copies `pairs` (kept file, destination) in the background and reports.
+    void copyInBackground(QList<std::pair<QString, QString>> pairs, const QString &where);
+    const Sandpit::Core::Artifact *selectedArtifact() const;
+    QString keptPath(const Sandpit::Core::Artifact &artifact) const;
+
+    QLabel *m_note;
+    QSplitter *m_splitter;
     QTableWidget *m_table;
     QLabel *m_placeholder;
+    ArtifactPreview *m_preview;
+    QAction *m_openAction;
+    QAction *m_saveAction;
+    QAction *m_saveAllAction;
+    QList<Sandpit::Core::Artifact> m_artifacts;
+    QString m_dir;
+    std::function<bool(const QUrl &)> m_openUrl;
 };
 
 } // namespace Sandpit::Ui

@@ -227,7 +227,8 @@ void MainWindow::createDocks()
     resizeDocks({output}, {260}, Qt::Vertical);
     resizeDocks({output, m_problemsDock}, {700, 400}, Qt::Horizontal);
     resizeDocks({run, artifacts}, {320, 320}, Qt::Horizontal);
-    resizeDocks({run, artifacts, inputs}, {240, 110, 130}, Qt::Vertical);
+    // The output files get the larger part: the list and a preview of the selected file.
+    resizeDocks({run, artifacts, inputs}, {200, 420, 130}, Qt::Vertical);
 }
 
 void MainWindow::connectRuns()
@@ -244,7 +245,7 @@ void MainWindow::connectRuns()
     connect(m_session, &RunSession::runFinished, m_output, &OutputPane::showFinished);
     connect(m_session, &RunSession::runFinished, m_runPane, &RunPane::showResult);
     connect(m_session, &RunSession::runFinished, this, [this](const Core::RunResult &result) {
-        m_artifacts->showArtifacts(result.artifacts);
+        m_artifacts->showArtifacts(result);
         m_editor->showDiagnostics(result.diagnostics);
         m_problems->showDiagnostics(result.diagnostics);
         if (!result.diagnostics.isEmpty()) {
@@ -268,6 +269,11 @@ void MainWindow::connectRuns()
     });
     connect(m_output, &OutputPane::outputSaveFailed, this,
             [this](const QString &, const QString &message) { showProblem(QStringLiteral("Cannot save the output"), message); });
+    connect(m_artifacts, &ArtifactsPane::filesSaved, this, [this](const QString &message) { statusBar()->showMessage(message); });
+    connect(m_artifacts, &ArtifactsPane::saveFailed, this,
+            [this](const QString &message) { showProblem(QStringLiteral("Cannot save the file"), message); });
+    connect(m_artifacts, &ArtifactsPane::openFailed, this,
+            [this](const QString &message) { showProblem(QStringLiteral("Cannot open the file"), message); });
     connect(m_inputSets, &InputSetSession::runRequested, this, [this](const QByteArray &stdinData) {
         m_session->setWorkspace(m_attachments->inputFiles(), m_attachments->keptWorkspace());
         m_session->runWithInput(m_document->language(), m_document->path(), m_editor->text(), stdinData);

@@ -74,6 +74,7 @@ void RunSession::start(const Core::Language *language, const QString &fileName, 
         request.stdinData = *stdinData;
         request.keepStdinOpen = false;
     }
+    request.keepArtifacts = Core::ArtifactStore::reserve(m_artifactStore);
     m_stdinOpen = request.keepStdinOpen;
     if (request.backend == QLatin1String("docker") && m_settings.dockerFallback)
         request.fallbackBackend = QStringLiteral("local");

@@ -1,10 +1,12 @@
 #pragma once
 
+#include "artifactstore.h"
 #include "enginesettings.h"
 #include "runcontroller.h"
 
 #include <QObject>
 
+#include <memory>
 #include <optional>
 
 namespace Sandpit::Core {
@@ -73,6 +75,9 @@ private:
     Core::RunController &m_controller;
     Core::EngineSettings m_settings;
     Core::RunId m_current = 0; // 0: no run
+    // Holds a copy of the last run's artifacts for the Artifacts pane, removed when the next
+    // run's are kept and when the session (and the runs it started) are gone.
+    std::shared_ptr<Core::ArtifactStore> m_artifactStore = std::make_shared<Core::ArtifactStore>();
     Core::RunRequest m_request; // the current run's
     QList<Core::InputFile> m_inputFiles;
     QString m_keptWorkspace;

@@ -52,6 +52,7 @@ inline constexpr const char *kPeakRss = "peak_rss_bytes";
 inline constexpr const char *kStdoutBytes = "stdout_bytes";
 inline constexpr const char *kStderrBytes = "stderr_bytes";
 inline constexpr const char *kOutputTruncated = "output_truncated"; // stdout | stderr | (absent)
+inline constexpr const char *kArtifactsCapped = "artifacts_capped"; // 1: init left part of output/ behind (a limit)
 inline constexpr const char *kSetupStep = "setup_step";
 inline constexpr const char *kSetupErrno = "setup_errno";
 inline constexpr const char *kIsolationLevel = "isolation_level"; // full | partial | none

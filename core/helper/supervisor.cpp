@@ -561,6 +561,8 @@ void Supervisor::finishReport(const InitRecord &record, bool haveRecord, long lo
     m_report.add(P::kStderrBytes, m_err.bytes);
     if (m_truncated)
         m_report.add(P::kOutputTruncated, m_truncated);
+    if (haveRecord && record.artifactsTruncated)
+        m_report.add(P::kArtifactsCapped, 1);
     m_report.add(P::kIsolationLevel, isolationLevelName(m_level));
     for (const std::string &line : describeIsolation(m_run, m_level, *m_cgroup, m_uid, m_downgrades))
         m_report.add(P::kIsolation, line);

@@ -1,5 +1,6 @@
 // The Docker backend end to end: the real daemon, the offline Python image, through the
 // RunController. Needs sandpit-offline/python:3.11 (packaging/docker/build-offline-images.sh).
+#include "artifactstore.h"
 #include "dockerbackend.h"
 #include "dockercontainer.h"
 #include "dockerproxy.h"
@@ -164,6 +165,24 @@ private Q_SLOTS:
         QCOMPARE(o.result->stdoutData, QByteArray("1000 /work\nro 30\n['lo']\n"));
         QCOMPARE(o.result->artifacts.size(), 1);
         QCOMPARE(o.result->artifacts.first().path, QStringLiteral("plot.txt"));
+    }
+
+    void artifactsAreKeptAfterTheContainerIsGone()
+    {
+        QTemporaryDir parent;
+        auto store = std::make_shared<ArtifactStore>(parent.path());
+        RunRequest request = pythonRequest(fixture(QStringLiteral("writes_artifacts.py")));
+        request.keepArtifacts = ArtifactStore::reserve(store);
+        const Outcome o = run(request);
+        QVERIFY2(o.result, o.error ? qPrintable(o.error->message) : "no result");
+        QCOMPARE(o.result->artifacts.size(), 2);
+        QVERIFY(!o.result->artifactsDir.isEmpty());
+        for (const Artifact &a : o.result->artifacts)
+            QVERIFY2(a.kept, qPrintable(a.path));
+        QFile csv(o.result->artifactsDir + QStringLiteral("/data.csv"));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QCOMPARE(csv.readAll(), QByteArray("x,y\n1,2\n"));
+        QVERIFY(QFileInfo::exists(o.result->artifactsDir + QStringLiteral("/sub/notes.txt")));
     }
 
     void stdinUpFront()

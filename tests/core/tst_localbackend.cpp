@@ -275,6 +275,19 @@ private Q_SLOTS:
         QCOMPARE(o.result->artifacts.at(1).path, QStringLiteral("sub/notes.txt"));
     }
 
+    void artifactsLeftInTheSandboxAreReported()
+    {
+        const Outcome o = run(pythonRequest("import os\nos.makedirs('output', exist_ok=True)\n"
+                                            "for i in range(1100):\n    open(f'output/f{i}.txt', 'w').write('x')\n"));
+        QVERIFY(o.result);
+        QCOMPARE(o.result->artifacts.size(), 1000);
+        QVERIFY(o.result->artifactsLeftBehind);
+
+        const Outcome few = run(pythonRequest(fixture(QStringLiteral("writes_artifacts.py"))));
+        QVERIFY(few.result);
+        QVERIFY(!few.result->artifactsLeftBehind);
+    }
+
     void workspaceIsRemoved()
     {
         const QString token = uniqueToken();

@@ -1,6 +1,7 @@
 // The run's workspace and what is collected from its output folder: nothing of the user's may
 // leak in through a bad name or a link, and nothing is left behind in /tmp.
 #include "artifactcollector.h"
+#include "testfiles.h"
 #include "workspace.h"
 
 #include <QDir>
@@ -11,26 +12,9 @@
 #include <unistd.h>
 
 using namespace Sandpit::Core;
+using namespace TestFiles;
 
 namespace {
-// A real 1x1 PNG, so the MIME type comes from the bytes and not only the name.
-const QByteArray kPng = QByteArray::fromHex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
-                                            "1f15c4890000000d49444154789c6300010000050001"
-                                            "0d0a2db40000000049454e44ae426082");
-
-bool writeFile(const QString &path, const QByteArray &content)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(content) == content.size();
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
-}
-
 // As the local backend builds a run's workspace: an empty one, then the request's files.
 Expected<Workspace> workspaceFor(const RunRequest &request)
 {

@@ -2,6 +2,7 @@
 // the test watches what the panes show. The learner's tools beside Run (input sets, the
 // history, the problems list, the language menu) are in tst_mainwindowtools.
 
+#include "artifactpreview.h"
 #include "artifactspane.h"
 #include "windowharness.h"
 #include "diagnosticslist.h"
@@ -33,6 +34,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
+#include <QTableView>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
@@ -167,6 +169,26 @@ void TestMainWindow::artifactsAreListed()
     QVERIFY(artifacts);
     QCOMPARE(artifacts->rowCount(), 1);
     QCOMPARE(artifacts->cellText(0, 0), QStringLiteral("table.csv"));
+
+    // The run's workspace is gone, but a copy of the file is kept for the preview and Save As.
+    artifacts->selectRow(0);
+    QTRY_COMPARE(artifacts->preview()->kind(), Ui::Preview::Kind::Table);
+    QCOMPARE(artifacts->preview()->tableView()->model()->index(0, 1).data().toString(), QStringLiteral("2"));
+    const QString kept = artifacts->selectedPath();
+    QVERIFY(QFileInfo::exists(kept));
+
+    // The next run's files replace it.
+    runCode(QStringLiteral("open('output/other.txt', 'w').write('x')\n"));
+    QTRY_COMPARE_WITH_TIMEOUT(artifacts->rowCount(), 1, kRunTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(artifacts->cellText(0, 0), QStringLiteral("other.txt"), kRunTimeoutMs);
+    QVERIFY(!QFileInfo::exists(kept));
+
+    // Closing the window (quitting) removes the last run's copies too.
+    artifacts->selectRow(0);
+    const QString last = artifacts->selectedPath();
+    QVERIFY(QFileInfo::exists(last));
+    closeWindow();
+    QVERIFY(!QFileInfo::exists(last));
 }
 
 void TestMainWindow::compiledLanguageRuns()
