@@ -25,7 +25,7 @@ DockerJob::DockerJob(DockerRun::Plan plan, std::shared_ptr<DockerConnector> conn
     // The callbacks run on this object's thread only: DockerRunShared::post delivers them as
     // events to this object, and events die with it.
     DockerRun::Callbacks callbacks{
-        [this](const QString &fifo) { onRunStarted(fifo); },
+        [this](const QString &fifo, const QString &outputDir) { onRunStarted(fifo, outputDir); },
         [this] {
             if (!m_flushTimer.isActive())
                 m_flushTimer.start();
@@ -91,8 +91,12 @@ void DockerJob::closeInput()
     pumpInput();
 }
 
-void DockerJob::onRunStarted(const QString &stdinFifo)
+void DockerJob::onRunStarted(const QString &stdinFifo, const QString &outputDir)
 {
+    if (!outputDir.isEmpty()) {
+        m_outputPoller = std::make_unique<OutputPoller>(outputDir);
+        connect(m_outputPoller.get(), &OutputPoller::listed, this, &RunJob::artifactsListed);
+    }
     if (!stdinFifo.isEmpty()) {
         // O_RDWR: opening a FIFO for writing alone fails (ENXIO) until the program has opened
         // it for reading; read-write never blocks. EOF reaches the program when this closes.
@@ -151,6 +155,7 @@ void DockerJob::flushOutput()
 void DockerJob::onRunFinished(const RunResult &result)
 {
     m_done = true;
+    m_outputPoller.reset();
     closeInputPipe();
     m_flushTimer.stop();
     flushOutput();
@@ -160,6 +165,7 @@ void DockerJob::onRunFinished(const RunResult &result)
 void DockerJob::onRunFailed(const RunError &error)
 {
     m_done = true;
+    m_outputPoller.reset();
     closeInputPipe();
     Q_EMIT failed(error);
 }

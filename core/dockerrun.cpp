@@ -398,7 +398,8 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     const QString fifo = m_plan.request.keepStdinOpen && !m_plan.key.viaArchive
         ? container.controlDir + QStringLiteral("/stdin")
         : QString();
-    m_shared->post([cb = m_callbacks.started, fifo] { cb(fifo); });
+    const QString outputDir = m_plan.key.viaArchive || m_plan.stage != RunStage::Run ? QString() : container.workspace.outputDir();
+    m_shared->post([cb = m_callbacks.started, fifo, outputDir] { cb(fifo, outputDir); });
 
     // The exit is awaited on its own thread so that this one can keep the clock and act on Stop.
     bool exited = false;

@@ -57,7 +57,9 @@ public:
         QString keepBuildIn;
     };
     struct Callbacks {
-        std::function<void(const QString &stdinFifo)> started; ///< fifo empty unless input stays open
+        /// fifo empty unless input stays open; outputDir: the host folder that is the program's
+        /// output/ while it runs, empty when it is not on this machine (archive transfer)
+        std::function<void(const QString &stdinFifo, const QString &outputDir)> started;
         std::function<void()> outputAvailable;
         std::function<void(const RunResult &)> finished;
         std::function<void(const RunError &)> failed;

@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QFile>
 
+#include <csignal>
 #include <cstring>
 #include <unistd.h>
 
@@ -276,17 +277,22 @@ void LocalJob::finish(bool reportWritten, bool helperCrashed, int exitCode)
     result.stdoutData = m_stdout;
     result.stderrData = m_stderr;
     if (!reportWritten || !report.applyTo(result)) {
-        if (!m_backstopFired) {
+        // Stop pressed the moment a helper started can reach it before it takes SIGTERM as
+        // "stop the run" (it blocks it first thing): it dies of it before anything of the run
+        // existed, and the run was stopped all the same.
+        const bool stoppedEarly = m_cancelRequested && helperCrashed;
+        if (!m_backstopFired && !stoppedEarly) {
             Q_EMIT failed(RunError{RunError::Code::Internal,
                                    QStringLiteral("The sandbox helper ended unexpectedly (%1).")
                                        .arg(helperCrashed ? QStringLiteral("it crashed") : QStringLiteral("exit code %1").arg(exitCode))});
             return;
         }
-        // The helper hung and was killed: its tree died with it, and the evidence we have is
-        // that the time (or the grace after Stop) ran out.
-        result.signal = 9;
+        // The helper hung and was killed, or was stopped early: its tree died with it, and the
+        // evidence we have is that the time (or the grace after Stop) ran out, or Stop.
+        result.signal = stoppedEarly ? SIGTERM : SIGKILL;
         result.killReason = m_cancelRequested ? KillReason::Cancelled : KillReason::Timeout;
-        result.wallMs = m_request.limits.wallTimeMs;
+        if (!m_cancelRequested)
+            result.wallMs = m_request.limits.wallTimeMs;
     }
     const QString truncated = report.value(Helper::Protocol::kOutputTruncated);
     result.stdoutTruncated = truncated == QLatin1String("stdout");

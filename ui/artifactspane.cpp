@@ -176,6 +176,31 @@ void ArtifactsPane::clear()
 
 void ArtifactsPane::showArtifacts(const Core::RunResult &result)
 {
+    fillTable(result);
+    // The first file's preview at once: most programs write one plot or one table.
+    if (!m_artifacts.isEmpty())
+        m_table->selectRow(0);
+}
+
+void ArtifactsPane::showRunningListing(const Core::ArtifactListing &listing)
+{
+    const Core::Artifact *selected = selectedArtifact();
+    const QString selectedName = selected ? selected->path : QString();
+    Core::RunResult soFar;
+    soFar.artifacts = listing.artifacts;
+    fillTable(soFar);
+    m_note->setText(listing.more ? QStringLiteral("Still running. These are the first of its files; all are listed, and "
+                                                  "can be previewed and saved, when it ends.")
+                                 : QStringLiteral("Still running: its files can be previewed and saved when it ends."));
+    m_note->setVisible(!m_artifacts.isEmpty());
+    for (int row = 0; row < m_artifacts.size(); ++row) {
+        if (m_artifacts.at(row).path == selectedName)
+            m_table->selectRow(row);
+    }
+}
+
+void ArtifactsPane::fillTable(const Core::RunResult &result)
+{
     clear();
     m_artifacts = result.artifacts;
     m_dir = result.artifactsDir;
@@ -214,9 +239,6 @@ void ArtifactsPane::showArtifacts(const Core::RunResult &result)
     m_splitter->setVisible(!m_artifacts.isEmpty());
     m_placeholder->setVisible(m_artifacts.isEmpty());
     updateActions();
-    // The first file's preview at once: most programs write one plot or one table.
-    if (!m_artifacts.isEmpty())
-        m_table->selectRow(0);
 }
 
 void ArtifactsPane::openSelected()

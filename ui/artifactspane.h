@@ -1,5 +1,6 @@
 #pragma once
 
+#include "artifactlisting.h"
 #include "runresult.h"
 
 #include <QUrl>
@@ -40,6 +41,9 @@ public:
 public Q_SLOTS:
     void clear();
     void showArtifacts(const Sandpit::Core::RunResult &result);
+    /// While the program runs: the files so far, greyed (they are kept, and can be previewed
+    /// and saved, once it ends), with the file that was selected still selected.
+    void showRunningListing(const Sandpit::Core::ArtifactListing &listing);
     /// Opens the selected file with the desktop's default application.
     void openSelected();
     /// Asks where to save the selected file, then saveSelectedTo().
@@ -59,6 +63,7 @@ Q_SIGNALS:
 
 private:
     void showSelection();
+    void fillTable(const Sandpit::Core::RunResult &result);
     void updateActions();
     void showContextMenu(const QPoint &pos);
     /// Copies `pairs` (kept file, destination) in the background and reports.

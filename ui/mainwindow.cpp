@@ -242,6 +242,7 @@ void MainWindow::connectRuns()
         statusBar()->showMessage(QStringLiteral("Running %1…").arg(description));
     });
     connect(m_session, &RunSession::outputReceived, m_output, &OutputPane::appendOutput);
+    connect(m_session, &RunSession::artifactsListed, m_artifacts, &ArtifactsPane::showRunningListing);
     connect(m_session, &RunSession::runFinished, m_output, &OutputPane::showFinished);
     connect(m_session, &RunSession::runFinished, m_runPane, &RunPane::showResult);
     connect(m_session, &RunSession::runFinished, this, [this](const Core::RunResult &result) {

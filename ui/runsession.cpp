@@ -14,6 +14,11 @@ RunSession::RunSession(Core::RunController &controller, const Core::EngineSettin
     , m_settings(settings)
 {
     connect(&m_controller, &Core::RunController::outputReceived, this, &RunSession::onOutput);
+    connect(&m_controller, &Core::RunController::artifactsListed, this,
+            [this](Core::RunId id, const Core::ArtifactListing &listing) {
+                if (id == m_current)
+                    Q_EMIT artifactsListed(listing);
+            });
     connect(&m_controller, &Core::RunController::runFinished, this, &RunSession::onFinished);
     connect(&m_controller, &Core::RunController::runFailed, this, &RunSession::onFailed);
 }

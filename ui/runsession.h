@@ -54,6 +54,8 @@ Q_SIGNALS:
     /// A run was handed to the engine; `description` names it, e.g. "main.py (Python)".
     void runStarting(const QString &description);
     void outputReceived(Sandpit::Core::OutputStream stream, const QByteArray &data);
+    /// While the current run goes: the files in its output folder so far.
+    void artifactsListed(const Sandpit::Core::ArtifactListing &listing);
     void runFinished(const Sandpit::Core::RunResult &result);
     /// With runFinished: the request that started the run too, for the run history.
     void runCompleted(const Sandpit::Core::RunRequest &request, const Sandpit::Core::RunResult &result);

@@ -127,6 +127,36 @@ inline QByteArray why(const Outcome &o)
     return o.error ? o.error->message.toUtf8() : QByteArray("no result");
 }
 
+/// A program (files_then_wait.py) writes a file, a CSV in a subfolder and a symlink to a host
+/// file into output/, then waits for a line: while it waits, the listing shows exactly the two
+/// files, with sizes and types; after, the result has all three files it wrote.
+inline void checkFilesListedWhileRunning(RunController &controller, RunRequest request = {})
+{
+    const RunRequest fixtureRun = pythonRequest(fixture(QStringLiteral("files_then_wait.py")));
+    request.language = fixtureRun.language;
+    request.entryFile = fixtureRun.entryFile;
+    request.sources = fixtureRun.sources;
+    request.keepStdinOpen = true;
+    RunWatcher watcher(controller);
+    watcher.outcome.id = controller.start(request);
+    const auto listed = [&watcher] {
+        QStringList paths;
+        if (!watcher.outcome.listings.isEmpty()) {
+            for (const Artifact &a : watcher.outcome.listings.last().artifacts)
+                paths << a.path + QLatin1Char(' ') + QString::number(a.size) + QLatin1Char(' ') + a.mimeType;
+        }
+        return paths;
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(listed(), (QStringList{QStringLiteral("a.txt 6 text/plain"), QStringLiteral("sub/b.csv 8 text/csv")}),
+                              30000);
+    QVERIFY(!watcher.done()); // still running: it waits for our line
+    controller.writeInput(watcher.outcome.id, "\n");
+    controller.closeInput(watcher.outcome.id);
+    QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 30000);
+    QVERIFY2(watcher.outcome.result, why(watcher.outcome));
+    QCOMPARE(watcher.outcome.result->artifacts.size(), 3);
+}
+
 inline std::unique_ptr<RunController> makeController()
 {
     return std::make_unique<RunController>(makeBackends(LanguageRegistry::builtIn(), EngineSettings{}));

@@ -217,6 +217,14 @@ private Q_SLOTS:
 
     void interactiveStdin() { checkInteractiveStdin(*m_controller); }
 
+    void filesAreListedWhileTheProgramRuns()
+    {
+        // The workspace is bound into the container: its output/ is watched from the host.
+        RunRequest request;
+        request.backend = QStringLiteral("docker");
+        checkFilesListedWhileRunning(*m_controller, request);
+    }
+
     void timeoutKillsAndRemovesTheContainer()
     {
         RunRequest request = pythonRequest(fixture(QStringLiteral("sleeper.py")));

@@ -264,7 +264,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(started.size() == 1, 20000);
         m_controller->cancel(watcher.outcome.id);
         QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 20000);
-        QVERIFY(watcher.outcome.result);
+        QVERIFY2(watcher.outcome.result, why(watcher.outcome));
         QCOMPARE(watcher.outcome.result->stage, RunStage::Compile);
         QCOMPARE(watcher.outcome.result->killReason, KillReason::Cancelled);
     }

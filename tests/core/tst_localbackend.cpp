@@ -146,26 +146,7 @@ private Q_SLOTS:
     {
         // The program's output folder is private to its sandbox until the run ends; init
         // lists it for the window meanwhile, with what the collector would skip left out.
-        RunRequest request = pythonRequest(fixture(QStringLiteral("files_then_wait.py")));
-        request.keepStdinOpen = true;
-        RunWatcher watcher(*m_controller);
-        watcher.outcome.id = m_controller->start(request);
-        const auto listed = [&watcher] {
-            QStringList paths;
-            if (!watcher.outcome.listings.isEmpty()) {
-                for (const Artifact &a : watcher.outcome.listings.last().artifacts)
-                    paths << a.path + QLatin1Char(' ') + QString::number(a.size) + QLatin1Char(' ') + a.mimeType;
-            }
-            return paths;
-        };
-        QTRY_COMPARE_WITH_TIMEOUT(listed(), (QStringList{QStringLiteral("a.txt 6 text/plain"), QStringLiteral("sub/b.csv 8 text/csv")}),
-                                  20000);
-        QVERIFY(!watcher.done()); // still running: it waits for our line
-        m_controller->writeInput(watcher.outcome.id, "\n");
-        m_controller->closeInput(watcher.outcome.id);
-        QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 20000);
-        QVERIFY2(watcher.outcome.result, why(watcher.outcome));
-        QCOMPARE(watcher.outcome.result->artifacts.size(), 3);
+        checkFilesListedWhileRunning(*m_controller);
     }
 
     void outputCanStayOutOfTheResult()

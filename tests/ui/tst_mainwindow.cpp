@@ -66,6 +66,7 @@ private Q_SLOTS:
     void inputLineFeedsStdin();
     void promptShowsBeforeTheUserTypes();
     void artifactsAreListed();
+    void artifactsAppearWhileTheProgramRuns();
     void compiledLanguageRuns();
     void outputPaneStaysBounded();
     void outputPaneShowsBadBytesHarmlessly();
@@ -159,6 +160,25 @@ void TestMainWindow::promptShowsBeforeTheUserTypes()
     QTest::keyClick(input, Qt::Key_Return);
     QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
     QVERIFY2(m_output->plainText().startsWith(QStringLiteral("Your name: Ada\nHello, Ada!\n")), qPrintable(m_output->plainText()));
+}
+
+void TestMainWindow::artifactsAppearWhileTheProgramRuns()
+{
+    auto *input = m_output->findChild<QLineEdit *>(QStringLiteral("inputLine"));
+    auto *artifacts = m_window->findChild<Ui::ArtifactsPane *>(QStringLiteral("artifactsPane"));
+    QVERIFY(input && artifacts);
+    runCode(QStringLiteral("open('output/early.txt', 'w').write('soon\\n')\ninput()\n"
+                           "open('output/late.txt', 'w').write('later\\n')\n"));
+    QTRY_COMPARE_WITH_TIMEOUT(artifacts->rowCount(), 1, kRunTimeoutMs);
+    QCOMPARE(artifacts->cellText(0, 0), QStringLiteral("early.txt"));
+    QVERIFY2(artifacts->noteText().startsWith(QStringLiteral("Still running")), qPrintable(artifacts->noteText()));
+    QVERIFY(m_runPane->statusText().startsWith(QStringLiteral("Running")));
+    QTest::keyClick(input, Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
+    QCOMPARE(artifacts->rowCount(), 2);
+    QCOMPARE(artifacts->noteText(), QString());
+    artifacts->selectRow(0);
+    QTRY_COMPARE(artifacts->preview()->kind(), Ui::Preview::Kind::Text); // kept now
 }
 
 void TestMainWindow::artifactsAreListed()
