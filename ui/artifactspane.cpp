@@ -66,8 +66,8 @@ ArtifactsPane::ArtifactsPane(QWidget *parent)
     m_table->setHorizontalHeaderLabels({QStringLiteral("File"), QStringLiteral("Size"), QStringLiteral("Type")});
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
-    // At least a header and four files, whatever the splitter and a note above it leave.
-    m_table->setMinimumHeight(5 * m_table->verticalHeader()->defaultSectionSize() + 4);
+    // At least a header and two files, whatever the splitter and a note above it leave.
+    m_table->setMinimumHeight(3 * m_table->verticalHeader()->defaultSectionSize() + 4);
     m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
@@ -118,8 +118,8 @@ ArtifactsPane::ArtifactsPane(QWidget *parent)
     m_splitter->addWidget(list);
     m_splitter->addWidget(m_preview);
     m_splitter->setStretchFactor(0, 1);
-    m_splitter->setStretchFactor(1, 2);
-    m_splitter->setSizes({130, 260}); // scaled to the pane: a third for the list, the rest to see the file
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setSizes({100, 300}); // scaled to the pane: a quarter for the list, the rest to see the file
     m_splitter->setChildrenCollapsible(false);
 
     auto *layout = new QVBoxLayout(this);

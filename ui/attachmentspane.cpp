@@ -18,8 +18,7 @@ constexpr int kMissingRole = Qt::UserRole + 1;
 AttachmentsPane::AttachmentsPane(QWidget *parent)
     : QWidget(parent)
     , m_list(new QListWidget(this))
-    , m_placeholder(new QLabel(QStringLiteral("No input files. Files and folders added here are copied next to the "
-                                              "program before each run."), this))
+    , m_placeholder(new QLabel(QStringLiteral("No input files."), this))
     , m_remove(new QPushButton(QStringLiteral("Remove"), this))
     , m_mode(new QComboBox(this))
     , m_reset(new QPushButton(QStringLiteral("Reset workspace"), this))
@@ -29,6 +28,7 @@ AttachmentsPane::AttachmentsPane(QWidget *parent)
     m_reset->setObjectName(QStringLiteral("resetWorkspace"));
     m_placeholder->setWordWrap(true);
     m_placeholder->setEnabled(false);
+    m_placeholder->setToolTip(QStringLiteral("Files and folders added here are copied next to the program before each run."));
     m_mode->addItem(QStringLiteral("Fresh each run"));
     m_mode->addItem(QStringLiteral("Kept between runs"));
     m_mode->setToolTip(QStringLiteral("Fresh: every run starts from a clean workspace. Kept: what the program writes "

@@ -228,7 +228,7 @@ void MainWindow::createDocks()
     resizeDocks({output, m_problemsDock}, {700, 400}, Qt::Horizontal);
     resizeDocks({run, artifacts}, {320, 320}, Qt::Horizontal);
     // The output files get the larger part: the list and a preview of the selected file.
-    resizeDocks({run, artifacts, inputs}, {200, 420, 130}, Qt::Vertical);
+    resizeDocks({run, artifacts, inputs}, {190, 460, 100}, Qt::Vertical);
 }
 
 void MainWindow::connectRuns()

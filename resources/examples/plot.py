@@ -1,4 +1,4 @@
-# Plot with matplotlib: a plot saved to output/ shows in the Artifacts pane.
+# Plot with matplotlib: a plot saved to output/ shows in the Output Files pane.
 #
 # Sandpit gives Python a matplotlib backend without a window: plt.savefig() writes where you
 # say, and plt.show() saves the figure as output/figure-1.png, figure-2.png, ...

@@ -1,4 +1,4 @@
-# Write a CSV file: files a program puts in output/ are listed, and previewed, beside the output.
+# Write a CSV file: what a program puts in output/ is listed, and previewed, in Output Files.
 import csv
 
 with open("output/squares.csv", "w", newline="") as f:
