@@ -1,6 +1,7 @@
 // The learner's tools beside Run, in the real window on a real engine: input sets with their
 // expected output, the run history, the problems list with its markers, and the language menu.
 
+#include "artifactpreview.h"
 #include "artifactspane.h"
 #include "windowharness.h"
 #include "diagnosticslist.h"
@@ -24,6 +25,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -84,6 +86,11 @@ void TestMainWindowTools::plotExampleOpensRunsAndListsItsPlots()
     for (int row = 0; row < artifacts->rowCount(); ++row)
         listed << artifacts->cellText(row, 0);
     QCOMPARE(listed, (QStringList{QStringLiteral("figure-1.png"), QStringLiteral("waves.png")}));
+    // The plot itself, as the learner sees it: an image preview of the kept copy, 640x480.
+    artifacts->selectRow(1);
+    QTRY_COMPARE(artifacts->preview()->kind(), Ui::Preview::Kind::Image);
+    QVERIFY(QFileInfo(artifacts->selectedPath()).fileName() == QStringLiteral("waves.png"));
+    QCOMPARE(QImage(artifacts->selectedPath()).size(), QSize(640, 480));
 }
 
 void TestMainWindowTools::runWithInputFeedsTheSetAndChecksTheOutput()
