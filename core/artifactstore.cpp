@@ -1,6 +1,7 @@
 #include "artifactstore.h"
 
 #include "logging.h"
+#include "ownerfile.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -46,9 +47,7 @@ QString ArtifactStore::begin(quint64 ticket)
         dir.setAutoRemove(false);
         m_root = dir.path();
         // Who owns it, so that Workspace::removeAbandoned() removes it after a crash.
-        QFile owner(m_root + QStringLiteral("/owner"));
-        if (owner.open(QIODevice::WriteOnly))
-            owner.write(QByteArray::number(QCoreApplication::applicationPid()));
+        OwnerFile::write(m_root);
     }
     const QString folder = folderFor(ticket);
     QDir(folder).removeRecursively(); // a leftover of a cancelled attempt with this ticket

@@ -1,6 +1,7 @@
 #include "workspace.h"
 
 #include "keptworkspace.h"
+#include "ownerfile.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -98,9 +99,7 @@ Expected<Workspace> Workspace::create()
     }
     Workspace workspace(std::move(dir));
     // Who owns it, for removeAbandoned() after a crash.
-    QFile owner(workspace.root() + QStringLiteral("/owner"));
-    if (owner.open(QIODevice::WriteOnly))
-        owner.write(QByteArray::number(QCoreApplication::applicationPid()));
+    OwnerFile::write(workspace.root());
     if (!QDir().mkpath(workspace.outputDir())) {
         return makeError(RunError::Code::SetupFailed,
                          QStringLiteral("Could not create the output folder in %1.").arg(workspace.workDir()));
@@ -158,15 +157,7 @@ int Workspace::removeAbandoned()
     const QStringList candidates = temp.entryList({QStringLiteral("sandpit-run-*"), QStringLiteral("sandpit-artifacts-*")},
                                                   QDir::Dirs | QDir::NoSymLinks);
     for (const QString &name : candidates) {
-        QFile owner(temp.filePath(name) + QStringLiteral("/owner"));
-        if (!owner.open(QIODevice::ReadOnly))
-            continue; // not ours to judge
-        bool ok = false;
-        const qint64 pid = owner.readAll().trimmed().toLongLong(&ok);
-        // kill(pid, 0) fails with ESRCH only when no such process exists; EPERM means alive.
-        if (!ok || pid <= 0 || ::kill(pid_t(pid), 0) == 0 || errno != ESRCH)
-            continue;
-        if (QDir(temp.filePath(name)).removeRecursively())
+        if (OwnerFile::ownerIsGone(temp.filePath(name)) && QDir(temp.filePath(name)).removeRecursively())
             ++removed;
     }
     return removed;
