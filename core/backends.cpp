@@ -17,6 +17,7 @@ std::vector<std::unique_ptr<Backend>> makeBackends(const LanguageRegistry &langu
     // background sweep for containers a crashed Sandpit left), so a missing Docker costs nothing.
     DockerBackend::Config docker;
     docker.keepWarm = keepWarm;
+    docker.images = settings.dockerImages;
     backends.push_back(std::make_unique<DockerBackend>(languages, std::move(docker)));
     std::stable_partition(backends.begin(), backends.end(),
                           [&](const auto &b) { return b->id() == settings.backend; });

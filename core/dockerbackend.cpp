@@ -69,7 +69,9 @@ QString DockerBackend::imageFor(const Language &language) const
 {
     const QString variable = QStringLiteral("SANDPIT_DOCKER_IMAGE_") + language.id.toUpper();
     const QString fromEnvironment = m_config.environment.value(variable).trimmed();
-    return fromEnvironment.isEmpty() ? language.dockerImage : fromEnvironment;
+    if (!fromEnvironment.isEmpty())
+        return fromEnvironment;
+    return m_config.images.value(language.id, language.dockerImage);
 }
 
 Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &request)

@@ -6,6 +6,7 @@
 #include "dockerreaper.h"
 #include "languageregistry.h"
 
+#include <QHash>
 #include <QProcessEnvironment>
 
 namespace Sandpit::Core {
@@ -19,6 +20,8 @@ public:
     struct Config {
         /// DOCKER_HOST and SANDPIT_DOCKER_IMAGE_<LANGID> are read from here.
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        /// Language id → image, the user's settings (EngineSettings::dockerImages).
+        QHash<QString, QString> images;
         bool keepWarm = true; ///< keep one container started ahead of the next run
         /// sandpit-seccomp on the host; empty: found with findSyscallFilter(), and if it is
         /// missing too, Docker's default profile alone filters the calls (and the report says so).
@@ -35,7 +38,8 @@ public:
     QString id() const override { return QStringLiteral("docker"); }
     Expected<std::unique_ptr<RunJob>> createJob(const RunRequest &request) override;
 
-    /// The image for `language`: $SANDPIT_DOCKER_IMAGE_<ID> (upper case), else languages.json.
+    /// The image for `language`: $SANDPIT_DOCKER_IMAGE_<ID> (upper case), else the setting
+    /// docker/images/<id>, else languages.json.
     QString imageFor(const Language &language) const;
 
 private:

@@ -1,6 +1,9 @@
 #include "enginesettings.h"
 
+#include <QRegularExpression>
 #include <QSettings>
+
+#include <unistd.h>
 
 #include <cmath>
 #include <optional>
@@ -16,35 +19,104 @@ struct NumericSetting {
     double max;
     double scale;           // to the Limits field's unit
     qint64 Limits::*field;
+    bool boundedByMachine;  // max is also this machine's memory, in the setting's unit
 };
+
+constexpr double kMiB = 1024.0 * 1024;
 
 constexpr NumericSetting kNumeric[] = {
-    {"limits/timeout_sec", "SANDPIT_TIMEOUT_SEC", "seconds", 0.1, 86400, 1000, &Limits::wallTimeMs},
-    {"limits/memory_mb", "SANDPIT_MEMORY_MB", "MB", 8, 1024 * 1024, 1024.0 * 1024, &Limits::memoryBytes},
-    {"limits/output_limit_kb", "SANDPIT_OUTPUT_LIMIT_KB", "KB", 1, 1024 * 1024, 1024, &Limits::outputBytes},
+    {"limits/timeout_sec", "SANDPIT_TIMEOUT_SEC", "seconds", 0.1, 86400, 1000, &Limits::wallTimeMs, false},
+    {"limits/memory_mb", "SANDPIT_MEMORY_MB", "MB", 8, 1024 * 1024, kMiB, &Limits::memoryBytes, true},
+    {"limits/output_limit_kb", "SANDPIT_OUTPUT_LIMIT_KB", "KB", 1, 1024 * 1024, 1024, &Limits::outputBytes, false},
 };
 
-std::expected<double, QString> parseNumber(const QString &text, const NumericSetting &s, const QString &origin)
+const auto kBackendKey = QStringLiteral("engine/backend");
+const auto kFallbackKey = QStringLiteral("engine/docker_fallback");
+const auto kImagesGroup = QStringLiteral("docker/images");
+
+// A memory limit past the machine's RAM limits nothing: the kernel would run out first, and
+// the desktop with it.
+double machineMemoryMb()
 {
+    const long pages = sysconf(_SC_PHYS_PAGES);
+    const long pageSize = sysconf(_SC_PAGESIZE);
+    return pages > 0 && pageSize > 0 ? std::floor(double(pages) * double(pageSize) / kMiB) : 0;
+}
+
+const NumericSetting *numericSetting(const QString &key)
+{
+    for (const NumericSetting &s : kNumeric) {
+        if (key == QLatin1String(s.key))
+            return &s;
+    }
+    return nullptr;
+}
+
+// The messages below follow the setting's or variable's name ("... must be ..."), so load()
+// and a settings dialog say the same thing in their own words for the origin.
+std::expected<double, QString> parseNumber(const QString &text, const NumericSetting &s)
+{
+    double max = s.max;
+    QString why;
+    const double machine = s.boundedByMachine ? machineMemoryMb() : 0;
+    if (machine > 0 && machine < max) {
+        max = machine;
+        why = QStringLiteral(" (this machine's memory)");
+    }
     bool ok = false;
     const double value = text.trimmed().toDouble(&ok);
-    if (!ok || !std::isfinite(value) || value < s.min || value > s.max) {
-        return std::unexpected(QStringLiteral("%1 must be a number of %2 between %3 and %4, but it is \"%5\".")
-                                   .arg(origin, QLatin1String(s.unit))
-                                   .arg(s.min)
-                                   .arg(s.max)
-                                   .arg(text));
+    if (!ok || !std::isfinite(value) || value < s.min || value > max) {
+        return std::unexpected(QStringLiteral("must be a number of %1 between %2 and %3%4, but it is \"%5\".")
+                                   .arg(QLatin1String(s.unit))
+                                   .arg(QString::number(s.min, 'g', 12), QString::number(max, 'g', 12), why, text));
     }
     return value;
 }
-std::optional<bool> parseFlag(const QString &text)
+
+std::expected<QString, QString> parseBackend(const QString &text)
+{
+    const QString normalized = text.trimmed().toLower();
+    if (!knownBackends().contains(normalized))
+        return std::unexpected(QStringLiteral("must be one of %1, but it is \"%2\".")
+                                   .arg(knownBackends().join(QStringLiteral(", ")), text));
+    return normalized;
+}
+
+std::expected<bool, QString> parseFlag(const QString &text)
 {
     const QString word = text.trimmed().toLower();
     if (word == QLatin1String("true") || word == QLatin1String("1") || word == QLatin1String("yes") || word == QLatin1String("on"))
         return true;
     if (word == QLatin1String("false") || word == QLatin1String("0") || word == QLatin1String("no") || word == QLatin1String("off"))
         return false;
-    return std::nullopt;
+    return std::unexpected(QStringLiteral("must be true or false (or 1, 0, yes, no, on, off), but it is \"%1\".").arg(text));
+}
+
+// Docker's reference grammar, less its rarely used corners: an optional registry host (the
+// one part that may hold capitals), lower-case path parts, a tag, a digest. Docker itself
+// refuses "Python:3" or "my image" only when a run asks for it; here the user hears it at once.
+std::expected<QString, QString> parseImage(const QString &text)
+{
+    static const QRegularExpression reference(QStringLiteral(
+        R"(^(?:(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+|localhost|[A-Za-z0-9-]+(?=:\d))(?::\d+)?/)?)"
+        R"([a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*)"
+        R"((?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@sha256:[0-9a-f]{64})?$)"));
+    const QString image = text.trimmed();
+    if (!reference.match(image).hasMatch())
+        return std::unexpected(QStringLiteral("must be a Docker image name such as python:3.12-slim or "
+                                              "registry.example.org/team/gcc:14 (lower case, no spaces), but it is \"%1\".")
+                                   .arg(text));
+    return image;
+}
+
+QString fromSettings(const QString &key, const QSettings &settings)
+{
+    return QStringLiteral("The setting %1 (in %2)").arg(key, settings.fileName());
+}
+
+QString fromEnvironment(const QString &variable)
+{
+    return QStringLiteral("The environment variable %1").arg(variable);
 }
 } // namespace
 
@@ -53,66 +125,94 @@ QStringList knownBackends()
     return {QStringLiteral("local"), QStringLiteral("docker")};
 }
 
+QString EngineSettings::imageKey(const QString &languageId)
+{
+    return kImagesGroup + QLatin1Char('/') + languageId;
+}
+
+std::optional<QString> EngineSettings::problemWith(const QString &key, const QString &text)
+{
+    std::optional<QString> problem;
+    const auto note = [&](const auto &parsed) {
+        if (!parsed)
+            problem = parsed.error();
+    };
+    if (const NumericSetting *s = numericSetting(key))
+        note(parseNumber(text, *s));
+    else if (key == kBackendKey)
+        note(parseBackend(text));
+    else if (key == kFallbackKey)
+        note(parseFlag(text));
+    else if (key.startsWith(kImagesGroup + QLatin1Char('/')))
+        note(parseImage(text));
+    return problem;
+}
+
 std::expected<EngineSettings, QString> EngineSettings::load(const QSettings &settings,
                                                             const QProcessEnvironment &environment)
 {
     EngineSettings out;
-    for (const NumericSetting &s : kNumeric) {
-        const QString key = QLatin1String(s.key);
-        const QString variable = QLatin1String(s.variable);
-        QString text;
-        QString origin;
+    // The value of `key`, or of `variable` when the environment has it, with the origin's name.
+    const auto lookUp = [&](const QString &key, const QString &variable, const QString &fallback,
+                            QString &origin) -> std::optional<QString> {
         if (environment.contains(variable)) {
-            text = environment.value(variable);
-            origin = QStringLiteral("The environment variable %1").arg(variable);
             out.environmentOverrides << variable;
-        } else if (settings.contains(key)) {
-            text = settings.value(key).toString();
-            origin = QStringLiteral("The setting %1 (in %2)").arg(key, settings.fileName());
-        } else {
-            continue;
+            origin = fromEnvironment(variable);
+            return environment.value(variable);
         }
-        const auto value = parseNumber(text, s, origin);
+        origin = fromSettings(key, settings);
+        if (settings.contains(key))
+            return settings.value(key).toString();
+        return fallback.isNull() ? std::nullopt : std::optional<QString>(fallback);
+    };
+    QString origin;
+
+    for (const NumericSetting &s : kNumeric) {
+        const auto text = lookUp(QLatin1String(s.key), QLatin1String(s.variable), QString(), origin);
+        if (!text)
+            continue;
+        const auto value = parseNumber(*text, s);
         if (!value)
-            return std::unexpected(value.error());
+            return std::unexpected(origin + QLatin1Char(' ') + value.error());
         out.limits.*s.field = std::llround(*value * s.scale);
     }
 
-    QString backend = settings.value(QStringLiteral("engine/backend"), out.backend).toString();
-    QString origin = QStringLiteral("The setting engine/backend (in %1)").arg(settings.fileName());
-    if (environment.contains(QStringLiteral("SANDPIT_BACKEND"))) {
-        backend = environment.value(QStringLiteral("SANDPIT_BACKEND"));
-        origin = QStringLiteral("The environment variable SANDPIT_BACKEND");
-        out.environmentOverrides << QStringLiteral("SANDPIT_BACKEND");
-    }
-    const QString normalized = backend.trimmed().toLower();
-    if (!knownBackends().contains(normalized)) {
-        return std::unexpected(QStringLiteral("%1 must be one of %2, but it is \"%3\".")
-                                   .arg(origin, knownBackends().join(QStringLiteral(", ")), backend));
-    }
-    out.backend = normalized;
+    const auto backend = parseBackend(*lookUp(kBackendKey, QStringLiteral("SANDPIT_BACKEND"), out.backend, origin));
+    if (!backend)
+        return std::unexpected(origin + QLatin1Char(' ') + backend.error());
+    out.backend = *backend;
 
-    QString fallback = settings.value(QStringLiteral("engine/docker_fallback"), QStringLiteral("true")).toString();
-    origin = QStringLiteral("The setting engine/docker_fallback (in %1)").arg(settings.fileName());
-    if (environment.contains(QStringLiteral("SANDPIT_DOCKER_FALLBACK"))) {
-        fallback = environment.value(QStringLiteral("SANDPIT_DOCKER_FALLBACK"));
-        origin = QStringLiteral("The environment variable SANDPIT_DOCKER_FALLBACK");
-        out.environmentOverrides << QStringLiteral("SANDPIT_DOCKER_FALLBACK");
-    }
-    const auto flag = parseFlag(fallback);
+    const auto flag = parseFlag(*lookUp(kFallbackKey, QStringLiteral("SANDPIT_DOCKER_FALLBACK"), QStringLiteral("true"), origin));
     if (!flag)
-        return std::unexpected(QStringLiteral("%1 must be true or false (or 1, 0, yes, no, on, off), but it is \"%2\".")
-                                   .arg(origin, fallback));
+        return std::unexpected(origin + QLatin1Char(' ') + flag.error());
     out.dockerFallback = *flag;
+
+    // Only the settings are read here: SANDPIT_DOCKER_IMAGE_<ID> is the backend's, which
+    // puts it above these (DockerBackend::imageFor).
+    const QStringList keys = settings.allKeys();
+    for (const QString &key : keys) {
+        if (!key.startsWith(kImagesGroup + QLatin1Char('/')))
+            continue;
+        const QString text = settings.value(key).toString();
+        if (text.trimmed().isEmpty())
+            continue;
+        const auto image = parseImage(text);
+        if (!image)
+            return std::unexpected(fromSettings(key, settings) + QLatin1Char(' ') + image.error());
+        out.dockerImages.insert(key.mid(kImagesGroup.size() + 1), *image);
+    }
     return out;
 }
 
 void EngineSettings::save(QSettings &settings) const
 {
-    settings.setValue(QStringLiteral("engine/backend"), backend);
-    settings.setValue(QStringLiteral("engine/docker_fallback"), dockerFallback);
+    settings.setValue(kBackendKey, backend);
+    settings.setValue(kFallbackKey, dockerFallback);
     for (const NumericSetting &s : kNumeric)
         settings.setValue(QLatin1String(s.key), double(limits.*s.field) / s.scale);
+    settings.remove(kImagesGroup);
+    for (auto it = dockerImages.begin(); it != dockerImages.end(); ++it)
+        settings.setValue(imageKey(it.key()), it.value());
 }
 
 } // namespace Sandpit::Core

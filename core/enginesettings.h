@@ -2,11 +2,13 @@
 
 #include "runlimits.h"
 
+#include <QHash>
 #include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
 
 #include <expected>
+#include <optional>
 
 class QSettings;
 
@@ -18,6 +20,9 @@ struct EngineSettings {
     /// When Docker is chosen but cannot be reached, run in the local sandbox and say so.
     bool dockerFallback = true;
     Limits limits;
+    /// Language id → Docker image, from the settings docker/images/<id>: over languages.json,
+    /// under SANDPIT_DOCKER_IMAGE_<ID>.
+    QHash<QString, QString> dockerImages;
     QStringList environmentOverrides; ///< names of the SANDPIT_* variables that took effect
 
     /// Reads settings then the environment. A bad value is an error that names the setting
@@ -25,6 +30,14 @@ struct EngineSettings {
     static std::expected<EngineSettings, QString> load(const QSettings &settings,
                                                        const QProcessEnvironment &environment);
     void save(QSettings &settings) const;
+
+    /// Why `text` is no good for the setting `key`, as load() would say it after the setting's
+    /// name ("must be a number of seconds between 0.1 and 86400, but it is \"0\"."); nothing
+    /// when it is good or the key is not one of these settings. A settings dialog checks with
+    /// this, so it refuses exactly what load() refuses.
+    static std::optional<QString> problemWith(const QString &key, const QString &text);
+    /// docker/images/<languageId>
+    static QString imageKey(const QString &languageId);
 };
 
 /// The backends this build knows, for validating a name.

@@ -7,6 +7,8 @@ namespace Sandpit::Core {
 
 namespace {
 constexpr int kMaxRecordsLimit = 100'000;
+const auto kStoreKey = QStringLiteral("history/store");
+const auto kMaxRecordsKey = QStringLiteral("history/max_records");
 
 /// The value of a setting, overridden by an environment variable, with words for messages.
 struct Source {
@@ -41,6 +43,40 @@ QString storePolicyId(StorePolicy policy)
     return {};
 }
 
+namespace {
+// As in EngineSettings: the words after the setting's name, shared with the settings dialog.
+std::expected<StorePolicy, QString> parsePolicy(const QString &text)
+{
+    const auto policy = storePolicyFromId(text);
+    if (!policy)
+        return std::unexpected(QStringLiteral("must be always, on-error or never, but it is \"%1\".").arg(text));
+    return *policy;
+}
+
+std::expected<int, QString> parseMaxRecords(const QString &text)
+{
+    bool ok = false;
+    const int value = text.trimmed().toInt(&ok);
+    if (!ok || value < 1 || value > kMaxRecordsLimit)
+        return std::unexpected(QStringLiteral("must be a whole number of records between 1 and %1, but it is \"%2\".")
+                                   .arg(kMaxRecordsLimit)
+                                   .arg(text));
+    return value;
+}
+} // namespace
+
+std::optional<QString> HistorySettings::problemWith(const QString &key, const QString &text)
+{
+    if (key == kStoreKey) {
+        if (const auto policy = parsePolicy(text); !policy)
+            return policy.error();
+    } else if (key == kMaxRecordsKey) {
+        if (const auto value = parseMaxRecords(text); !value)
+            return value.error();
+    }
+    return std::nullopt;
+}
+
 std::optional<StorePolicy> storePolicyFromId(QStringView id)
 {
     for (StorePolicy policy : {StorePolicy::Always, StorePolicy::OnError, StorePolicy::Never}) {
@@ -66,26 +102,21 @@ std::expected<HistorySettings, QString> HistorySettings::load(const QSettings &s
     if (environment.contains(QStringLiteral("SANDPIT_DATA_DIR")))
         out.environmentOverrides << QStringLiteral("SANDPIT_DATA_DIR");
 
-    const Source store = lookUp(settings, QStringLiteral("history/store"), environment,
-                                QStringLiteral("SANDPIT_STORE_RUNS"), out.environmentOverrides);
+    const Source store = lookUp(settings, kStoreKey, environment, QStringLiteral("SANDPIT_STORE_RUNS"),
+                                out.environmentOverrides);
     if (store.present) {
-        const auto policy = storePolicyFromId(store.text);
+        const auto policy = parsePolicy(store.text);
         if (!policy)
-            return std::unexpected(QStringLiteral("%1 must be always, on-error or never, but it is \"%2\".")
-                                       .arg(store.origin, store.text));
+            return std::unexpected(store.origin + QLatin1Char(' ') + policy.error());
         out.policy = *policy;
     }
 
-    const Source max = lookUp(settings, QStringLiteral("history/max_records"), environment, {}, out.environmentOverrides);
+    const Source max = lookUp(settings, kMaxRecordsKey, environment, {}, out.environmentOverrides);
     if (max.present) {
-        bool ok = false;
-        const int value = max.text.trimmed().toInt(&ok);
-        if (!ok || value < 1 || value > kMaxRecordsLimit)
-            return std::unexpected(QStringLiteral("%1 must be a whole number of records between 1 and %2, but it is \"%3\".")
-                                       .arg(max.origin)
-                                       .arg(kMaxRecordsLimit)
-                                       .arg(max.text));
-        out.maxRecords = value;
+        const auto value = parseMaxRecords(max.text);
+        if (!value)
+            return std::unexpected(max.origin + QLatin1Char(' ') + value.error());
+        out.maxRecords = *value;
     }
     return out;
 }

@@ -39,6 +39,9 @@ struct HistorySettings {
     /// Like EngineSettings::load: a bad value is an error naming the setting or variable.
     static std::expected<HistorySettings, QString> load(const QSettings &settings,
                                                         const QProcessEnvironment &environment);
+    /// Why `text` is no good for history/store or history/max_records, in the words load()
+    /// puts after the setting's name; nothing when it is good (see EngineSettings::problemWith).
+    static std::optional<QString> problemWith(const QString &key, const QString &text);
     static QString defaultDirectory(const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment());
 
     /// Whether a run that ended with `result` is to be recorded.

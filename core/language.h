@@ -30,6 +30,8 @@ struct Language {
     QString name;
     QStringList extensions;          ///< without the dot, lower case
     QString lexer;                   ///< the editor's lexer name ("python", "cpp", ...)
+    QString lineComment;             ///< what starts a line comment ("#", "//"); empty: none
+    int indentWidth = 4;             ///< spaces per indentation level in the editor
     QString installHint;             ///< how to install the toolchains, for messages
     std::optional<LanguageStep> compile;
     LanguageStep run;                ///< an empty command: the language can be edited, not run

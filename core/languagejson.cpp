@@ -33,7 +33,8 @@ const QStringList kLanguageKeys{
     QStringLiteral("id"), QStringLiteral("name"), QStringLiteral("extensions"), QStringLiteral("lexer"),
     QStringLiteral("install"), QStringLiteral("compile"), QStringLiteral("run"), QStringLiteral("env"),
     QStringLiteral("docker_image"), QStringLiteral("template"), QStringLiteral("default_file"),
-    QStringLiteral("support"), QStringLiteral("diagnostics"),
+    QStringLiteral("support"), QStringLiteral("diagnostics"), QStringLiteral("line_comment"),
+    QStringLiteral("indent_width"),
 };
 const QStringList kStepKeys{QStringLiteral("toolchain"), QStringLiteral("command"), QStringLiteral("limits")};
 
@@ -165,6 +166,15 @@ std::expected<Language, QString> parseLanguage(const QJsonObject &o)
         l.extensions << ext.toLower();
     l.lexer = read.string(o, QStringLiteral("lexer"));
     l.installHint = read.string(o, QStringLiteral("install"));
+    l.lineComment = read.string(o, QStringLiteral("line_comment"));
+    if (l.lineComment.contains(QLatin1Char('\n')) || l.lineComment != l.lineComment.trimmed())
+        read.fail(QStringLiteral("has a \"line_comment\" with spaces or a line break"));
+    const QJsonValue indent = o.value(QLatin1String("indent_width"));
+    if (!indent.isUndefined()) {
+        l.indentWidth = indent.toInt(0);
+        if (!indent.isDouble() || indent.toDouble() != l.indentWidth || l.indentWidth < 1 || l.indentWidth > 16)
+            read.fail(QStringLiteral("has an \"indent_width\" that is not a whole number from 1 to 16"));
+    }
     l.compile = read.optionalStep(o, QStringLiteral("compile"));
     if (auto run = read.optionalStep(o, QStringLiteral("run")))
         l.run = *run;

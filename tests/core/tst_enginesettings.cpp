@@ -1,5 +1,7 @@
 // The engine's configuration: settings file, SANDPIT_* overrides, and the messages a user
 // sees when one of them holds nonsense.
+#include "backends.h"
+#include "dockerbackend.h"
 #include "enginesettings.h"
 
 #include <QSettings>
@@ -208,6 +210,97 @@ private Q_SLOTS:
         QVERIFY2(loaded, why(loaded).constData());
         QCOMPARE(loaded->limits, Limits{});
         QCOMPARE(loaded->backend, QStringLiteral("local"));
+    }
+
+    void memoryPastTheMachineIsRefused()
+    {
+        // 1 TB passes the fixed bound but no test machine has it.
+        settings()->setValue(QStringLiteral("limits/memory_mb"), QStringLiteral("1048576"));
+        const auto loaded = EngineSettings::load(*settings(), QProcessEnvironment());
+        QVERIFY(!loaded);
+        QVERIFY2(loaded.error().contains(QStringLiteral("this machine's memory")), qPrintable(loaded.error()));
+    }
+
+    void problemWithSaysWhatLoadSays_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<bool>("good");
+        QTest::newRow("timeout 0") << QStringLiteral("limits/timeout_sec") << QStringLiteral("0") << false;
+        QTest::newRow("timeout 2.5") << QStringLiteral("limits/timeout_sec") << QStringLiteral("2.5") << true;
+        QTest::newRow("memory word") << QStringLiteral("limits/memory_mb") << QStringLiteral("lots") << false;
+        QTest::newRow("backend vm") << QStringLiteral("engine/backend") << QStringLiteral("vm") << false;
+        QTest::newRow("fallback maybe") << QStringLiteral("engine/docker_fallback") << QStringLiteral("maybe") << false;
+        QTest::newRow("image capitals") << QStringLiteral("docker/images/python") << QStringLiteral("Python:3") << false;
+        QTest::newRow("image space") << QStringLiteral("docker/images/python") << QStringLiteral("my image") << false;
+        QTest::newRow("image registry") << QStringLiteral("docker/images/cpp")
+                                        << QStringLiteral("registry.example.org:5000/team/gcc:14") << true;
+        QTest::newRow("image plain") << QStringLiteral("docker/images/python") << QStringLiteral("python:3.12-slim") << true;
+    }
+
+    void problemWithSaysWhatLoadSays()
+    {
+        QFETCH(QString, key);
+        QFETCH(QString, value);
+        QFETCH(bool, good);
+        const auto problem = EngineSettings::problemWith(key, value);
+        QCOMPARE(!problem.has_value(), good);
+        settings()->setValue(key, value);
+        const auto loaded = EngineSettings::load(*settings(), QProcessEnvironment());
+        QCOMPARE(loaded.has_value(), good);
+        if (!good) {
+            QVERIFY2(loaded.error().contains(key), qPrintable(loaded.error()));
+            QVERIFY2(loaded.error().endsWith(*problem), qPrintable(loaded.error()));
+        }
+    }
+
+    void dockerImageFromTheSettingsReachesTheBackend()
+    {
+        settings()->setValue(EngineSettings::imageKey(QStringLiteral("python")), QStringLiteral("my/python:3"));
+        const auto loaded = EngineSettings::load(*settings(), QProcessEnvironment());
+        QVERIFY2(loaded, why(loaded).constData());
+        QCOMPARE(loaded->dockerImages.value(QStringLiteral("python")), QStringLiteral("my/python:3"));
+
+        const LanguageRegistry languages = LanguageRegistry::builtIn();
+        const Language *python = languages.find(QStringLiteral("python"));
+        const Language *bash = languages.find(QStringLiteral("bash"));
+        QVERIFY(python && bash);
+        DockerBackend::Config config;
+        config.environment = QProcessEnvironment(); // no SANDPIT_DOCKER_IMAGE_* from the machine
+        config.images = loaded->dockerImages;
+        DockerBackend backend(languages, config);
+        QCOMPARE(backend.imageFor(*python), QStringLiteral("my/python:3"));
+        QCOMPARE(backend.imageFor(*bash), bash->dockerImage); // no override: languages.json
+
+        config.environment.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"), QStringLiteral("env/python"));
+        DockerBackend withVariable(languages, config);
+        QCOMPARE(withVariable.imageFor(*python), QStringLiteral("env/python")); // the variable wins
+
+        // makeBackends hands the settings' images to the Docker backend.
+        const auto backends = makeBackends(languages, *loaded, RunsExpected::One);
+        const auto docker = std::find_if(backends.begin(), backends.end(), [](const auto &b) { return b->id() == QLatin1String("docker"); });
+        QVERIFY(docker != backends.end());
+        if (!qEnvironmentVariableIsSet("SANDPIT_DOCKER_IMAGE_PYTHON"))
+            QCOMPARE(static_cast<DockerBackend &>(**docker).imageFor(*python), QStringLiteral("my/python:3"));
+    }
+
+    void badDockerImageIsNamed()
+    {
+        settings()->setValue(EngineSettings::imageKey(QStringLiteral("cpp")), QStringLiteral("GCC 14"));
+        const auto loaded = EngineSettings::load(*settings(), QProcessEnvironment());
+        QVERIFY(!loaded);
+        QVERIFY2(loaded.error().contains(QStringLiteral("docker/images/cpp")) && loaded.error().contains(QStringLiteral("\"GCC 14\"")),
+                 qPrintable(loaded.error()));
+    }
+
+    void dockerImagesRoundTrip()
+    {
+        EngineSettings original;
+        original.dockerImages.insert(QStringLiteral("rust"), QStringLiteral("rust:1-slim"));
+        original.save(*settings());
+        const auto loaded = EngineSettings::load(*settings(), QProcessEnvironment());
+        QVERIFY2(loaded, why(loaded).constData());
+        QCOMPARE(loaded->dockerImages, original.dockerImages);
     }
 };
 

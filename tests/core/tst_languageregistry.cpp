@@ -59,6 +59,12 @@ private Q_SLOTS:
         }
         // javac insists that a public class Main lives in Main.java.
         QCOMPARE(registry.find(QStringLiteral("java"))->defaultFileName, QStringLiteral("Main.java"));
+        // The editor's Toggle Comment writes each language's own line comment.
+        for (const char *id : {"python", "bash"})
+            QCOMPARE(registry.find(QString::fromLatin1(id))->lineComment, QStringLiteral("#"));
+        for (const char *id : {"javascript", "c", "cpp", "java", "rust"})
+            QCOMPARE(registry.find(QString::fromLatin1(id))->lineComment, QStringLiteral("//"));
+        QCOMPARE(python->indentWidth, 4);
     }
 
     void languageFromFileName_data()
@@ -187,6 +193,13 @@ private Q_SLOTS:
                                          << QStringLiteral("\"env.A\"");
         QTest::newRow("unknown diagnostics") << QByteArray(R"({"languages": [{"id": "go", "diagnostics": ["gofmt"]}]})")
                                              << QStringLiteral("\"gofmt\"");
+        QTest::newRow("indent width not a whole number") << QByteArray(R"({"languages": [{"id": "go", "indent_width": 2.5}]})")
+                                                          << QStringLiteral("\"indent_width\"");
+        QTest::newRow("indent width zero") << QByteArray(R"({"languages": [{"id": "go", "indent_width": 0}]})")
+                                           << QStringLiteral("\"indent_width\"");
+        // Not a raw string: moc then finds no class in this file (it takes the "#" for a directive).
+        QTest::newRow("line comment with a space") << QByteArray("{\"languages\": [{\"id\": \"go\", \"line_comment\": \"# \"}]}")
+                                                   << QStringLiteral("\"line_comment\"");
         QTest::newRow("twice") << QByteArray(R"({"languages": [{"id": "go"}, {"id": "go"}]})")
                                << QStringLiteral("defined twice");
     }
