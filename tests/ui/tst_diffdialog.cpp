@@ -1,0 +1,111 @@
+// The diff dialog: the changed lines of two texts marked and coloured, named by their labels,
+// and the caller's buttons reporting the choice.
+#include "diffdialog.h"
+
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTextBlock>
+#include <QTextLayout>
+
+using namespace Sandpit;
+
+namespace {
+constexpr int kTimeoutMs = 10'000;
+
+QPushButton *button(const Ui::DiffDialog &dialog, const QString &text)
+{
+    for (QPushButton *b : dialog.findChildren<QPushButton *>()) {
+        if (b->text() == text && b->isVisible())
+            return b;
+    }
+    return nullptr;
+}
+
+// Whether the highlighter gave the line a colour of its own.
+bool isColoured(const Ui::DiffDialog &dialog, const QString &line)
+{
+    const QTextDocument *document = dialog.findChild<QPlainTextEdit *>(QStringLiteral("diffView"))->document();
+    for (QTextBlock block = document->begin(); block.isValid(); block = block.next()) {
+        if (block.text() == line)
+            return !block.layout()->formats().isEmpty();
+    }
+    qFatal("no line %s", qPrintable(line));
+}
+} // namespace
+
+class TestDiffDialog : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void marksTheChangedLines()
+    {
+        Ui::DiffDialog dialog;
+        QSignalSpy shown(&dialog, &Ui::DiffDialog::diffShown);
+        dialog.setTexts(QStringLiteral("On disk"), QStringLiteral("a = 1\nb = 2\nprint(a + b)\n"),
+                        QStringLiteral("In Sandpit"), QStringLiteral("a = 1\nb = 3\nprint(a + b)\n"));
+        dialog.open();
+        QVERIFY(shown.wait(kTimeoutMs));
+        const QString diff = dialog.diffText();
+        QVERIFY2(diff.startsWith(QStringLiteral("--- On disk\n+++ In Sandpit\n")), qPrintable(diff));
+        QVERIFY2(diff.contains(QStringLiteral("\n-b = 2\n+b = 3\n")), qPrintable(diff));
+        QVERIFY2(diff.contains(QStringLiteral("\n a = 1\n")), qPrintable(diff));
+        QVERIFY(isColoured(dialog, QStringLiteral("-b = 2")));
+        QVERIFY(isColoured(dialog, QStringLiteral("+b = 3")));
+        QVERIFY(!isColoured(dialog, QStringLiteral(" a = 1")));
+        const QString legend = dialog.findChild<QLabel *>(QStringLiteral("diffLegend"))->text();
+        QVERIFY2(legend.contains(QStringLiteral("On disk")) && legend.contains(QStringLiteral("In Sandpit")), qPrintable(legend));
+    }
+
+    void sameLinesSaySo()
+    {
+        Ui::DiffDialog dialog;
+        QSignalSpy shown(&dialog, &Ui::DiffDialog::diffShown);
+        dialog.setTexts(QStringLiteral("Recovered"), QStringLiteral("x\n"), QStringLiteral("On disk"), QStringLiteral("x\n"));
+        QVERIFY(shown.wait(kTimeoutMs));
+        QVERIFY2(dialog.diffText().startsWith(QStringLiteral("No differences")), qPrintable(dialog.diffText()));
+    }
+
+    void buttonsReportTheChoice()
+    {
+        Ui::DiffDialog dialog;
+        dialog.setChoices({QStringLiteral("Reload from disk"), QStringLiteral("Keep mine")});
+        dialog.setTexts(QStringLiteral("On disk"), QStringLiteral("a\n"), QStringLiteral("In Sandpit"), QStringLiteral("b\n"));
+        QSignalSpy chosen(&dialog, &Ui::DiffDialog::choiceMade);
+        dialog.open();
+        QVERIFY(!button(dialog, QStringLiteral("Close")));
+        QVERIFY(button(dialog, QStringLiteral("Reload from disk"))->isDefault());
+        QTest::mouseClick(button(dialog, QStringLiteral("Keep mine")), Qt::LeftButton);
+        QCOMPARE(chosen.size(), 1);
+        QCOMPARE(chosen.at(0).at(0).toInt(), 1);
+        QVERIFY(!dialog.isVisible());
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+
+        dialog.open();
+        QTest::mouseClick(button(dialog, QStringLiteral("Reload from disk")), Qt::LeftButton);
+        QCOMPARE(chosen.size(), 2);
+        QCOMPARE(chosen.at(1).at(0).toInt(), 0);
+    }
+
+    void withoutChoicesJustClose()
+    {
+        Ui::DiffDialog dialog;
+        QSignalSpy chosen(&dialog, &Ui::DiffDialog::choiceMade);
+        QSignalSpy rejected(&dialog, &QDialog::rejected);
+        dialog.open();
+        QPushButton *close = button(dialog, QStringLiteral("&Close"));
+        if (!close)
+            close = button(dialog, QStringLiteral("Close"));
+        QVERIFY(close);
+        QTest::mouseClick(close, Qt::LeftButton);
+        QCOMPARE(rejected.size(), 1);
+        QCOMPARE(chosen.size(), 0);
+        QVERIFY(!dialog.isVisible());
+    }
+};
+
+QTEST_MAIN(TestDiffDialog)
+#include "tst_diffdialog.moc"

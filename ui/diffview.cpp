@@ -1,0 +1,41 @@
+#include "diffview.h"
+
+#include "backgroundtask.h"
+#include "diffhighlighter.h"
+#include "textdiff.h"
+
+#include <QFontDatabase>
+
+namespace Sandpit::Ui {
+
+DiffView::DiffView(QWidget *parent)
+    : QPlainTextEdit(parent)
+{
+    setReadOnly(true);
+    setLineWrapMode(QPlainTextEdit::NoWrap);
+    setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    new DiffHighlighter(document());
+}
+
+void DiffView::showDiff(const QString &before, const QString &after, const QString &beforeName,
+                        const QString &afterName, const QString &noDifferences)
+{
+    const quint64 serial = ++m_serial;
+    setPlainText(QStringLiteral("Comparing…"));
+    runInBackground<QString>(this, [before, after, beforeName, afterName] {
+        return Core::TextDiff::unified(before, after, beforeName, afterName);
+    }, [this, serial, noDifferences](const QString &diff) {
+        if (serial != m_serial)
+            return;
+        setPlainText(diff.isEmpty() ? noDifferences : diff);
+        Q_EMIT diffShown();
+    });
+}
+
+void DiffView::showMessage(const QString &message)
+{
+    ++m_serial;
+    setPlainText(message);
+}
+
+} // namespace Sandpit::Ui
