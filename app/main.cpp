@@ -26,6 +26,9 @@ void setIdentity()
 int runGui(int argc, char **argv)
 {
     QApplication app(argc, argv);
+    // Fusion draws every control from the palette, so the dark and high-contrast themes look
+    // the same on every desktop.
+    QApplication::setStyle(QStringLiteral("Fusion"));
     setIdentity();
     QApplication::setApplicationDisplayName(QStringLiteral("Sandpit"));
 
@@ -63,6 +66,8 @@ int runGui(int argc, char **argv)
     const QStringList files = app.arguments().mid(1);
     for (const QString &file : files)
         window.openFile(file);
+    if (files.isEmpty())
+        window.restoreSession();
     return app.exec();
 }
 } // namespace

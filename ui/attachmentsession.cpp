@@ -13,6 +13,13 @@ namespace {
 const auto kSettingsKey = QStringLiteral("attachments/programs");
 const auto kInputsKey = QStringLiteral("inputs");
 const auto kPersistentKey = QStringLiteral("persistent");
+// The settings dialog's "workspace mode for new programs" (SettingsDialog::kKeptWorkspaceKey).
+const auto kKeptByDefaultKey = QStringLiteral("workspace/kept_by_default");
+
+bool keptByDefault()
+{
+    return QSettings().value(kKeptByDefaultKey, false).toBool();
+}
 
 QList<Attachment> check(const QStringList &paths)
 {
@@ -44,7 +51,8 @@ void AttachmentSession::setProgram(const QString &path)
         return;
     const bool firstSave = m_program.isEmpty() && !path.isEmpty();
     m_program = path;
-    if (firstSave && (!m_paths.isEmpty() || m_persistent)) {
+    // Only a mode chosen for the unsaved program goes with it, not the default it started with.
+    if (firstSave && (!m_paths.isEmpty() || m_persistent != keptByDefault())) {
         store(); // what was attached before the first save goes with the program
     } else {
         load();
@@ -132,14 +140,15 @@ void AttachmentSession::load()
 {
     const QVariantMap entry = QSettings().value(kSettingsKey).toMap().value(m_program).toMap();
     m_paths = entry.value(kInputsKey).toStringList();
-    m_persistent = entry.value(kPersistentKey).toBool();
+    m_persistent = entry.value(kPersistentKey, keptByDefault()).toBool();
 }
 
 void AttachmentSession::store() const
 {
     QSettings settings;
     QVariantMap programs = settings.value(kSettingsKey).toMap();
-    if (m_paths.isEmpty() && !m_persistent)
+    // A fresh program is stored only while new ones are kept: it was chosen, not defaulted.
+    if (m_paths.isEmpty() && !m_persistent && !keptByDefault())
         programs.remove(m_program);
     else
         programs.insert(m_program, QVariantMap{{kInputsKey, m_paths}, {kPersistentKey, m_persistent}});

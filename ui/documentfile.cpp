@@ -50,6 +50,12 @@ void DocumentFile::setLanguage(const Core::Language *language)
     Q_EMIT pathChanged();
 }
 
+void DocumentFile::adopt(const QString &path)
+{
+    ++m_openSerial;
+    setPath(QFileInfo(path).absoluteFilePath());
+}
+
 void DocumentFile::open(const QString &path)
 {
     const quint64 serial = ++m_openSerial;

@@ -32,6 +32,9 @@ public:
     /// The language chosen in the menu, whatever the file's extension says (until the next
     /// open or save under another name).
     void setLanguage(const Core::Language *language);
+    /// Names `path` as the document's file without reading it: its text comes from elsewhere
+    /// (a recovered buffer whose edits never reached the file).
+    void adopt(const QString &path);
     /// Reads `path`; opened() or openFailed() follows. A later open() supersedes this one.
     void open(const QString &path);
     /// Writes to the current path; `revision` comes back in saved() to tell if the editor

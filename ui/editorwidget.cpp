@@ -1,6 +1,7 @@
 #include "editorwidget.h"
 
 #include "language.h"
+#include "lexertheme.h"
 #include "rustlexer.h"
 
 #include <QFontDatabase>
@@ -32,6 +33,11 @@ QsciLexer *makeLexer(const QString &name, QObject *parent)
 constexpr int kSymbolMargin = 1;
 constexpr int kErrorIndicator = 8;
 constexpr int kWarningIndicator = 9;
+// The annotations' styles. QsciStyle would number them from one pool of 24 for the whole
+// process, never given back, so the 13th editor (or language change) would find it empty;
+// each editor has a style table of its own, and no lexer of ours uses 40 to 63.
+constexpr int kErrorStyle = 63;
+constexpr int kWarningStyle = 62;
 
 const QColor kErrorColour(0xd3, 0x2f, 0x2f);
 const QColor kWarningColour(0xf5, 0x9e, 0x0b);
@@ -56,9 +62,6 @@ EditorWidget::EditorWidget(QWidget *parent)
     setBackspaceUnindents(true);
     setBraceMatching(SloppyBraceMatch);
     setCaretLineVisible(true);
-    setCaretLineBackgroundColor(QColor(0xf3, 0xf6, 0xfb));
-    setMatchedBraceBackgroundColor(QColor(0xc8, 0xe6, 0xc9));
-    setUnmatchedBraceForegroundColor(QColor(0xc6, 0x28, 0x28));
     setEolMode(EolUnix);
     setWrapMode(WrapNone);
     // Scintilla's horizontal scroll range starts at a fixed 2000 px; tracking makes the scroll
@@ -86,7 +89,7 @@ EditorWidget::EditorWidget(QWidget *parent)
     indicatorDefine(SquiggleIndicator, kWarningIndicator);
     setIndicatorForegroundColor(kWarningColour, kWarningIndicator);
     setAnnotationDisplay(AnnotationBoxed);
-    defineDiagnosticStyles();
+    applyTheme();
 
     connect(this, &QsciScintilla::linesChanged, this, &EditorWidget::updateMarginWidth);
     connect(this, &QsciScintilla::textChanged, this, [this] { ++m_revision; });
@@ -96,6 +99,8 @@ EditorWidget::EditorWidget(QWidget *parent)
 
 void EditorWidget::setLanguage(const Core::Language *language)
 {
+    m_lineComment = language ? language->lineComment : QString();
+    setIndentationWidth(language ? language->indentWidth : 4);
     const QString name = language ? language->lexer : QString();
     if (name == m_lexerName && (lexer() != nullptr) == !name.isEmpty())
         return;
@@ -119,19 +124,84 @@ void EditorWidget::setLanguage(const Core::Language *language)
     // Setting a lexer resets the margin style, and with it the line-number font, and the
     // styles the annotations use.
     setMarginsFont(m_font);
-    defineDiagnosticStyles();
-    setCaretLineBackgroundColor(QColor(0xf3, 0xf6, 0xfb));
+    applyTheme();
     updateMarginWidth();
+}
+
+void EditorWidget::setEditorFont(const QFont &font)
+{
+    m_font = font;
+    if (QsciLexer *current = lexer()) {
+        current->setDefaultFont(m_font);
+        current->setFont(m_font, -1);
+    } else {
+        setFont(m_font);
+    }
+    setMarginsFont(m_font);
+    applyTheme(); // the theme's bold keywords are a font too
+    updateMarginWidth();
+}
+
+void EditorWidget::setCaretLineColour(const QColor &colour)
+{
+    m_theme.editor.caretLine = colour;
+    applyTheme();
+}
+
+void EditorWidget::setMatchedBraceColour(const QColor &colour)
+{
+    m_theme.editor.braceMatchPaper = colour;
+    applyTheme();
+}
+
+void EditorWidget::setUnmatchedBraceColour(const QColor &colour)
+{
+    m_theme.editor.braceBadText = colour;
+    applyTheme();
 }
 
 void EditorWidget::defineDiagnosticStyles()
 {
     QFont font = m_font;
     font.setItalic(true);
-    m_errorStyle = std::make_unique<QsciStyle>(-1, QStringLiteral("Error"), kErrorColour.darker(140),
-                                               QColor(0xfd, 0xec, 0xea), font);
-    m_warningStyle = std::make_unique<QsciStyle>(-1, QStringLiteral("Warning"), QColor(0x7a, 0x4d, 0x00),
-                                                 QColor(0xff, 0xf6, 0xe0), font);
+    const Theme::Editor &e = m_theme.editor;
+    m_errorStyle = std::make_unique<QsciStyle>(kErrorStyle, QStringLiteral("Error"), e.errorText, e.errorPaper, font);
+    m_warningStyle = std::make_unique<QsciStyle>(kWarningStyle, QStringLiteral("Warning"), e.warningText,
+                                                 e.warningPaper, font);
+    // The annotations already shown take the new looks too.
+    m_errorStyle->apply(this);
+    m_warningStyle->apply(this);
+}
+
+void EditorWidget::setTheme(const Theme &theme)
+{
+    m_theme = theme;
+    applyTheme();
+}
+
+void EditorWidget::applyTheme()
+{
+    const Theme::Editor &e = m_theme.editor;
+    if (QsciLexer *current = lexer()) {
+        applyLexerTheme(*current, m_theme); // an attached lexer passes each change on to the editor
+    } else {
+        setColor(e.text);
+        setPaper(e.paper);
+    }
+    setCaretForegroundColor(e.caret);
+    setCaretWidth(e.caretWidth);
+    setCaretLineBackgroundColor(e.caretLine);
+    setSelectionBackgroundColor(e.selection);
+    setSelectionForegroundColor(e.selectionText);
+    setMarginsBackgroundColor(e.marginPaper);
+    setMarginsForegroundColor(e.marginText);
+    setMatchedBraceBackgroundColor(e.braceMatchPaper);
+    setMatchedBraceForegroundColor(e.braceMatchText);
+    setUnmatchedBraceBackgroundColor(e.paper);
+    setUnmatchedBraceForegroundColor(e.braceBadText);
+    setIndentationGuidesBackgroundColor(e.paper);
+    setIndentationGuidesForegroundColor(e.indentGuide);
+    defineDiagnosticStyles();
 }
 
 void EditorWidget::showDiagnostics(const QList<Core::Diagnostic> &diagnostics)

@@ -2,6 +2,7 @@
 
 #include "diagnostic.h"
 #include "qscintilla.h"
+#include "theme.h"
 
 #include <memory>
 
@@ -22,11 +23,26 @@ public:
     /// nullptr means plain text (a file type Sandpit does not know).
     void setLanguage(const Core::Language *language);
     QString lexerName() const { return m_lexerName; }
+    /// What starts a line comment in the current language ("#", "//"); empty for plain text.
+    QString lineComment() const { return m_lineComment; }
     /// Grows with every edit; a save compares it to tell whether the text changed meanwhile.
     quint64 revision() const { return m_revision; }
 
+    /// Colours the text, margins, caret, selection, braces and diagnostics, and every lexer
+    /// setLanguage() makes from now on. The editor starts with Theme::light().
+    void setTheme(const Theme &theme);
+    const Theme &theme() const { return m_theme; }
+
     /// The marker numbers, for markersAtLine()'s mask.
     enum Marker { ErrorMarker = 0, WarningMarker = 1, NoteMarker = 2 };
+
+    /// The editor's own colours, kept across language changes (a lexer resets them).
+    /// The font of the text and the line numbers (Settings… › Editor); zoom stays relative to it.
+    void setEditorFont(const QFont &font);
+    void setCaretLineColour(const QColor &colour);
+    void setMatchedBraceColour(const QColor &colour);
+    void setUnmatchedBraceColour(const QColor &colour);
+    QColor caretLineColour() const { return m_theme.editor.caretLine; }
 
 public Q_SLOTS:
     void resetZoom();
@@ -44,12 +60,15 @@ protected:
 private:
     void updateMarginWidth();
     void defineDiagnosticStyles();
+    void applyTheme();
 
     std::unique_ptr<QsciStyle> m_errorStyle;   // the annotations' looks
     std::unique_ptr<QsciStyle> m_warningStyle;
 
     QFont m_font;
+    Theme m_theme = Theme::light();
     QString m_lexerName;
+    QString m_lineComment;
     quint64 m_revision = 0;
 };
 

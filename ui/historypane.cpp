@@ -1,9 +1,7 @@
 #include "historypane.h"
 
-#include "backgroundtask.h"
-#include "diffhighlighter.h"
+#include "diffview.h"
 #include "killdetail.h"
-#include "textdiff.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -88,7 +86,7 @@ HistoryPane::HistoryPane(QWidget *parent)
     , m_details(new QTabWidget(this))
     , m_code(makeTextView(QStringLiteral("historyCode"), this))
     , m_result(makeTextView(QStringLiteral("historyResult"), this))
-    , m_diff(makeTextView(QStringLiteral("historyDiff"), this))
+    , m_diff(new DiffView(this))
     , m_restore(new QPushButton(QStringLiteral("Restore code"), this))
     , m_compare(new QPushButton(QStringLiteral("Diff with current"), this))
 {
@@ -103,7 +101,7 @@ HistoryPane::HistoryPane(QWidget *parent)
     m_list->header()->setSectionResizeMode(File, QHeaderView::Stretch);
     m_note->setWordWrap(true);
     m_note->setObjectName(QStringLiteral("historyNote"));
-    new DiffHighlighter(m_diff->document());
+    m_diff->setObjectName(QStringLiteral("historyDiff"));
     m_details->addTab(m_code, QStringLiteral("Code"));
     m_details->addTab(m_result, QStringLiteral("Result"));
     m_details->addTab(m_diff, QStringLiteral("Diff"));
@@ -228,31 +226,23 @@ void HistoryPane::compareWith(const QString &currentText, const QString &current
     const auto record = selectedRecord();
     if (!record)
         return;
-    const quint64 serial = ++m_diffSerial;
     const QString runName = QStringLiteral("%1 (run at %2)").arg(record->fileName, localTime(*record));
-    const QString code = record->code;
     const QString current = QStringLiteral("%1 (editor)").arg(currentName);
-    m_diff->setPlainText(QStringLiteral("Comparing…"));
     m_details->setCurrentWidget(m_diff);
-    runInBackground<QString>(this, [code, currentText, runName, current] {
-        return Core::TextDiff::unified(code, currentText, runName, current);
-    }, [this, serial](const QString &diff) {
-        if (serial != m_diffSerial)
-            return;
-        m_diff->setPlainText(diff.isEmpty() ? QStringLiteral("No differences: the editor holds this run's code.") : diff);
-    });
+    m_diff->showDiff(record->code, currentText, runName, current,
+                     QStringLiteral("No differences: the editor holds this run's code."));
 }
 
 void HistoryPane::showSelected()
 {
-    ++m_diffSerial; // a diff still being computed was for another run
     const auto record = selectedRecord();
     m_restore->setEnabled(record.has_value());
     m_compare->setEnabled(record.has_value());
     m_code->setPlainText(record ? record->code : QString());
     m_result->setPlainText(record ? describe(*record) : QString());
-    m_diff->setPlainText(record ? QStringLiteral("Press “Diff with current” to compare this run's code with the editor.")
-                                : QString());
+    // A diff still being computed was for another run: showMessage() drops it.
+    m_diff->showMessage(record ? QStringLiteral("Press “Diff with current” to compare this run's code with the editor.")
+                               : QString());
     if (m_details->currentWidget() == m_diff)
         m_details->setCurrentWidget(m_code);
 }

@@ -14,6 +14,8 @@ class QTreeWidget;
 
 namespace Sandpit::Ui {
 
+class DiffView;
+
 /// The run history: a list of recorded runs (time, file, status, kill reason, duration), newest
 /// first, and the selected run in full (its code, its result, and a diff against the editor).
 /// Passive: it shows the listing it is given and asks for everything else with signals.
@@ -55,11 +57,10 @@ private:
     QTabWidget *m_details;
     QPlainTextEdit *m_code;
     QPlainTextEdit *m_result;
-    QPlainTextEdit *m_diff;
+    DiffView *m_diff;
     QPushButton *m_restore;
     QPushButton *m_compare;
     QList<Core::RunRecord> m_records;
-    quint64 m_diffSerial = 0;
 };
 
 } // namespace Sandpit::Ui

@@ -20,6 +20,9 @@ public:
     ~HistoryStore() override;
 
     QString directory() const { return m_settings.directory; }
+    /// The store policy and cap for the runs recorded from now on (Settings…). Each record and
+    /// load takes a copy on this thread, so one already under way keeps the old ones.
+    void setSettings(const Core::HistorySettings &settings) { m_settings = settings; }
 
 public Q_SLOTS:
     /// Records the run if the store policy wants it; recorded() or recordFailed() follows.

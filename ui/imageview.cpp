@@ -79,7 +79,7 @@ void ImageView::clear()
 
 QSize ImageView::shownSize() const
 {
-    return m_label->pixmap().size();
+    return m_label->pixmap().deviceIndependentSize().toSize();
 }
 
 void ImageView::zoomIn()
@@ -128,7 +128,7 @@ void ImageView::setZoom(double zoom)
     m_fit = false;
     // Zooming in enlarges a pixmap in memory: keep its longest side within kMaxSide pixels.
     const int side = std::max({1, m_image.width(), m_image.height()});
-    m_zoom = std::clamp(zoom, kMinZoom, std::max(1.0, std::min(kMaxZoom, kMaxSide / side)));
+    m_zoom = std::clamp(zoom, kMinZoom, std::max(1.0, std::min(kMaxZoom, kMaxSide / side / devicePixelRatioF())));
     render();
 }
 
@@ -153,10 +153,16 @@ void ImageView::render()
         m_zoom = fitZoom();
     const QSize size(std::max(1, int(std::lround(m_image.width() * m_zoom))),
                      std::max(1, int(std::lround(m_image.height() * m_zoom))));
+    // On a high-DPI screen the pixmap has the screen's pixels, not the logical ones: a large
+    // plot fitted into the view keeps all the detail the screen can show.
+    const qreal ratio = devicePixelRatioF();
+    const QSize pixels = (QSizeF(size) * ratio).toSize();
     // Enlarged pixels stay sharp (a plot's lines, pixel art); reduced ones are smoothed.
-    const Qt::TransformationMode mode = m_zoom < 1.0 ? Qt::SmoothTransformation : Qt::FastTransformation;
-    m_label->setPixmap(size == m_image.size() ? QPixmap::fromImage(m_image)
-                                              : QPixmap::fromImage(m_image.scaled(size, Qt::IgnoreAspectRatio, mode)));
+    const Qt::TransformationMode mode = m_zoom * ratio < 1.0 ? Qt::SmoothTransformation : Qt::FastTransformation;
+    QPixmap pixmap = QPixmap::fromImage(pixels == m_image.size() ? m_image
+                                                                 : m_image.scaled(pixels, Qt::IgnoreAspectRatio, mode));
+    pixmap.setDevicePixelRatio(ratio);
+    m_label->setPixmap(pixmap);
     m_label->resize(size);
     m_zoomLabel->setText(QStringLiteral("%1 × %2 px · %3%")
                              .arg(m_image.width())

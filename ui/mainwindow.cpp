@@ -2,11 +2,16 @@
 
 #include "artifactspane.h"
 #include "attachmentspane.h"
+#include "autosavesession.h"
 #include "backendswitch.h"
 #include "diagnosticslist.h"
 #include "documentfile.h"
+#include "documenttab.h"
+#include "documenttabs.h"
+#include "editactions.h"
 #include "editorwidget.h"
 #include "examplesmenu.h"
+#include "findbar.h"
 #include "historypane.h"
 #include "historystore.h"
 #include "imagepullbar.h"
@@ -15,10 +20,19 @@
 #include "isolationindicator.h"
 #include "language.h"
 #include "languagemenu.h"
+#include "languageregistry.h"
 #include "outputpane.h"
 #include "outputsettings.h"
+#include "panezoom.h"
+#include "presentationmode.h"
+#include "recentfilesmenu.h"
+#include "recoveryoffer.h"
 #include "runpane.h"
 #include "runsession.h"
+#include "sessionkeeper.h"
+#include "settingsdialog.h"
+#include "tabbanners.h"
+#include "themecontroller.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -30,7 +44,9 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTimer>
 #include <QToolBar>
+#include <QVBoxLayout>
 
 namespace Sandpit::Ui {
 
@@ -42,8 +58,16 @@ const auto kStateKey = QStringLiteral("window/state");
 MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegistry &languages,
                        const Core::EngineSettings &settings, const Core::HistorySettings &history, QWidget *parent)
     : QMainWindow(parent)
-    , m_editor(new EditorWidget(this))
-    , m_document(new DocumentFile(languages, this))
+    , m_languages(languages)
+    , m_themes(new ThemeController(this))
+    , m_presentation(new PresentationMode(*m_themes, this))
+    , m_tabs(new DocumentTabs(languages, this))
+    // Beside the run history and kept workspaces, in Sandpit's data folder.
+    , m_autosave(new AutosaveSession(QFileInfo(history.directory).path() + QStringLiteral("/journal"), *m_tabs, this))
+    , m_sessionKeeper(new SessionKeeper(*m_tabs, this))
+    , m_recovery(new RecoveryOffer(*m_tabs, *m_autosave, languages, this))
+    , m_banners(new TabBanners(*m_tabs, this))
+    , m_findBar(new FindBar(this))
     , m_session(new RunSession(controller, settings, this))
     , m_pulls(new ImagePullSession(controller, this))
     , m_inputSets(new InputSetSession(*m_session, this))
@@ -61,21 +85,29 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     , m_isolation(new IsolationIndicator(this))
     , m_languageLabel(new QLabel(this))
 {
-    m_editor->setObjectName(QStringLiteral("editor"));
     m_output->setObjectName(QStringLiteral("outputPane"));
     m_runPane->setObjectName(QStringLiteral("runPane"));
     m_artifacts->setObjectName(QStringLiteral("artifactsPane"));
     m_attachmentsPane->setObjectName(QStringLiteral("attachmentsPane"));
     m_history->setObjectName(QStringLiteral("historyPane"));
     m_problems->setObjectName(QStringLiteral("problemsList"));
-    setCentralWidget(m_editor);
+    auto *central = new QWidget(this);
+    auto *centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_tabs, 1);
+    m_findBar->setObjectName(QStringLiteral("findBar"));
+    centralLayout->addWidget(m_findBar);
+    setCentralWidget(central);
+    m_themes->watchDesktop();
+    setAcceptDrops(true);
 
     createActions();
     createToolBar();
     createDocks();
     statusBar()->addPermanentWidget(m_languageLabel);
     connectRuns();
-    connectDocument();
+    connectTabs();
     connectHistory();
     connectLanguages();
     connectAttachments();
@@ -85,7 +117,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     connect(m_backend, &BackendSwitch::backendChosen, this, [this](const QString &backendId) {
         m_session->setBackend(backendId);
         m_languageMenu->setBackend(backendId);
-        updateTitle();
+        showCurrentTab();
         QSettings().setValue(QStringLiteral("engine/backend"), backendId); // the next start keeps it
     });
 
@@ -93,8 +125,23 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     const QSettings state;
     restoreGeometry(state.value(kGeometryKey).toByteArray());
     restoreState(state.value(kStateKey).toByteArray());
+    for (QWidget *pane : std::initializer_list<QWidget *>{m_output, m_runPane, m_artifacts, m_history, m_attachmentsPane,
+                                                          m_problems})
+        m_presentation->addPane(pane);
+    // Object names are how presentation mode, after a restart, knows what it hid.
+    statusBar()->setObjectName(QStringLiteral("statusBar"));
+    m_presentation->addDistraction(statusBar());
+    m_presentation->addDistraction(findChild<QDockWidget *>(QStringLiteral("inputFilesDock")));
+    m_presentation->addDistraction(m_problemsDock);
+    // Bigger text needs wider side panes, or a projected Run pane cuts its sentences short.
+    connect(&m_presentation->zoom(), &PaneZoom::percentChanged, this, &MainWindow::fitDocksToZoom);
+    if (m_presentation->percent() != 100)
+        QTimer::singleShot(0, this, [this] { fitDocksToZoom(m_presentation->percent()); });
 
-    newFile();
+    m_tabs->newTab();
+    m_tabs->current()->editor()->setFocus();
+    m_editActions->setEditor(m_tabs->current()->editor());
+    m_autosave->start();
     statusBar()->showMessage(QStringLiteral("Ready"));
 }
 
@@ -102,8 +149,12 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::openFile(const QString &path)
 {
-    statusBar()->showMessage(QStringLiteral("Opening %1…").arg(path));
-    m_document->open(path);
+    m_tabs->openFile(path);
+}
+
+void MainWindow::restoreSession()
+{
+    m_sessionKeeper->restore();
 }
 
 void MainWindow::setOutputSettings(const OutputSettings &settings)
@@ -113,89 +164,19 @@ void MainWindow::setOutputSettings(const OutputSettings &settings)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (!m_closeConfirmed && m_editor->isModified()) {
+    if (!m_closeConfirmed && !m_tabs->modifiedTabs().isEmpty()) {
         event->ignore();
-        whenTextIsSafe([this] {
+        m_sessionKeeper->confirmQuit([this] {
             m_closeConfirmed = true;
             close();
         });
         return;
     }
+    m_sessionKeeper->save();
     QSettings state;
     state.setValue(kGeometryKey, saveGeometry());
     state.setValue(kStateKey, saveState());
     QMainWindow::closeEvent(event);
-}
-
-void MainWindow::createActions()
-{
-    const auto add = [this](QMenu *menu, const QString &name, const QString &text, QList<QKeySequence> keys, auto slot) {
-        auto *action = menu->addAction(text);
-        action->setObjectName(name);
-        action->setShortcuts(keys);
-        connect(action, &QAction::triggered, this, slot);
-        return action;
-    };
-    QMenu *file = menuBar()->addMenu(QStringLiteral("&File"));
-    add(file, QStringLiteral("actionNew"), QStringLiteral("&New"), {QKeySequence::New},
-        [this] { whenTextIsSafe([this] { newFile(); }); });
-    add(file, QStringLiteral("actionOpen"), QStringLiteral("&Open…"), {QKeySequence(Qt::CTRL | Qt::Key_O)},
-        &MainWindow::chooseFileToOpen);
-    add(file, QStringLiteral("actionSave"), QStringLiteral("&Save"), {QKeySequence(Qt::CTRL | Qt::Key_S)}, &MainWindow::save);
-    add(file, QStringLiteral("actionSaveAs"), QStringLiteral("Save &As…"), {QKeySequence::SaveAs}, &MainWindow::saveAs);
-    add(file, QStringLiteral("actionSaveOutput"), QStringLiteral("Save O&utput…"), {}, [this] { m_output->chooseSaveFile(); });
-    file->addSeparator();
-    auto *examples = new ExamplesMenu(this);
-    file->addMenu(examples);
-    connect(examples, &ExamplesMenu::exampleChosen, this, [this](const QString &fileName, const QString &code) {
-        whenTextIsSafe([this, fileName, code] {
-            m_document->resetLike(fileName);
-            m_editor->setText(code);
-            m_editor->setModified(false);
-            statusBar()->showMessage(QStringLiteral("Opened the example %1, as a new document. Press Run.").arg(fileName));
-        });
-    });
-    file->addSeparator();
-    add(file, QStringLiteral("actionQuit"), QStringLiteral("&Quit"), {QKeySequence::Quit}, &QWidget::close);
-
-    QMenu *runMenu = menuBar()->addMenu(QStringLiteral("&Run"));
-    m_runAction = add(runMenu, QStringLiteral("actionRun"), QStringLiteral("&Run"),
-                      {QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_R)}, &MainWindow::run);
-    m_runAction->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
-    m_runAction->setToolTip(QStringLiteral("Run the program in the sandbox (F5, Ctrl+R)"));
-    m_runWithInputAction = add(runMenu, QStringLiteral("actionRunWithInput"), QStringLiteral("Run with &Input…"),
-                               {QKeySequence(Qt::Key_F6), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R)},
-                               &MainWindow::chooseInputSet);
-    m_runWithInputAction->setIcon(style()->standardIcon(QStyle::SP_FileDialogDetailedView));
-    m_runWithInputAction->setToolTip(QStringLiteral("Run the program with one of its saved input sets, and check its "
-                                                    "output (F6, Ctrl+Shift+R)"));
-    m_stopAction = add(runMenu, QStringLiteral("actionStop"), QStringLiteral("&Stop"),
-                       {QKeySequence(Qt::CTRL | Qt::Key_F2), QKeySequence(Qt::Key_Escape)}, [this] { m_session->stop(); });
-    m_stopAction->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
-    m_stopAction->setToolTip(QStringLiteral("Stop the program and everything it started (Ctrl+F2, Esc)"));
-    m_stopAction->setEnabled(false);
-
-    menuBar()->addMenu(m_languageMenu);
-    m_viewMenu = menuBar()->addMenu(QStringLiteral("&View"));
-    add(m_viewMenu, QStringLiteral("actionZoomIn"), QStringLiteral("Zoom &In"),
-        {QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence::ZoomIn}, [this] { m_editor->zoomIn(); });
-    add(m_viewMenu, QStringLiteral("actionZoomOut"), QStringLiteral("Zoom &Out"), {QKeySequence(Qt::CTRL | Qt::Key_Minus)},
-        [this] { m_editor->zoomOut(); });
-    add(m_viewMenu, QStringLiteral("actionZoomReset"), QStringLiteral("&Reset Zoom"), {QKeySequence(Qt::CTRL | Qt::Key_0)},
-        [this] { m_editor->resetZoom(); });
-    m_viewMenu->addSeparator();
-}
-
-void MainWindow::createToolBar()
-{
-    QToolBar *bar = addToolBar(QStringLiteral("Run"));
-    bar->setObjectName(QStringLiteral("runToolBar"));
-    bar->setMovable(false);
-    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    bar->addActions({m_runAction, m_runWithInputAction, m_stopAction});
-    bar->addSeparator();
-    bar->addWidget(m_backend);
-    bar->addWidget(m_isolation);
 }
 
 void MainWindow::createDocks()
@@ -237,7 +218,12 @@ void MainWindow::connectRuns()
         m_output->clear();
         m_artifacts->clear();
         m_problems->clear();
-        m_editor->clearDiagnostics();
+        // A run in another tab is replaced by this one: it ends there, stopped.
+        if (m_runningTab && m_runningTab != tab() && m_runningTab->runState() == DocumentTab::RunState::Running)
+            m_runningTab->setFinished(false, QStringLiteral("Stopped: another program was run"), {});
+        m_runningTab = tab();
+        m_runningTab->editor()->clearDiagnostics();
+        m_runningTab->setRunning();
         m_runPane->showRunning(description);
         statusBar()->showMessage(QStringLiteral("Running %1…").arg(description));
     });
@@ -247,9 +233,13 @@ void MainWindow::connectRuns()
     connect(m_session, &RunSession::runFinished, m_runPane, &RunPane::showResult);
     connect(m_session, &RunSession::runFinished, this, [this](const Core::RunResult &result) {
         m_artifacts->showArtifacts(result);
-        m_editor->showDiagnostics(result.diagnostics);
-        m_problems->showDiagnostics(result.diagnostics);
-        if (!result.diagnostics.isEmpty()) {
+        if (m_runningTab) {
+            m_runningTab->editor()->showDiagnostics(result.diagnostics);
+            // The Problems list follows the tab in front, so it shows these if that is this tab.
+            m_runningTab->setFinished(result.succeeded(), m_runPane->statusText(), result.diagnostics);
+        }
+        // Presentation mode hid it on purpose: a run never undoes that.
+        if (!result.diagnostics.isEmpty() && !m_presentation->isOn()) {
             m_problemsDock->show();
             m_problemsDock->raise();
         }
@@ -259,8 +249,11 @@ void MainWindow::connectRuns()
     connect(m_session, &RunSession::runFinished, m_inputSets, &InputSetSession::checkFinishedRun);
     connect(m_session, &RunSession::runFailed, m_output, &OutputPane::showError);
     connect(m_session, &RunSession::runFailed, m_runPane, &RunPane::showError);
-    connect(m_session, &RunSession::runFailed, this,
-            [this](const Core::RunError &error) { statusBar()->showMessage(error.message); });
+    connect(m_session, &RunSession::runFailed, this, [this](const Core::RunError &error) {
+        if (m_runningTab)
+            m_runningTab->setFinished(false, QStringLiteral("Could not run"), {});
+        statusBar()->showMessage(error.message);
+    });
     connect(m_session, &RunSession::activeChanged, m_stopAction, &QAction::setEnabled);
     connect(m_session, &RunSession::inputOpenChanged, m_output, &OutputPane::setInputEnabled);
     connect(m_output, &OutputPane::inputSubmitted, m_session, &RunSession::writeInput);
@@ -277,7 +270,8 @@ void MainWindow::connectRuns()
             [this](const QString &message) { showProblem(QStringLiteral("Cannot open the file"), message); });
     connect(m_inputSets, &InputSetSession::runRequested, this, [this](const QByteArray &stdinData) {
         m_session->setWorkspace(m_attachments->inputFiles(), m_attachments->keptWorkspace());
-        m_session->runWithInput(m_document->language(), m_document->path(), m_editor->text(), stdinData);
+        m_autosave->journalNow();
+        m_session->runWithInput(tab()->document()->language(), tab()->document()->path(), tab()->editor()->text(), stdinData);
     });
     connect(m_inputSets, &InputSetSession::outputChecked, this,
             [this](const QString &set, const Core::OutputComparison &comparison) {
@@ -294,39 +288,28 @@ void MainWindow::connectRuns()
     connect(m_pulls, &ImagePullSession::pullFailed, pullBar, &ImagePullBar::showFailed);
 }
 
-void MainWindow::connectDocument()
+void MainWindow::connectTabs()
 {
-    connect(m_editor, &QsciScintilla::modificationChanged, this, &QWidget::setWindowModified);
-    connect(m_document, &DocumentFile::pathChanged, this, [this] {
-        m_editor->setLanguage(m_document->language());
-        updateTitle();
+    connect(m_tabs, &DocumentTabs::tabAdded, this, &MainWindow::adoptTab);
+    connect(m_tabs, &DocumentTabs::currentTabChanged, this, &MainWindow::showCurrentTab);
+    connect(m_tabs, &DocumentTabs::currentTabChanged, this,
+            [this](DocumentTab *current) { m_editActions->setEditor(current ? current->editor() : nullptr); });
+    connect(m_recovery, &RecoveryOffer::tabRecovered, m_banners, &TabBanners::showRecovered);
+    connect(m_recovery, &RecoveryOffer::tabReopened, m_banners, &TabBanners::watchReopened);
+    connect(m_banners, &TabBanners::message, this, [this](const QString &text) { statusBar()->showMessage(text); });
+    connect(m_tabs, &DocumentTabs::tabUpdated, this, [this](DocumentTab *updated) {
+        if (updated == tab())
+            showCurrentTab();
     });
-    connect(m_document, &DocumentFile::opened, this, [this](const QString &text, const QString &warning) {
-        m_editor->setText(text);
-        m_editor->setModified(false);
-        m_editor->setCursorPosition(0, 0);
-        if (!warning.isEmpty())
-            showProblem(QStringLiteral("Opened with problems"), warning);
-        else if (!m_document->language())
-            statusBar()->showMessage(QStringLiteral("%1 is open as plain text: Sandpit does not know this file type, so it "
-                                                    "cannot run it.").arg(m_document->displayName()));
-        else
-            statusBar()->showMessage(QStringLiteral("Opened %1").arg(m_document->path()));
+    connect(m_tabs, &DocumentTabs::message, this, [this](const QString &text) { statusBar()->showMessage(text); });
+    connect(m_tabs, &DocumentTabs::problem, this, &MainWindow::showProblem);
+    connect(m_tabs, &DocumentTabs::filesDropped, this, [this](const QStringList &paths) {
+        for (const QString &path : paths)
+            m_tabs->openFile(path);
     });
-    connect(m_document, &DocumentFile::openFailed, this,
-            [this](const QString &message) { showProblem(QStringLiteral("Cannot open the file"), message); });
-    connect(m_document, &DocumentFile::saved, this, [this](quint64 revision) {
-        // Text typed while the save was in progress is not on disk yet.
-        if (m_editor->revision() == revision)
-            m_editor->setModified(false);
-        statusBar()->showMessage(QStringLiteral("Saved %1").arg(m_document->path()));
-        if (auto next = std::exchange(m_afterSave, nullptr))
-            next();
-    });
-    connect(m_document, &DocumentFile::saveFailed, this, [this](const QString &message) {
-        m_afterSave = nullptr;
-        showProblem(QStringLiteral("Cannot save the file"), message);
-    });
+    connect(m_autosave, &AutosaveSession::recoveryFound, m_recovery, &RecoveryOffer::offer);
+    connect(m_recovery, &RecoveryOffer::message, this, [this](const QString &text) { statusBar()->showMessage(text); });
+    connect(m_autosave, &AutosaveSession::journalFailed, this, [this](const QString &text) { statusBar()->showMessage(text); });
 }
 
 void MainWindow::connectHistory()
@@ -337,30 +320,30 @@ void MainWindow::connectHistory()
     connect(m_historyStore, &HistoryStore::loaded, m_history, &HistoryPane::showListing);
     connect(m_history, &HistoryPane::refreshRequested, m_historyStore, &HistoryStore::load);
     connect(m_history, &HistoryPane::diffRequested, this,
-            [this] { m_history->compareWith(m_editor->text(), m_document->displayName()); });
+            [this] { m_history->compareWith(tab()->editor()->text(), tab()->document()->displayName()); });
     connect(m_history, &HistoryPane::restoreRequested, this,
-            [this](const Core::RunRecord &record) { whenTextIsSafe([this, record] { restoreRun(record); }); });
+            [this](const Core::RunRecord &record) { restoreRun(record); });
     m_historyStore->load();
 }
 
 void MainWindow::connectLanguages()
 {
     connect(m_problems, &DiagnosticsList::diagnosticActivated, this,
-            [this](const Core::Diagnostic &d) { m_editor->goTo(d.line, d.column); });
+            [this](const Core::Diagnostic &d) { tab()->editor()->goTo(d.line, d.column); });
     connect(m_languageMenu, &LanguageMenu::languageChosen, this, [this](const Core::Language *language) {
         // A new, untouched program becomes the new language's; typed text is never replaced.
-        const bool untouched = m_document->path().isEmpty() && !m_editor->isModified();
-        m_document->setLanguage(language);
+        DocumentTab *current = tab();
+        const bool untouched = current->document()->path().isEmpty() && !current->isModified();
+        current->document()->setLanguage(language);
         if (untouched) {
-            m_editor->setText(language->templateCode);
-            m_editor->setModified(false);
+            current->editor()->setText(language->templateCode);
+            current->editor()->setModified(false);
         }
     });
 }
 
 void MainWindow::connectAttachments()
 {
-    connect(m_document, &DocumentFile::pathChanged, this, [this] { m_attachments->setProgram(m_document->path()); });
     connect(m_attachments, &AttachmentSession::attachmentsChanged, m_attachmentsPane, &AttachmentsPane::showAttachments);
     connect(m_attachments, &AttachmentSession::modeChanged, m_attachmentsPane, &AttachmentsPane::showMode);
     connect(m_attachmentsPane, &AttachmentsPane::attachRequested, m_attachments, &AttachmentSession::attach);
@@ -382,95 +365,90 @@ void MainWindow::connectAttachments()
     m_attachments->refresh();
 }
 
-void MainWindow::newFile()
+DocumentTab *MainWindow::tab() const
 {
-    m_document->reset();
-    const Core::Language *language = m_document->language();
-    m_editor->setText(language ? language->templateCode : QString());
-    m_editor->setModified(false);
+    return m_tabs->current();
 }
 
 void MainWindow::chooseFileToOpen()
 {
     const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open a program"),
-                                                      QFileInfo(m_document->path()).absolutePath());
+                                                      QFileInfo(tab()->document()->path()).absolutePath());
     if (!path.isEmpty())
-        whenTextIsSafe([this, path] { openFile(path); });
-}
-
-void MainWindow::save()
-{
-    if (m_document->path().isEmpty())
-        saveAs();
-    else
-        m_document->save(m_editor->text(), m_editor->revision());
-}
-
-void MainWindow::saveAs()
-{
-    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save the program"), m_document->displayName());
-    if (path.isEmpty()) {
-        m_afterSave = nullptr;
-        return;
-    }
-    m_document->saveAs(path, m_editor->text(), m_editor->revision());
+        m_tabs->openFile(path);
 }
 
 void MainWindow::run()
 {
+    // The journal has the text the program ran, whatever the program then does to Sandpit.
+    m_autosave->journalNow();
     m_session->setWorkspace(m_attachments->inputFiles(), m_attachments->keptWorkspace());
-    m_session->run(m_document->language(), m_document->path(), m_editor->text());
+    m_session->run(tab()->document()->language(), tab()->document()->path(), tab()->editor()->text());
 }
 
 void MainWindow::restoreRun(const Core::RunRecord &record)
 {
-    m_document->reset(record.language);
-    m_editor->setText(record.code);
     // Unsaved on purpose: saving asks for a name instead of overwriting the file it came from.
-    m_editor->setModified(true);
-    m_editor->setCursorPosition(0, 0);
+    m_tabs->freshTab()->showUnsavedText(QString(), m_languages.find(record.language), record.code);
     statusBar()->showMessage(QStringLiteral("Restored the code of %1 from the run at %2, as a new unsaved document.")
                                  .arg(record.fileName, record.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
 }
 
 void MainWindow::chooseInputSet()
 {
-    if (m_document->path().isEmpty()) {
+    if (tab()->document()->path().isEmpty()) {
         showProblem(QStringLiteral("Save the program first"),
                     QStringLiteral("Input sets are kept in a file beside the program, so save the program before "
                                    "adding input sets to it."));
         return;
     }
-    m_inputSets->showDialog(m_document->path());
+    m_inputSets->showDialog(tab()->document()->path());
 }
 
-void MainWindow::updateTitle()
+void MainWindow::showCurrentTab()
 {
-    setWindowTitle(m_document->displayName() + QStringLiteral("[*]"));
-    const Core::Language *language = m_document->language();
+    DocumentTab *current = tab();
+    if (!current)
+        return;
+    setWindowTitle(current->document()->displayName() + QStringLiteral("[*]"));
+    setWindowModified(current->isModified());
+    const Core::Language *language = current->document()->language();
     m_languageMenu->setCurrent(language);
     const QString problem = language ? m_languageMenu->problem(language->id) : QString();
     m_languageLabel->setText(!language ? QStringLiteral("Plain text (cannot run)")
                              : problem.isEmpty() ? language->name
                                                  : QStringLiteral("%1 (not installed)").arg(language->name));
     m_languageLabel->setToolTip(problem);
+    m_problems->showDiagnostics(current->lastDiagnostics());
+    if (m_attachedProgram != current->document()->path() || !m_attachedOnce) {
+        m_attachedOnce = true;
+        m_attachedProgram = current->document()->path();
+        m_attachments->setProgram(m_attachedProgram);
+    }
 }
 
-void MainWindow::whenTextIsSafe(std::function<void()> proceed)
+void MainWindow::fitDocksToZoom(int percent)
 {
-    if (!m_editor->isModified()) {
-        proceed();
+    auto *run = findChild<QDockWidget *>(QStringLiteral("runDock"));
+    auto *artifacts = findChild<QDockWidget *>(QStringLiteral("artifactsDock"));
+    auto *output = findChild<QDockWidget *>(QStringLiteral("outputDock"));
+    if (!run || !artifacts || !output)
         return;
-    }
-    const auto answer = QMessageBox::question(
-        this, QStringLiteral("Unsaved changes"),
-        QStringLiteral("%1 has changes that are not saved. Save them first?").arg(m_document->displayName()),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    if (answer == QMessageBox::Discard) {
-        proceed();
-    } else if (answer == QMessageBox::Save) {
-        m_afterSave = std::move(proceed);
-        save();
+    const int side = std::min(320 * percent / 100, width() * 45 / 100);
+    resizeDocks({run, artifacts}, {side, side}, Qt::Horizontal);
+    resizeDocks({output}, {std::min(220 * percent / 100, height() * 40 / 100)}, Qt::Vertical);
+}
+
+void MainWindow::adoptTab(DocumentTab *tab)
+{
+    EditorWidget *editor = tab->editor();
+    editor->setTheme(m_themes->theme());
+    connect(m_themes, &ThemeController::themeChanged, editor, &EditorWidget::setTheme);
+    editor->setEditorFont(SettingsDialog::editorFont(QSettings()));
+    m_presentation->addPane(editor); // a closed tab's editor leaves by itself
+    if (m_recentFiles) {
+        connect(tab, &DocumentTab::openedFromDisk, m_recentFiles, [this](const QString &path) { m_recentFiles->add(path); });
+        connect(tab, &DocumentTab::savedToDisk, m_recentFiles, [this](const QString &path) { m_recentFiles->add(path); });
     }
 }
 

@@ -3,6 +3,7 @@
 #include "historysettings.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 #include <functional>
 
@@ -24,8 +25,18 @@ class ArtifactsPane;
 class AttachmentSession;
 class AttachmentsPane;
 class DiagnosticsList;
-class DocumentFile;
-class EditorWidget;
+class AutosaveSession;
+class EditActions;
+class FindBar;
+class PresentationMode;
+class RecentFilesMenu;
+class TabBanners;
+class ThemeController;
+struct AppliedSettings;
+class DocumentTab;
+class DocumentTabs;
+class RecoveryOffer;
+class SessionKeeper;
 class HistoryPane;
 class HistoryStore;
 class ImagePullSession;
@@ -38,8 +49,8 @@ class RunPane;
 class RunSession;
 struct OutputSettings;
 
-/// The playground window. It only builds the editor, panes and actions and connects them;
-/// runs belong to RunSession and files to DocumentFile.
+/// The playground window. It only builds the tabs, panes and actions and connects them; runs
+/// belong to RunSession, files to each tab's DocumentFile, autosave to AutosaveSession.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -49,9 +60,11 @@ public:
                QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    /// Reads `path` in the background and shows it once read; on failure the editor is left
-    /// as it was and a message says why.
+    /// Reads `path` in the background and shows it in a tab once read (its own tab if it is
+    /// open already); on failure a message says why and nothing else changes.
     void openFile(const QString &path);
+    /// Reopens the files of the last session (when no file was named on the command line).
+    void restoreSession();
     /// The output pane's settings, read beside the engine's.
     void setOutputSettings(const OutputSettings &settings);
 
@@ -64,27 +77,40 @@ private:
     void createToolBar();
     void createDocks();
     void connectRuns();
-    void connectDocument();
+    void connectTabs();
     void connectHistory();
     void connectLanguages();
     void connectAttachments();
 
-    void newFile();
+    DocumentTab *tab() const;
     void chooseFileToOpen();
-    void save();
-    void saveAs();
     void run();
-    /// Opens a recorded run's code as a new, unsaved document (after the usual question if
-    /// the editor has unsaved changes). There are no tabs: this is the window's one document.
+    /// Opens a recorded run's code in a new tab, unsaved.
     void restoreRun(const Core::RunRecord &record);
     void chooseInputSet();
-    void updateTitle();
-    /// Runs `proceed` now if the text is saved, else asks to save, discard or cancel.
-    void whenTextIsSafe(std::function<void()> proceed);
+    /// The title, language and attachments follow the tab in front.
+    void showCurrentTab();
     void showProblem(const QString &title, const QString &text);
+    /// Each new tab's editor: the theme, the zoom, the editor font, the recent files.
+    void adoptTab(DocumentTab *tab);
+    /// The side and bottom panes grow with the zoom (up to a share of the window).
+    void fitDocksToZoom(int percent);
+    void showSettings();
+    void applySettings(const AppliedSettings &settings);
 
-    EditorWidget *m_editor;
-    DocumentFile *m_document;
+    const Core::LanguageRegistry &m_languages;
+    // First: it reads the desktop's palette before anything sets Sandpit's own.
+    ThemeController *m_themes;
+    PresentationMode *m_presentation;
+    DocumentTabs *m_tabs;
+    AutosaveSession *m_autosave;
+    SessionKeeper *m_sessionKeeper;
+    RecoveryOffer *m_recovery;
+    TabBanners *m_banners;
+    FindBar *m_findBar;
+    EditActions *m_editActions = nullptr;
+    RecentFilesMenu *m_recentFiles = nullptr;
+    QPointer<DocumentTab> m_runningTab; // the tab whose program the current run is
     RunSession *m_session;
     ImagePullSession *m_pulls;
     InputSetSession *m_inputSets;
@@ -107,7 +133,8 @@ private:
     QMenu *m_viewMenu = nullptr;
     QDockWidget *m_problemsDock = nullptr;
 
-    std::function<void()> m_afterSave; // what a "Save" answer to whenTextIsSafe() was for
+    QString m_attachedProgram; // the program whose input files the pane shows
+    bool m_attachedOnce = false;
     bool m_closeConfirmed = false;
 };
 

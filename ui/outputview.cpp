@@ -1,5 +1,7 @@
 #include "outputview.h"
 
+#include <QEvent>
+
 #include <QDeadlineTimer>
 #include <QFontDatabase>
 #include <QScrollBar>
@@ -24,6 +26,13 @@ OutputView::OutputView(QWidget *parent)
 
     m_flushTimer.setSingleShot(true);
     connect(&m_flushTimer, &QTimer::timeout, this, &OutputView::takeTurn);
+}
+
+void OutputView::changeEvent(QEvent *event)
+{
+    QPlainTextEdit::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        m_formats.setDefaultColors(palette().color(QPalette::Text), palette().color(QPalette::Base));
 }
 
 void OutputView::appendOutput(Kind kind, const QByteArray &bytes)

@@ -61,6 +61,10 @@ Q_SIGNALS:
     /// More lines were dropped; `total` counts them all since the last clearAll().
     void linesDropped(qint64 total);
 
+protected:
+    /// A new theme: what arrives from now on is drawn in its colours.
+    void changeEvent(QEvent *event) override;
+
 private:
     void scheduleFlush();
     /// Reads some of what waits, draws it and removes old lines, for kTurnMs at most, then

@@ -2,17 +2,20 @@
 
 #include "killdetail.h"
 
+#include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 
 namespace Sandpit::Ui {
 
 namespace {
-const QColor kNeutral(0x42, 0x42, 0x42);
-const QColor kBusy(0x15, 0x65, 0xc0);
-const QColor kGood(0x2e, 0x7d, 0x32);
-const QColor kWarning(0xb2, 0x6a, 0x00);
-const QColor kBad(0xc6, 0x28, 0x28);
+// Each status colour in two tones, for a light and a dark window: the light ones all but
+// vanish on a dark theme's window (Ready's grey at 1.4:1).
+const RunPane::Tone kNeutral{QColor(0x42, 0x42, 0x42), QColor(0xe0, 0xe0, 0xe0)};
+const RunPane::Tone kBusy{QColor(0x15, 0x65, 0xc0), QColor(0x6c, 0xb6, 0xff)};
+const RunPane::Tone kGood{QColor(0x2a, 0x70, 0x30), QColor(0x81, 0xc7, 0x84)};
+const RunPane::Tone kWarning{QColor(0x8a, 0x53, 0x00), QColor(0xff, 0xb7, 0x4d)};
+const RunPane::Tone kBad{QColor(0xc6, 0x28, 0x28), QColor(0xff, 0x8a, 0x80)};
 
 QLabel *makeValue(QWidget *parent)
 {
@@ -65,7 +68,7 @@ RunPane::RunPane(QWidget *parent)
     };
     for (const auto &[name, value] : facts) {
         auto *label = new QLabel(QString::fromLatin1(name), this);
-        label->setStyleSheet(QStringLiteral("QLabel { color: #757575; }"));
+        label->setForegroundRole(QPalette::PlaceholderText); // muted, in any theme
         layout->addRow(label, value);
         m_factWidgets << label << value;
     }
@@ -79,6 +82,7 @@ QString RunPane::statusText() const { return m_status->text(); }
 QString RunPane::messageText() const { return m_message->text(); }
 QString RunPane::exitText() const { return m_exit->text(); }
 QString RunPane::isolationText() const { return m_isolation->text(); }
+QColor RunPane::statusColour() const { return m_statusColour; }
 
 void RunPane::showReady()
 {
@@ -144,10 +148,25 @@ void RunPane::showError(const Core::RunError &error)
     setFactsVisible(false);
 }
 
-void RunPane::setStatus(const QString &text, const QColor &colour)
+void RunPane::setStatus(const QString &text, const Tone &tone)
 {
     m_status->setText(text);
-    m_status->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(colour.name()));
+    m_tone = tone;
+    paintStatus();
+}
+
+void RunPane::paintStatus()
+{
+    const QColor window = palette().color(QPalette::Window);
+    m_statusColour = window.lightnessF() < 0.5 ? m_tone.onDark : m_tone.onLight;
+    m_status->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(m_statusColour.name()));
+}
+
+void RunPane::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        paintStatus();
+    QWidget::changeEvent(event);
 }
 
 void RunPane::setFactsVisible(bool visible)

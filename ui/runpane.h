@@ -26,6 +26,13 @@ public:
     /// "exit code 3" or "signal SIGSEGV (11)".
     QString exitText() const;
     QString isolationText() const;
+    /// The status word's colour now (it follows the theme).
+    QColor statusColour() const;
+
+    struct Tone {
+        QColor onLight;
+        QColor onDark;
+    };
 
 public Q_SLOTS:
     void showReady();
@@ -34,8 +41,12 @@ public Q_SLOTS:
     void showResult(const Sandpit::Core::RunResult &result);
     void showError(const Sandpit::Core::RunError &error);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
-    void setStatus(const QString &text, const QColor &colour);
+    void setStatus(const QString &text, const Tone &tone);
+    void paintStatus();
     void setFactsVisible(bool visible);
     void updateElapsed();
 
@@ -47,6 +58,8 @@ private:
     QLabel *m_memory;
     QLabel *m_backend;
     QLabel *m_isolation;
+    Tone m_tone;
+    QColor m_statusColour;
     QElapsedTimer m_elapsed;
     QTimer m_elapsedTimer;
 };

@@ -17,13 +17,21 @@ constexpr int kCubeLevels[6] = {0, 95, 135, 175, 215, 255};
 
 StyleFormats::StyleFormats()
 {
-    m_kinds[int(OutputKind::Stderr)].setForeground(QColor(0xc6, 0x28, 0x28));
-    m_kinds[int(OutputKind::Input)].setForeground(QColor(0x15, 0x65, 0xc0));
     m_kinds[int(OutputKind::Input)].setFontWeight(QFont::Bold);
-    m_kinds[int(OutputKind::Note)].setForeground(QColor(0x75, 0x75, 0x75));
     m_kinds[int(OutputKind::Note)].setFontItalic(true);
-    m_kinds[int(OutputKind::Error)].setForeground(QColor(0xc6, 0x28, 0x28));
     m_kinds[int(OutputKind::Error)].setFontWeight(QFont::Bold);
+    setKindColors(false);
+}
+
+void StyleFormats::setKindColors(bool darkBase)
+{
+    // Each pair reads at 4.5:1 or better on its own kind of pane: the dark red of a light pane
+    // is barely visible on a dark one.
+    const QColor red = darkBase ? QColor(0xff, 0x8a, 0x80) : QColor(0xc6, 0x28, 0x28);
+    m_kinds[int(OutputKind::Stderr)].setForeground(red);
+    m_kinds[int(OutputKind::Error)].setForeground(red);
+    m_kinds[int(OutputKind::Input)].setForeground(darkBase ? QColor(0x82, 0xb1, 0xff) : QColor(0x15, 0x65, 0xc0));
+    m_kinds[int(OutputKind::Note)].setForeground(darkBase ? QColor(0xb0, 0xb0, 0xb0) : QColor(0x75, 0x75, 0x75));
 }
 
 quint64 StyleFormats::key(OutputKind kind, const TextStyle &style)
@@ -62,6 +70,7 @@ void StyleFormats::setDefaultColors(const QColor &text, const QColor &base)
 {
     m_text = text;
     m_base = base;
+    setKindColors(base.lightnessF() < 0.5);
     m_cache.clear();
 }
 

@@ -33,6 +33,7 @@ public:
     void clear();
 
 private:
+    void setKindColors(bool darkBase);
     QTextCharFormat build(quint64 key) const;
 
     QTextCharFormat m_kinds[5];

@@ -67,6 +67,24 @@ private Q_SLOTS:
         QCOMPARE(listing.records.at(0).code, QStringLiteral("broken"));
     }
 
+    void newSettingsApplyToTheNextRuns()
+    {
+        QTemporaryDir dir;
+        Core::HistorySettings settings;
+        settings.directory = dir.path();
+        Ui::HistoryStore store(settings);
+        QSignalSpy loaded(&store, &Ui::HistoryStore::loaded);
+        store.record(request(QStringLiteral("kept")), result(0));
+        settings.policy = Core::StorePolicy::Never; // as Settings… changes it while the window runs
+        store.setSettings(settings);
+        store.record(request(QStringLiteral("not kept")), result(0));
+        store.load();
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, kDiskTimeoutMs);
+        const auto listing = loaded.at(0).at(0).value<Core::RunHistory::Listing>();
+        QCOMPARE(listing.records.size(), 1);
+        QCOMPARE(listing.records.at(0).code, QStringLiteral("kept"));
+    }
+
     void unwritableFolderIsReported()
     {
         Core::HistorySettings settings;

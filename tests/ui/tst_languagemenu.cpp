@@ -2,27 +2,14 @@
 // install hint, never hidden and never a crash.
 #include "languagemenu.h"
 #include "languageregistry.h"
+#include "missingtoolchain.h"
 
 #include <QAction>
-#include <QFile>
 #include <QTest>
 
 using namespace Sandpit;
 
-namespace {
-Core::LanguageRegistry withMissingCompiler()
-{
-    QFile file(QStringLiteral(":/sandpit/languages/languages.json"));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("no built-in languages");
-    auto registry = Core::LanguageRegistry::fromJson(
-        file.readAll(), R"({"languages": [{"id": "rust", "compile": {"toolchain": ["sandpit-no-such-rustc"]},
-                                           "install": "sudo apt install rustc"}]})");
-    if (!registry)
-        qFatal("%s", qPrintable(registry.error()));
-    return *registry;
-}
-} // namespace
+using Test::withMissingCompiler;
 
 class TestLanguageMenu : public QObject
 {

@@ -223,13 +223,14 @@ void TestMainWindowTools::historyRecordsRestoresAndDiffs()
     QTRY_VERIFY(pane->diffText().startsWith(QStringLiteral("---")));
     QVERIFY2(pane->diffText().contains(QStringLiteral("-print('first')\n+print('second')")), qPrintable(pane->diffText()));
 
-    // Nothing unsaved to ask about: the run's code becomes a new, unsaved document.
-    m_editor->setModified(false);
+    // The run's code opens in a tab of its own, unsaved; the edited program is left alone.
     pane->findChild<QPushButton *>(QStringLiteral("historyRestore"))->click();
-    QCOMPARE(m_editor->text(), QStringLiteral("print('first')\n"));
-    QVERIFY(m_editor->isModified());
+    Ui::EditorWidget *restored = currentEditor();
+    QVERIFY(restored != m_editor);
+    QCOMPARE(restored->text(), QStringLiteral("print('first')\n"));
+    QVERIFY(restored->isModified());
+    QCOMPARE(m_editor->text(), QStringLiteral("print('second')\n"));
     QVERIFY(m_window->windowTitle().startsWith(QStringLiteral("untitled.py")));
-    m_editor->setModified(false); // no save question on cleanup
 }
 
 void TestMainWindowTools::compileErrorIsMarkedAndClickable()

@@ -13,6 +13,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
 #include <QToolButton>
 #include <QTextBlock>
 
@@ -30,6 +32,7 @@ private Q_SLOTS:
     void brokenSequenceAcrossChunksLosesNoByte();
     void controlCharactersAreHarmless();
     void stderrHasItsOwnColour();
+    void stderrReadsOnADarkPane();
     void ansiColoursShowAsColours();
     void escapeSequencesSplitAnywhereLeaveNoGarbage();
     void carriageReturnRewritesTheLine();
@@ -140,6 +143,31 @@ void TestOutputPane::stderrHasItsOwnColour()
     const QColor err = foregroundAt(pane, QStringLiteral("angry"));
     QVERIFY(err.isValid());
     QVERIFY(out != err);
+}
+
+void TestOutputPane::stderrReadsOnADarkPane()
+{
+    // WCAG relative luminance and contrast ratio.
+    const auto luminance = [](const QColor &c) {
+        const auto channel = [](qreal v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+    };
+    const auto contrast = [&](const QColor &a, const QColor &b) {
+        const qreal la = luminance(a), lb = luminance(b);
+        return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+    };
+    Ui::OutputPane pane;
+    QPalette dark = pane.palette();
+    dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+    pane.setPalette(dark);
+    pane.appendOutput(OutputStream::Stderr, "angry words\n");
+    pane.appendNote(QStringLiteral("a quiet note"));
+    pane.plainText();
+    for (const QString &word : {QStringLiteral("angry"), QStringLiteral("quiet")}) {
+        const qreal ratio = contrast(foregroundAt(pane, word), dark.color(QPalette::Base));
+        QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("%1: %2:1").arg(word).arg(ratio)));
+    }
 }
 
 void TestOutputPane::ansiColoursShowAsColours()

@@ -4,6 +4,8 @@
 // away after, with helpers to run code, write files and open the input-set dialog.
 
 #include "backends.h"
+#include "documenttab.h"
+#include "documenttabs.h"
 #include "editorwidget.h"
 #include "enginesettings.h"
 #include "historysettings.h"
@@ -42,6 +44,13 @@ protected:
         m_output = m_window->findChild<Ui::OutputPane *>(QStringLiteral("outputPane"));
         m_runPane = m_window->findChild<Ui::RunPane *>(QStringLiteral("runPane"));
         return m_editor && m_output && m_runPane;
+    }
+
+    /// The editor of the tab in front (m_editor is the first tab's).
+    Sandpit::Ui::EditorWidget *currentEditor() const
+    {
+        auto *tabs = m_window->findChild<Sandpit::Ui::DocumentTabs *>(QStringLiteral("documentTabs"));
+        return tabs && tabs->current() ? tabs->current()->editor() : nullptr;
     }
 
     void closeWindow()
