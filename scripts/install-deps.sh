@@ -10,7 +10,7 @@ packages=(
 )
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(xvfb xauth imagemagick bubblewrap hyperfine util-linux docker.io debootstrap libpython3.11-testsuite
-              g++ nodejs openjdk-17-jdk-headless rustc python3-matplotlib)
+              g++ nodejs openjdk-17-jdk-headless rustc python3-matplotlib xdotool xclip)
 fi
 
 missing=()

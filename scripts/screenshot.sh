@@ -5,6 +5,8 @@
 # replaces the keys pressed (default F5), e.g. "F6 Return" runs the program's first input set.
 # SANDPIT_SCREENSHOT_CLICKS adds left clicks after the keys, as "X,Y" window coordinates, e.g.
 # "1000,330" to select a row of the Output Files pane and show its preview.
+# SANDPIT_SCREENSHOT_SETTINGS puts lines into the fresh settings file first, e.g. the dark
+# theme: $'[view]\ntheme=dark', or presentation mode: $'[view]\npresentation=true'.
 # Needs: xvfb (xvfb-run), xdotool, imagemagick (import). Build first: scripts/build.sh
 # Usage: scripts/screenshot.sh [BUILD_DIR] [OUTPUT_PNG] [PROGRAM]   (PROGRAM: tests/fixtures/tour.py)
 set -euo pipefail
@@ -31,6 +33,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
+if [[ -n "${SANDPIT_SCREENSHOT_SETTINGS:-}" ]]; then
+    mkdir -p "$home/config/Sandpit"
+    printf '%s\n' "$SANDPIT_SCREENSHOT_SETTINGS" >"$home/config/Sandpit/sandpit.conf"
+fi
 XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data \
     "$build/bin/sandpit" -qwindowgeometry 1280x800+0+0 "$program" &
 pid=$!
