@@ -142,8 +142,10 @@ void TestAutosaveSession::aCleanExitLeavesNothingToOffer()
 
 void TestAutosaveSession::aDeadSessionsBuffersAreRestoredAsRecoveredTabs()
 {
-    // What a killed Sandpit left: a new program, and a file with edits that never reached it.
+    // What a killed Sandpit left: two new programs, a file with edits that never reached it,
+    // and a file that was open unchanged.
     const QString path = write(QStringLiteral("kept.py"), "print('on disk')\n");
+    const QString clean = write(QStringLiteral("clean.py"), "print('clean')\n");
     const QString dead = m_dir->filePath(QStringLiteral("dead"));
     {
         Core::BufferJournal journal(dead);
@@ -152,20 +154,34 @@ void TestAutosaveSession::aDeadSessionsBuffersAreRestoredAsRecoveredTabs()
                                true, QDateTime::currentDateTimeUtc()}));
         QVERIFY(journal.write({QStringLiteral("b"), path, QStringLiteral("python"),
                                QStringLiteral("print('on disk')\nprint('edited')\n"), 1, 2, true, QDateTime::currentDateTimeUtc()}));
+        QVERIFY(journal.write({QStringLiteral("c"), QString(), QStringLiteral("python"), QStringLiteral("print('second')\n"), 0, 0,
+                               true, QDateTime::currentDateTimeUtc()}));
+        QVERIFY(journal.write({QStringLiteral("d"), clean, QStringLiteral("python"), QStringLiteral("print('clean')\n"), 0, 0,
+                               false, QDateTime::currentDateTimeUtc()}));
         QFile owner(journal.sessionDir() + QStringLiteral("/owner"));
         QVERIFY(owner.open(QIODevice::WriteOnly | QIODevice::Truncate));
         owner.write("999999999");
     }
     const auto recovery = Core::BufferJournal::findAbandoned(dead);
-    QCOMPARE(recovery.entries.size(), 2);
+    QCOMPARE(recovery.entries.size(), 4);
 
     Ui::RecoveryOffer offer(*m_tabs, *m_autosave, m_languages, nullptr);
     offer.restore(recovery);
-    QCOMPARE(m_tabs->count(), 2); // the untouched tab took the first one
-    Ui::DocumentTab *untitled = m_tabs->tabs().at(0);
-    Ui::DocumentTab *named = m_tabs->tabs().at(1);
-    QCOMPARE(untitled->editor()->text(), QStringLiteral("print('new')\n"));
+    QCOMPARE(m_tabs->count(), 4); // the untouched tab took one; each untitled buffer has its own
+    QMap<QString, Ui::DocumentTab *> byText;
+    for (Ui::DocumentTab *tab : m_tabs->tabs())
+        byText.insert(tab->editor()->text(), tab);
+    Ui::DocumentTab *untitled = byText.value(QStringLiteral("print('new')\n"));
+    Ui::DocumentTab *second = byText.value(QStringLiteral("print('second')\n"));
+    Ui::DocumentTab *named = byText.value(QStringLiteral("print('on disk')\nprint('edited')\n"));
+    Ui::DocumentTab *unchanged = byText.value(QStringLiteral("print('clean')\n"));
+    QVERIFY(untitled && second && named && unchanged);
     QVERIFY(untitled->isRecovered() && untitled->isModified());
+    QVERIFY(second->isRecovered() && second->isModified());
+    QVERIFY(untitled->document()->path().isEmpty() && second->document()->path().isEmpty());
+    // A file that had no unsaved changes comes back as it was: not marked, nothing to save.
+    QCOMPARE(unchanged->document()->path(), clean);
+    QVERIFY(!unchanged->isRecovered() && !unchanged->isModified());
     QCOMPARE(named->document()->path(), path);
     QCOMPARE(named->editor()->text(), QStringLiteral("print('on disk')\nprint('edited')\n"));
     QVERIFY(named->isRecovered() && named->isModified());
@@ -178,7 +194,7 @@ void TestAutosaveSession::aDeadSessionsBuffersAreRestoredAsRecoveredTabs()
     QCOMPARE(file.readAll(), QByteArray("print('on disk')\n"));
     // Once this session has them, the dead one's copies go: nothing is offered twice.
     QTRY_VERIFY_WITH_TIMEOUT(Core::BufferJournal::findAbandoned(dead).entries.isEmpty(), 10000);
-    QTRY_COMPARE_WITH_TIMEOUT(entries().size(), 2, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(entries().size(), 4, 10000);
 }
 
 QTEST_MAIN(TestAutosaveSession)

@@ -12,6 +12,7 @@
 #include <QApplication>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -33,6 +34,7 @@ private Q_SLOTS:
     void closingTheLastTabLeavesANewProgram();
     void droppedFilesAreOpenedNotPasted();
     void runStateIsShownOnTheTab();
+    void savesInQuickSuccessionLeaveTheNewestText();
 
 private:
     QString write(const QString &name, const QByteArray &content);
@@ -164,6 +166,28 @@ void TestDocumentTabs::runStateIsShownOnTheTab()
     tab->setFinished(false, QStringLiteral("Stopped: time limit"), {});
     QVERIFY(m_tabs->tabToolTip(0).contains(QStringLiteral("Last run: Stopped: time limit")));
     QCOMPARE(tab->runState(), Ui::DocumentTab::RunState::Stopped);
+}
+
+void TestDocumentTabs::savesInQuickSuccessionLeaveTheNewestText()
+{
+    // Ctrl+S pressed while the last save is still being written: one write at a time, and the
+    // file ends with what the learner typed last, never an older text landing late.
+    const QString path = write(QStringLiteral("quick.py"), "x = 0\n");
+    m_tabs->openFile(path);
+    QVERIFY(waitForTitle(QStringLiteral("quick.py")));
+    Ui::DocumentTab *tab = m_tabs->current();
+    QSignalSpy writes(tab, &Ui::DocumentTab::savingToDisk);
+    int done = 0;
+    for (int i = 1; i <= 3; ++i) {
+        tab->editor()->setText(QStringLiteral("x = %1\n").arg(i));
+        tab->save([&done] { ++done; });
+    }
+    QTRY_COMPARE(done, 3);
+    QTRY_VERIFY(!tab->isModified());
+    QVERIFY(writes.size() <= 3);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), QByteArray("x = 3\n"));
 }
 
 QTEST_MAIN(TestDocumentTabs)
