@@ -6,6 +6,29 @@
 
 namespace Sandpit::Ui {
 
+namespace {
+
+bool isNumber(const QString &field)
+{
+    bool ok = false;
+    field.trimmed().toDouble(&ok);
+    return ok;
+}
+
+// The first row names the columns unless it holds numbers: a program writing only data
+// (primes, measurements) must not lose its first row to the header. A header needs a name in
+// at least one field and a number in none, and a row after it.
+bool firstRowIsHeader(const QList<QStringList> &rows)
+{
+    if (rows.size() < 2)
+        return false;
+    const QStringList &first = rows.first();
+    return std::ranges::any_of(first, [](const QString &f) { return !f.trimmed().isEmpty(); })
+        && std::ranges::none_of(first, isNumber);
+}
+
+} // namespace
+
 CsvTable CsvModel::parse(const QByteArray &data, char delimiter, int maxRows)
 {
     QStringDecoder decode(QStringDecoder::Utf8);
@@ -14,18 +37,14 @@ CsvTable CsvModel::parse(const QByteArray &data, char delimiter, int maxRows)
     QStringList row;
     QString field;
     bool quoted = false;
-    bool haveHeader = false;
+    // One row more than asked for: the first may turn out to be the header.
     const auto endRow = [&] {
         row << field;
         field.clear();
-        if (!haveHeader) {
-            table.header = row;
-            haveHeader = true;
-        } else if (table.rows.size() < maxRows) {
+        if (table.rows.size() <= maxRows)
             table.rows << row;
-        } else {
+        else
             table.truncated = true;
-        }
         row.clear();
     };
     const QChar sep = QLatin1Char(delimiter);
@@ -57,6 +76,12 @@ CsvTable CsvModel::parse(const QByteArray &data, char delimiter, int maxRows)
     }
     if (!table.truncated && (!field.isEmpty() || !row.isEmpty()))
         endRow(); // a last line without \n
+    if (firstRowIsHeader(table.rows))
+        table.header = table.rows.takeFirst();
+    if (table.rows.size() > maxRows) {
+        table.rows.removeLast();
+        table.truncated = true;
+    }
     return table;
 }
 
@@ -98,6 +123,9 @@ QVariant CsvModel::headerData(int section, Qt::Orientation orientation, int role
     if (role != Qt::DisplayRole)
         return {};
     if (orientation == Qt::Vertical)
+        return section + 1;
+    // Without a header row, columns are numbered as rows are.
+    if (m_table.header.isEmpty())
         return section + 1;
     return section < m_table.header.size() ? m_table.header.at(section) : QString();
 }

@@ -7,9 +7,9 @@
 
 namespace Sandpit::Ui {
 
-/// A CSV or TSV file read into rows, the first of them the header.
+/// A CSV or TSV file read into rows, and its header when the first row names the columns.
 struct CsvTable {
-    QStringList header;
+    QStringList header; ///< empty when the first row is data (it holds a number)
     QList<QStringList> rows;
     bool truncated = false; ///< there were more rows than were kept
 };
@@ -21,7 +21,8 @@ class CsvModel final : public QAbstractTableModel
 public:
     /// Parses RFC 4180 text: fields in double quotes may hold the delimiter, line breaks and
     /// doubled quotes (""), and \r\n ends a line as \n does. Keeps at most `maxRows` rows
-    /// after the header. Invalid UTF-8 becomes U+FFFD.
+    /// after the header. The first row is the header when it has a name and no number in
+    /// it (as in Python's csv.Sniffer); else it is data. Invalid UTF-8 becomes U+FFFD.
     static CsvTable parse(const QByteArray &data, char delimiter, int maxRows);
 
     explicit CsvModel(QObject *parent = nullptr);

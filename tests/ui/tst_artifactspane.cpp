@@ -143,6 +143,18 @@ private Q_SLOTS:
         QCOMPARE(model->index(2, 1).data().toString(), QStringLiteral("two\nlines"));
     }
 
+    void csvOfNumbersKeepsItsFirstRow()
+    {
+        // primes.csv from the tour: data only. Its first row is data, not column names.
+        write(QStringLiteral("primes.csv"), "2\r\n3\r\n5\r\n");
+        select(QStringLiteral("primes.csv"));
+        QTRY_COMPARE(m_pane->preview()->kind(), Preview::Kind::Table);
+        const QAbstractItemModel *model = m_pane->preview()->tableView()->model();
+        QCOMPARE(model->rowCount(), 3);
+        QCOMPARE(model->index(0, 0).data().toString(), QStringLiteral("2"));
+        QCOMPARE(model->headerData(0, Qt::Horizontal).toString(), QStringLiteral("1"));
+    }
+
     void kindFollowsTheMimeDatabase_data()
     {
         QTest::addColumn<QString>("name");
@@ -276,7 +288,8 @@ private:
         r.artifactsDir = m_kept->path();
         const QMimeDatabase mimes;
         for (const QString &name : {QStringLiteral("blob.bin"), QStringLiteral("data.csv"), QStringLiteral("drawing.svg"),
-                                    QStringLiteral("logs/run.txt"), QStringLiteral("plot.png"), QStringLiteral("big.txt")}) {
+                                    QStringLiteral("logs/run.txt"), QStringLiteral("plot.png"), QStringLiteral("big.txt"),
+                                    QStringLiteral("primes.csv")}) {
             const QFileInfo info(m_kept->filePath(name));
             if (!info.exists())
                 continue;
