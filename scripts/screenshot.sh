@@ -28,7 +28,7 @@ fi
 home=$(mktemp -d /tmp/sandpit-screenshot-XXXXXX)
 pid=
 cleanup() {
-    [[ -n "$pid" ]] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+    [[ -n "$pid" ]] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
     rm -rf "$home"
 }
 trap cleanup EXIT
