@@ -9,6 +9,7 @@
 #include "editactions.h"
 #include "editorwidget.h"
 #include "examplesmenu.h"
+#include "glyphicon.h"
 #include "historystore.h"
 #include "isolationindicator.h"
 #include "language.h"
@@ -27,7 +28,6 @@
 #include <QProcessEnvironment>
 #include <QSettings>
 #include <QStatusBar>
-#include <QStyle>
 #include <QToolBar>
 
 namespace Sandpit::Ui {
@@ -83,17 +83,17 @@ void MainWindow::createActions()
     QMenu *runMenu = menuBar()->addMenu(QStringLiteral("&Run"));
     m_runAction = add(runMenu, QStringLiteral("actionRun"), QStringLiteral("&Run"),
                       {QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_R)}, &MainWindow::run);
-    m_runAction->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+    m_runAction->setIcon(glyphIcon(Glyph::Run));
     m_runAction->setToolTip(QStringLiteral("Run the program in the sandbox (F5, Ctrl+R)"));
     m_runWithInputAction = add(runMenu, QStringLiteral("actionRunWithInput"), QStringLiteral("Run with &Input…"),
                                {QKeySequence(Qt::Key_F6), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R)},
                                &MainWindow::chooseInputSet);
-    m_runWithInputAction->setIcon(style()->standardIcon(QStyle::SP_FileDialogDetailedView));
+    m_runWithInputAction->setIcon(glyphIcon(Glyph::RunWithInput));
     m_runWithInputAction->setToolTip(QStringLiteral("Run the program with one of its saved input sets, and check its "
                                                     "output (F6, Ctrl+Shift+R)"));
     m_stopAction = add(runMenu, QStringLiteral("actionStop"), QStringLiteral("&Stop"),
                        {QKeySequence(Qt::CTRL | Qt::Key_F2), QKeySequence(Qt::Key_Escape)}, [this] { m_session->stop(); });
-    m_stopAction->setIcon(style()->standardIcon(QStyle::SP_MediaStop));
+    m_stopAction->setIcon(glyphIcon(Glyph::Stop));
     m_stopAction->setToolTip(QStringLiteral("Stop the program and everything it started (Ctrl+F2, Esc)"));
     m_stopAction->setEnabled(false);
 

@@ -1,12 +1,12 @@
 #include "presentationmode.h"
 
+#include "glyphicon.h"
 #include "panezoom.h"
 #include "themecontroller.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QSettings>
-#include <QStyle>
 #include <QWidget>
 
 namespace Sandpit::Ui {
@@ -40,8 +40,7 @@ PresentationMode::PresentationMode(ThemeController &themes, QObject *parent)
                                    {QKeySequence(Qt::CTRL | Qt::Key_0)}, this))
 {
     m_presentationAction->setCheckable(true);
-    m_presentationAction->setIcon(QIcon::fromTheme(QStringLiteral("view-fullscreen"),
-                                                   QApplication::style()->standardIcon(QStyle::SP_TitleBarMaxButton)));
+    m_presentationAction->setIcon(glyphIcon(Glyph::Presentation));
     m_presentationAction->setToolTip(QStringLiteral("Presentation mode: everything larger, in high contrast, "
                                                     "with less on screen (F11)"));
     m_zoomInAction->setToolTip(QStringLiteral("Make the text of every pane larger (Ctrl+=, Ctrl+wheel)"));

@@ -3,6 +3,7 @@
 
 #include "desktopcolorscheme.h"
 #include "editorwidget.h"
+#include "glyphicon.h"
 #include "languageregistry.h"
 #include "lexertheme.h"
 #include "runpane.h"
@@ -15,6 +16,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolBar>
+#include <QToolButton>
 
 #include <functional>
 
@@ -45,6 +48,7 @@ private Q_SLOTS:
     void followsAPlatformThemeChange();
     void ownPaletteIsNotTakenForTheDesktops();
     void runStatusIsReadableInEveryTheme();
+    void toolbarIconsStandOutInEveryTheme();
 
 private:
     QTemporaryDir m_settingsDir;
@@ -419,6 +423,42 @@ void TestTheme::runStatusIsReadableInEveryTheme()
     const QColor onLight = pane.statusColour();
     QApplication::setPalette(Theme::dark().palette);
     QTRY_VERIFY(pane.statusColour() != onLight);
+}
+
+void TestTheme::toolbarIconsStandOutInEveryTheme()
+{
+    // The stock icons were black: on the dark toolbar, Run and Presentation Mode vanished.
+    // Each icon, as its button draws it, must hold pixels at 3:1 against the toolbar (WCAG's
+    // minimum for graphics), through theme switches back and forth.
+    QToolBar bar;
+    bar.setToolButtonStyle(Qt::ToolButtonIconOnly);
+    bar.setIconSize(QSize(24, 24));
+    const Ui::Glyph glyphs[] = {Ui::Glyph::Run, Ui::Glyph::RunWithInput, Ui::Glyph::Stop, Ui::Glyph::Presentation};
+    QList<QAction *> actions;
+    for (Ui::Glyph glyph : glyphs)
+        actions << bar.addAction(Ui::glyphIcon(glyph), QStringLiteral("glyph %1").arg(int(glyph)));
+    bar.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bar));
+    for (Theme::Kind kind : {Theme::Kind::Dark, Theme::Kind::Light, Theme::Kind::HighContrast, Theme::Kind::Dark}) {
+        const Theme theme = Theme::ofKind(kind);
+        QApplication::setPalette(theme.palette);
+        QTRY_COMPARE(bar.palette().color(QPalette::Window), theme.palette.color(QPalette::Window));
+        for (QAction *action : actions) {
+            auto *button = qobject_cast<QToolButton *>(bar.widgetForAction(action));
+            QVERIFY(button);
+            const QImage image = button->grab().toImage();
+            const QColor back = theme.palette.color(QPalette::Window);
+            double best = 1.0;
+            for (int y = 0; y < image.height(); ++y) {
+                for (int x = 0; x < image.width(); ++x)
+                    best = std::max(best, Theme::contrastRatio(image.pixelColor(x, y), back));
+            }
+            QVERIFY2(best >= 3.0, qPrintable(QStringLiteral("%1 in the %2 theme: best contrast %3:1 on %4")
+                                                 .arg(action->text(), Theme::id(kind))
+                                                 .arg(best, 0, 'f', 2)
+                                                 .arg(back.name())));
+        }
+    }
 }
 
 QTEST_MAIN(TestTheme)
