@@ -18,16 +18,31 @@ struct NumericSetting {
     double min;
     double max;
     double scale;           // to the Limits field's unit
-    qint64 Limits::*field;
+    qint64 Limits::*wide;   // the Limits field, one of these two
+    int Limits::*narrow;
     bool boundedByMachine;  // max is also this machine's memory, in the setting's unit
+
+    void set(Limits &limits, double value) const
+    {
+        const qint64 scaled = std::llround(value * scale);
+        if (wide)
+            limits.*wide = scaled;
+        else
+            limits.*narrow = int(scaled);
+    }
+    double get(const Limits &limits) const { return double(wide ? limits.*wide : limits.*narrow) / scale; }
 };
 
 constexpr double kMiB = 1024.0 * 1024;
 
 constexpr NumericSetting kNumeric[] = {
-    {"limits/timeout_sec", "SANDPIT_TIMEOUT_SEC", "seconds", 0.1, 86400, 1000, &Limits::wallTimeMs, false},
-    {"limits/memory_mb", "SANDPIT_MEMORY_MB", "MB", 8, 1024 * 1024, kMiB, &Limits::memoryBytes, true},
-    {"limits/output_limit_kb", "SANDPIT_OUTPUT_LIMIT_KB", "KB", 1, 1024 * 1024, 1024, &Limits::outputBytes, false},
+    {"limits/timeout_sec", "SANDPIT_TIMEOUT_SEC", "seconds", 0.1, 86400, 1000, &Limits::wallTimeMs, nullptr, false},
+    // 0: no CPU limit of its own, the wall time bounds it.
+    {"limits/cpu_time_sec", "SANDPIT_CPU_TIME_SEC", "seconds", 0, 86400, 1000, &Limits::cpuTimeMs, nullptr, false},
+    {"limits/memory_mb", "SANDPIT_MEMORY_MB", "MB", 8, 1024 * 1024, kMiB, &Limits::memoryBytes, nullptr, true},
+    {"limits/output_limit_kb", "SANDPIT_OUTPUT_LIMIT_KB", "KB", 1, 1024 * 1024, 1024, &Limits::outputBytes, nullptr, false},
+    {"limits/processes", "SANDPIT_PROCESSES", "processes", 1, 4096, 1, nullptr, &Limits::processes, false},
+    {"limits/file_size_mb", "SANDPIT_FILE_SIZE_MB", "MB", 1, 1024 * 1024, kMiB, &Limits::fileSizeBytes, nullptr, false},
 };
 
 const auto kBackendKey = QStringLiteral("engine/backend");
@@ -65,9 +80,10 @@ std::expected<double, QString> parseNumber(const QString &text, const NumericSet
     }
     bool ok = false;
     const double value = text.trimmed().toDouble(&ok);
-    if (!ok || !std::isfinite(value) || value < s.min || value > max) {
-        return std::unexpected(QStringLiteral("must be a number of %1 between %2 and %3%4, but it is \"%5\".")
-                                   .arg(QLatin1String(s.unit))
+    const bool whole = s.narrow != nullptr; // a count: half a process is no limit at all
+    if (!ok || !std::isfinite(value) || value < s.min || value > max || (whole && value != std::floor(value))) {
+        return std::unexpected(QStringLiteral("must be a %1number of %2 between %3 and %4%5, but it is \"%6\".")
+                                   .arg(whole ? QStringLiteral("whole ") : QString(), QLatin1String(s.unit))
                                    .arg(QString::number(s.min, 'g', 12), QString::number(max, 'g', 12), why, text));
     }
     return value;
@@ -174,7 +190,7 @@ std::expected<EngineSettings, QString> EngineSettings::load(const QSettings &set
         const auto value = parseNumber(*text, s);
         if (!value)
             return std::unexpected(origin + QLatin1Char(' ') + value.error());
-        out.limits.*s.field = std::llround(*value * s.scale);
+        s.set(out.limits, *value);
     }
 
     const auto backend = parseBackend(*lookUp(kBackendKey, QStringLiteral("SANDPIT_BACKEND"), out.backend, origin));
@@ -209,7 +225,7 @@ void EngineSettings::save(QSettings &settings) const
     settings.setValue(kBackendKey, backend);
     settings.setValue(kFallbackKey, dockerFallback);
     for (const NumericSetting &s : kNumeric)
-        settings.setValue(QLatin1String(s.key), double(limits.*s.field) / s.scale);
+        settings.setValue(QLatin1String(s.key), s.get(limits));
     settings.remove(kImagesGroup);
     for (auto it = dockerImages.begin(); it != dockerImages.end(); ++it)
         settings.setValue(imageKey(it.key()), it.value());

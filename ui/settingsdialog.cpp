@@ -127,17 +127,20 @@ QWidget *SettingsDialog::runningPage()
         QStringLiteral("true"));
     add(QStringLiteral("limits/timeout_sec"), QStringLiteral("SANDPIT_TIMEOUT_SEC"), QStringLiteral("Wall time"),
         numberEdit(), number(limits.wallTimeMs / 1000.0), QStringLiteral("seconds"));
+    add(QStringLiteral("limits/cpu_time_sec"), QStringLiteral("SANDPIT_CPU_TIME_SEC"), QStringLiteral("CPU time"),
+        numberEdit(), number(limits.cpuTimeMs / 1000.0), QStringLiteral("seconds (0: only the wall time bounds it)"));
     add(QStringLiteral("limits/memory_mb"), QStringLiteral("SANDPIT_MEMORY_MB"), QStringLiteral("Memory"), numberEdit(),
         number(limits.memoryBytes / (1024.0 * 1024)), QStringLiteral("MB"));
     add(QStringLiteral("limits/output_limit_kb"), QStringLiteral("SANDPIT_OUTPUT_LIMIT_KB"), QStringLiteral("Output"),
         numberEdit(), number(limits.outputBytes / 1024.0), QStringLiteral("KB (stdout and stderr together)"));
+    add(QStringLiteral("limits/processes"), QStringLiteral("SANDPIT_PROCESSES"), QStringLiteral("Processes"),
+        numberEdit(), number(limits.processes), QStringLiteral("processes and threads at once"));
+    add(QStringLiteral("limits/file_size_mb"), QStringLiteral("SANDPIT_FILE_SIZE_MB"), QStringLiteral("File size"),
+        numberEdit(), number(limits.fileSizeBytes / (1024.0 * 1024)), QStringLiteral("MB per file the program writes"));
     add(QStringLiteral("output/max_lines"), QStringLiteral("SANDPIT_OUTPUT_MAX_LINES"), QStringLiteral("Output pane keeps"),
         numberEdit(), number(OutputSettings::kDefaultMaxLines), QStringLiteral("lines"));
-    // Only these three limits are settings; the rest are fixed for every run (README, Configuration).
-    form->addRow(explanation(QStringLiteral("Fixed for every run: CPU time bounded by the wall time, %1 processes, "
-                                            "%2 MB per written file, %3 open files. The limits apply from the next run.")
-                                 .arg(limits.processes)
-                                 .arg(limits.fileSizeBytes / (1024 * 1024))
+    form->addRow(explanation(QStringLiteral("The limits apply from the next run; a language may set tighter ones for a "
+                                            "step (languages.json). Fixed for every run: %1 open files.")
                                  .arg(limits.openFiles)));
     return page;
 }

@@ -62,6 +62,9 @@ private Q_SLOTS:
             s->setValue(QStringLiteral("limits/timeout_sec"), QStringLiteral("2.5"));
             s->setValue(QStringLiteral("limits/memory_mb"), 512);
             s->setValue(QStringLiteral("limits/output_limit_kb"), QStringLiteral("64"));
+            s->setValue(QStringLiteral("limits/cpu_time_sec"), QStringLiteral("1.5"));
+            s->setValue(QStringLiteral("limits/processes"), 8);
+            s->setValue(QStringLiteral("limits/file_size_mb"), QStringLiteral("2"));
         }
         const auto loaded = EngineSettings::load(*settings(), QProcessEnvironment());
         QVERIFY2(loaded, why(loaded).constData());
@@ -69,6 +72,9 @@ private Q_SLOTS:
         QCOMPARE(loaded->limits.wallTimeMs, 2500);
         QCOMPARE(loaded->limits.memoryBytes, 512LL * 1024 * 1024);
         QCOMPARE(loaded->limits.outputBytes, 64LL * 1024);
+        QCOMPARE(loaded->limits.cpuTimeMs, 1500);
+        QCOMPARE(loaded->limits.processes, 8);
+        QCOMPARE(loaded->limits.fileSizeBytes, 2LL * 1024 * 1024);
         QVERIFY(loaded->environmentOverrides.isEmpty());
     }
 
@@ -81,24 +87,27 @@ private Q_SLOTS:
         }
         const auto loaded = EngineSettings::load(*settings(), env({{"SANDPIT_TIMEOUT_SEC", "3"},
                                                                    {"SANDPIT_OUTPUT_LIMIT_KB", "1"},
+                                                                   {"SANDPIT_PROCESSES", "3"},
                                                                    {"SANDPIT_BACKEND", "docker"},
                                                                    {"SANDPIT_UNRELATED", "x"}}));
         QVERIFY2(loaded, why(loaded).constData());
         QCOMPARE(loaded->limits.wallTimeMs, 3000);
         QCOMPARE(loaded->limits.memoryBytes, 100LL * 1024 * 1024); // from the file: no override
         QCOMPARE(loaded->limits.outputBytes, 1024);
+        QCOMPARE(loaded->limits.processes, 3);
         QCOMPARE(loaded->backend, QStringLiteral("docker"));
         QStringList overrides = loaded->environmentOverrides;
         overrides.sort();
         QCOMPARE(overrides, (QStringList{QStringLiteral("SANDPIT_BACKEND"), QStringLiteral("SANDPIT_OUTPUT_LIMIT_KB"),
-                                         QStringLiteral("SANDPIT_TIMEOUT_SEC")}));
+                                         QStringLiteral("SANDPIT_PROCESSES"), QStringLiteral("SANDPIT_TIMEOUT_SEC")}));
     }
 
     void badEnvironmentValueIsNamed_data()
     {
         QTest::addColumn<QString>("variable");
         QTest::addColumn<QString>("value");
-        for (const char *variable : {"SANDPIT_TIMEOUT_SEC", "SANDPIT_MEMORY_MB", "SANDPIT_OUTPUT_LIMIT_KB"}) {
+        for (const char *variable : {"SANDPIT_TIMEOUT_SEC", "SANDPIT_MEMORY_MB", "SANDPIT_OUTPUT_LIMIT_KB",
+                                     "SANDPIT_PROCESSES", "SANDPIT_FILE_SIZE_MB"}) {
             for (const char *value : {"abc", "-1", "1e999", "", "nan", "inf", "0"}) {
                 QTest::addRow("%s=%s", variable, value) << QString::fromLatin1(variable) << QString::fromLatin1(value);
             }
@@ -190,6 +199,9 @@ private Q_SLOTS:
         original.limits.wallTimeMs = 2500;
         original.limits.memoryBytes = 128LL * 1024 * 1024;
         original.limits.outputBytes = 64 * 1024;
+        original.limits.cpuTimeMs = 1500;
+        original.limits.processes = 8;
+        original.limits.fileSizeBytes = 2LL * 1024 * 1024;
         {
             auto s = settings();
             original.save(*s);
@@ -221,6 +233,13 @@ private Q_SLOTS:
         QVERIFY2(loaded.error().contains(QStringLiteral("this machine's memory")), qPrintable(loaded.error()));
     }
 
+    void aCountMustBeWhole()
+    {
+        const auto problem = EngineSettings::problemWith(QStringLiteral("limits/processes"), QStringLiteral("2.5"));
+        QVERIFY(problem);
+        QVERIFY2(problem->contains(QStringLiteral("whole number of processes between 1 and 4096")), qPrintable(*problem));
+    }
+
     void problemWithSaysWhatLoadSays_data()
     {
         QTest::addColumn<QString>("key");
@@ -229,6 +248,14 @@ private Q_SLOTS:
         QTest::newRow("timeout 0") << QStringLiteral("limits/timeout_sec") << QStringLiteral("0") << false;
         QTest::newRow("timeout 2.5") << QStringLiteral("limits/timeout_sec") << QStringLiteral("2.5") << true;
         QTest::newRow("memory word") << QStringLiteral("limits/memory_mb") << QStringLiteral("lots") << false;
+        QTest::newRow("cpu 0 (none of its own)") << QStringLiteral("limits/cpu_time_sec") << QStringLiteral("0") << true;
+        QTest::newRow("cpu negative") << QStringLiteral("limits/cpu_time_sec") << QStringLiteral("-1") << false;
+        QTest::newRow("processes 16") << QStringLiteral("limits/processes") << QStringLiteral("16") << true;
+        QTest::newRow("processes half") << QStringLiteral("limits/processes") << QStringLiteral("2.5") << false;
+        QTest::newRow("processes 0") << QStringLiteral("limits/processes") << QStringLiteral("0") << false;
+        QTest::newRow("file size 0") << QStringLiteral("limits/file_size_mb") << QStringLiteral("0") << false;
+        QTest::newRow("file size 0.5") << QStringLiteral("limits/file_size_mb") << QStringLiteral("0.5") << false;
+        QTest::newRow("file size 10") << QStringLiteral("limits/file_size_mb") << QStringLiteral("10") << true;
         QTest::newRow("backend vm") << QStringLiteral("engine/backend") << QStringLiteral("vm") << false;
         QTest::newRow("fallback maybe") << QStringLiteral("engine/docker_fallback") << QStringLiteral("maybe") << false;
         QTest::newRow("image capitals") << QStringLiteral("docker/images/python") << QStringLiteral("Python:3") << false;

@@ -91,6 +91,8 @@ private Q_SLOTS:
         QTest::newRow("not a number") << QStringLiteral("limits/memory_mb") << QStringLiteral("lots") << QStringLiteral("Memory");
         QTest::newRow("past the machine") << QStringLiteral("limits/memory_mb") << QStringLiteral("1048576")
                                           << QStringLiteral("Memory");
+        QTest::newRow("half a process") << QStringLiteral("limits/processes") << QStringLiteral("2.5")
+                                        << QStringLiteral("Processes");
         QTest::newRow("runs kept") << QStringLiteral("history/max_records") << QStringLiteral("-3") << QStringLiteral("Runs kept");
         QTest::newRow("pane lines") << QStringLiteral("output/max_lines") << QStringLiteral("5")
                                     << QStringLiteral("Output pane keeps");
@@ -126,6 +128,9 @@ private Q_SLOTS:
         type(field<QLineEdit>(*d, QStringLiteral("limits/timeout_sec")), QStringLiteral("2.5"));
         type(field<QLineEdit>(*d, QStringLiteral("limits/memory_mb")), QStringLiteral("512"));
         type(field<QLineEdit>(*d, QStringLiteral("limits/output_limit_kb")), QStringLiteral("64"));
+        type(field<QLineEdit>(*d, QStringLiteral("limits/cpu_time_sec")), QStringLiteral("3"));
+        type(field<QLineEdit>(*d, QStringLiteral("limits/processes")), QStringLiteral("12"));
+        type(field<QLineEdit>(*d, QStringLiteral("limits/file_size_mb")), QStringLiteral("4"));
         auto *backend = field<QComboBox>(*d, QStringLiteral("engine/backend"));
         backend->setCurrentIndex(backend->findData(QStringLiteral("docker")));
         auto *theme = field<QComboBox>(*d, SettingsDialog::kThemeKey);
@@ -139,6 +144,9 @@ private Q_SLOTS:
         QCOMPARE(engine->limits.wallTimeMs, 2500);
         QCOMPARE(engine->limits.memoryBytes, 512LL * 1024 * 1024);
         QCOMPARE(engine->limits.outputBytes, 64 * 1024);
+        QCOMPARE(engine->limits.cpuTimeMs, 3000);
+        QCOMPARE(engine->limits.processes, 12);
+        QCOMPARE(engine->limits.fileSizeBytes, 4LL * 1024 * 1024);
         QCOMPARE(engine->backend, QStringLiteral("docker"));
         QCOMPARE(m_settings->value(SettingsDialog::kThemeKey).toString(), QStringLiteral("dark"));
         QCOMPARE(SettingsDialog::editorFont(*m_settings).pointSize(), 17);
