@@ -12,17 +12,23 @@
 namespace Sandpit::Ui {
 
 namespace {
-Core::BufferJournal::Entry entryFor(const DocumentTab &tab)
+/// An entry whose text is still the editor's UTF-8 bytes: decoding 10 MB takes the GUI thread
+/// tens of milliseconds, copying them a few, so the journal's thread decodes.
+struct PendingEntry {
+    Core::BufferJournal::Entry entry;
+    QByteArray utf8;
+};
+
+PendingEntry entryFor(const DocumentTab &tab)
 {
     Core::BufferJournal::Entry entry;
     entry.bufferId = tab.bufferId();
     entry.filePath = tab.document()->path();
     entry.languageId = tab.document()->language() ? tab.document()->language()->id : QString();
-    entry.text = tab.editor()->text();
     tab.editor()->getCursorPosition(&entry.line, &entry.column);
     entry.modified = tab.isModified();
     entry.journaledAt = QDateTime::currentDateTimeUtc();
-    return entry;
+    return {std::move(entry), tab.editor()->utf8Text()};
 }
 } // namespace
 
@@ -80,7 +86,7 @@ void AutosaveSession::start()
 void AutosaveSession::journalNow()
 {
     m_timer.stop();
-    QList<Core::BufferJournal::Entry> entries;
+    QList<PendingEntry> entries;
     for (const QPointer<DocumentTab> &tab : std::as_const(m_changed)) {
         if (tab)
             entries << entryFor(*tab);
@@ -91,9 +97,10 @@ void AutosaveSession::journalNow()
     using Written = std::pair<int, QString>; // entries written, the first error
     runInBackground<Written>(
         this,
-        [journal = m_journal, entries, failed = m_writeFailed] {
+        [journal = m_journal, entries, failed = m_writeFailed]() mutable {
             Written written{0, QString()};
-            for (const auto &entry : entries) {
+            for (auto &[entry, utf8] : entries) {
+                entry.text = QString::fromUtf8(std::exchange(utf8, QByteArray()));
                 const auto result = journal->write(entry);
                 if (result)
                     ++written.first;

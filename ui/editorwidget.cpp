@@ -291,4 +291,13 @@ void EditorWidget::updateMarginWidth()
     setMarginWidth(0, digits);
 }
 
+QByteArray EditorWidget::utf8Text() const
+{
+    // SCI_GETCHARACTERPOINTER closes the gap in Scintilla's buffer and lends it, contiguous.
+    auto *self = const_cast<EditorWidget *>(this); // SendScintilla is not const; nothing changes
+    const auto length = qsizetype(self->SendScintilla(SCI_GETLENGTH));
+    const auto *bytes = reinterpret_cast<const char *>(self->SendScintilla(SCI_GETCHARACTERPOINTER));
+    return bytes ? QByteArray(bytes, length) : QByteArray();
+}
+
 } // namespace Sandpit::Ui

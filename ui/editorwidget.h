@@ -27,6 +27,9 @@ public:
     QString lineComment() const { return m_lineComment; }
     /// Grows with every edit; a save compares it to tell whether the text changed meanwhile.
     quint64 revision() const { return m_revision; }
+    /// The text as the editor holds it, UTF-8: one copy of its buffer, without the decoding
+    /// text() does, so the GUI thread can hand a large buffer to another thread cheaply.
+    QByteArray utf8Text() const;
 
     /// Colours the text, margins, caret, selection, braces and diagnostics, and every lexer
     /// setLanguage() makes from now on. The editor starts with Theme::light().

@@ -93,9 +93,11 @@ QString TestAutosaveSession::write(const QString &name, const QByteArray &conten
 void TestAutosaveSession::typedTextIsJournaledWithoutASave()
 {
     Ui::DocumentTab *tab = m_tabs->current();
-    tab->editor()->setText(QStringLiteral("print('never saved')\n"));
+    // Non-ASCII too: the journal takes the editor's UTF-8 bytes and decodes them on its thread.
+    const QString typed = QStringLiteral("print('never saved: h\u00e9llo \u2713 \U0001F600')\n");
+    tab->editor()->setText(typed);
     tab->editor()->setCursorPosition(0, 5);
-    QTRY_COMPARE_WITH_TIMEOUT(entries().value(tab->bufferId()).text, QStringLiteral("print('never saved')\n"), 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(entries().value(tab->bufferId()).text, typed, 10000);
     const auto entry = entries().value(tab->bufferId());
     QVERIFY(entry.modified);
     QVERIFY(entry.filePath.isEmpty());
