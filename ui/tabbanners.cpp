@@ -37,6 +37,7 @@ TabBanners::TabBanners(DocumentTabs &tabs, QWidget *window)
         watch(tab);
     connect(&m_tabs, &DocumentTabs::tabAdded, this, &TabBanners::watch);
     connect(&m_tabs, &DocumentTabs::tabClosed, this, [this](DocumentTab *tab) {
+        m_shownPath.remove(tab);
         const QString path = tab->document()->path();
         if (!path.isEmpty() && !m_tabs.tabForPath(path))
             m_watcher->unwatch(path);
@@ -47,6 +48,14 @@ TabBanners::TabBanners(DocumentTabs &tabs, QWidget *window)
 
 void TabBanners::watch(DocumentTab *tab)
 {
+    m_shownPath.insert(tab, tab->document()->path());
+    // Saved as another file: the old one is no longer this tab's to watch.
+    connect(tab, &DocumentTab::fileChanged, this, [this, tab] {
+        const QString now = tab->document()->path();
+        const QString before = std::exchange(m_shownPath[tab], now);
+        if (!before.isEmpty() && before != now && !m_tabs.tabForPath(before))
+            m_watcher->unwatch(before);
+    });
     connect(tab, &DocumentTab::openedFromDisk, this,
             [this](const QString &path, const QString &text) { m_watcher->watch(path, text.toUtf8()); });
     // Told before the write, so the watch does not take Sandpit's own save for another program's.

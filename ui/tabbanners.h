@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QDateTime>
+#include <QHash>
 #include <QObject>
 
 class QWidget;
@@ -45,6 +46,7 @@ private:
     DocumentTabs &m_tabs;
     QWidget *m_window;
     DiskWatcher *m_watcher;
+    QHash<DocumentTab *, QString> m_shownPath; // the file each tab showed, to unwatch when it moves on
 };
 
 } // namespace Sandpit::Ui

@@ -3,6 +3,7 @@
 // the keyboard shortcuts page and the settings dialog.
 
 #include "changebanner.h"
+#include "diskwatcher.h"
 #include "documentfile.h"
 #include "documenttab.h"
 #include "documenttabs.h"
@@ -12,11 +13,13 @@
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QFontMetricsF>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
 
 using namespace Sandpit;
 
@@ -39,6 +42,7 @@ private Q_SLOTS:
 
     void presentationModeScalesEveryPaneAndSurvivesRunsAndRestarts();
     void aFileChangedByAnotherProgramOffersAReload();
+    void afterSaveAsTheOldFileIsNoLongerWatched();
     void findOpensUnderTheEditorAndCounts();
     void eachTabKeepsItsOwnRunState();
     void shortcutsPageListsRunStopAndSave();
@@ -111,6 +115,36 @@ void TestMainWindowEditor::aFileChangedByAnotherProgramOffersAReload()
     QCOMPARE(m_editor->text(), QStringLiteral("print('theirs')\n"));
     QVERIFY(!m_editor->isModified());
     QVERIFY(!banner->isVisible());
+}
+
+void TestMainWindowEditor::afterSaveAsTheOldFileIsNoLongerWatched()
+{
+    const QString oldPath = writeFile(QStringLiteral("first.py"), "print('one')\n");
+    const QString newPath = QFileInfo(oldPath).absolutePath() + QStringLiteral("/second.py");
+    m_window->openFile(oldPath);
+    QTRY_COMPARE(m_editor->text(), QStringLiteral("print('one')\n"));
+    auto *watcher = m_window->findChild<Ui::DiskWatcher *>();
+    QVERIFY(watcher);
+    QTRY_VERIFY(watcher->watchedFiles().contains(oldPath));
+
+    // Save As… opens Qt's own file dialog here (offscreen): answer it as a learner would.
+    QTimer::singleShot(0, this, [newPath] {
+        QFileDialog *dialog = nullptr;
+        if (!QTest::qWaitFor([&] { return (dialog = qobject_cast<QFileDialog *>(qApp->activeModalWidget())) != nullptr; }))
+            return;
+        dialog->selectFile(newPath);
+        static_cast<QDialog *>(dialog)->accept(); // QFileDialog::accept, as the Save button
+    });
+    action("actionSaveAs")->trigger();
+    QTRY_COMPARE(tabs()->current()->document()->path(), newPath);
+    QTRY_VERIFY(watcher->watchedFiles().contains(newPath));
+    QVERIFY(!watcher->watchedFiles().contains(oldPath));
+
+    // Another program changing the old file says nothing about this tab, which is second.py now.
+    writeFile(QStringLiteral("first.py"), "print('changed')\n");
+    QTest::qWait(Ui::DiskWatcher::kQuietMs * 3);
+    auto *banner = m_window->findChild<Ui::ChangeBanner *>(QStringLiteral("changeBanner"));
+    QVERIFY(!banner || !banner->isVisible());
 }
 
 void TestMainWindowEditor::findOpensUnderTheEditorAndCounts()
