@@ -4,17 +4,31 @@
 #include "diffhighlighter.h"
 #include "textdiff.h"
 
+#include <QEvent>
 #include <QFontDatabase>
 
 namespace Sandpit::Ui {
 
 DiffView::DiffView(QWidget *parent)
     : QPlainTextEdit(parent)
+    , m_highlighter(new DiffHighlighter(document()))
 {
     setReadOnly(true);
     setLineWrapMode(QPlainTextEdit::NoWrap);
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    new DiffHighlighter(document());
+    followPalette();
+}
+
+void DiffView::changeEvent(QEvent *event)
+{
+    QPlainTextEdit::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        followPalette();
+}
+
+void DiffView::followPalette()
+{
+    m_highlighter->setDark(palette().color(QPalette::Base).lightnessF() < 0.5);
 }
 
 void DiffView::showDiff(const QString &before, const QString &after, const QString &beforeName,

@@ -4,6 +4,8 @@
 
 namespace Sandpit::Ui {
 
+class DiffHighlighter;
+
 /// A read-only, monospaced unified diff of two texts, coloured by DiffHighlighter. The diff is
 /// computed off the GUI thread (two long programs can take a moment); the latest request wins.
 class DiffView final : public QPlainTextEdit
@@ -23,7 +25,13 @@ Q_SIGNALS:
     /// The diff (or the no-differences text) of the latest showDiff() is on screen.
     void diffShown();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void followPalette();
+
+    DiffHighlighter *m_highlighter;
     quint64 m_serial = 0;
 };
 

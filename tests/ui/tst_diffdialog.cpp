@@ -1,6 +1,9 @@
 // The diff dialog: the changed lines of two texts marked and coloured, named by their labels,
 // and the caller's buttons reporting the choice.
 #include "diffdialog.h"
+#include "theme.h"
+
+#include <QApplication>
 
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -33,6 +36,21 @@ bool isColoured(const Ui::DiffDialog &dialog, const QString &line)
             return !block.layout()->formats().isEmpty();
     }
     qFatal("no line %s", qPrintable(line));
+}
+
+// The colours the highlighter gave the line: its text, and its paper or else the page's.
+std::pair<QColor, QColor> coloursOf(const Ui::DiffDialog &dialog, const QString &line)
+{
+    const auto *view = dialog.findChild<QPlainTextEdit *>(QStringLiteral("diffView"));
+    for (QTextBlock block = view->document()->begin(); block.isValid(); block = block.next()) {
+        if (block.text() != line || block.layout()->formats().isEmpty())
+            continue;
+        const QTextCharFormat format = block.layout()->formats().constFirst().format;
+        const QColor paper = format.hasProperty(QTextFormat::BackgroundBrush) ? format.background().color()
+                                                                              : view->palette().color(QPalette::Base);
+        return {format.foreground().color(), paper};
+    }
+    return {};
 }
 } // namespace
 
@@ -104,6 +122,32 @@ private Q_SLOTS:
         QCOMPARE(rejected.size(), 1);
         QCOMPARE(chosen.size(), 0);
         QVERIFY(!dialog.isVisible());
+    }
+
+    void everyLineReadsInEveryTheme()
+    {
+        // Red and green on light paper were right on the light theme only; the hunk header's
+        // blue nearly vanished on the dark one.
+        const QPalette start = QApplication::palette();
+        for (const Ui::Theme::Kind kind : {Ui::Theme::Kind::Light, Ui::Theme::Kind::Dark, Ui::Theme::Kind::HighContrast}) {
+            const Ui::Theme theme = Ui::Theme::ofKind(kind);
+            QApplication::setPalette(theme.palette);
+            Ui::DiffDialog dialog;
+            QSignalSpy shown(&dialog, &Ui::DiffDialog::diffShown);
+            dialog.setTexts(QStringLiteral("On disk"), QStringLiteral("x = 1\n"), QStringLiteral("In Sandpit"),
+                            QStringLiteral("x = 2\n"));
+            dialog.open();
+            QVERIFY(shown.wait(kTimeoutMs));
+            for (const QString &line : {QStringLiteral("@@ -1 +1 @@"), QStringLiteral("-x = 1"), QStringLiteral("+x = 2")}) {
+                const auto [text, paper] = coloursOf(dialog, line);
+                QVERIFY2(text.isValid(), qPrintable(line + QStringLiteral(" has no colour")));
+                const double ratio = Ui::Theme::contrastRatio(text, paper);
+                QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("%1 in the %2 theme: %3 on %4 is %5:1")
+                                                      .arg(line, Ui::Theme::id(kind), text.name(), paper.name())
+                                                      .arg(ratio, 0, 'f', 2)));
+            }
+        }
+        QApplication::setPalette(start);
     }
 };
 
