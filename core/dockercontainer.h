@@ -9,6 +9,10 @@
 
 namespace Sandpit::Core {
 
+/// Pids in a container that are not the program's: the launcher shell, which waits for the
+/// program to report how it ended. The processes limit counts the program's alone.
+inline constexpr int kLauncherPids = 1;
+
 /// What a container is created with that a run cannot change later: the image and the
 /// limits Docker applies through HostConfig. A warm container fits a run only if these match.
 struct DockerContainerKey {

@@ -433,9 +433,11 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
                 const qint64 cpuNs = qint64(s.value(QLatin1String("cpu_stats")).toObject().value(QLatin1String("cpu_usage"))
                                                 .toObject().value(QLatin1String("total_usage")).toDouble());
                 ending.cpuMs = std::max(ending.cpuMs, cpuNs / 1'000'000);
-                const int pids = s.value(QLatin1String("pids_stats")).toObject().value(QLatin1String("current")).toInt();
+                // The program's own, without the launcher shell that waits for it.
+                const int pids = s.value(QLatin1String("pids_stats")).toObject().value(QLatin1String("current")).toInt()
+                               - kLauncherPids;
                 ending.peakPids = std::max(ending.peakPids, pids);
-                if (processLimit > 0 && pids >= processLimit)
+                if (processLimit > 0 && pids > processLimit)
                     m_shared->requestStop(KillReason::ProcessLimit);
             }
             return true;
@@ -540,7 +542,7 @@ RunResult DockerRun::makeResult(const Exit &ending) const
         result.exitCode = ending.exitCode;
         // A program that failed after the kernel refused it a process or thread (the pids
         // cgroup's "max" events, read by the launcher, or a stats sample at the limit).
-        const bool sawLimit = ending.forkRefused || (limits.processes > 0 && ending.peakPids >= limits.processes);
+        const bool sawLimit = ending.forkRefused || (limits.processes > 0 && ending.peakPids > limits.processes);
         if (ending.exitCode != 0 && sawLimit)
             result.killReason = KillReason::ProcessLimit;
     }

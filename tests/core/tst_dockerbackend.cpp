@@ -298,6 +298,16 @@ private Q_SLOTS:
         qInfo() << "fork until failure:" << killReasonId(f.result->killReason) << f.result->exitCode.value_or(-1);
         QVERIFY(f.result->stderrData.contains("Resource temporarily unavailable"));
         QCOMPARE(f.result->killReason, KillReason::ProcessLimit);
+
+        // The limit counts the program's processes, not the launcher shell that waits for it:
+        // a one-process program runs under a limit of 1, as in the local sandbox.
+        RunRequest single = pythonRequest("print('just me')\n");
+        single.limits.processes = 1;
+        const Outcome one = run(single);
+        QVERIFY(one.result);
+        QCOMPARE(one.result->killReason, KillReason::None);
+        QCOMPARE(one.result->exitCode, 0);
+        QCOMPARE(one.result->stdoutData, QByteArray("just me\n"));
     }
 
     void cpuTimeLimit()
