@@ -21,6 +21,7 @@ struct NumericSetting {
     qint64 Limits::*wide;   // the Limits field, one of these two
     int Limits::*narrow;
     bool boundedByMachine;  // max is also this machine's memory, in the setting's unit
+    bool whole;             // a count, or a limit the kernel takes in whole units
 
     void set(Limits &limits, double value) const
     {
@@ -36,13 +37,14 @@ struct NumericSetting {
 constexpr double kMiB = 1024.0 * 1024;
 
 constexpr NumericSetting kNumeric[] = {
-    {"limits/timeout_sec", "SANDPIT_TIMEOUT_SEC", "seconds", 0.1, 86400, 1000, &Limits::wallTimeMs, nullptr, false},
-    // 0: no CPU limit of its own, the wall time bounds it.
-    {"limits/cpu_time_sec", "SANDPIT_CPU_TIME_SEC", "seconds", 0, 86400, 1000, &Limits::cpuTimeMs, nullptr, false},
-    {"limits/memory_mb", "SANDPIT_MEMORY_MB", "MB", 8, 1024 * 1024, kMiB, &Limits::memoryBytes, nullptr, true},
-    {"limits/output_limit_kb", "SANDPIT_OUTPUT_LIMIT_KB", "KB", 1, 1024 * 1024, 1024, &Limits::outputBytes, nullptr, false},
-    {"limits/processes", "SANDPIT_PROCESSES", "processes", 1, 4096, 1, nullptr, &Limits::processes, false},
-    {"limits/file_size_mb", "SANDPIT_FILE_SIZE_MB", "MB", 1, 1024 * 1024, kMiB, &Limits::fileSizeBytes, nullptr, false},
+    {"limits/timeout_sec", "SANDPIT_TIMEOUT_SEC", "seconds", 0.1, 86400, 1000, &Limits::wallTimeMs, nullptr, false, false},
+    // 0: no CPU limit of its own, the wall time bounds it. Whole seconds: RLIMIT_CPU and
+    // Docker's cpu ulimit count in seconds, so 0.3 would quietly mean 1.
+    {"limits/cpu_time_sec", "SANDPIT_CPU_TIME_SEC", "seconds", 0, 86400, 1000, &Limits::cpuTimeMs, nullptr, false, true},
+    {"limits/memory_mb", "SANDPIT_MEMORY_MB", "MB", 8, 1024 * 1024, kMiB, &Limits::memoryBytes, nullptr, true, false},
+    {"limits/output_limit_kb", "SANDPIT_OUTPUT_LIMIT_KB", "KB", 1, 1024 * 1024, 1024, &Limits::outputBytes, nullptr, false, false},
+    {"limits/processes", "SANDPIT_PROCESSES", "processes", 1, 4096, 1, nullptr, &Limits::processes, false, true},
+    {"limits/file_size_mb", "SANDPIT_FILE_SIZE_MB", "MB", 1, 1024 * 1024, kMiB, &Limits::fileSizeBytes, nullptr, false, false},
 };
 
 const auto kBackendKey = QStringLiteral("engine/backend");
@@ -80,7 +82,7 @@ std::expected<double, QString> parseNumber(const QString &text, const NumericSet
     }
     bool ok = false;
     const double value = text.trimmed().toDouble(&ok);
-    const bool whole = s.narrow != nullptr; // a count: half a process is no limit at all
+    const bool whole = s.whole;
     if (!ok || !std::isfinite(value) || value < s.min || value > max || (whole && value != std::floor(value))) {
         return std::unexpected(QStringLiteral("must be a %1number of %2 between %3 and %4%5, but it is \"%6\".")
                                    .arg(whole ? QStringLiteral("whole ") : QString(), QLatin1String(s.unit))

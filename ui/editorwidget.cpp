@@ -293,10 +293,10 @@ void EditorWidget::updateMarginWidth()
 
 QByteArray EditorWidget::utf8Text() const
 {
-    // SCI_GETCHARACTERPOINTER closes the gap in Scintilla's buffer and lends it, contiguous.
-    auto *self = const_cast<EditorWidget *>(this); // SendScintilla is not const; nothing changes
-    const auto length = qsizetype(self->SendScintilla(SCI_GETLENGTH));
-    const auto *bytes = reinterpret_cast<const char *>(self->SendScintilla(SCI_GETCHARACTERPOINTER));
+    // SCI_GETCHARACTERPOINTER moves the gap in Scintilla's buffer to its end (a memmove, once
+    // after an edit elsewhere) and lends the text, contiguous.
+    const auto length = qsizetype(SendScintilla(SCI_GETLENGTH));
+    const auto *bytes = static_cast<const char *>(SendScintillaPtrResult(SCI_GETCHARACTERPOINTER));
     return bytes ? QByteArray(bytes, length) : QByteArray();
 }
 

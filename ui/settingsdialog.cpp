@@ -128,7 +128,7 @@ QWidget *SettingsDialog::runningPage()
     add(QStringLiteral("limits/timeout_sec"), QStringLiteral("SANDPIT_TIMEOUT_SEC"), QStringLiteral("Wall time"),
         numberEdit(), number(limits.wallTimeMs / 1000.0), QStringLiteral("seconds"));
     add(QStringLiteral("limits/cpu_time_sec"), QStringLiteral("SANDPIT_CPU_TIME_SEC"), QStringLiteral("CPU time"),
-        numberEdit(), number(limits.cpuTimeMs / 1000.0), QStringLiteral("seconds (0: only the wall time bounds it)"));
+        numberEdit(), number(limits.cpuTimeMs / 1000.0), QStringLiteral("whole seconds (0: only the wall time bounds it)"));
     add(QStringLiteral("limits/memory_mb"), QStringLiteral("SANDPIT_MEMORY_MB"), QStringLiteral("Memory"), numberEdit(),
         number(limits.memoryBytes / (1024.0 * 1024)), QStringLiteral("MB"));
     add(QStringLiteral("limits/output_limit_kb"), QStringLiteral("SANDPIT_OUTPUT_LIMIT_KB"), QStringLiteral("Output"),
@@ -139,8 +139,9 @@ QWidget *SettingsDialog::runningPage()
         numberEdit(), number(limits.fileSizeBytes / (1024.0 * 1024)), QStringLiteral("MB per file the program writes"));
     add(QStringLiteral("output/max_lines"), QStringLiteral("SANDPIT_OUTPUT_MAX_LINES"), QStringLiteral("Output pane keeps"),
         numberEdit(), number(OutputSettings::kDefaultMaxLines), QStringLiteral("lines"));
-    form->addRow(explanation(QStringLiteral("The limits apply from the next run; a language may set tighter ones for a "
-                                            "step (languages.json). Fixed for every run: %1 open files.")
+    form->addRow(explanation(QStringLiteral("The limits apply to programs from the next run. A language may set its own "
+                                            "for a step in languages.json, which replace these; compilers run with "
+                                            "limits of their own. Fixed for every run: %1 open files.")
                                  .arg(limits.openFiles)));
     return page;
 }

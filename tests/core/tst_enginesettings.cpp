@@ -62,7 +62,7 @@ private Q_SLOTS:
             s->setValue(QStringLiteral("limits/timeout_sec"), QStringLiteral("2.5"));
             s->setValue(QStringLiteral("limits/memory_mb"), 512);
             s->setValue(QStringLiteral("limits/output_limit_kb"), QStringLiteral("64"));
-            s->setValue(QStringLiteral("limits/cpu_time_sec"), QStringLiteral("1.5"));
+            s->setValue(QStringLiteral("limits/cpu_time_sec"), QStringLiteral("2"));
             s->setValue(QStringLiteral("limits/processes"), 8);
             s->setValue(QStringLiteral("limits/file_size_mb"), QStringLiteral("2"));
         }
@@ -72,7 +72,7 @@ private Q_SLOTS:
         QCOMPARE(loaded->limits.wallTimeMs, 2500);
         QCOMPARE(loaded->limits.memoryBytes, 512LL * 1024 * 1024);
         QCOMPARE(loaded->limits.outputBytes, 64LL * 1024);
-        QCOMPARE(loaded->limits.cpuTimeMs, 1500);
+        QCOMPARE(loaded->limits.cpuTimeMs, 2000);
         QCOMPARE(loaded->limits.processes, 8);
         QCOMPARE(loaded->limits.fileSizeBytes, 2LL * 1024 * 1024);
         QVERIFY(loaded->environmentOverrides.isEmpty());
@@ -199,7 +199,7 @@ private Q_SLOTS:
         original.limits.wallTimeMs = 2500;
         original.limits.memoryBytes = 128LL * 1024 * 1024;
         original.limits.outputBytes = 64 * 1024;
-        original.limits.cpuTimeMs = 1500;
+        original.limits.cpuTimeMs = 3000;
         original.limits.processes = 8;
         original.limits.fileSizeBytes = 2LL * 1024 * 1024;
         {
@@ -250,6 +250,8 @@ private Q_SLOTS:
         QTest::newRow("memory word") << QStringLiteral("limits/memory_mb") << QStringLiteral("lots") << false;
         QTest::newRow("cpu 0 (none of its own)") << QStringLiteral("limits/cpu_time_sec") << QStringLiteral("0") << true;
         QTest::newRow("cpu negative") << QStringLiteral("limits/cpu_time_sec") << QStringLiteral("-1") << false;
+        QTest::newRow("cpu 0.3 (the kernel counts seconds)") << QStringLiteral("limits/cpu_time_sec") << QStringLiteral("0.3")
+                                                            << false;
         QTest::newRow("processes 16") << QStringLiteral("limits/processes") << QStringLiteral("16") << true;
         QTest::newRow("processes half") << QStringLiteral("limits/processes") << QStringLiteral("2.5") << false;
         QTest::newRow("processes 0") << QStringLiteral("limits/processes") << QStringLiteral("0") << false;

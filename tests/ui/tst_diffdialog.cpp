@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTextBlock>
@@ -127,17 +128,21 @@ private Q_SLOTS:
     void everyLineReadsInEveryTheme()
     {
         // Red and green on light paper were right on the light theme only; the hunk header's
-        // blue nearly vanished on the dark one.
-        const QPalette start = QApplication::palette();
-        for (const Ui::Theme::Kind kind : {Ui::Theme::Kind::Light, Ui::Theme::Kind::Dark, Ui::Theme::Kind::HighContrast}) {
+        // blue nearly vanished on the dark one. One diff stays open through theme switches.
+        const auto restore = qScopeGuard([start = QApplication::palette()] { QApplication::setPalette(start); });
+        Ui::DiffDialog dialog;
+        QSignalSpy shown(&dialog, &Ui::DiffDialog::diffShown);
+        dialog.setTexts(QStringLiteral("On disk"), QStringLiteral("x = 1\n"), QStringLiteral("In Sandpit"),
+                        QStringLiteral("x = 2\n"));
+        dialog.open();
+        QVERIFY(shown.wait(kTimeoutMs));
+        const auto *view = dialog.findChild<QPlainTextEdit *>(QStringLiteral("diffView"));
+        for (const Ui::Theme::Kind kind : {Ui::Theme::Kind::Dark, Ui::Theme::Kind::Light, Ui::Theme::Kind::HighContrast,
+                                           Ui::Theme::Kind::Dark}) {
             const Ui::Theme theme = Ui::Theme::ofKind(kind);
             QApplication::setPalette(theme.palette);
-            Ui::DiffDialog dialog;
-            QSignalSpy shown(&dialog, &Ui::DiffDialog::diffShown);
-            dialog.setTexts(QStringLiteral("On disk"), QStringLiteral("x = 1\n"), QStringLiteral("In Sandpit"),
-                            QStringLiteral("x = 2\n"));
-            dialog.open();
-            QVERIFY(shown.wait(kTimeoutMs));
+            // Widgets learn of a new application palette in a later turn of the event loop.
+            QTRY_COMPARE(view->palette().color(QPalette::Base), theme.palette.color(QPalette::Base));
             for (const QString &line : {QStringLiteral("@@ -1 +1 @@"), QStringLiteral("-x = 1"), QStringLiteral("+x = 2")}) {
                 const auto [text, paper] = coloursOf(dialog, line);
                 QVERIFY2(text.isValid(), qPrintable(line + QStringLiteral(" has no colour")));
@@ -147,7 +152,6 @@ private Q_SLOTS:
                                                       .arg(ratio, 0, 'f', 2)));
             }
         }
-        QApplication::setPalette(start);
     }
 };
 
