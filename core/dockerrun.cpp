@@ -419,6 +419,7 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     // otherwise spin until the time limit.
     const int processLimit = m_plan.request.limits.processes;
     std::atomic_bool abortStats{false};
+    int samplesPastLimit = 0; // the stats thread's own
     std::thread statsThread([&] {
         DockerClient::StreamHandlers handlers;
         handlers.abort = &abortStats;
@@ -437,7 +438,11 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
                 const int pids = s.value(QLatin1String("pids_stats")).toObject().value(QLatin1String("current")).toInt()
                                - kLauncherPids;
                 ending.peakPids = std::max(ending.peakPids, pids);
-                if (processLimit > 0 && pids > processLimit)
+                // Past the limit is where the kernel refuses the next fork. A program that gives
+                // up then ends by itself, with its own error, within a second; one still there
+                // at the next sample (a second later) is a bomb spinning on EAGAIN.
+                samplesPastLimit = processLimit > 0 && pids > processLimit ? samplesPastLimit + 1 : 0;
+                if (samplesPastLimit >= 2)
                     m_shared->requestStop(KillReason::ProcessLimit);
             }
             return true;

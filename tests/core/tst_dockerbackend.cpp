@@ -275,8 +275,8 @@ private Q_SLOTS:
     void processLimit()
     {
         // The pids cgroup makes fork() fail with EAGAIN; fork_bomb.py ignores that and keeps
-        // trying. The stats watch sees the count at the limit and ends it, well before the
-        // time limit, with the same reason as the local sandbox.
+        // trying. The stats watch sees it past the limit in two samples a second apart and ends
+        // it, well before the time limit, with the same reason as the local sandbox.
         RunRequest request = pythonRequest(fixture(QStringLiteral("attacks/fork_bomb.py")), {uniqueToken()});
         request.limits.processes = 32;
         request.limits.wallTimeMs = 8000;
