@@ -4,6 +4,7 @@
 #include "editorwidget.h"
 #include "findbar.h"
 #include "gotolinedialog.h"
+#include "namedaction.h"
 
 #include <QAction>
 #include <QMenu>
@@ -96,9 +97,7 @@ EditActions::~EditActions() = default;
 
 QAction *EditActions::add(const QString &name, const QString &text, const QList<QKeySequence> &keys)
 {
-    auto *action = m_menu->addAction(text);
-    action->setObjectName(name);
-    action->setShortcuts(keys);
+    QAction *action = namedAction(name, text, keys, m_menu);
     m_actions << action;
     return action;
 }

@@ -14,6 +14,7 @@
 #include "isolationindicator.h"
 #include "language.h"
 #include "languagemenu.h"
+#include "namedaction.h"
 #include "outputpane.h"
 #include "presentationmode.h"
 #include "recentfilesmenu.h"
@@ -35,9 +36,7 @@ namespace Sandpit::Ui {
 void MainWindow::createActions()
 {
     const auto add = [this](QMenu *menu, const QString &name, const QString &text, QList<QKeySequence> keys, auto slot) {
-        auto *action = menu->addAction(text);
-        action->setObjectName(name);
-        action->setShortcuts(keys);
+        QAction *action = namedAction(name, text, keys, menu);
         connect(action, &QAction::triggered, this, slot);
         return action;
     };

@@ -1,6 +1,7 @@
 #include "presentationmode.h"
 
 #include "glyphicon.h"
+#include "namedaction.h"
 #include "panezoom.h"
 #include "themecontroller.h"
 
@@ -17,26 +18,19 @@ const auto kPresentationZoomKey = QStringLiteral("view/presentationZoom");
 const auto kPresentationKey = QStringLiteral("view/presentation");
 const auto kHiddenKey = QStringLiteral("view/presentationHidden");
 
-QAction *makeAction(const QString &name, const QString &text, const QList<QKeySequence> &keys, QObject *parent)
-{
-    auto *action = new QAction(text, parent);
-    action->setObjectName(name);
-    action->setShortcuts(keys);
-    return action;
-}
 } // namespace
 
 PresentationMode::PresentationMode(ThemeController &themes, QObject *parent)
     : QObject(parent)
     , m_themes(themes)
     , m_zoom(new PaneZoom(this))
-    , m_presentationAction(makeAction(QStringLiteral("actionPresentation"), QStringLiteral("&Presentation Mode"),
+    , m_presentationAction(namedAction(QStringLiteral("actionPresentation"), QStringLiteral("&Presentation Mode"),
                                       {QKeySequence(Qt::Key_F11)}, this))
-    , m_zoomInAction(makeAction(QStringLiteral("actionZoomIn"), QStringLiteral("Zoom &In"),
+    , m_zoomInAction(namedAction(QStringLiteral("actionZoomIn"), QStringLiteral("Zoom &In"),
                                 {QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus)}, this))
-    , m_zoomOutAction(makeAction(QStringLiteral("actionZoomOut"), QStringLiteral("Zoom &Out"),
+    , m_zoomOutAction(namedAction(QStringLiteral("actionZoomOut"), QStringLiteral("Zoom &Out"),
                                  {QKeySequence(Qt::CTRL | Qt::Key_Minus)}, this))
-    , m_zoomResetAction(makeAction(QStringLiteral("actionZoomReset"), QStringLiteral("&Reset Zoom"),
+    , m_zoomResetAction(namedAction(QStringLiteral("actionZoomReset"), QStringLiteral("&Reset Zoom"),
                                    {QKeySequence(Qt::CTRL | Qt::Key_0)}, this))
 {
     m_presentationAction->setCheckable(true);
