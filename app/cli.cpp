@@ -88,6 +88,11 @@ int runCli(const QStringList &arguments)
         {QStringLiteral("stdin"), QStringLiteral("Feed this file to the program's standard input (- for this terminal's)."), QStringLiteral("FILE")},
         {QStringLiteral("file"), QStringLiteral("Copy this file or folder into the program's working folder (repeatable)."), QStringLiteral("PATH")},
         {QStringLiteral("workspace"), QStringLiteral("Run in this folder's files and keep what the program leaves there (made if missing)."), QStringLiteral("DIR")},
+        {QStringLiteral("allow-weaker"), QStringLiteral("Where this computer cannot give the program full isolation, run it "
+                                                        "anyway with partial isolation (it can then read and write your "
+                                                        "files) or none (it can also see your other programs). Default: "
+                                                        "never, refuse to run (the setting sandbox/allow_weaker)."),
+         QStringLiteral("never|partial|none")},
         {QStringLiteral("json"), QStringLiteral("Print one JSON object describing the run instead of the output.")},
     });
     if (!parser.parse(arguments)) {
@@ -138,6 +143,17 @@ int runCli(const QStringList &arguments)
         return kExitUsage;
     }
 
+    auto weakest = engine->allowWeaker;
+    if (parser.isSet(QStringLiteral("allow-weaker"))) {
+        const auto chosen = Core::allowWeakerFromId(parser.value(QStringLiteral("allow-weaker")).trimmed().toLower());
+        if (!chosen) {
+            printErr(QStringLiteral("--allow-weaker must be never, partial or none, not \"%1\".")
+                         .arg(parser.value(QStringLiteral("allow-weaker"))));
+            return kExitUsage;
+        }
+        weakest = *chosen;
+    }
+
     const QString path = positional.at(1);
     const auto loaded = Core::LanguageRegistry::withUserFile(Core::LanguageRegistry::userFilePath());
     if (!loaded.problem.isEmpty())
@@ -178,6 +194,7 @@ int runCli(const QStringList &arguments)
     request.limits = limits;
     request.backend = backend;
     request.image = parser.value(QStringLiteral("image"));
+    request.weakestIsolation = weakest;
     // Asked for on this command line, Docker is not replaced behind the caller's back; chosen
     // by a setting, it may be, and the result says so.
     const bool dockerChosenHere = parser.isSet(QStringLiteral("backend")) || parser.isSet(QStringLiteral("image"));

@@ -50,6 +50,7 @@ constexpr NumericSetting kNumeric[] = {
 const auto kBackendKey = QStringLiteral("engine/backend");
 const auto kFallbackKey = QStringLiteral("engine/docker_fallback");
 const auto kImagesGroup = QStringLiteral("docker/images");
+const auto kAllowWeakerKey = QStringLiteral("sandbox/allow_weaker");
 
 // A memory limit past the machine's RAM limits nothing: the kernel would run out first, and
 // the desktop with it.
@@ -100,6 +101,15 @@ std::expected<QString, QString> parseBackend(const QString &text)
     return normalized;
 }
 
+std::expected<IsolationReport::Level, QString> parseAllowWeaker(const QString &text)
+{
+    if (const auto level = allowWeakerFromId(text.trimmed().toLower()))
+        return *level;
+    return std::unexpected(QStringLiteral("must be never (refuse to run without full isolation), partial or none, "
+                                          "but it is \"%1\".")
+                               .arg(text));
+}
+
 std::expected<bool, QString> parseFlag(const QString &text)
 {
     const QString word = text.trimmed().toLower();
@@ -143,6 +153,11 @@ QStringList knownBackends()
     return {QStringLiteral("local"), QStringLiteral("docker")};
 }
 
+QString EngineSettings::allowWeakerKey()
+{
+    return kAllowWeakerKey;
+}
+
 QString EngineSettings::imageKey(const QString &languageId)
 {
     return kImagesGroup + QLatin1Char('/') + languageId;
@@ -161,6 +176,8 @@ std::optional<QString> EngineSettings::problemWith(const QString &key, const QSt
         note(parseBackend(text));
     else if (key == kFallbackKey)
         note(parseFlag(text));
+    else if (key == kAllowWeakerKey)
+        note(parseAllowWeaker(text));
     else if (key.startsWith(kImagesGroup + QLatin1Char('/')))
         note(parseImage(text));
     return problem;
@@ -205,6 +222,12 @@ std::expected<EngineSettings, QString> EngineSettings::load(const QSettings &set
         return std::unexpected(origin + QLatin1Char(' ') + flag.error());
     out.dockerFallback = *flag;
 
+    const auto weaker = parseAllowWeaker(*lookUp(kAllowWeakerKey, QStringLiteral("SANDPIT_ALLOW_WEAKER"),
+                                                 allowWeakerId(out.allowWeaker), origin));
+    if (!weaker)
+        return std::unexpected(origin + QLatin1Char(' ') + weaker.error());
+    out.allowWeaker = *weaker;
+
     // Only the settings are read here: SANDPIT_DOCKER_IMAGE_<ID> is the backend's, which
     // puts it above these (DockerBackend::imageFor).
     const QStringList keys = settings.allKeys();
@@ -226,6 +249,7 @@ void EngineSettings::save(QSettings &settings) const
 {
     settings.setValue(kBackendKey, backend);
     settings.setValue(kFallbackKey, dockerFallback);
+    settings.setValue(kAllowWeakerKey, allowWeakerId(allowWeaker));
     for (const NumericSetting &s : kNumeric)
         settings.setValue(QLatin1String(s.key), s.get(limits));
     settings.remove(kImagesGroup);

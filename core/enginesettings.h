@@ -1,6 +1,7 @@
 #pragma once
 
 #include "runlimits.h"
+#include "runresult.h"
 
 #include <QHash>
 #include <QProcessEnvironment>
@@ -19,6 +20,9 @@ struct EngineSettings {
     QString backend = QStringLiteral("local");
     /// When Docker is chosen but cannot be reached, run in the local sandbox and say so.
     bool dockerFallback = true;
+    /// sandbox/allow_weaker: the weakest isolation a local run may fall back to where this
+    /// host cannot give full isolation. Full, spelled "never", is the default: refuse to run.
+    IsolationReport::Level allowWeaker = IsolationReport::Level::Full;
     Limits limits;
     /// Language id → Docker image, from the settings docker/images/<id>: over languages.json,
     /// under SANDPIT_DOCKER_IMAGE_<ID>.
@@ -38,6 +42,8 @@ struct EngineSettings {
     static std::optional<QString> problemWith(const QString &key, const QString &text);
     /// docker/images/<languageId>
     static QString imageKey(const QString &languageId);
+    /// sandbox/allow_weaker
+    static QString allowWeakerKey();
 };
 
 /// The backends this build knows, for validating a name.

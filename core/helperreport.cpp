@@ -19,6 +19,8 @@ HelperReport HelperReport::parse(const QByteArray &text)
         const QString value = QString::fromUtf8(line.mid(eq + 1));
         if (key == QLatin1String(P::kIsolation))
             report.m_isolation << value;
+        else if (key == QLatin1String(P::kUnavailable))
+            report.m_unavailable << value;
         else
             report.m_values.insert(key, value);
     }
@@ -52,6 +54,12 @@ RunError HelperReport::setupError() const
     const QString step = value(P::kSetupStep);
     const int err = int(number(P::kSetupErrno));
     const QString why = QString::fromLocal8Bit(std::strerror(err));
+    if (step == QLatin1String(P::kSandboxUnavailableStep)) {
+        QStringList sentences{QStringLiteral("Sandpit did not run the program: this computer cannot give it a full sandbox, "
+                                             "and a weaker one was not allowed.")};
+        sentences << m_unavailable << value(P::kUnavailableFix);
+        return RunError{RunError::Code::SandboxUnavailable, sentences.join(QLatin1Char(' '))};
+    }
     if (step == QLatin1String("execve")) {
         return RunError{RunError::Code::MissingToolchain,
                         QStringLiteral("The program's interpreter could not be started (%1).").arg(why)};

@@ -29,6 +29,7 @@ public:
 private:
     QHash<QString, QString> m_values;
     QStringList m_isolation;
+    QStringList m_unavailable;
 };
 
 } // namespace Sandpit::Core

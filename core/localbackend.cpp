@@ -67,7 +67,9 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
                                         "sandpit program. Reinstall Sandpit, or set SANDPIT_HELPER to its path."));
     }
 
-    auto sandbox = takeSandbox(helper);
+    const PreparedSandbox::Config sandboxConfig{helper, sandboxReadOnlyPaths(), PreparedSandbox::Config{}.workSizeBytes,
+                                                request.weakestIsolation};
+    auto sandbox = takeSandbox(sandboxConfig);
     if (!sandbox)
         return std::unexpected(sandbox.error());
 
@@ -93,10 +95,10 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
         staged.compile = std::make_unique<LocalJob>(compileRequest, std::move(compilePlan), std::move(*sandbox));
         // The program's sandbox is built while the compiler works: on a run that compiles,
         // nobody waits for it.
-        auto next = std::make_shared<Expected<PreparedSandbox>>(PreparedSandbox::start({helper, sandboxReadOnlyPaths()}));
-        staged.makeRun = [next, helper, runRequest, runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
+        auto next = std::make_shared<Expected<PreparedSandbox>>(PreparedSandbox::start(sandboxConfig));
+        staged.makeRun = [next, sandboxConfig, runRequest, runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
             if (*next && !(*next)->isAlive())
-                *next = PreparedSandbox::start({helper, sandboxReadOnlyPaths()});
+                *next = PreparedSandbox::start(sandboxConfig);
             if (!*next)
                 return std::unexpected(next->error());
             return std::make_unique<LocalJob>(StagedJob::withInput(runRequest, input), runPlan, std::move(**next));
@@ -111,15 +113,15 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     // After the run, not beside it: building a sandbox is a burst of mounts and cgroup work
     // that, on a two-core machine, slowed the run it was meant to speed up by a third. And a
     // moment after, so that the window showing the result does not share the cores with it.
-    const auto afterRun = [this, helper] {
+    const auto afterRun = [this, sandboxConfig] {
         if (!std::exchange(m_sweptAbandoned, true)) {
             if (const int removed = Workspace::removeAbandoned())
                 qCInfo(lcSandbox) << "removed" << removed << "workspaces left by a Sandpit that was killed";
         }
         if (m_config.keepWarm) {
-            QTimer::singleShot(kPrepareDelayMs, [alive = std::weak_ptr<int>(m_alive), this, helper] {
+            QTimer::singleShot(kPrepareDelayMs, [alive = std::weak_ptr<int>(m_alive), this, sandboxConfig] {
                 if (alive.lock())
-                    prepareNext(helper);
+                    prepareNext(sandboxConfig);
             });
         }
     };
@@ -128,22 +130,22 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     return job;
 }
 
-Expected<PreparedSandbox> LocalBackend::takeSandbox(const QString &helper)
+Expected<PreparedSandbox> LocalBackend::takeSandbox(const PreparedSandbox::Config &config)
 {
-    if (m_warm && m_warm->isAlive()) {
+    if (m_warm && m_warm->isAlive() && m_warm->weakestIsolation() == config.weakestIsolation) {
         PreparedSandbox sandbox = std::move(*m_warm);
         m_warm.reset();
         return sandbox;
     }
     m_warm.reset(); // a prepared helper that died is of no use; a fresh one says why
-    return PreparedSandbox::start({helper, sandboxReadOnlyPaths()});
+    return PreparedSandbox::start(config);
 }
 
-void LocalBackend::prepareNext(const QString &helper)
+void LocalBackend::prepareNext(const PreparedSandbox::Config &config)
 {
-    if (m_warm && m_warm->isAlive())
+    if (m_warm && m_warm->isAlive() && m_warm->weakestIsolation() == config.weakestIsolation)
         return;
-    if (auto sandbox = PreparedSandbox::start({helper, sandboxReadOnlyPaths()}))
+    if (auto sandbox = PreparedSandbox::start(config))
         m_warm.emplace(std::move(*sandbox));
 }
 

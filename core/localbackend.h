@@ -31,8 +31,8 @@ public:
     static QString findHelper();
 
 private:
-    Expected<PreparedSandbox> takeSandbox(const QString &helper);
-    void prepareNext(const QString &helper);
+    Expected<PreparedSandbox> takeSandbox(const PreparedSandbox::Config &config);
+    void prepareNext(const PreparedSandbox::Config &config);
 
     LanguageRegistry m_languages;
     Config m_config;

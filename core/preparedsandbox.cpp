@@ -22,6 +22,7 @@ Expected<PreparedSandbox> PreparedSandbox::start(const Config &config)
         QStringLiteral("--report"), workspace->reportPath(),
         QStringLiteral("--job"), workspace->jobPath(),
         QStringLiteral("--work-size-bytes"), QString::number(config.workSizeBytes),
+        QStringLiteral("--allow-weaker"), allowWeakerId(config.weakestIsolation),
     };
     for (const QString &path : config.readOnlyPaths)
         args << QStringLiteral("--ro-bind-try") << path;
@@ -42,7 +43,9 @@ Expected<PreparedSandbox> PreparedSandbox::start(const Config &config)
     process->setWorkingDirectory(workspace->root());
     process->start(QIODevice::ReadWrite);
     writeEnd.reset(); // the helper has its copy
-    return PreparedSandbox(std::move(*workspace), std::move(process), std::move(readEnd));
+    PreparedSandbox sandbox(std::move(*workspace), std::move(process), std::move(readEnd));
+    sandbox.m_weakest = config.weakestIsolation;
+    return sandbox;
 }
 
 PreparedSandbox::~PreparedSandbox()

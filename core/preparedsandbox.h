@@ -2,6 +2,7 @@
 
 #include "filedescriptor.h"
 #include "runerror.h"
+#include "runresult.h"
 #include "workspace.h"
 
 #include <QProcess>
@@ -21,6 +22,8 @@ public:
         QString helperPath;
         QStringList readOnlyPaths;
         qint64 workSizeBytes = 64LL * 1024 * 1024;
+        /// See RunRequest::weakestIsolation; the helper fails closed past it.
+        IsolationReport::Level weakestIsolation = IsolationReport::Level::Full;
     };
 
     PreparedSandbox(PreparedSandbox &&) noexcept = default;
@@ -35,6 +38,8 @@ public:
     /// False when the helper already ended (it could not build the sandbox, or was killed).
     bool isAlive() const;
     const Workspace &workspace() const { return m_workspace; }
+    /// What this sandbox was built to allow: a run that allows otherwise needs another.
+    IsolationReport::Level weakestIsolation() const { return m_weakest; }
     /// The helper process, for the job that takes this sandbox.
     std::unique_ptr<QProcess> takeProcess() { return std::move(m_process); }
     Workspace takeWorkspace() { return std::move(m_workspace); }
@@ -48,6 +53,7 @@ private:
     Workspace m_workspace;
     std::unique_ptr<QProcess> m_process;
     FileDescriptor m_events;
+    IsolationReport::Level m_weakest = IsolationReport::Level::Full;
 };
 
 } // namespace Sandpit::Core

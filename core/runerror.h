@@ -16,6 +16,9 @@ struct RunError {
         MissingToolchain,   ///< e.g. no python3 on this machine
         BackendUnavailable, ///< e.g. no Docker daemon, helper missing
         SetupFailed,        ///< the sandbox could not be built
+        /// No isolation the user allows can be built on this host (no user namespaces, a
+        /// masked /proc): nothing ran. The message says what is missing and the fix.
+        SandboxUnavailable,
         Internal,
     };
     Code code = Code::Internal;

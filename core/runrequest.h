@@ -2,6 +2,7 @@
 
 #include "artifactstore.h"
 #include "runlimits.h"
+#include "runresult.h"
 
 #include <QByteArray>
 #include <QList>
@@ -46,6 +47,9 @@ struct RunRequest {
     /// refuses us); the result then carries a notice. Empty: fail instead.
     QString fallbackBackend;
     QString image;                 ///< Docker only: this image instead of the language's
+    /// Local sandbox only: the weakest isolation the run may fall back to when this host
+    /// cannot give it full isolation. Full (the default): refuse to run instead (fail closed).
+    IsolationReport::Level weakestIsolation = IsolationReport::Level::Full;
     /// Where the artifacts are copied when the run ends; none: they are only listed.
     ArtifactKeeping keepArtifacts;
 };

@@ -29,6 +29,10 @@ struct IsolationReport {
 };
 
 QString isolationLevelId(IsolationReport::Level level);
+/// The weakest isolation a user allows, as settings, the CLI and the helper spell it:
+/// "never" (Full: nothing weaker), "partial" or "none".
+QString allowWeakerId(IsolationReport::Level weakest);
+std::optional<IsolationReport::Level> allowWeakerFromId(const QString &id);
 
 enum class OutputStream { Stdout, Stderr };
 

@@ -16,6 +16,20 @@ QString isolationLevelId(IsolationReport::Level level)
     return QStringLiteral("none");
 }
 
+QString allowWeakerId(IsolationReport::Level weakest)
+{
+    return weakest == IsolationReport::Level::Full ? QStringLiteral("never") : isolationLevelId(weakest);
+}
+
+std::optional<IsolationReport::Level> allowWeakerFromId(const QString &id)
+{
+    for (auto level : {IsolationReport::Level::Full, IsolationReport::Level::Partial, IsolationReport::Level::None}) {
+        if (id == allowWeakerId(level))
+            return level;
+    }
+    return std::nullopt;
+}
+
 QString runStageId(RunStage stage)
 {
     return stage == RunStage::Compile ? QStringLiteral("compile") : QStringLiteral("run");
@@ -49,6 +63,8 @@ QString runErrorCodeId(RunError::Code code)
         return QStringLiteral("backend-unavailable");
     case RunError::Code::SetupFailed:
         return QStringLiteral("setup-failed");
+    case RunError::Code::SandboxUnavailable:
+        return QStringLiteral("sandbox-unavailable");
     case RunError::Code::Internal:
         break;
     }

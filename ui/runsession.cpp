@@ -75,6 +75,7 @@ void RunSession::start(const Core::Language *language, const QString &fileName, 
     request.backend = m_settings.backend;
     request.inputFiles = m_inputFiles;
     request.keptWorkspace = m_keptWorkspace;
+    request.weakestIsolation = m_settings.allowWeaker;
     if (stdinData) {
         request.stdinData = *stdinData;
         request.keepStdinOpen = false;

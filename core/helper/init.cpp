@@ -228,7 +228,7 @@ struct Watch {
     // True when a limit was passed, with the reason in the record.
     bool check()
     {
-        const Usage usage = sampleUsage();
+        const Usage usage = sampleUsage(ctx.isolation == Isolation::Full);
         record.peakTotalBytes = std::max<std::int64_t>(record.peakTotalBytes, usage.residentBytes);
         record.peakTasks = std::max<std::int64_t>(record.peakTasks, usage.tasks);
         if (o.processes > 0 && usage.tasks > o.processes) {
@@ -324,6 +324,11 @@ void runInit(const InitContext &ctx)
             failSetup(ctx, Step::fail("open-workspace"));
         if (const Step step = buildSandbox(ctx); !step)
             failSetup(ctx, step, true);
+    } else if (ctx.isolation == Isolation::Processes && ctx.switchUser) {
+        // Root's own uid is not mapped, but the kernel still sees host root: a program left
+        // so would own every root-owned file on the host.
+        if (const Step step = becomeSandboxUser(ctx); !step)
+            failSetup(ctx, step, true);
     } else if (ctx.isolation == Isolation::None && prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) {
         failSetup(ctx, Step::fail("prctl-subreaper"));
     }
@@ -333,6 +338,9 @@ void runInit(const InitContext &ctx)
         if (const Step step = buildSeccompProgram(filter); !step)
             failSetup(ctx, step, true);
     }
+    InitRecord built;
+    built.kind = InitRecord::Built;
+    sendRecord(ctx.statusFd, built);
 
     Options run;
     if (!receiveRun(ctx.controlFd, run))
@@ -357,6 +365,13 @@ void runInit(const InitContext &ctx)
     spec.stdoutFd = ctx.stdoutFd;
     spec.stderrFd = ctx.stderrFd;
     spec.seccomp = sandboxed ? &filter : nullptr;
+    // Without a user namespace init stays host root (it must kill and reap the run's
+    // processes); the program alone becomes the unprivileged user.
+    if (ctx.isolation == Isolation::None && ctx.switchUser) {
+        spec.becomeUser = true;
+        spec.uid = ctx.uid;
+        spec.gid = ctx.gid;
+    }
     if (!ctx.memoryByCgroup && run.memoryBytes > 0) {
         // A backstop above the limit: init's watch should see the growth and stop the run
         // with the true reason before an allocation fails inside the program.

@@ -9,7 +9,8 @@ namespace Sandpit::Helper {
 struct InitRecord {
     /// Listing: what the run's output folder holds so far (see kArtifactsListed in protocol.h),
     /// sent while the program runs; the others end the run.
-    enum Kind : std::int32_t { ProgramEnded = 1, SetupFailed = 2, Listing = 3 };
+    /// Built: the sandbox stands and init waits for the run (sent once, before any other).
+    enum Kind : std::int32_t { ProgramEnded = 1, SetupFailed = 2, Listing = 3, Built = 4 };
     /// Why init itself ended the run, from what it saw; None when the program ended or the
     /// supervisor asked.
     enum Stop : std::int32_t { None = 0, Memory = 1, ProcessLimit = 2, BlockedSyscall = 3 };

@@ -36,6 +36,7 @@ constexpr Text kTexts[] = {
     {"--report", &Options::report},
     {"--job", &Options::job},
     {"--collect-dir", &Options::collectDir},
+    {"--allow-weaker", &Options::allowWeaker},
 };
 
 bool parseCount(const std::string &text, long long &out)
@@ -53,6 +54,10 @@ bool parseOne(const std::string &arg, const std::string &value, Options &options
 {
     if (arg == "--collect-dir" && (value.empty() || value == "." || value == ".." || value.find('/') != std::string::npos)) {
         error = "--collect-dir needs one folder name inside the workspace, got " + value;
+        return false;
+    }
+    if (arg == "--allow-weaker" && value != "never" && value != "partial" && value != "none") {
+        error = "--allow-weaker needs never, partial or none, got " + value;
         return false;
     }
     for (const Text &t : kTexts) {

@@ -13,6 +13,10 @@ struct Options {
     /// The folder of the workspace whose files are copied back to the host when the run ends:
     /// output/ for a program, the build folder for a compiler. One plain name, no slashes.
     std::string collectDir = "output";
+    /// The weakest isolation the run may fall back to when the kernel refuses full isolation:
+    /// "never" (refuse to run; the default), "partial" or "none". The user chooses this,
+    /// knowing what the program can then reach; the helper never decides it alone.
+    std::string allowWeaker = "never";
     long long timeoutMs = 0;
     long long cpuMs = 0;
     long long memoryBytes = 0;

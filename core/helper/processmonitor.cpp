@@ -1,5 +1,6 @@
 #include "processmonitor.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -8,6 +9,7 @@
 #include <fcntl.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
+#include <vector>
 
 namespace Sandpit::Helper {
 
@@ -29,46 +31,97 @@ long long kilobytesOf(const char *text, const char *key)
     const char *at = std::strstr(text, key);
     return at ? std::strtoll(at + std::strlen(key), nullptr, 10) : 0;
 }
-} // namespace
 
-Usage sampleUsage()
+struct ProcessEntry {
+    long pid = 0;
+    long parent = 0;
+    long threads = 1;
+};
+
+// Every process in this /proc with its parent and thread count, from /proc/PID/stat.
+std::vector<ProcessEntry> listProcesses()
 {
-    static const long pageSize = sysconf(_SC_PAGESIZE);
-    Usage usage;
+    std::vector<ProcessEntry> entries;
     DIR *dir = opendir("/proc");
     if (!dir)
-        return usage;
+        return entries;
     while (const dirent *entry = readdir(dir)) {
         char *end = nullptr;
         const long pid = std::strtol(entry->d_name, &end, 10);
-        if (*end != '\0' || pid <= 1)
+        if (*end != '\0' || pid <= 0)
             continue;
         char path[64];
         char buf[512];
         std::snprintf(path, sizeof path, "/proc/%ld/stat", pid);
         if (!readSmall(path, buf, sizeof buf))
             continue;
-        // Field 20 is num_threads; count from after the command name's closing parenthesis.
+        // After the command name's closing parenthesis: state (3), ppid (4), ... num_threads (20).
+        ProcessEntry process{pid, 0, 1};
         const char *field = std::strrchr(buf, ')');
-        long threads = 1;
-        for (int i = 2; field && i < 20; ++i)
+        for (int i = 2; field && i < 20; ++i) {
             field = std::strchr(field + 1, ' ');
+            if (field && i == 3)
+                process.parent = std::strtol(field + 1, nullptr, 10);
+        }
         if (field)
-            threads = std::strtol(field + 1, nullptr, 10);
-        usage.tasks += threads > 0 ? threads : 1;
+            process.threads = std::max(1L, std::strtol(field + 1, nullptr, 10));
+        entries.push_back(process);
+    }
+    closedir(dir);
+    return entries;
+}
 
-        std::snprintf(path, sizeof path, "/proc/%ld/statm", pid);
+// The processes below `root`, in a /proc that shows more than the run.
+std::vector<ProcessEntry> descendantsOf(long root, const std::vector<ProcessEntry> &all)
+{
+    std::vector<ProcessEntry> found;
+    std::vector<long> pending{root};
+    while (!pending.empty()) {
+        const long parent = pending.back();
+        pending.pop_back();
+        for (const ProcessEntry &process : all) {
+            if (process.parent == parent && process.pid != root) {
+                found.push_back(process);
+                pending.push_back(process.pid);
+            }
+        }
+    }
+    return found;
+}
+
+} // namespace
+
+Usage sampleUsage(bool privateProc)
+{
+    static const long pageSize = sysconf(_SC_PAGESIZE);
+    Usage usage;
+    std::vector<ProcessEntry> processes = listProcesses();
+    if (privateProc) {
+        // Init is PID 1 of the run's namespace and not the program's.
+        std::erase_if(processes, [](const ProcessEntry &p) { return p.pid <= 1; });
+    } else {
+        // /proc/self names init as the host's /proc knows it.
+        char self[32] = {};
+        const ssize_t n = readlink("/proc/self", self, sizeof self - 1);
+        processes = descendantsOf(n > 0 ? std::strtol(self, nullptr, 10) : -1, processes);
+    }
+    for (const ProcessEntry &process : processes) {
+        usage.tasks += process.threads;
+        char path[64];
+        char buf[512];
+        std::snprintf(path, sizeof path, "/proc/%ld/statm", process.pid);
         long long size = 0, resident = 0;
         if (readSmall(path, buf, sizeof buf) && std::sscanf(buf, "%lld %lld", &size, &resident) == 2)
             usage.residentBytes += resident * pageSize;
         // Shared anonymous memory (mmap MAP_SHARED, memfd, SysV shm) escapes RLIMIT_DATA and
         // a count of private pages alone, so both kinds are read from smaps_rollup.
-        std::snprintf(path, sizeof path, "/proc/%ld/smaps_rollup", pid);
+        std::snprintf(path, sizeof path, "/proc/%ld/smaps_rollup", process.pid);
         char rollup[2048];
         if (readSmall(path, rollup, sizeof rollup))
             usage.chargedBytes += (kilobytesOf(rollup, "Pss_Anon:") + kilobytesOf(rollup, "Pss_Shmem:")) * 1024;
     }
-    closedir(dir);
+    if (!privateProc)
+        return usage;
     // Files in the run's own tmpfs mounts live in memory too.
     for (const char *mount : {"/work", "/tmp", "/dev/shm"}) {
         struct statvfs vfs {};

@@ -12,6 +12,9 @@ struct Usage {
     long long residentBytes = 0; ///< everything resident, shared libraries included
 };
 
-Usage sampleUsage();
+/// `privateProc`: /proc is the run's own (full isolation), so everything in it is the run's.
+/// Otherwise /proc is the host's, and only init's descendants count, with no tmpfs of the
+/// run's to add.
+Usage sampleUsage(bool privateProc);
 
 } // namespace Sandpit::Helper

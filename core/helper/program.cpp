@@ -45,19 +45,37 @@ std::vector<char *> cStrings(const std::vector<std::string> &strings)
     return out;
 }
 
-// Exec as a non-root user already clears the capabilities init had in the user namespace;
-// emptying the bounding and ambient sets too means no file capability can bring one back.
-bool dropCapabilities()
+// The program never keeps a capability, at any level of isolation. Exec as a non-root user
+// clears those init had; emptying the bounding and ambient sets too means no file capability
+// can bring one back. The bounding set needs CAP_SETPCAP to change: a process without it (an
+// ordinary user's program with no user namespace) holds no capability to drop, and
+// no_new_privs keeps file capabilities from granting one.
+// The uid switch uses raw system calls: this child shares init's memory (CLONE_VM), and the C
+// library's setresuid would try to bring init's threads along.
+bool dropPrivileges(const ProgramSpec &spec)
 {
     for (int cap = 0; cap <= CAP_LAST_CAP; ++cap) {
-        if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno != EINVAL)
+        if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno != EINVAL && errno != EPERM)
             return false;
     }
     if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) != 0)
         return false;
+    if (spec.becomeUser) {
+        if (syscall(SYS_setgroups, 0, nullptr) != 0 || syscall(SYS_setresgid, spec.gid, spec.gid, spec.gid) != 0
+            || syscall(SYS_setresuid, spec.uid, spec.uid, spec.uid) != 0) {
+            return false;
+        }
+    }
     __user_cap_header_struct header{_LINUX_CAPABILITY_VERSION_3, 0};
     __user_cap_data_struct data[2] = {};
-    return syscall(SYS_capset, &header, data) == 0;
+    if (syscall(SYS_capset, &header, data) != 0)
+        return false;
+    // Checked, not assumed: a run must never start with a capability left.
+    if (syscall(SYS_capget, &header, data) != 0)
+        return false;
+    return (data[0].permitted | data[1].permitted | data[0].effective | data[1].effective | data[0].inheritable
+            | data[1].inheritable) == 0
+        && syscall(SYS_geteuid) != 0;
 }
 
 struct ChildContext {
@@ -108,8 +126,8 @@ int execProgram(void *data)
         failInChild(out, "rlimit-core");
     if (chdir(spec.workDir) != 0)
         failInChild(out, "chdir-workspace");
-    if (spec.seccomp && !dropCapabilities())
-        failInChild(out, "drop-capabilities");
+    if (!dropPrivileges(spec))
+        failInChild(out, "drop-privileges");
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
         failInChild(out, "no-new-privs");
     if (spec.seccomp) {

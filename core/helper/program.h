@@ -15,6 +15,9 @@ struct ProgramSpec {
     int stderrFd = -1;
     const std::vector<sock_filter> *seccomp = nullptr; ///< the filter to install, if any (its notification fd comes back)
     long long dataLimitBytes = 0; ///< RLIMIT_DATA; 0: none (a cgroup enforces memory)
+    bool becomeUser = false;      ///< switch to uid/gid before exec (init itself stays root)
+    uid_t uid = 0;
+    gid_t gid = 0;
 };
 
 struct ProgramStart {

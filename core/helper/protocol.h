@@ -18,6 +18,10 @@
 // after that newline on stdin is the program's. EOF instead of the newline: nothing runs, the
 // helper exits 0 without a report.
 //
+// --allow-weaker never|partial|none: the weakest isolation the helper may fall back to when the
+// kernel refuses full isolation. "never" (the default) fails closed: nothing runs, and the
+// report says why (kSandboxUnavailableStep).
+//
 // SIGTERM, SIGINT or SIGHUP to the helper stop the run as "cancelled".
 //
 // --events-fd N: the helper tells the engine, on descriptor N (inherited from it), what it
@@ -57,5 +61,10 @@ inline constexpr const char *kSetupStep = "setup_step";
 inline constexpr const char *kSetupErrno = "setup_errno";
 inline constexpr const char *kIsolationLevel = "isolation_level"; // full | partial | none
 inline constexpr const char *kIsolation = "isolation";             // repeated: one sentence each
+// With kSetupStep "sandbox-unavailable": no level the user allows could be built, and nothing
+// ran. One sentence per refused level, then what would fix it.
+inline constexpr const char *kSandboxUnavailableStep = "sandbox-unavailable";
+inline constexpr const char *kUnavailable = "unavailable";         // repeated
+inline constexpr const char *kUnavailableFix = "unavailable_fix";
 
 } // namespace Sandpit::Helper::Protocol

@@ -7,6 +7,7 @@
 #include "isolationreport.h"
 #include "jobfile.h"
 #include "protocol.h"
+#include "refusal.h"
 #include "report.h"
 
 #include <algorithm>
@@ -24,6 +25,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <sys/wait.h>
@@ -97,9 +99,21 @@ int chownEntry(const char *path, const struct stat *, int, FTW *)
     return 0;
 }
 
-std::string errnoText(int err)
+// Without a mount namespace the program opens its files by their host paths, so nobody must
+// be able to pass through Sandpit's own folders above the workspace (root made them 0700).
+// Search permission only: nobody can still list nothing of them, nor reach other runs.
+void letSandboxUserReach(const std::string &workspace)
 {
-    return std::strerror(err);
+    std::string path = workspace;
+    for (size_t slash = path.rfind('/'); slash != std::string::npos && slash > 0; slash = path.rfind('/')) {
+        path.resize(slash);
+        const std::string name = path.substr(path.rfind('/') + 1);
+        struct stat st {};
+        if (name.rfind("sandpit", 0) != 0 || lstat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != 0)
+            continue;
+        if (!(st.st_mode & S_IXOTH))
+            chmod(path.c_str(), (st.st_mode & 07777) | S_IXOTH);
+    }
 }
 
 struct Stream {
@@ -122,7 +136,10 @@ public:
 
 private:
     int setupFailed(const char *step, int err);
+    int sandboxUnavailable();
     bool startInit(Isolation level);
+    bool buildLevel(Isolation level);
+    void abandonLevel();
     bool mapIdentity(const char *&step) const;
     void relay(Stream &stream, const char *name);
     void requestStop(StopReason reason);
@@ -134,7 +151,7 @@ private:
     Options m_run;             // that plus the job: what the run is held to
     Report m_report;
     Isolation m_level = Isolation::Full;
-    std::vector<std::string> m_downgrades;
+    std::vector<Refusal> m_refusals;
     uid_t m_uid = 0;
     gid_t m_gid = 0;
     bool m_switchUser = false;
@@ -156,6 +173,62 @@ int Supervisor::setupFailed(const char *step, int err)
     m_report.add(P::kSetupErrno, err);
     m_report.writeTo(m_options.report);
     return P::kExitSetupFailed;
+}
+
+// Nothing ran: no level of isolation the user allows could be built. Fail closed, and say why.
+int Supervisor::sandboxUnavailable()
+{
+    m_report.add(P::kSetupStep, P::kSandboxUnavailableStep);
+    m_report.add(P::kSetupErrno, m_refusals.empty() ? 0 : m_refusals.back().error);
+    for (const Refusal &refusal : m_refusals)
+        m_report.add(P::kUnavailable, describeRefusal(refusal));
+    m_report.add(P::kUnavailableFix, fixFor(m_refusals));
+    m_report.writeTo(m_options.report);
+    return P::kExitSetupFailed;
+}
+
+void Supervisor::abandonLevel()
+{
+    kill(m_init, SIGKILL);
+    waitpid(m_init, nullptr, 0);
+    closePipes();
+}
+
+// Starts init at `level` and waits until it has built the sandbox. False, with the refusal
+// noted, when the kernel would not: the caller may try a weaker level the user allowed.
+bool Supervisor::buildLevel(Isolation level)
+{
+    if (!startInit(level)) {
+        m_refusals.push_back({level, "clone", errno});
+        return false;
+    }
+    const char *step = "";
+    if (level != Isolation::None && !mapIdentity(step)) {
+        m_refusals.push_back({level, step, errno});
+        abandonLevel();
+        return false;
+    }
+    if (m_cgroup->hasMemory() || m_cgroup->hasPids())
+        m_cgroup->addProcess(m_init);
+    if (write(m_controlFd, "B", 1) != 1) {
+        m_refusals.push_back({level, "build-signal", errno});
+        abandonLevel();
+        return false;
+    }
+    // Init answers once the sandbox stands, before any job is accepted: a prepared sandbox
+    // whose level the kernel refused must fail now, not when the learner presses Run.
+    InitRecord built;
+    const bool answered = read(m_statusFd, &built, sizeof built) == static_cast<ssize_t>(sizeof built);
+    if (answered && built.kind == InitRecord::Built)
+        return true;
+    if (answered && built.kind == InitRecord::SetupFailed) {
+        built.setupStep[sizeof built.setupStep - 1] = '\0';
+        m_refusals.push_back({level, built.setupStep, built.setupErrno, built.sandboxStage != 0});
+    } else {
+        m_refusals.push_back({level, "init-start", EIO});
+    }
+    abandonLevel();
+    return false;
 }
 
 // An unprivileged process may map exactly its own uid and gid into a user namespace it made,
@@ -226,7 +299,7 @@ bool Supervisor::startInit(Isolation level)
         ctx.stderrFd = err[1];
         ctx.uid = m_uid;
         ctx.gid = m_gid;
-        ctx.switchUser = m_switchUser && level != Isolation::None;
+        ctx.switchUser = m_switchUser;
         ctx.memoryByCgroup = m_cgroup && m_cgroup->hasMemory();
         runInit(ctx);
     }
@@ -289,6 +362,8 @@ int Supervisor::supervise(int sigFd, InitRecord &record, bool &haveRecord, long 
     if (m_switchUser) {
         // nobody must be able to read the sources and write output/ in the host workspace.
         nftw(m_run.workspace.c_str(), chownEntry, 16, FTW_PHYS);
+        if (m_level != Isolation::Full)
+            letSandboxUserReach(m_run.workspace);
     }
     const std::string payload = joinArguments(toArguments(m_run));
     const auto size = static_cast<std::uint32_t>(payload.size());
@@ -403,65 +478,42 @@ int Supervisor::run()
     m_cgroup = std::make_unique<Cgroup>();
     bool haveJob = m_options.job.empty();
 
-    // Try the strongest isolation first; step down only when the kernel refuses, and say so.
+    // Try the strongest isolation first, and step down only as far as the user allowed: by
+    // default not at all, and nothing runs (fail closed).
+    const Isolation weakest = weakestAllowed(m_options.allowWeaker);
+    bool built = false;
+    for (Isolation level : {Isolation::Full, Isolation::Processes, Isolation::None}) {
+        if (level > weakest)
+            break;
+        m_level = level;
+        if (buildLevel(level)) {
+            built = true;
+            break;
+        }
+        // Without namespaces a refused clone is no policy: the machine is out of processes.
+        if (level == Isolation::None)
+            return setupFailed("clone", m_refusals.back().error);
+    }
+    if (!built)
+        return sandboxUnavailable();
+
+    if (!haveJob) {
+        std::string error;
+        if (!waitForJob(m_run, error)) {
+            // EOF: the engine no longer wants this prepared sandbox.
+            abandonLevel();
+            if (error.empty())
+                return 0;
+            std::fprintf(stderr, "sandpit-helper: %s\n", error.c_str());
+            return P::kExitUsage;
+        }
+    }
+    m_cgroup->setLimits(m_run.memoryBytes, m_run.processes);
     InitRecord record;
     bool haveRecord = false;
     long long wallUs = 0;
-    for (Isolation level : {Isolation::Full, Isolation::Processes, Isolation::None}) {
-        m_level = level;
-        if (!startInit(level)) {
-            const int err = errno;
-            if (level == Isolation::None)
-                return setupFailed("clone", err);
-            m_downgrades.push_back(std::string(level == Isolation::Full ? "Full isolation" : "A PID namespace")
-                                   + " was refused by the kernel (clone: " + errnoText(err)
-                                   + "); unprivileged user namespaces may be disabled. On Ubuntu 23.10 and later, "
-                                     "install Sandpit's AppArmor profile (packaging/apparmor).");
-            continue;
-        }
-        const char *step = "";
-        if (level != Isolation::None && !mapIdentity(step)) {
-            const int err = errno;
-            kill(m_init, SIGKILL);
-            waitpid(m_init, nullptr, 0);
-            closePipes();
-            m_downgrades.push_back(std::string("Namespaces were refused (") + step + ": " + errnoText(err) + ").");
-            continue;
-        }
-        if (m_cgroup->hasMemory() || m_cgroup->hasPids())
-            m_cgroup->addProcess(m_init);
-        if (write(m_controlFd, "B", 1) != 1)
-            return setupFailed("build-signal", errno);
-        if (!haveJob) {
-            std::string error;
-            if (!waitForJob(m_run, error)) {
-                // EOF: the engine no longer wants this prepared sandbox.
-                kill(m_init, SIGKILL);
-                waitpid(m_init, nullptr, 0);
-                if (error.empty())
-                    return 0;
-                std::fprintf(stderr, "sandpit-helper: %s\n", error.c_str());
-                return P::kExitUsage;
-            }
-            haveJob = true;
-        }
-        m_cgroup->setLimits(m_run.memoryBytes, m_run.processes);
-        record = InitRecord{};
-        haveRecord = false;
-        const int rc = supervise(sigFd, record, haveRecord, wallUs);
-        if (rc != 0)
-            return rc;
-        // A sandbox step refused inside (a mount denied by a security module) ends init before
-        // the program ran: nothing was shown yet, so the next level can start cleanly.
-        if (haveRecord && record.kind == InitRecord::SetupFailed && record.sandboxStage && level != Isolation::None) {
-            record.setupStep[sizeof record.setupStep - 1] = '\0';
-            m_downgrades.push_back(std::string("The private file system could not be built (") + record.setupStep + ": "
-                                   + errnoText(record.setupErrno) + ").");
-            closePipes();
-            continue;
-        }
-        break;
-    }
+    if (const int rc = supervise(sigFd, record, haveRecord, wallUs); rc != 0)
+        return rc;
 
     if (haveRecord && record.kind == InitRecord::SetupFailed) {
         record.setupStep[sizeof record.setupStep - 1] = '\0';
@@ -564,7 +616,10 @@ void Supervisor::finishReport(const InitRecord &record, bool haveRecord, long lo
     if (haveRecord && record.artifactsTruncated)
         m_report.add(P::kArtifactsCapped, 1);
     m_report.add(P::kIsolationLevel, isolationLevelName(m_level));
-    for (const std::string &line : describeIsolation(m_run, m_level, *m_cgroup, m_uid, m_downgrades))
+    std::vector<std::string> refused;
+    for (const Refusal &refusal : m_refusals)
+        refused.push_back(describeRefusal(refusal));
+    for (const std::string &line : describeIsolation(m_run, m_level, *m_cgroup, m_uid, refused))
         m_report.add(P::kIsolation, line);
 }
 
