@@ -33,6 +33,8 @@
 #include "settingsdialog.h"
 #include "tabbanners.h"
 #include "themecontroller.h"
+#include "weakersandboxbadge.h"
+#include "weakersandboxoffer.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -83,6 +85,8 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     , m_languageMenu(new LanguageMenu(languages, this))
     , m_backend(new BackendSwitch(this))
     , m_isolation(new IsolationIndicator(this))
+    , m_weakerBadge(new WeakerSandboxBadge(this))
+    , m_weakerOffer(new WeakerSandboxOffer(this))
     , m_languageLabel(new QLabel(this))
 {
     m_output->setObjectName(QStringLiteral("outputPane"));
@@ -114,6 +118,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     m_backend->showBackend(m_session->backend(), settings.environmentOverrides.contains(QStringLiteral("SANDPIT_BACKEND"))
                                                      ? QStringLiteral("SANDPIT_BACKEND") : QString());
     m_languageMenu->setBackend(m_session->backend());
+    m_weakerBadge->showAllowed(settings.allowWeaker);
     connect(m_backend, &BackendSwitch::backendChosen, this, [this](const QString &backendId) {
         m_session->setBackend(backendId);
         m_languageMenu->setBackend(backendId);
@@ -254,6 +259,13 @@ void MainWindow::connectRuns()
             m_runningTab->setFinished(false, QStringLiteral("Could not run"), {});
         statusBar()->showMessage(error.message);
     });
+    connect(m_session, &RunSession::runFailed, m_weakerOffer, &WeakerSandboxOffer::offerFor);
+    connect(m_weakerOffer, &WeakerSandboxOffer::weakerAllowed, this, [this](Core::IsolationReport::Level level, bool remember) {
+        allowWeaker(level, remember);
+        run();
+    });
+    connect(m_weakerBadge, &WeakerSandboxBadge::fullIsolationRequired, this,
+            [this] { allowWeaker(Core::IsolationReport::Level::Full, true); });
     connect(m_session, &RunSession::activeChanged, m_stopAction, &QAction::setEnabled);
     connect(m_session, &RunSession::inputOpenChanged, m_output, &OutputPane::setInputEnabled);
     connect(m_output, &OutputPane::inputSubmitted, m_session, &RunSession::writeInput);
@@ -286,6 +298,19 @@ void MainWindow::connectRuns()
     connect(m_pulls, &ImagePullSession::pullProgressed, pullBar, &ImagePullBar::showProgress);
     connect(m_pulls, &ImagePullSession::pullFinished, pullBar, &ImagePullBar::showPulled);
     connect(m_pulls, &ImagePullSession::pullFailed, pullBar, &ImagePullBar::showFailed);
+}
+
+// From the next run on, until Sandpit quits or, with `remember`, for good (the setting).
+void MainWindow::allowWeaker(Core::IsolationReport::Level weakest, bool remember)
+{
+    m_session->setAllowWeaker(weakest);
+    m_weakerBadge->showAllowed(weakest);
+    if (remember)
+        QSettings().setValue(Core::EngineSettings::allowWeakerKey(), Core::allowWeakerId(weakest));
+    statusBar()->showMessage(weakest == Core::IsolationReport::Level::Full
+                                 ? QStringLiteral("Sandpit will refuse to run a program it cannot fully sandbox.")
+                                 : QStringLiteral("Sandpit will run programs with %1 isolation where it cannot fully sandbox them.")
+                                       .arg(Core::isolationLevelId(weakest)));
 }
 
 void MainWindow::connectTabs()

@@ -43,6 +43,8 @@ class ImagePullSession;
 class InputSetSession;
 class BackendSwitch;
 class IsolationIndicator;
+class WeakerSandboxBadge;
+class WeakerSandboxOffer;
 class LanguageMenu;
 class OutputPane;
 class RunPane;
@@ -85,6 +87,7 @@ private:
     DocumentTab *tab() const;
     void chooseFileToOpen();
     void run();
+    void allowWeaker(Core::IsolationReport::Level weakest, bool remember);
     /// Opens a recorded run's code in a new tab, unsaved.
     void restoreRun(const Core::RunRecord &record);
     void chooseInputSet();
@@ -125,6 +128,8 @@ private:
     LanguageMenu *m_languageMenu;
     BackendSwitch *m_backend;
     IsolationIndicator *m_isolation;
+    WeakerSandboxBadge *m_weakerBadge;
+    WeakerSandboxOffer *m_weakerOffer;
     QLabel *m_languageLabel;
 
     QAction *m_runAction = nullptr;

@@ -12,6 +12,7 @@
 #include "glyphicon.h"
 #include "historystore.h"
 #include "isolationindicator.h"
+#include "weakersandboxbadge.h"
 #include "language.h"
 #include "languagemenu.h"
 #include "namedaction.h"
@@ -25,6 +26,7 @@
 #include "thememenu.h"
 #include "themecontroller.h"
 
+#include <QHBoxLayout>
 #include <QMenuBar>
 #include <QProcessEnvironment>
 #include <QSettings>
@@ -125,7 +127,14 @@ void MainWindow::createToolBar()
     bar->addActions({m_runAction, m_runWithInputAction, m_stopAction});
     bar->addSeparator();
     bar->addWidget(m_backend);
-    bar->addWidget(m_isolation);
+    // The level of the last run, and beside it, while it holds, the user's choice to allow a
+    // weaker one (in one box: a toolbar does not hide a widget of its own by itself).
+    auto *isolation = new QWidget(bar);
+    auto *layout = new QHBoxLayout(isolation);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_isolation);
+    layout->addWidget(m_weakerBadge);
+    bar->addWidget(isolation);
     bar->addSeparator();
     bar->addAction(m_presentation->presentationAction());
 }
@@ -148,6 +157,7 @@ void MainWindow::applySettings(const AppliedSettings &settings)
     m_backend->showBackend(settings.engine.backend, settings.engine.environmentOverrides.contains(QStringLiteral("SANDPIT_BACKEND"))
                                                         ? QStringLiteral("SANDPIT_BACKEND") : QString());
     m_languageMenu->setBackend(settings.engine.backend);
+    m_weakerBadge->showAllowed(settings.engine.allowWeaker);
     setOutputSettings(settings.output);
     m_historyStore->setSettings(settings.history);
     m_themes->setPreference(settings.theme);

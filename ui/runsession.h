@@ -44,6 +44,8 @@ public Q_SLOTS:
     void stop();
     /// The backend of the next run: "local" or "docker".
     void setBackend(const QString &backendId);
+    /// The weakest isolation the next runs may fall back to (RunRequest::weakestIsolation).
+    void setAllowWeaker(Sandpit::Core::IsolationReport::Level weakest) { m_settings.allowWeaker = weakest; }
     /// The backend, Docker fallback and limits of the next run (Settings…).
     void setEngineSettings(const Sandpit::Core::EngineSettings &settings) { m_settings = settings; }
     /// What the next runs copy into their workspace, and the folder they keep it in (empty:

@@ -125,6 +125,12 @@ QWidget *SettingsDialog::runningPage()
     add(QStringLiteral("engine/docker_fallback"), QStringLiteral("SANDPIT_DOCKER_FALLBACK"), QStringLiteral("Docker fallback"),
         new QCheckBox(QStringLiteral("When Docker cannot be reached, run in this machine's sandbox and say so")),
         QStringLiteral("true"));
+    add(Core::EngineSettings::allowWeakerKey(), QStringLiteral("SANDPIT_ALLOW_WEAKER"), QStringLiteral("Without a full sandbox"),
+        choice({{QStringLiteral("Refuse to run (safe)"), QStringLiteral("never")},
+                {QStringLiteral("Run with partial isolation: the program can read and change your files"),
+                 QStringLiteral("partial")},
+                {QStringLiteral("Run with no isolation: it can also see and signal your programs"), QStringLiteral("none")}}),
+        Core::allowWeakerId(Core::EngineSettings().allowWeaker));
     add(QStringLiteral("limits/timeout_sec"), QStringLiteral("SANDPIT_TIMEOUT_SEC"), QStringLiteral("Wall time"),
         numberEdit(), number(limits.wallTimeMs / 1000.0), QStringLiteral("seconds"));
     add(QStringLiteral("limits/cpu_time_sec"), QStringLiteral("SANDPIT_CPU_TIME_SEC"), QStringLiteral("CPU time"),

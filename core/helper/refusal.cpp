@@ -58,7 +58,7 @@ std::string fixFor(const std::vector<Refusal> &refusals)
         fix = "To fix it: check that nothing (a security module such as AppArmor or SELinux, a container runtime) "
               "forbids mounts in user namespaces, or use the Docker backend (Run in: Docker).";
     }
-    return fix + " Or allow a weaker sandbox (Settings › Sandbox, or --allow-weaker on the command line), knowing "
+    return fix + " Or allow a weaker sandbox (Settings › Running, or --allow-weaker on the command line), knowing "
                  "what the program can then reach.";
 }
 
