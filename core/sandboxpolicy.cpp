@@ -14,7 +14,9 @@ QStringList sandboxReadOnlyPaths()
         QStringLiteral("/etc/mime.types"), QStringLiteral("/etc/nsswitch.conf"), QStringLiteral("/etc/protocols"),
         QStringLiteral("/etc/services"), QStringLiteral("/etc/os-release"), QStringLiteral("/etc/debian_version"),
         QStringLiteral("/etc/python3"), QStringLiteral("/etc/python3.11"), QStringLiteral("/etc/matplotlibrc"),
-        QStringLiteral("/etc/fonts"), QStringLiteral("/var/cache/fontconfig"), QStringLiteral("/etc/ssl"), QStringLiteral("/etc/ca-certificates"),
+        QStringLiteral("/etc/fonts"), QStringLiteral("/var/cache/fontconfig"), QStringLiteral("/etc/ca-certificates"),
+        // The public certificates only: /etc/ssl/private holds the machine's TLS keys.
+        QStringLiteral("/etc/ssl/certs"), QStringLiteral("/etc/ssl/openssl.cnf"),
         QStringLiteral("/etc/java-17-openjdk"), QStringLiteral("/etc/gcc"), QStringLiteral("/etc/perl"),
     };
 }

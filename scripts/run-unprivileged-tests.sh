@@ -33,18 +33,26 @@ if [[ "$delegated" == "--delegated" ]]; then
         # a leaf, since a v2 group that holds processes cannot share controllers.
         subtree=/sys/fs/cgroup/sandpit-ci-delegated
         mkdir -p "$subtree/session"
-        echo "+memory +pids" > /sys/fs/cgroup/cgroup.subtree_control
-        echo "+memory +pids" > "$subtree/cgroup.subtree_control"
+        # cpu too where the machine has it, so the one-CPU cap is tested without root.
+        controllers="+memory +pids"
+        grep -qw cpu /sys/fs/cgroup/cgroup.controllers && controllers="$controllers +cpu"
+        echo "$controllers" > /sys/fs/cgroup/cgroup.subtree_control
+        echo "$controllers" > "$subtree/cgroup.subtree_control"
         chown -R "$user" "$subtree"
         enter_groups="echo \$\$ > $subtree/session/cgroup.procs"
         cleanup_groups="rmdir $subtree/session $subtree"
     else
-        for controller in memory pids; do
+        for controller in memory pids cpu; do
+            [[ -d "/sys/fs/cgroup/$controller" ]] || continue
             mkdir -p "/sys/fs/cgroup/$controller/sandpit-ci-delegated"
             chown -R "$user" "/sys/fs/cgroup/$controller/sandpit-ci-delegated"
         done
         enter_groups="echo \$\$ > /sys/fs/cgroup/memory/sandpit-ci-delegated/cgroup.procs && echo \$\$ > /sys/fs/cgroup/pids/sandpit-ci-delegated/cgroup.procs"
         cleanup_groups="rmdir /sys/fs/cgroup/memory/sandpit-ci-delegated /sys/fs/cgroup/pids/sandpit-ci-delegated"
+        if [[ -d /sys/fs/cgroup/cpu/sandpit-ci-delegated ]]; then
+            enter_groups="$enter_groups && echo \$\$ > /sys/fs/cgroup/cpu/sandpit-ci-delegated/cgroup.procs"
+            cleanup_groups="$cleanup_groups /sys/fs/cgroup/cpu/sandpit-ci-delegated"
+        fi
     fi
     trap 'rm -rf "$stage"; $cleanup_groups 2>/dev/null || true' EXIT
 fi

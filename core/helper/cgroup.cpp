@@ -53,6 +53,20 @@ bool makeDir(const std::string &path)
     return mkdir(path.c_str(), 0755) == 0 || errno == EEXIST;
 }
 
+// memory and pids always; cpu as well where the group has it to give, for the one-CPU cap.
+bool enableControllers(const std::string &dir)
+{
+    const std::string control = dir + "/cgroup.subtree_control";
+    if (readText(dir + "/cgroup.controllers").find("cpu") != std::string::npos && writeText(control, "+memory +pids +cpu"))
+        return true;
+    return writeText(control, "+memory +pids");
+}
+
+bool hasFile(const std::string &path)
+{
+    return access(path.c_str(), F_OK) == 0;
+}
+
 std::string runName()
 {
     return "run-" + std::to_string(getpid());
@@ -154,12 +168,14 @@ void Cgroup::tryDelegatedV2()
             continue;
         removeAbandoned(dir, "sandpit-run-");
         const std::string run = dir + "/sandpit-" + runName();
-        if (!writeText(dir + "/cgroup.subtree_control", "+memory +pids") || !makeDir(run))
+        if (!enableControllers(dir) || !makeDir(run))
             continue;
         m_created.push_back(run);
         m_kind = "v2, delegated";
         m_memoryDir = run;
         m_pidsDir = run;
+        if (hasFile(run + "/cpu.max"))
+            m_cpuDir = run;
         return;
     }
 }
@@ -190,6 +206,11 @@ void Cgroup::tryDelegatedV1()
         m_created.push_back(pids);
         m_pidsDir = pids;
     }
+    if (const std::string cpu = delegated("cpu"); !cpu.empty()) {
+        m_created.push_back(cpu);
+        if (hasFile(cpu + "/cpu.cfs_quota_us"))
+            m_cpuDir = cpu;
+    }
 }
 
 bool Cgroup::setLimits(long long memoryBytes, long long processes)
@@ -207,6 +228,15 @@ bool Cgroup::setLimits(long long memoryBytes, long long processes)
     // Two above the limit: init and the task that trips init's watch both count.
     if (hasPids())
         ok = writeText(m_pidsDir + "/pids.max", processes > 0 ? std::to_string(processes + 2) : "max") && ok;
+    // One CPU's worth of time per period, however many threads: a run that starts a busy
+    // thread per core would otherwise take every core from the desktop and the other runs.
+    if (hasCpuCap() && isV2()) {
+        if (!writeText(m_cpuDir + "/cpu.max", "100000 100000"))
+            m_cpuDir.clear();
+    } else if (hasCpuCap()) {
+        if (!writeText(m_cpuDir + "/cpu.cfs_period_us", "100000") || !writeText(m_cpuDir + "/cpu.cfs_quota_us", "100000"))
+            m_cpuDir.clear();
+    }
     return ok;
 }
 
@@ -219,8 +249,7 @@ void Cgroup::tryV2()
     const std::string parent = root + "/sandpit";
     const std::string dir = parent + "/" + runName();
     removeAbandoned(parent, "run-");
-    if (!makeDir(parent) || !writeText(root + "/cgroup.subtree_control", "+memory +pids")
-        || !writeText(parent + "/cgroup.subtree_control", "+memory +pids") || !makeDir(dir)) {
+    if (!makeDir(parent) || !enableControllers(root) || !enableControllers(parent) || !makeDir(dir)) {
         m_why = std::string("could not make a cgroup v2 group: ") + std::strerror(errno);
         return;
     }
@@ -228,6 +257,8 @@ void Cgroup::tryV2()
     m_kind = "v2";
     m_memoryDir = dir;
     m_pidsDir = dir;
+    if (hasFile(dir + "/cpu.max"))
+        m_cpuDir = dir;
 }
 
 void Cgroup::tryV1()
@@ -253,6 +284,14 @@ void Cgroup::tryV1()
     if (access((pidsRoot + "/cgroup.procs").c_str(), W_OK) == 0 && makeDir(pidsRoot + "/sandpit") && makeDir(pidsDir)) {
         m_created.push_back(pidsDir);
         m_pidsDir = pidsDir;
+    }
+    // "cpu" is its own hierarchy, or a link to the joint "cpu,cpuacct" one.
+    const std::string cpuRoot = "/sys/fs/cgroup/cpu";
+    const std::string cpuDir = cpuRoot + "/sandpit/" + runName();
+    removeAbandoned(cpuRoot + "/sandpit", "run-");
+    if (access((cpuRoot + "/cpu.cfs_quota_us").c_str(), W_OK) == 0 && makeDir(cpuRoot + "/sandpit") && makeDir(cpuDir)) {
+        m_created.push_back(cpuDir);
+        m_cpuDir = cpuDir;
     }
 }
 
@@ -306,6 +345,8 @@ bool Cgroup::addProcess(pid_t pid) const
         ok = writeText(m_memoryDir + "/cgroup.procs", text) && ok;
     if (hasPids() && m_pidsDir != m_memoryDir)
         ok = writeText(m_pidsDir + "/cgroup.procs", text) && ok;
+    if (hasCpuCap() && m_cpuDir != m_memoryDir)
+        ok = writeText(m_cpuDir + "/cgroup.procs", text) && ok;
     return ok;
 }
 

@@ -6,7 +6,8 @@
 
 namespace Sandpit::Helper {
 
-/// A cgroup for one run, where the kernel enforces memory and process limits and counts
+/// A cgroup for one run, where the kernel enforces memory and process limits (and one CPU,
+/// where the cpu controller is there to use) and counts
 /// what happened: cgroup v2 (memory.events, pids.events) or v1 (memory.oom_control). Root makes
 /// one under /sys/fs/cgroup/…/sandpit; an ordinary user makes one in a subtree delegated to
 /// them. Without either, hasMemory() is false, `why` says so, and init's watch and rlimits
@@ -21,6 +22,8 @@ public:
 
     bool hasMemory() const { return !m_memoryDir.empty(); }
     bool hasPids() const { return !m_pidsDir.empty(); }
+    /// True when the run is held to one CPU's worth of time (cpu.max, or CFS quota on v1).
+    bool hasCpuCap() const { return !m_cpuDir.empty(); }
     const std::string &why() const { return m_why; }
     const std::string &kind() const { return m_kind; }
 
@@ -48,6 +51,7 @@ private:
     std::string m_kind;      // "v2" or "v1", and ", delegated" for a user's own subtree
     std::string m_memoryDir; // where memory.* lives
     std::string m_pidsDir;   // where pids.* lives
+    std::string m_cpuDir;    // where cpu.max (v2) or cpu.cfs_quota_us (v1) lives
     std::vector<std::string> m_created;
     std::string m_why;
 };

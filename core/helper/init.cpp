@@ -333,7 +333,7 @@ void runInit(const InitContext &ctx)
         failSetup(ctx, Step::fail("prctl-subreaper"));
     }
 
-    std::vector<sock_filter> filter;
+    SeccompProgram filter;
     if (sandboxed) {
         if (const Step step = buildSeccompProgram(filter); !step)
             failSetup(ctx, step, true);

@@ -30,12 +30,17 @@ std::vector<std::string> describeIsolation(const Options &o, Isolation level, co
     std::vector<std::string> lines = downgrades;
     const bool full = level == Isolation::Full;
     if (full) {
-        lines.push_back("Files: the program sees read-only system folders and its own workspace (" + megabytes(o.workSizeBytes)
-                        + " at most); your home, other users' files and /run's sockets are not there.");
+        lines.push_back("Files: the program sees read-only system folders (submounts included, all nosuid and nodev) and its "
+                        "own workspace; the workspace, /tmp and /dev/shm are each a private tmpfs of "
+                        + megabytes(o.workSizeBytes) + " and " + std::to_string(o.workInodes)
+                        + " files at most. Your home, other users' files, /etc/ssl/private and /run's sockets are not there.");
+        lines.push_back("Kernel view: /proc shows only the run's processes; kcore, kallsyms, keys, timer_list, sched_debug "
+                        "and the hardware lists read as empty, and /proc/sys, sysrq-trigger, irq, bus and fs are read-only.");
         lines.push_back(o.shareNetwork ? "Network: shared with this computer, as you allowed."
                                        : "Network: none; the program has only its own loopback device.");
-        lines.push_back("System calls: a seccomp filter blocks tracing, mounts, namespaces, kernel keyrings, "
-                        "eBPF, perf, userfaultfd, io_uring, terminal injection and other kernel interfaces.");
+        lines.push_back("System calls: an allow-list (Docker's default set): any other call fails with ENOSYS. Tracing, "
+                        "mounts, namespaces, kernel keyrings, eBPF, perf, userfaultfd, io_uring and terminal injection "
+                        "end the run; socket() gets only local, IP and netlink families, socketpair() only local ones.");
         lines.push_back("Privileges: it runs as user " + std::to_string(uid)
                         + " with no capabilities and no_new_privs, so setuid programs cannot raise them.");
         lines.push_back("IPC and host name: private to the run.");
@@ -63,6 +68,19 @@ std::vector<std::string> describeIsolation(const Options &o, Isolation level, co
     }
     lines.push_back(std::string("Process limit: ") + (cgroup.hasPids() ? "pids cgroup" : "RLIMIT_NPROC") + " and init's watch ("
                     + std::to_string(o.processes) + " processes and threads).");
+    if (cgroup.hasCpuCap()) {
+        lines.push_back("CPU: one CPU's worth at most (cgroup " + cgroup.kind() + " cpu quota), however many threads it starts.");
+    } else {
+        lines.push_back("CPU: not capped to one CPU (no cpu cgroup here); a program with many threads can use every core "
+                        "until its CPU-time limit.");
+    }
+    if (cgroup.hasMemory()) {
+        lines.push_back("Kernel memory: socket buffers, pipes and file metadata are charged to the run's memory cgroup.");
+    } else {
+        lines.push_back("Kernel memory: socket buffers are counted only with a memory cgroup, and there is none: a run can "
+                        "pin up to its open-files limit of full socket buffers per process beyond its memory limit. "
+                        "Files in its tmpfs mounts are capped by size and inode count.");
+    }
     lines.push_back("Other limits: CPU time, file size and open files by rlimits; core dumps off.");
     return lines;
 }

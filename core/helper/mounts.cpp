@@ -1,5 +1,7 @@
 #include "mounts.h"
 
+#include "procmasks.h"
+
 #include <cerrno>
 #include <climits>
 #include <cstdio>
@@ -76,14 +78,37 @@ unsigned long lockedFlags(const std::string &source)
     return flags;
 }
 
-Step bindReadOnly(const std::string &source, const std::string &target)
+// Old kernels without mount_setattr(2) (before 5.12) can only remount one mount at a time,
+// which would leave a writable host mount below the bind (a data disk under /usr/local, a
+// tmpfs an administrator put under /etc): there the bind is made without its submounts, so
+// what lies below is simply not shown.
+Step bindReadOnlyFlat(const std::string &source, const std::string &target)
 {
-    if (mount(source.c_str(), target.c_str(), nullptr, MS_BIND | MS_REC, nullptr) != 0)
+    if (mount(source.c_str(), target.c_str(), nullptr, MS_BIND, nullptr) != 0)
         return Step::fail("bind-mount");
     const unsigned long flags = MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | lockedFlags(source);
     if (mount(nullptr, target.c_str(), nullptr, flags, nullptr) != 0)
         return Step::fail("remount-read-only");
     return Step::ok();
+}
+
+// A read-only remount is not recursive: every mount below a bound path must be made
+// read-only, nosuid and nodev too, or a program could write into a host mount below /usr.
+// mount_setattr(2) with AT_RECURSIVE does the whole tree at once and only adds flags, so the
+// ones the kernel locked on the source (see lockedFlags) stay as they were.
+Step bindReadOnly(const std::string &source, const std::string &target)
+{
+    if (mount(source.c_str(), target.c_str(), nullptr, MS_BIND | MS_REC, nullptr) != 0)
+        return Step::fail("bind-mount");
+    mount_attr attr{};
+    attr.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV;
+    if (syscall(SYS_mount_setattr, AT_FDCWD, target.c_str(), AT_RECURSIVE, &attr, sizeof attr) == 0)
+        return Step::ok();
+    if (errno != ENOSYS)
+        return Step::fail("mount-setattr-read-only");
+    if (umount2(target.c_str(), MNT_DETACH) != 0)
+        return Step::fail("undo-recursive-bind");
+    return bindReadOnlyFlat(source, target);
 }
 
 // Shows one host path read-only at the same place. Symlinks are recreated as they are (so a
@@ -112,9 +137,22 @@ Step showReadOnly(const std::string &path)
     return bindReadOnly(path, target);
 }
 
-Step buildDev(long long shmSize)
+// Every tmpfs has an inode limit as well as a size: empty files take no pages but a kernel
+// inode and dentry each, so without one a run could pin a gigabyte of kernel memory (1.2
+// million empty files in /tmp) that no size limit and no watch of its processes would see.
+std::string tmpfsLimits(long long sizeBytes, long long inodes)
 {
-    SANDPIT_TRY_STEP(mountTmpfs(staged("/dev"), "mode=0755,size=64k", MS_NOSUID | MS_NOEXEC));
+    return "size=" + std::to_string(sizeBytes) + ",nr_inodes=" + std::to_string(inodes);
+}
+
+// /dev holds a dozen nodes and links, and is read-only once built.
+constexpr const char *kDevOptions = "mode=0755,size=64k,nr_inodes=64";
+// The staged root holds a folder or file for each read-only path and the synthetic /etc files.
+constexpr const char *kRootOptions = "mode=0755,size=1m,nr_inodes=4096";
+
+Step buildDev(const Options &options)
+{
+    SANDPIT_TRY_STEP(mountTmpfs(staged("/dev"), kDevOptions, MS_NOSUID | MS_NOEXEC));
     for (const char *device : {"null", "zero", "full", "random", "urandom"}) {
         const std::string source = std::string("/dev/") + device;
         const std::string target = staged(source);
@@ -129,7 +167,8 @@ Step buildDev(long long shmSize)
         if (symlink(to, staged(std::string("/dev/") + name).c_str()) != 0)
             return Step::fail("symlink-dev");
     }
-    SANDPIT_TRY_STEP(mountTmpfs(staged("/dev/shm"), "mode=1777,size=" + std::to_string(shmSize), MS_NOSUID | MS_NODEV));
+    SANDPIT_TRY_STEP(mountTmpfs(staged("/dev/shm"), "mode=1777," + tmpfsLimits(options.workSizeBytes, options.workInodes),
+                                MS_NOSUID | MS_NODEV));
     // A devpts instance of the run's own, for programs that open pseudo-terminals (pty,
     // expect-style tests); it holds none of the host's terminals.
     SANDPIT_TRY_STEP(makeDirs(staged("/dev/pts")));
@@ -138,7 +177,7 @@ Step buildDev(long long shmSize)
     if (symlink("pts/ptmx", staged("/dev/ptmx").c_str()) != 0)
         return Step::fail("symlink-ptmx");
     // /dev's tmpfs belongs to the sandbox user; read-only, the program cannot add to it.
-    if (mount(nullptr, staged("/dev").c_str(), nullptr, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NOEXEC, "mode=0755,size=64k") != 0)
+    if (mount(nullptr, staged("/dev").c_str(), nullptr, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NOEXEC, kDevOptions) != 0)
         return Step::fail("remount-dev-read-only");
     return Step::ok();
 }
@@ -163,7 +202,7 @@ Step buildRoot(const Options &options, uid_t uid, gid_t gid)
     // Nothing we mount may propagate back to the host's mount namespace.
     if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
         return Step::fail("make-mounts-private");
-    if (mount("tmpfs", kStage, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=1m") != 0)
+    if (mount("tmpfs", kStage, "tmpfs", MS_NOSUID | MS_NODEV, kRootOptions) != 0)
         return Step::fail("mount-root-tmpfs");
 
     for (const std::string &path : options.readOnlyBinds)
@@ -172,12 +211,12 @@ Step buildRoot(const Options &options, uid_t uid, gid_t gid)
     SANDPIT_TRY_STEP(makeDirs(staged("/proc")));
     if (mount("proc", staged("/proc").c_str(), "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) != 0)
         return Step::fail("mount-proc");
-    SANDPIT_TRY_STEP(buildDev(options.workSizeBytes));
-    const std::string size = "size=" + std::to_string(options.workSizeBytes);
-    SANDPIT_TRY_STEP(mountTmpfs(staged("/tmp"), "mode=1777," + size, MS_NOSUID | MS_NODEV));
+    SANDPIT_TRY_STEP(maskProc(staged("/proc"), staged("/sys")));
+    SANDPIT_TRY_STEP(buildDev(options));
+    const std::string limits = tmpfsLimits(options.workSizeBytes, options.workInodes);
+    SANDPIT_TRY_STEP(mountTmpfs(staged("/tmp"), "mode=1777," + limits, MS_NOSUID | MS_NODEV));
     SANDPIT_TRY_STEP(mountTmpfs(staged("/work"),
-                                "mode=0755," + size + ",nr_inodes=" + std::to_string(options.workInodes) + ",uid="
-                                    + std::to_string(uid) + ",gid=" + std::to_string(gid),
+                                "mode=0755," + limits + ",uid=" + std::to_string(uid) + ",gid=" + std::to_string(gid),
                                 MS_NOSUID | MS_NODEV));
     SANDPIT_TRY_STEP(writeIdentityFiles(uid, gid));
 

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "options.h"
+#include "seccompfilter.h"
 
-#include <linux/filter.h>
 #include <sys/types.h>
 #include <vector>
 
@@ -13,7 +13,7 @@ struct ProgramSpec {
     const char *workDir = nullptr;
     int stdoutFd = -1;
     int stderrFd = -1;
-    const std::vector<sock_filter> *seccomp = nullptr; ///< the filter to install, if any (its notification fd comes back)
+    const SeccompProgram *seccomp = nullptr; ///< the filter to install, if any (its notification fd comes back)
     long long dataLimitBytes = 0; ///< RLIMIT_DATA; 0: none (a cgroup enforces memory)
     bool becomeUser = false;      ///< switch to uid/gid before exec (init itself stays root)
     uid_t uid = 0;

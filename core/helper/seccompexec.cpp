@@ -28,7 +28,7 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "usage: sandpit-seccomp PROGRAM [ARGUMENT...]\n");
         return 127;
     }
-    std::vector<sock_filter> program;
+    SeccompProgram program;
     if (const Step step = buildSeccompProgram(program, ForbiddenCall::Kill); !step) {
         std::fprintf(stderr, "sandpit-seccomp: %s: %s\n", step.failed, std::strerror(step.error));
         return 127;
@@ -39,10 +39,12 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "sandpit-seccomp: no-new-privs: %s\n", std::strerror(errno));
         return 127;
     }
-    const sock_fprog fprog{static_cast<unsigned short>(program.size()), program.data()};
-    if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &fprog) != 0) {
-        std::fprintf(stderr, "sandpit-seccomp: seccomp: %s\n", std::strerror(errno));
-        return 127;
+    for (const std::vector<sock_filter> *layer : {&program.allowList, &program.rules}) {
+        const sock_fprog fprog{static_cast<unsigned short>(layer->size()), const_cast<sock_filter *>(layer->data())};
+        if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &fprog) != 0) {
+            std::fprintf(stderr, "sandpit-seccomp: seccomp: %s\n", std::strerror(errno));
+            return 127;
+        }
     }
     execvp(argv[1], argv + 1);
     std::fprintf(stderr, "sandpit-seccomp: %s: %s\n", argv[1], std::strerror(errno));

@@ -1,8 +1,11 @@
 #include "seccompfilter.h"
 
+#include "seccompallowlist.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <iterator>
+#include <span>
 #include <sys/socket.h>
 #include <cstdlib>
 #include <initializer_list>
@@ -39,7 +42,7 @@ constexpr const char *kForbidden[] = {
 // test_time) go on instead of ending the run.
 constexpr const char *kPrivilegedOnly[] = {
     "chroot", "acct", "swapon", "swapoff", "syslog", "quotactl", "settimeofday", "clock_settime",
-    "clock_adjtime", "adjtimex", "vhangup",
+    "clock_adjtime", "adjtimex", "vhangup", "sethostname", "setdomainname", "quotactl_fd", "stime", "clock_settime64",
 };
 
 // The socket families a program may use: local sockets, its own loopback, and netlink (which
@@ -52,88 +55,43 @@ constexpr int kAllowedFamilies[] = {AF_UNIX, AF_INET, AF_INET6, AF_NETLINK};
 constexpr scmp_datum_t kNamespaceFlags[] = {CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC, CLONE_NEWUSER,
                                             CLONE_NEWPID, CLONE_NEWNET, CLONE_NEWCGROUP, CLONE_NEWTIME};
 
-} // namespace
 
-Step buildSeccompProgram(std::vector<sock_filter> &program, ForbiddenCall forbidden)
+// One libseccomp context, released however the build ends.
+class FilterContext
 {
-    const uint32_t forbiddenAction = forbidden == ForbiddenCall::Notify ? SCMP_ACT_NOTIFY : SCMP_ACT_KILL_PROCESS;
-    scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
-    if (!ctx)
-        return Step::fail("seccomp-init");
-    const auto failWith = [&](const char *step, int rc) {
-        seccomp_release(ctx);
-        errno = -rc;
-        return Step::fail(step);
-    };
-    // Another ABI (i386 through int 0x80, x32) would walk around every rule below.
-    if (int rc = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS); rc < 0)
-        return failWith("seccomp-badarch", rc);
+public:
+    explicit FilterContext(uint32_t defaultAction)
+        : m_ctx(seccomp_init(defaultAction))
+    {
+    }
+    ~FilterContext()
+    {
+        if (m_ctx)
+            seccomp_release(m_ctx);
+    }
+    FilterContext(const FilterContext &) = delete;
+    FilterContext &operator=(const FilterContext &) = delete;
+    scmp_filter_ctx get() const { return m_ctx; }
 
-    for (const char *name : kForbidden) {
-        const int nr = seccomp_syscall_resolve_name(name);
-        if (nr == __NR_SCMP_ERROR)
-            continue; // not on this architecture
-        if (int rc = seccomp_rule_add(ctx, forbiddenAction, nr, 0); rc < 0)
-            return failWith("seccomp-rule", rc);
-    }
-    // Rules for one call are OR-ed: one rule per flag means "any namespace flag set".
-    for (scmp_datum_t flag : kNamespaceFlags) {
-        if (int rc = seccomp_rule_add(ctx, forbiddenAction, SCMP_SYS(clone), 1, SCMP_A0(SCMP_CMP_MASKED_EQ, flag, flag));
-            rc < 0) {
-            return failWith("seccomp-rule-clone", rc);
-        }
-    }
-    for (const char *name : kPrivilegedOnly) {
-        const int nr = seccomp_syscall_resolve_name(name);
-        if (nr == __NR_SCMP_ERROR)
-            continue;
-        if (int rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 0); rc < 0)
-            return failWith("seccomp-rule", rc);
-    }
-    for (int family = 0; family < AF_MAX; ++family) {
-        if (std::find(std::begin(kAllowedFamilies), std::end(kAllowedFamilies), family) != std::end(kAllowedFamilies))
-            continue;
-        if (int rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EAFNOSUPPORT), SCMP_SYS(socket), 1,
-                                      SCMP_A0(SCMP_CMP_EQ, static_cast<scmp_datum_t>(family)));
-            rc < 0) {
-            return failWith("seccomp-rule-socket", rc);
-        }
-    }
-    if (int rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EAFNOSUPPORT), SCMP_SYS(socket), 1,
-                                  SCMP_A0(SCMP_CMP_GE, static_cast<scmp_datum_t>(AF_MAX)));
-        rc < 0) {
-        return failWith("seccomp-rule-socket", rc);
-    }
-    // Init shares the program's uid, so the kernel would let the program lower init's own
-    // limits (prlimit on PID 1) and blind its watch. Setting another process's limits is
-    // refused; reading them, and setting one's own (pid 0), stay allowed.
-    if (int rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(prlimit64), 2, SCMP_A0(SCMP_CMP_NE, 0),
-                                  SCMP_A2(SCMP_CMP_NE, 0));
-        rc < 0) {
-        return failWith("seccomp-rule-prlimit", rc);
-    }
-    // clone3 passes its flags in memory, which a filter cannot read; ENOSYS makes the C
-    // library fall back to clone(), whose flags the rule above sees.
-    if (int rc = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0); rc < 0)
-        return failWith("seccomp-rule-clone3", rc);
-    // TIOCSTI pushes keystrokes into a terminal's input; TIOCLINUX can do the same on a console.
-    for (unsigned long request : {static_cast<unsigned long>(TIOCSTI), static_cast<unsigned long>(TIOCLINUX)}) {
-        if (int rc = seccomp_rule_add(ctx, forbiddenAction, SCMP_SYS(ioctl), 1,
-                                      SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffUL, request));
-            rc < 0) {
-            return failWith("seccomp-rule-ioctl", rc);
-        }
-    }
+private:
+    scmp_filter_ctx m_ctx;
+};
+
+Step failWith(const char *step, int rc)
+{
+    errno = -rc;
+    return Step::fail(step);
+}
+
+Step exportProgram(const FilterContext &ctx, std::vector<sock_filter> &program)
+{
     const int memory = memfd_create("sandpit-seccomp", MFD_CLOEXEC);
-    if (memory < 0) {
-        seccomp_release(ctx);
+    if (memory < 0)
         return Step::fail("seccomp-memfd");
-    }
-    if (int rc = seccomp_export_bpf(ctx, memory); rc < 0) {
+    if (int rc = seccomp_export_bpf(ctx.get(), memory); rc < 0) {
         close(memory);
         return failWith("seccomp-export", rc);
     }
-    seccomp_release(ctx);
     const off_t size = lseek(memory, 0, SEEK_END);
     program.resize(static_cast<size_t>(size) / sizeof(sock_filter));
     const bool ok = size > 0 && pread(memory, program.data(), static_cast<size_t>(size), 0) == size;
@@ -141,10 +99,123 @@ Step buildSeccompProgram(std::vector<sock_filter> &program, ForbiddenCall forbid
     return ok ? Step::ok() : Step::fail("seccomp-read-program");
 }
 
-Step loadSeccompProgram(const std::vector<sock_filter> &program, int &notifyFd)
+// Every call of `names` this architecture has gets `action`.
+Step addNamed(const FilterContext &ctx, uint32_t action, std::span<const char *const> names)
 {
-    const sock_fprog fprog{static_cast<unsigned short>(program.size()), const_cast<sock_filter *>(program.data())};
-    notifyFd = static_cast<int>(syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER, &fprog));
+    for (const char *name : names) {
+        const int nr = seccomp_syscall_resolve_name(name);
+        if (nr == __NR_SCMP_ERROR)
+            continue; // not on this architecture
+        if (int rc = seccomp_rule_add(ctx.get(), action, nr, 0); rc < 0)
+            return failWith("seccomp-rule", rc);
+    }
+    return Step::ok();
+}
+
+// socket() and socketpair() get the same answer for a family outside the list: the kernel
+// runs the family's create code for both before socketpair() finds out that, say, AF_VSOCK
+// has no pairs. For socketpair() the list is AF_UNIX alone, the one family that has pairs.
+Step addFamilyRules(const FilterContext &ctx, int call, std::span<const int> allowed)
+{
+    for (int family = 0; family < AF_MAX; ++family) {
+        if (std::find(allowed.begin(), allowed.end(), family) != allowed.end())
+            continue;
+        if (int rc = seccomp_rule_add(ctx.get(), SCMP_ACT_ERRNO(EAFNOSUPPORT), call, 1,
+                                      SCMP_A0(SCMP_CMP_EQ, static_cast<scmp_datum_t>(family)));
+            rc < 0) {
+            return failWith("seccomp-rule-socket", rc);
+        }
+    }
+    if (int rc = seccomp_rule_add(ctx.get(), SCMP_ACT_ERRNO(EAFNOSUPPORT), call, 1,
+                                  SCMP_A0(SCMP_CMP_GE, static_cast<scmp_datum_t>(AF_MAX)));
+        rc < 0) {
+        return failWith("seccomp-rule-socket", rc);
+    }
+    return Step::ok();
+}
+
+// Calls outside the list fail with ENOSYS, as a call the kernel does not have would: programs
+// and runtimes take that as "not here" and fall back. libseccomp's binary tree keeps the
+// look-up at a few comparisons however long the list is.
+Step buildAllowList(std::vector<sock_filter> &program)
+{
+    const FilterContext ctx(SCMP_ACT_ERRNO(ENOSYS));
+    if (!ctx.get())
+        return Step::fail("seccomp-init");
+    // Another ABI (i386 through int 0x80, x32) would walk around every rule.
+    if (int rc = seccomp_attr_set(ctx.get(), SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS); rc < 0)
+        return failWith("seccomp-badarch", rc);
+    if (int rc = seccomp_attr_set(ctx.get(), SCMP_FLTATR_CTL_OPTIMIZE, 2); rc < 0)
+        return failWith("seccomp-optimize", rc);
+    SANDPIT_TRY_STEP(addNamed(ctx, SCMP_ACT_ALLOW, allowedSystemCalls()));
+    // The rules decide these; they must get past the list to be decided.
+    SANDPIT_TRY_STEP(addNamed(ctx, SCMP_ACT_ALLOW, kForbidden));
+    SANDPIT_TRY_STEP(addNamed(ctx, SCMP_ACT_ALLOW, kPrivilegedOnly));
+    return exportProgram(ctx, program);
+}
+
+// The rules need arguments, and libseccomp lets an unconditional rule swallow the conditional
+// ones of the same call: "allow ioctl" would drop "end the run on ioctl(TIOCSTI)". So they live
+// in a program of their own whose default is to allow, and the kernel, which runs both
+// programs, keeps the strictest answer: the list's ENOSYS, the rules' EPERM or notification.
+Step buildRules(std::vector<sock_filter> &program, uint32_t forbiddenAction)
+{
+    const FilterContext ctx(SCMP_ACT_ALLOW);
+    if (!ctx.get())
+        return Step::fail("seccomp-init");
+    if (int rc = seccomp_attr_set(ctx.get(), SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS); rc < 0)
+        return failWith("seccomp-badarch", rc);
+    SANDPIT_TRY_STEP(addNamed(ctx, forbiddenAction, kForbidden));
+    // Rules for one call are OR-ed: one rule per flag means "any namespace flag set".
+    for (scmp_datum_t flag : kNamespaceFlags) {
+        if (int rc = seccomp_rule_add(ctx.get(), forbiddenAction, SCMP_SYS(clone), 1, SCMP_A0(SCMP_CMP_MASKED_EQ, flag, flag));
+            rc < 0) {
+            return failWith("seccomp-rule-clone", rc);
+        }
+    }
+    SANDPIT_TRY_STEP(addNamed(ctx, SCMP_ACT_ERRNO(EPERM), kPrivilegedOnly));
+    SANDPIT_TRY_STEP(addFamilyRules(ctx, SCMP_SYS(socket), kAllowedFamilies));
+    constexpr int kPairFamilies[] = {AF_UNIX};
+    SANDPIT_TRY_STEP(addFamilyRules(ctx, SCMP_SYS(socketpair), kPairFamilies));
+    // Init shares the program's uid, so the kernel would let the program lower init's own
+    // limits (prlimit on PID 1) and blind its watch. Setting another process's limits is
+    // refused; reading them, and setting one's own (pid 0), stay allowed.
+    if (int rc = seccomp_rule_add(ctx.get(), SCMP_ACT_ERRNO(EPERM), SCMP_SYS(prlimit64), 2, SCMP_A0(SCMP_CMP_NE, 0),
+                                  SCMP_A2(SCMP_CMP_NE, 0));
+        rc < 0) {
+        return failWith("seccomp-rule-prlimit", rc);
+    }
+    // clone3 passes its flags in memory, which a filter cannot read; ENOSYS makes the C
+    // library fall back to clone(), whose flags the rule above sees.
+    if (int rc = seccomp_rule_add(ctx.get(), SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0); rc < 0)
+        return failWith("seccomp-rule-clone3", rc);
+    // TIOCSTI pushes keystrokes into a terminal's input; TIOCLINUX can do the same on a console.
+    for (unsigned long request : {static_cast<unsigned long>(TIOCSTI), static_cast<unsigned long>(TIOCLINUX)}) {
+        if (int rc = seccomp_rule_add(ctx.get(), forbiddenAction, SCMP_SYS(ioctl), 1,
+                                      SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffUL, request));
+            rc < 0) {
+            return failWith("seccomp-rule-ioctl", rc);
+        }
+    }
+    return exportProgram(ctx, program);
+}
+
+} // namespace
+
+Step buildSeccompProgram(SeccompProgram &program, ForbiddenCall forbidden)
+{
+    SANDPIT_TRY_STEP(buildAllowList(program.allowList));
+    return buildRules(program.rules, forbidden == ForbiddenCall::Notify ? SCMP_ACT_NOTIFY : SCMP_ACT_KILL_PROCESS);
+}
+
+Step loadSeccompProgram(const SeccompProgram &program, int &notifyFd)
+{
+    const sock_fprog allowList{static_cast<unsigned short>(program.allowList.size()),
+                               const_cast<sock_filter *>(program.allowList.data())};
+    if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &allowList) != 0)
+        return Step::fail("seccomp-load-allow-list");
+    const sock_fprog rules{static_cast<unsigned short>(program.rules.size()), const_cast<sock_filter *>(program.rules.data())};
+    notifyFd = static_cast<int>(syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER, &rules));
     return notifyFd >= 0 ? Step::ok() : Step::fail("seccomp-load");
 }
 

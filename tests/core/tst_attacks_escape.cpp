@@ -281,6 +281,61 @@ private Q_SLOTS:
         QCOMPARE(second.result->stdoutData, QByteArray("found: [] shm False\n"));
     }
 
+    void procTellsNothingOfTheHost()
+    {
+        const Outcome o = run(attack(QStringLiteral("read_proc_secrets.py")));
+        QVERIFY(o.result);
+        QCOMPARE(o.result->exitCode, 0);
+        const QList<QByteArray> lines = o.result->stdoutData.trimmed().split('\n');
+        for (const QByteArray &line : lines) {
+            if (line.startsWith("mount "))
+                QVERIFY2(line.endsWith(" ro"), line.constData());
+            else if (line.contains(" write ")) // sysrq-trigger is missing on kernels built without it
+                QVERIFY2(line.endsWith("Read-only file system") || line.endsWith("No such file or directory"), line.constData());
+            else
+                QVERIFY2(line.endsWith(" 0") || line.endsWith("absent or refused"), line.constData());
+        }
+        // The timer list names the host's processes; it exists on every kernel we run on.
+        QVERIFY(lines.contains("/proc/timer_list 0"));
+        QVERIFY(lines.contains("mount /proc/sys ro"));
+    }
+
+    void hostSubmountsAreReadOnly()
+    {
+        // As root, a real writable host mount below a read-only system folder, as a data disk
+        // under /usr/local would be. An ordinary user cannot plant one, but checks the
+        // sandbox's own mount table all the same.
+        QString planted;
+        const bool root = geteuid() == 0;
+        if (root) {
+            planted = QStringLiteral("/usr/local/sandpit-submount-") + uniqueToken();
+            QVERIFY(QDir().mkpath(planted));
+            QVERIFY(QProcess::execute(QStringLiteral("mount"), {QStringLiteral("-t"), QStringLiteral("tmpfs"),
+                                                                QStringLiteral("-o"), QStringLiteral("mode=1777,size=1m"),
+                                                                QStringLiteral("tmpfs"), planted})
+                    == 0);
+        }
+        const Outcome o = run(attack(QStringLiteral("list_writable_mounts.py"), root ? QStringList{planted} : QStringList{}));
+        if (root) {
+            QCOMPARE(QProcess::execute(QStringLiteral("umount"), {planted}), 0);
+            QVERIFY(QDir().rmdir(planted));
+        }
+        QVERIFY(o.result);
+        QCOMPARE(o.result->exitCode, 0);
+        const QByteArray expected = root ? "submount: Read-only file system\ndone\n" : "done\n";
+        QCOMPARE(o.result->stdoutData, expected);
+    }
+
+    void tlsPrivateKeysAreHidden()
+    {
+        const Outcome o = run(attack(QStringLiteral("read_ssl_private.py")));
+        QVERIFY(o.result);
+        QCOMPARE(o.result->exitCode, 0);
+        const QByteArray out = o.result->stdoutData;
+        QVERIFY2(out.startsWith("certs present\n/etc/ssl/private No such file or directory\n"), out.constData());
+        QVERIFY(!out.contains("'private'"));
+    }
+
     void kernelSwitchesAreReadOnly()
     {
         const Outcome o = run(attack(QStringLiteral("kernel_knobs.py")));

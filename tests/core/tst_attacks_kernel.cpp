@@ -122,6 +122,25 @@ private Q_SLOTS:
         QCOMPARE(o.result->stdoutData, QByteArray("clone3: -1 ENOSYS\n"));
     }
 
+    void socketpairFamiliesAreFiltered()
+    {
+        const Outcome o = run(attack(QStringLiteral("socketpair_families")));
+        QVERIFY(o.result);
+        QCOMPARE(o.result->killReason, KillReason::None);
+        QCOMPARE(o.result->exitCode, 0);
+        QCOMPARE(o.result->stdoutData,
+                 QByteArray("AF_VSOCK: EAFNOSUPPORT\nAF_PACKET: EAFNOSUPPORT\nAF_XDP: EAFNOSUPPORT\nAF_UNIX: pair\n"));
+    }
+
+    void callOffTheAllowListFailsWithEnosys()
+    {
+        const Outcome o = run(attack(QStringLiteral("unlisted_syscall")));
+        QVERIFY(o.result);
+        QCOMPARE(o.result->killReason, KillReason::None);
+        QCOMPARE(o.result->exitCode, 0);
+        QCOMPARE(o.result->stdoutData, QByteArray("get_mempolicy: -1 ENOSYS\ngetpid: works\n"));
+    }
+
     void abortLeavesNoCoreDump()
     {
         RunRequest request = attack(QStringLiteral("abort_core"));

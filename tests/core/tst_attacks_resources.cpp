@@ -8,7 +8,9 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <cstdio>
+#include <unistd.h>
 
 using namespace SandpitTest;
 
@@ -28,6 +30,25 @@ constexpr const char *kDriverTokenVariable = "SANDPIT_ATTACK_DRIVER_TOKEN";
 RunRequest attack(const QString &name, const QStringList &arguments = {})
 {
     return pythonRequest(fixture(QStringLiteral("attacks/") + name), arguments);
+}
+
+// True when this user can give a run a cpu cgroup: root with the cpu controller (v2, or a v1
+// hierarchy), the case the test run as root checks.
+bool cpuCgroupAvailable()
+{
+    if (geteuid() != 0)
+        return false;
+    QFile controllers(QStringLiteral("/sys/fs/cgroup/cgroup.controllers"));
+    if (controllers.open(QIODevice::ReadOnly))
+        return controllers.readAll().trimmed().split(' ').contains("cpu");
+    return QFile::exists(QStringLiteral("/sys/fs/cgroup/cpu/cpu.cfs_quota_us"));
+}
+
+// True when one of the isolation report's sentences begins with `start`.
+bool reportSays(const RunResult &result, const char *start)
+{
+    const QStringList &lines = result.isolation.details;
+    return std::any_of(lines.begin(), lines.end(), [start](const QString &line) { return line.startsWith(QLatin1String(start)); });
 }
 
 // The number in "created 8183 files, then ENOSPC" and the like.
@@ -234,9 +255,19 @@ private Q_SLOTS:
         QVERIFY2(copiedOut <= 64 * kMiB, qPrintable(QStringLiteral("%1 bytes copied out").arg(copiedOut)));
     }
 
+    void millionFilesStopAtTheInodeLimit_data()
+    {
+        QTest::addColumn<QString>("folder");
+        QTest::newRow("workspace") << QStringLiteral(".");
+        // Every tmpfs has its inode limit, not only the workspace: 1.2 million empty files
+        // once pinned a gigabyte of kernel memory that no watch saw.
+        QTest::newRow("private /tmp") << QStringLiteral("/tmp");
+        QTest::newRow("private /dev/shm") << QStringLiteral("/dev/shm");
+    }
     void millionFilesStopAtTheInodeLimit()
     {
-        RunRequest request = attack(QStringLiteral("million_files.py"));
+        QFETCH(QString, folder);
+        RunRequest request = attack(QStringLiteral("million_files.py"), {folder});
         request.limits.wallTimeMs = 30'000;
         const Outcome o = run(request);
         QVERIFY(o.result);
@@ -244,6 +275,46 @@ private Q_SLOTS:
         QCOMPARE(o.result->exitCode, 0);
         QVERIFY2(o.result->stdoutData.endsWith(" files, then ENOSPC\n"), o.result->stdoutData.constData());
         QVERIFY(firstNumber(o.result->stdoutData) <= 8192);
+    }
+
+    void busyThreadsGetOneCpu()
+    {
+        RunRequest request = pythonRequest(kLauncher);
+        request.inputFiles = {{QCoreApplication::applicationDirPath() + QStringLiteral("/attacks/two_busy_threads"),
+                               QStringLiteral("prog")}};
+        request.limits.wallTimeMs = 30'000;
+        const Outcome o = run(request);
+        QVERIFY(o.result);
+        QCOMPARE(o.result->stdoutData, QByteArray("spun\n"));
+        const bool capped = reportSays(*o.result, "CPU: one CPU's worth at most");
+        // Where this user can make a cpu cgroup, the cap must be there: the test cannot pass
+        // by finding no report line.
+        if (cpuCgroupAvailable())
+            QVERIFY2(capped, qPrintable(o.result->isolation.details.join(QLatin1Char('\n'))));
+        else
+            QVERIFY(capped || reportSays(*o.result, "CPU: not capped"));
+        if (capped) {
+            const QString times = QStringLiteral("cpu %1 ms, wall %2 ms").arg(o.result->cpuMs).arg(o.result->wallMs);
+            QVERIFY2(o.result->cpuMs <= o.result->wallMs * 13 / 10, qPrintable(times));
+        }
+    }
+
+    void socketBuffersAreCountedOrSaidNotToBe()
+    {
+        RunRequest request = attack(QStringLiteral("socket_buffer_bomb.py"));
+        request.limits.memoryBytes = 128 * kMiB;
+        request.limits.openFiles = 4096; // about 700 MB of buffers, were nothing to stop them
+        request.limits.wallTimeMs = 30'000;
+        const Outcome o = run(request);
+        QVERIFY(o.result);
+        if (reportSays(*o.result, "Memory: enforced by the kernel")) {
+            // The cgroup charges the buffers: the run ends at its memory limit.
+            QVERIFY(reportSays(*o.result, "Kernel memory: socket buffers, pipes and file metadata are charged"));
+            QCOMPARE(o.result->killReason, KillReason::Memory);
+        } else {
+            QVERIFY2(reportSays(*o.result, "Kernel memory: socket buffers are counted only with a memory cgroup"),
+                     qPrintable(o.result->isolation.details.join(QLatin1Char('\n'))));
+        }
     }
 
     void fdBombGetsEmfile()

@@ -115,6 +115,43 @@ private Q_SLOTS:
         QVERIFY2(o.result->diagnostics.isEmpty(), qPrintable(o.result->diagnostics.value(0).message));
     }
 
+    // Threads, files, a subprocess, clocks, a loopback TCP connection and memory maps in every
+    // language: what the seccomp allow-list must leave working.
+    void everydaySystemUseWorks_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QByteArray>("expected");
+        const QByteArray all = "threads: ok\nfiles: ok\nsubprocess: ok\ntime: ok\nsocket: ok\nmmap: ok\n";
+        QTest::newRow("python") << QStringLiteral("python") << QStringLiteral("workout.py") << all;
+        QTest::newRow("c") << QStringLiteral("c") << QStringLiteral("workout.c") << all;
+        QTest::newRow("cpp") << QStringLiteral("cpp") << QStringLiteral("workout.cpp") << all;
+        QTest::newRow("javascript") << QStringLiteral("javascript") << QStringLiteral("workout.js") << all;
+        QTest::newRow("bash") << QStringLiteral("bash") << QStringLiteral("workout.sh")
+                              << QByteArray("jobs: ok\nfiles: ok\nsubprocess: ok\ntime: ok\nsocket: ok\n");
+        QTest::newRow("java") << QStringLiteral("java") << QStringLiteral("Workout.java") << all;
+        QTest::newRow("rust") << QStringLiteral("rust") << QStringLiteral("workout.rs")
+                              << QByteArray("threads: ok\nfiles: ok\nsubprocess: ok\ntime: ok\nsocket: ok\nalloc: ok\n");
+    }
+
+    void everydaySystemUseWorks()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, file);
+        QFETCH(QByteArray, expected);
+        if (!haveToolchain(language))
+            QSKIP("this machine lacks the toolchain");
+        RunRequest request = languageRequest(language, file);
+        request.limits.memoryBytes = 512LL * 1024 * 1024; // the JVM and V8 reserve generously
+        const Outcome o = run(request);
+        QVERIFY2(o.result, why(o).constData());
+        QCOMPARE(o.result->stage, RunStage::Run);
+        QVERIFY2(o.result->stderrData.isEmpty(), o.result->stderrData.constData());
+        QCOMPARE(o.result->stdoutData, expected);
+        QCOMPARE(o.result->exitCode, 0);
+        QCOMPARE(o.result->killReason, KillReason::None);
+    }
+
     void compileErrorEndsAtTheCompileStage_data()
     {
         QTest::addColumn<QString>("language");
