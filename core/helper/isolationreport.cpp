@@ -45,13 +45,20 @@ std::vector<std::string> describeIsolation(const Options &o, Isolation level, co
                         + " with no capabilities and no_new_privs, so setuid programs cannot raise them.");
         lines.push_back("IPC and host name: private to the run.");
     } else {
-        lines.push_back("Files: NOT isolated; the program can read and write what your user can.");
+        lines.push_back(uid == 65534 ? "Files: NOT isolated; the program runs as nobody and can read and write what "
+                                       "any user may (not root's files)."
+                                     : "Files: NOT isolated; the program can read and write what your user can.");
         lines.push_back("Network: NOT isolated; the program can open network connections.");
         lines.push_back("System calls: NOT filtered.");
+        lines.push_back("Privileges: it runs as user " + std::to_string(uid)
+                        + ", never root, with no capabilities and no_new_privs, so setuid programs cannot raise them.");
     }
-    if (level != Isolation::None) {
+    if (full) {
         lines.push_back("Processes: its own PID namespace under Sandpit's init; it cannot see or signal your "
                         "other programs, and nothing it starts outlives the run.");
+    } else if (level == Isolation::Processes) {
+        lines.push_back("Processes: its own PID namespace under Sandpit's init, so it cannot signal your other programs "
+                        "and nothing it starts outlives the run; but /proc is this computer's, so it can see them.");
     } else {
         lines.push_back("Processes: no PID namespace; Sandpit kills the program's processes by walking /proc, "
                         "which a fast-forking program can race, and the program can see your other processes.");
@@ -78,8 +85,8 @@ std::vector<std::string> describeIsolation(const Options &o, Isolation level, co
         lines.push_back("Kernel memory: socket buffers, pipes and file metadata are charged to the run's memory cgroup.");
     } else {
         lines.push_back("Kernel memory: socket buffers are counted only with a memory cgroup, and there is none: a run can "
-                        "pin up to its open-files limit of full socket buffers per process beyond its memory limit. "
-                        "Files in its tmpfs mounts are capped by size and inode count.");
+                        "pin up to its open-files limit of full socket buffers per process beyond its memory limit."
+                        + std::string(full ? " Files in its tmpfs mounts are capped by size and inode count." : ""));
     }
     lines.push_back("Other limits: CPU time, file size and open files by rlimits; core dumps off.");
     return lines;
