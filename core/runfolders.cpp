@@ -38,8 +38,7 @@ QString problemWith(const QString &path, Create create)
             return QStringLiteral("is a link");
         if (error == ENOTDIR)
             return QStringLiteral("is not a folder");
-        errno = error;
-        return QStringLiteral("cannot be opened (%1)").arg(QString::fromLocal8Bit(std::strerror(errno)));
+        return QStringLiteral("cannot be opened (%1)").arg(QString::fromLocal8Bit(std::strerror(error)));
     }
     struct stat st {};
     if (::fstat(folder.get(), &st) != 0)
