@@ -1,7 +1,9 @@
 #include "artifactstore.h"
 
+#include "folderremoval.h"
 #include "logging.h"
 #include "ownerfile.h"
+#include "runfolders.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -12,14 +14,14 @@
 namespace Sandpit::Core {
 
 ArtifactStore::ArtifactStore(QString parentDir, qint64 maxBytes)
-    : m_parentDir(parentDir.isEmpty() ? QDir::tempPath() : std::move(parentDir))
+    : m_parentDir(std::move(parentDir))
     , m_maxBytes(maxBytes)
 {
 }
 
 ArtifactStore::~ArtifactStore()
 {
-    if (!m_root.isEmpty() && !QDir(m_root).removeRecursively())
+    if (!m_root.isEmpty() && !FolderRemoval::removePath(m_root))
         qCWarning(lcEngine) << "could not remove the kept artifacts in" << m_root;
 }
 
@@ -37,16 +39,21 @@ QString ArtifactStore::begin(quint64 ticket)
     if (ticket <= m_keptTicket)
         return {};
     if (m_root.isEmpty()) {
-        // A private (0700), unpredictable name: other users on the machine cannot read the
-        // copies or plant a link where a run's folder is about to be made.
-        QTemporaryDir dir(m_parentDir + QStringLiteral("/sandpit-artifacts-XXXXXX"));
+        // A private (0700), unpredictable name in this user's own folder: other users on the
+        // machine cannot read the copies or plant a link where a run's folder is about to be made.
+        const Expected<QString> parent = m_parentDir.isEmpty() ? RunFolders::parent() : Expected<QString>(m_parentDir);
+        if (!parent) {
+            qCWarning(lcEngine) << "cannot keep artifacts:" << parent.error().message;
+            return {};
+        }
+        QTemporaryDir dir(*parent + QStringLiteral("/sandpit-artifacts-XXXXXX"));
         if (!dir.isValid()) {
-            qCWarning(lcEngine) << "cannot make a folder for artifacts in" << m_parentDir << dir.errorString();
+            qCWarning(lcEngine) << "cannot make a folder for artifacts in" << *parent << dir.errorString();
             return {};
         }
         dir.setAutoRemove(false);
         m_root = dir.path();
-        // Who owns it, so that Workspace::removeAbandoned() removes it after a crash.
+        // Who owns it, so that RunFolders::removeAbandoned() removes it after a crash.
         OwnerFile::write(m_root);
     }
     const QString folder = folderFor(ticket);

@@ -25,8 +25,9 @@ class ArtifactStore final
 public:
     static constexpr qint64 kDefaultMaxBytes = 64LL * 1024 * 1024;
 
-    /// The folder is made on first use under `parentDir` (the system's temporary folder when
-    /// empty), so a store that never keeps anything never touches the disk.
+    /// The folder is made on first use under `parentDir` (this user's folder for runs,
+    /// RunFolders::parent(), when empty), so a store that never keeps anything never touches
+    /// the disk.
     explicit ArtifactStore(QString parentDir = {}, qint64 maxBytes = kDefaultMaxBytes);
     ~ArtifactStore();
     ArtifactStore(const ArtifactStore &) = delete;

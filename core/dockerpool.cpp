@@ -1,5 +1,7 @@
 #include "dockerpool.h"
 
+#include "runfolders.h"
+
 namespace Sandpit::Core {
 
 DockerPool::DockerPool(std::shared_ptr<DockerConnector> connector, std::shared_ptr<DockerReaper> reaper)
@@ -10,7 +12,7 @@ DockerPool::DockerPool(std::shared_ptr<DockerConnector> connector, std::shared_p
     // containers that had them bound.
     m_reaper->post([](const DockerClient &client) {
         DockerContainer::removeOrphans(client);
-        if (const int removed = Workspace::removeAbandoned())
+        if (const int removed = RunFolders::removeAbandoned())
             qCInfo(lcDocker) << "removed" << removed << "workspaces left by a Sandpit that was killed";
     });
 }

@@ -23,18 +23,26 @@ public:
     /// (--keep-work); made after the run, so the program never sees it.
     static constexpr const char *kHelperCopyName = ".sandpit-kept";
 
-    /// Makes the folder if it is missing, and checks that it fits in a run's /work.
+    /// Makes the folder if it is missing, and checks that what a run gets of it fits in /work.
     static Expected<void> prepare(const QString &folder);
-    /// Copies the folder's regular files and subfolders (never a symlink) into `workDir`.
+    /// Copies the folder's regular files and subfolders (never a symlink, never version-control
+    /// metadata) into `workDir`, each with its mode.
     static Expected<void> copyIn(const QString &folder, const QString &workDir);
     /// Makes `folder` hold what `runWork` holds: files are copied over, and files and folders
     /// the run no longer has are removed (symlinks, which were never copied in, are left).
     /// Names in `skip`, the build folder and the helper's copy are left out at the top (and
-    /// left alone in `folder`). Nothing is removed when the copy fell short.
+    /// left alone in `folder`); version-control metadata at any depth, both ways. A file gains
+    /// no execute bit: one that was there keeps its mode, a new one has none. Nothing is
+    /// removed when the copy fell short.
     static Expected<void> copyBack(const QString &runWork, const QString &folder, const QStringList &skip = {});
+    /// True for the names of version-control metadata (.git, .hg, .svn; a folder, or .git as
+    /// the file a git worktree has). They never go into a run nor come back: a program that
+    /// could write .git/config or a hook would run commands the next time the user ran git.
+    static bool isVersionControl(const QString &name);
     /// Lets a program running as another user (Docker's uid 1000) change what was copied in.
     static void shareWithEveryone(const QString &workDir);
-    /// Empties the folder (it stays); the next run starts from a clean workspace.
+    /// Empties the folder (it stays), all but its version-control metadata; the next run starts
+    /// from a clean workspace.
     static Expected<void> reset(const QString &folder);
 };
 

@@ -2,6 +2,7 @@
 
 #include "companionprogram.h"
 #include "localjob.h"
+#include "runfolders.h"
 #include "runrequestcheck.h"
 #include "logging.h"
 #include "sandboxpolicy.h"
@@ -115,7 +116,7 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     // moment after, so that the window showing the result does not share the cores with it.
     const auto afterRun = [this, sandboxConfig] {
         if (!std::exchange(m_sweptAbandoned, true)) {
-            if (const int removed = Workspace::removeAbandoned())
+            if (const int removed = RunFolders::removeAbandoned())
                 qCInfo(lcSandbox) << "removed" << removed << "workspaces left by a Sandpit that was killed";
         }
         if (m_config.keepWarm) {

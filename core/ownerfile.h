@@ -14,6 +14,9 @@ bool write(const QString &dir);
 /// True only when `dir` has an owner file naming a process that no longer exists. A folder
 /// without one, or with an unreadable one, is not ours to judge.
 bool ownerIsGone(const QString &dir);
+/// The same for the folder open as `dirFd`. The owner file is read only if it is a small
+/// regular file, and never through a link: a FIFO put there must not hang the caller.
+bool ownerIsGone(int dirFd);
 
 } // namespace OwnerFile
 } // namespace Sandpit::Core

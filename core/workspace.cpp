@@ -1,17 +1,17 @@
 #include "workspace.h"
 
+#include "folderremoval.h"
 #include "keptworkspace.h"
 #include "ownerfile.h"
+#include "runfolders.h"
 
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
-#include <QCoreApplication>
 #include <QTemporaryDir>
 
-#include <cerrno>
-#include <csignal>
+#include <utility>
 
 namespace Sandpit::Core {
 
@@ -81,23 +81,46 @@ bool isSafeRelativePath(const QString &path)
     return clean != QLatin1String("..") && !clean.startsWith(QLatin1String("../")) && clean != QLatin1String(".");
 }
 
-Workspace::Workspace(std::unique_ptr<QTemporaryDir> dir)
-    : m_dir(std::move(dir))
+Workspace::Workspace(QString root)
+    : m_root(std::move(root))
 {
 }
 
-Workspace::Workspace(Workspace &&) noexcept = default;
-Workspace &Workspace::operator=(Workspace &&) noexcept = default;
-Workspace::~Workspace() = default;
+Workspace::Workspace(Workspace &&other) noexcept
+    : m_root(std::exchange(other.m_root, {}))
+{
+}
+
+Workspace &Workspace::operator=(Workspace &&other) noexcept
+{
+    if (this != &other) {
+        if (!m_root.isEmpty())
+            FolderRemoval::removePath(m_root);
+        m_root = std::exchange(other.m_root, {});
+    }
+    return *this;
+}
+
+Workspace::~Workspace()
+{
+    // Not QDir::removeRecursively(): it works by path, and gives up on a read-only folder the
+    // program made.
+    if (!m_root.isEmpty())
+        FolderRemoval::removePath(m_root);
+}
 
 Expected<Workspace> Workspace::create()
 {
-    auto dir = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/sandpit-run-XXXXXX"));
-    if (!dir->isValid()) {
+    const auto parent = RunFolders::parent();
+    if (!parent)
+        return std::unexpected(parent.error());
+    QTemporaryDir dir(*parent + QStringLiteral("/sandpit-run-XXXXXX"));
+    if (!dir.isValid()) {
         return makeError(RunError::Code::SetupFailed,
-                         QStringLiteral("Could not create a workspace in %1: %2.").arg(QDir::tempPath(), dir->errorString()));
+                         QStringLiteral("Could not create a workspace in %1: %2.").arg(*parent, dir.errorString()));
     }
-    Workspace workspace(std::move(dir));
+    dir.setAutoRemove(false);
+    Workspace workspace(dir.path());
     // Who owns it, for removeAbandoned() after a crash.
     OwnerFile::write(workspace.root());
     if (!QDir().mkpath(workspace.outputDir())) {
@@ -131,12 +154,12 @@ Expected<void> Workspace::populate(const RunRequest &request) const
 
 QString Workspace::root() const
 {
-    return m_dir->path();
+    return m_root;
 }
 
 QString Workspace::workDir() const
 {
-    return m_dir->path() + QStringLiteral("/work");
+    return m_root + QStringLiteral("/work");
 }
 
 QString Workspace::outputDir() const
@@ -146,26 +169,12 @@ QString Workspace::outputDir() const
 
 QString Workspace::reportPath() const
 {
-    return m_dir->path() + QStringLiteral("/report");
-}
-
-int Workspace::removeAbandoned()
-{
-    int removed = 0;
-    const QDir temp(QDir::tempPath());
-    // An ArtifactStore's folder is judged the same way: it has an owner file too.
-    const QStringList candidates = temp.entryList({QStringLiteral("sandpit-run-*"), QStringLiteral("sandpit-artifacts-*")},
-                                                  QDir::Dirs | QDir::NoSymLinks);
-    for (const QString &name : candidates) {
-        if (OwnerFile::ownerIsGone(temp.filePath(name)) && QDir(temp.filePath(name)).removeRecursively())
-            ++removed;
-    }
-    return removed;
+    return m_root + QStringLiteral("/report");
 }
 
 QString Workspace::jobPath() const
 {
-    return m_dir->path() + QStringLiteral("/job");
+    return m_root + QStringLiteral("/job");
 }
 
 } // namespace Sandpit::Core

@@ -5,19 +5,17 @@
 
 #include <QString>
 
-#include <memory>
-
-class QTemporaryDir;
-
 namespace Sandpit::Core {
 
 /// A fresh folder for one run: the program's sources and input files in work/, an empty
 /// work/output/ for what it makes, and room beside work/ for the helper's report. The folder
-/// and everything in it is removed when the Workspace is destroyed.
+/// and everything in it is removed when the Workspace is destroyed. It is made in this user's
+/// own folder (RunFolders::parent()), never directly in the shared temporary folder.
 class Workspace final
 {
 public:
-    /// An empty workspace: work/ and work/output/.
+    /// An empty workspace: work/ and work/output/. An error when this user's folder for runs
+    /// cannot be made or is not safe to use.
     static Expected<Workspace> create();
     /// Writes the request's sources and copies its input files into work/.
     Expected<void> populate(const RunRequest &request) const;
@@ -32,14 +30,10 @@ public:
     QString reportPath() const;
     QString jobPath() const;
 
-    /// Removes the workspaces (and ArtifactStore folders) of Sandpit processes that are gone
-    /// (killed before they could clean up): they hold learners' sources and output. Returns
-    /// how many were removed.
-    static int removeAbandoned();
-
 private:
-    explicit Workspace(std::unique_ptr<QTemporaryDir> dir);
-    std::unique_ptr<QTemporaryDir> m_dir;
+    explicit Workspace(QString root);
+    QString m_root; ///< empty once moved from
+
 };
 
 /// The error for an input file that is not there (RunError::Code::MissingInputFile).

@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <unistd.h>
+
 #include "sandpitprocess.h"
 
 namespace {
@@ -67,11 +69,12 @@ QStringList dockerContainers(const QString &filter)
     return QString::fromUtf8(docker.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
 }
 
-/// Workspace folders (sandpit-run-*) in `temp` whose owner file names `pid`.
+/// Workspace folders (sandpit-run-*) whose owner file names `pid`, in the folder of this user's
+/// own that Sandpit makes in `temp` for them.
 QStringList workspacesOf(const QString &temp, qint64 pid)
 {
     QStringList found;
-    const QDir dir(temp);
+    const QDir dir(temp + QStringLiteral("/sandpit-%1").arg(::geteuid()));
     for (const QString &name : dir.entryList({QStringLiteral("sandpit-run-*")}, QDir::Dirs | QDir::NoDotAndDotDot)) {
         QFile owner(dir.filePath(name + QStringLiteral("/owner")));
         if (owner.open(QIODevice::ReadOnly) && owner.readAll().trimmed().toLongLong() == pid)

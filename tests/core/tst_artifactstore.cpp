@@ -3,6 +3,7 @@
 // are reported, and removed when the next run's copies are kept or the app ends.
 #include "artifactcollector.h"
 #include "artifactstore.h"
+#include "runfolders.h"
 #include "testfiles.h"
 #include "workspace.h"
 
@@ -159,16 +160,17 @@ private Q_SLOTS:
 
     void aKilledSandpitsCopiesAreSwept()
     {
-        // A store in the temporary folder, as the window's, and one a killed Sandpit left there.
+        // A store in the user's folder for runs, as the window's, and one a killed Sandpit left there.
         auto live = std::make_shared<ArtifactStore>();
         QTemporaryDir host;
         const QString out = host.filePath(QStringLiteral("output"));
         QVERIFY(writeFile(out + QStringLiteral("/one.txt"), "1"));
         QVERIFY(!ArtifactCollector::collect(out, ArtifactStore::reserve(live)).keptDir.isEmpty());
-        QTemporaryDir abandoned(QDir::tempPath() + QStringLiteral("/sandpit-artifacts-XXXXXX"));
+        QVERIFY(live->root().startsWith(*RunFolders::parent() + QLatin1Char('/')));
+        QTemporaryDir abandoned(*RunFolders::parent() + QStringLiteral("/sandpit-artifacts-XXXXXX"));
         QVERIFY(writeFile(abandoned.filePath(QStringLiteral("run-1/plot.png")), kPng));
         QVERIFY(writeFile(abandoned.filePath(QStringLiteral("owner")), "2147483646")); // above any pid_max
-        QVERIFY(Workspace::removeAbandoned() >= 1);
+        QVERIFY(RunFolders::removeAbandoned() >= 1);
         QVERIFY(!QFileInfo::exists(abandoned.path()));
         QVERIFY(QFileInfo::exists(live->root() + QStringLiteral("/run-1/one.txt")));
     }

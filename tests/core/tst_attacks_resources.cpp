@@ -3,6 +3,8 @@
 // program) and leave nothing running on the host.
 #include "runharness.h"
 
+#include "runfolders.h"
+
 #include <QCoreApplication>
 #include <QProcess>
 #include <QRegularExpression>
@@ -361,19 +363,20 @@ private Q_SLOTS:
         QTRY_VERIFY2_WITH_TIMEOUT(!processWithTokenExists(token), "the sandboxed program outlived the app", 5000);
         // The killed app's workspace holds the learner's sources: the next Sandpit to start
         // a run removes it.
-        QVERIFY(!QDir(driverTemp.path()).isEmpty());
         const QByteArray savedTemp = qgetenv("TMPDIR");
         qputenv("TMPDIR", driverTemp.path().toUtf8());
+        const QDir driverRuns(RunFolders::candidates().constFirst());
+        QVERIFY(!driverRuns.isEmpty());
         {
             auto nextApp = makeController();
             RunWatcher watcher(*nextApp);
             watcher.outcome.id = nextApp->start(pythonRequest("print('next start')"));
             QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 30000);
             // Only the killed app's workspaces go; the new app's own warm one may be there.
-            QTRY_VERIFY_WITH_TIMEOUT(QDir(driverTemp.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size() <= 1, 10000);
+            QTRY_VERIFY_WITH_TIMEOUT(driverRuns.entryList(QDir::Dirs | QDir::NoDotAndDotDot).size() <= 1, 10000);
         }
         qputenv("TMPDIR", savedTemp);
-        QVERIFY(QDir(driverTemp.path()).isEmpty());
+        QVERIFY(driverRuns.isEmpty());
     }
 };
 

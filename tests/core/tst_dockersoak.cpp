@@ -5,6 +5,7 @@
 #include "dockercontainer.h"
 #include "dockerbackend.h"
 #include "runharness.h"
+#include "runfolders.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -93,12 +94,12 @@ bool onlyOneUnusedRemains()
     return containers.size() <= 1 && std::all_of(containers.cbegin(), containers.cend(), [](const Container &c) { return c.unused(); });
 }
 
-/// Workspace folders (Workspace::create: $TMPDIR/sandpit-run-*) that name this process as
-/// their owner.
+/// Workspace folders (Workspace::create: the user's folder for runs, sandpit-run-*) that name
+/// this process as their owner.
 QStringList ownWorkspaces()
 {
     QStringList own;
-    const QDir temp(QDir::tempPath());
+    const QDir temp(RunFolders::candidates().constFirst());
     for (const QString &name : temp.entryList({QStringLiteral("sandpit-run-*")}, QDir::Dirs | QDir::NoDotAndDotDot)) {
         QFile owner(temp.filePath(name + QStringLiteral("/owner")));
         if (owner.open(QIODevice::ReadOnly) && owner.readAll().trimmed() == ownPid().toLatin1())

@@ -9,6 +9,8 @@
 
 #include <QTemporaryDir>
 
+#include <sys/stat.h>
+
 using namespace SandpitTest;
 
 namespace {
@@ -32,6 +34,12 @@ std::unique_ptr<RunController> controller()
     return makeController();
 }
 #endif
+
+mode_t modeOf(const QString &path)
+{
+    struct stat st {};
+    return ::lstat(QFile::encodeName(path).constData(), &st) == 0 ? st.st_mode & 07777 : 0;
+}
 } // namespace
 
 class TestInputsWorkspace : public QObject
@@ -102,6 +110,33 @@ private Q_SLOTS:
         const Outcome afterReset = run(request);
         QVERIFY2(afterReset.result, why(afterReset));
         QCOMPARE(afterReset.result->stdoutData, QByteArray("1\n"));
+    }
+
+    void aProgramCannotPlantGitCommandsOrExecutables()
+    {
+        QTemporaryDir kept;
+        const QString ws = kept.filePath(QStringLiteral("ws"));
+        const QByteArray config = "[core]\n\trepositoryformatversion = 0\n";
+        writeFile(ws + QStringLiteral("/.git/config"), config);
+        writeFile(ws + QStringLiteral("/.git/HEAD"), "ref: refs/heads/main\n");
+        writeFile(ws + QStringLiteral("/run.sh"), "echo hi\n");
+        QVERIFY(QFile::setPermissions(ws + QStringLiteral("/run.sh"), QFileDevice::Permissions(0x6644)));
+        RunRequest request = pythonRequest(fixture(QStringLiteral("plants_git_hook.py")));
+        request.keptWorkspace = ws;
+        const Outcome o = run(request);
+        QVERIFY2(o.result, why(o));
+        QCOMPARE(o.result->notice, QString());
+        // The checkout's history never reached the program, and what it wrote there (it could:
+        // its /work is its own) did not come back.
+        QVERIFY2(o.result->stdoutData.startsWith("no .git\nconfig written\nhook written\ntool written\n"),
+                 o.result->stdoutData.constData());
+        QCOMPARE(readFile(ws + QStringLiteral("/.git/config")), config);
+        QVERIFY(!QFileInfo::exists(ws + QStringLiteral("/.git/hooks")));
+        // Its new script came back, but not as something the user could run by accident; the
+        // user's own script is as the user left it.
+        QCOMPARE(readFile(ws + QStringLiteral("/tool.sh")), QByteArray("#!/bin/sh\ntouch pwned\n"));
+        QCOMPARE(modeOf(ws + QStringLiteral("/tool.sh")) & 0111, mode_t(0));
+        QCOMPARE(modeOf(ws + QStringLiteral("/run.sh")), mode_t(0644));
     }
 
     void aFreshWorkspaceStartsOverEachRun()

@@ -1,6 +1,8 @@
 // The local backend end to end: real helper, real Python, through the RunController.
 #include "runharness.h"
 
+#include "runfolders.h"
+
 #include <QFileInfo>
 #include <QScopeGuard>
 #include <QTemporaryDir>
@@ -281,8 +283,7 @@ private Q_SLOTS:
         QCOMPARE(o.result->artifacts.at(0).path, token);
         // The host copy of the workspace (where the artifact was copied out to) is gone.
         QTRY_VERIFY_WITH_TIMEOUT(
-            QDir(QDir::tempPath()).entryList({QStringLiteral("sandpit-run-*")}, QDir::Dirs).filter(token).isEmpty()
-                && !QDirIterator(QDir::tempPath(), {token}, QDir::Files, QDirIterator::Subdirectories).hasNext(),
+            !QDirIterator(RunFolders::candidates().constFirst(), {token}, QDir::Files, QDirIterator::Subdirectories).hasNext(),
             5000);
     }
 

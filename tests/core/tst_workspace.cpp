@@ -1,6 +1,7 @@
 // The run's workspace and what is collected from its output folder: nothing of the user's may
 // leak in through a bad name or a link, and nothing is left behind in /tmp.
 #include "artifactcollector.h"
+#include "runfolders.h"
 #include "testfiles.h"
 #include "workspace.h"
 
@@ -9,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace Sandpit::Core;
@@ -49,8 +51,12 @@ private:
         r.sources = {{QStringLiteral("main.py"), "print('hi')\n"}, {QStringLiteral("sub/path.py"), "X = 1\n"}};
         return r;
     }
-    // Workspaces go into a private TMPDIR so the test can see that nothing is left behind.
-    QStringList leftovers() const { return QDir(m_tmp->path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot); }
+    // Workspaces go into a private TMPDIR (into the user's own folder there) so the test can see
+    // that nothing is left behind.
+    QStringList leftovers() const
+    {
+        return QDir(RunFolders::candidates().constFirst()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
+    }
 
     std::unique_ptr<QTemporaryDir> m_host;
     std::unique_ptr<QTemporaryDir> m_tmp;
@@ -169,6 +175,11 @@ private Q_SLOTS:
             QVERIFY(ws);
             root = ws->root();
             QVERIFY(writeFile(ws->outputDir() + QStringLiteral("/result.txt"), "left by the program"));
+            // A program may also leave folders it made read-only, or unreadable.
+            QVERIFY(writeFile(ws->outputDir() + QStringLiteral("/locked/result.txt"), "x"));
+            QVERIFY(writeFile(ws->outputDir() + QStringLiteral("/sealed/result.txt"), "x"));
+            QCOMPARE(::chmod(QFile::encodeName(ws->outputDir() + QStringLiteral("/locked")).constData(), 0555), 0);
+            QCOMPARE(::chmod(QFile::encodeName(ws->outputDir() + QStringLiteral("/sealed")).constData(), 0), 0);
             Workspace moved = std::move(*ws);
             QCOMPARE(moved.root(), root);
             QVERIFY(QFileInfo(root).isDir());
