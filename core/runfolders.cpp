@@ -45,10 +45,14 @@ QString problemWith(const QString &path, Create create)
         return QStringLiteral("cannot be checked (%1)").arg(QString::fromLocal8Bit(std::strerror(errno)));
     if (st.st_uid != ::geteuid())
         return QStringLiteral("belongs to another user (uid %1)").arg(st.st_uid);
-    // Ours, so nobody else made it; a umask, or the user, may have left other bits.
-    if ((made || (st.st_mode & 07777) != 0700) && ::fchmod(folder.get(), 0700) == 0)
+    // Ours, so nobody else made it; a umask, or the user, may have left other bits. Root's runs
+    // below full isolation run as nobody, whom the helper lets pass through (search permission
+    // alone, see letSandboxUserReach in the helper): nobody can still list or plant anything.
+    const mode_t searchOnly = ::geteuid() == 0 ? 0011 : 0;
+    if ((made || ((st.st_mode & 07777) & ~searchOnly) != 0700)
+        && ::fchmod(folder.get(), 0700 | (st.st_mode & searchOnly)) == 0)
         ::fstat(folder.get(), &st);
-    if ((st.st_mode & 07777) != 0700)
+    if (((st.st_mode & 07777) & ~searchOnly) != 0700)
         return QStringLiteral("has mode %1, not 0700").arg(st.st_mode & 07777, 4, 8, QLatin1Char('0'));
     return {};
 }
