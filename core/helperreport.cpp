@@ -37,6 +37,8 @@ Expected<void> HelperReport::applyTo(RunResult &result) const
     else
         result.signal = int(number(P::kSignal));
     result.killReason = *reason;
+    if (has(P::kLimitsReached))
+        result.limitsReached = value(P::kLimitsReached).split(QLatin1Char(','), Qt::SkipEmptyParts);
     result.wallMs = number(P::kWallUs) / 1000;
     result.cpuMs = number(P::kCpuUs) / 1000;
     result.peakMemoryBytes = number(P::kPeakRss);

@@ -44,7 +44,54 @@ QString resultTitle(const RunResult &result)
     return QStringLiteral("Compiler stopped: ") + (title.startsWith(prefix) ? title.mid(prefix.size()) : title);
 }
 
+namespace {
+
+// "the process limit (64)", for the sentence that says what a run ran into.
+QString limitPhrase(const QString &id, const Limits &limits)
+{
+    if (id == QLatin1String("process-limit"))
+        return QStringLiteral("the process limit (%1)").arg(limits.processes);
+    if (id == QLatin1String("memory"))
+        return QStringLiteral("the memory limit (%1)").arg(formatBytes(limits.memoryBytes));
+    if (id == QLatin1String("file-size"))
+        return QStringLiteral("the file-size limit (%1)").arg(formatBytes(limits.fileSizeBytes));
+    if (id == QLatin1String("open-files"))
+        return QStringLiteral("the open-files limit (%1)").arg(limits.openFiles);
+    if (id == QLatin1String("disk-full"))
+        return QStringLiteral("a full disk (its workspace has no space or files left)");
+    return id;
+}
+
+} // namespace
+
+QString describeLimitsReached(const RunResult &result, const Limits &limits)
+{
+    if (result.limitsReached.isEmpty())
+        return {};
+    QStringList phrases;
+    for (const QString &id : result.limitsReached)
+        phrases << limitPhrase(id, limits);
+    const QString all = phrases.size() == 1 ? phrases.first()
+                                            : phrases.mid(0, phrases.size() - 1).join(QStringLiteral(", "))
+                                                  + QStringLiteral(" and ") + phrases.last();
+    const QString who = result.stage == RunStage::Compile ? QStringLiteral("The compiler") : QStringLiteral("It");
+    if (result.killReason == KillReason::None && result.exitCode.value_or(0) != 0)
+        return QStringLiteral("%1 ended with an error (exit code %2) after it reached %3.").arg(who).arg(*result.exitCode).arg(all);
+    return QStringLiteral("%1 reached %2: the system refused some of its calls.").arg(who, all);
+}
+
 QString describeEnd(const RunResult &result, const Limits &limits, const QString &extra)
+{
+    const QString reached = describeLimitsReached(result, limits);
+    // "It ended with an error after it reached …" says all the first sentence would.
+    if (result.killReason == KillReason::None && result.exitCode.value_or(0) != 0 && result.stage == RunStage::Run
+        && !reached.isEmpty())
+        return reached;
+    const QString end = describeEndAlone(result, limits, extra);
+    return reached.isEmpty() ? end : end + QLatin1Char(' ') + reached;
+}
+
+QString describeEndAlone(const RunResult &result, const Limits &limits, const QString &extra)
 {
     // A compiler stopped by a limit is told apart from the program: the learner's program
     // never ran, and the limit is the compile step's, not the one in the settings.

@@ -7,7 +7,13 @@ namespace Sandpit::Core {
 
 /// The one-sentence explanation for people of how a run ended, from the result's facts and
 /// the limits it ran under. `extra` carries what only the backend knows (e.g. the blocked call).
+/// Then, when the run met limits it was not stopped for (RunResult::limitsReached), a second
+/// sentence: "It ended with an error after it reached the process limit (64)."
 QString describeEnd(const RunResult &result, const Limits &limits, const QString &extra = {});
+/// The first sentence alone.
+QString describeEndAlone(const RunResult &result, const Limits &limits, const QString &extra = {});
+/// The second sentence alone, or empty.
+QString describeLimitsReached(const RunResult &result, const Limits &limits);
 
 /// A short phrase for people about how the run ended: the kill reason's title, or for a run
 /// that ended while compiling, "Did not compile" or "Compiler stopped: …".

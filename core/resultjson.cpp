@@ -33,6 +33,7 @@ QJsonObject resultToJson(const RunResult &result)
         {QStringLiteral("signal"), result.signal ? QJsonValue(signalName(*result.signal)) : QJsonValue()},
         {QStringLiteral("kill_reason"), killReasonId(result.killReason)},
         {QStringLiteral("kill_detail"), result.killDetail},
+        {QStringLiteral("limits_reached"), QJsonArray::fromStringList(result.limitsReached)},
         {QStringLiteral("wall_ms"), result.wallMs},
         {QStringLiteral("cpu_ms"), result.cpuMs},
         {QStringLiteral("peak_memory_bytes"), result.peakMemoryBytes},

@@ -48,6 +48,11 @@ struct RunResult {
     std::optional<int> exitCode;   ///< empty when the program died of a signal
     std::optional<int> signal;     ///< the terminating signal, if any
     KillReason killReason = KillReason::None;
+    /// Limits the kernel enforced by refusing a call, without stopping the run: the ids
+    /// "process-limit", "memory", "file-size", "open-files" and "disk-full", from evidence
+    /// (the cgroup's counters, init's watch, the run's file systems at the end). Never the
+    /// kill reason's own limit.
+    QStringList limitsReached;
     QString killDetail;            ///< one sentence for people
     qint64 wallMs = 0;
     qint64 cpuMs = 0;

@@ -362,6 +362,15 @@ long long Cgroup::pidsLimitHits() const
     return hasPids() ? keyedValue(readText(m_pidsDir + "/pids.events"), "max") : 0;
 }
 
+long long Cgroup::memoryLimitHits() const
+{
+    if (!hasMemory())
+        return 0;
+    if (isV2())
+        return keyedValue(readText(m_memoryDir + "/memory.events"), "max");
+    return std::atoll(readText(m_memoryDir + "/memory.failcnt").c_str());
+}
+
 long long Cgroup::peakMemory() const
 {
     if (!hasMemory())

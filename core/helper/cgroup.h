@@ -32,6 +32,8 @@ public:
     bool addProcess(pid_t pid) const;
     long long oomKills() const;
     long long pidsLimitHits() const;
+    /// How often the run's memory use met its limit (v2 memory.events max, v1 failcnt).
+    long long memoryLimitHits() const;
     long long peakMemory() const;
     /// Removes the groups this run made. A group still holding a process that is on its way
     /// out (init, tearing down the namespaces) is left to a short-lived child that removes it

@@ -2,6 +2,7 @@
 
 #include "initrecord.h"
 #include "jobfile.h"
+#include "limitsleft.h"
 #include "mounts.h"
 #include "outputlisting.h"
 #include "processmonitor.h"
@@ -220,18 +221,35 @@ void copyOutput(int hostWorkFd, const Options &run, InitRecord &record)
         copyWholeWork(hostWorkFd, run);
 }
 
+// How long a run may stay past its process limit before it is stopped: a program that gives
+// up on a refused fork (EAGAIN) ends with its own error, as it would in Docker, and one that
+// keeps trying is stopped, whichever way the limit is enforced (cgroup or rlimit).
+constexpr int kPastProcessLimitTicks = 1000 / kWatchIntervalMs;
+
 struct Watch {
     const InitContext &ctx;
     const Options &o;
     InitRecord &record;
+    int pastProcessLimit = 0;
+
+    Usage sample()
+    {
+        const Usage usage = sampleUsage(ctx.isolation == Isolation::Full, o.openFiles);
+        record.peakTotalBytes = std::max<std::int64_t>(record.peakTotalBytes, usage.residentBytes);
+        record.peakTasks = std::max<std::int64_t>(record.peakTasks, usage.tasks);
+        if (o.processes > 0 && usage.tasks > o.processes)
+            record.limitsReached |= InitRecord::ReachedProcesses;
+        if (o.openFiles > 0 && usage.mostOpenFiles >= o.openFiles)
+            record.limitsReached |= InitRecord::ReachedOpenFiles;
+        return usage;
+    }
 
     // True when a limit was passed, with the reason in the record.
     bool check()
     {
-        const Usage usage = sampleUsage(ctx.isolation == Isolation::Full);
-        record.peakTotalBytes = std::max<std::int64_t>(record.peakTotalBytes, usage.residentBytes);
-        record.peakTasks = std::max<std::int64_t>(record.peakTasks, usage.tasks);
-        if (o.processes > 0 && usage.tasks > o.processes) {
+        const Usage usage = sample();
+        pastProcessLimit = o.processes > 0 && usage.tasks > o.processes ? pastProcessLimit + 1 : 0;
+        if (pastProcessLimit >= kPastProcessLimitTicks) {
             record.stop = InitRecord::ProcessLimit;
             return true;
         }
@@ -421,6 +439,11 @@ void runInit(const InitContext &ctx)
         if (fds[0].revents & POLLIN) {
             signalfd_siginfo info;
             [[maybe_unused]] const ssize_t n = read(sigFd, &info, sizeof info);
+            // The program has ended but is not reaped yet: one last look at the run as it left
+            // it (its children, and itself as a zombie), for the limits it reached.
+            siginfo_t ended{};
+            if (waitid(P_PID, start.pid, &ended, WEXITED | WNOHANG | WNOWAIT) == 0 && ended.si_pid == start.pid)
+                watch.sample();
             int status = 0;
             pid_t pid;
             while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
@@ -462,6 +485,7 @@ void runInit(const InitContext &ctx)
             break;
     }
 
+    record.limitsReached |= limitsLeft(run, ctx.isolation == Isolation::Full);
     if (sandboxed)
         copyOutput(hostWorkFd, run, record);
     rusage usage{};

@@ -14,6 +14,14 @@ struct InitRecord {
     /// Why init itself ended the run, from what it saw; None when the program ended or the
     /// supervisor asked.
     enum Stop : std::int32_t { None = 0, Memory = 1, ProcessLimit = 2, BlockedSyscall = 3 };
+    /// limitsReached: what the run ran into without being stopped for it.
+    enum LimitBit : std::int32_t {
+        ReachedProcesses = 1,  ///< seen past its process limit (a fork or thread was refused)
+        ReachedMemory = 2,     ///< the memory cgroup's limit was hit (allocations reclaimed or refused)
+        ReachedFileSize = 4,   ///< a file it wrote stands at the file-size limit
+        ReachedOpenFiles = 8,  ///< a process held as many files open as it may
+        ReachedDiskFull = 16,  ///< its workspace, /tmp or /dev/shm had no space or no inodes left
+    };
 
     std::int32_t kind = 0;
     std::int32_t stop = None;
@@ -26,6 +34,8 @@ struct InitRecord {
     std::int64_t peakRssBytes = 0;    ///< the largest resident set of any one process
     std::int64_t peakTotalBytes = 0;  ///< the largest sampled sum over all processes
     std::int64_t peakTasks = 0;
+    /// Limits the kernel enforced by refusing a call, from init's evidence (see LimitBit).
+    std::int32_t limitsReached = 0;
     std::int32_t artifactsSkipped = 0;
     std::int32_t artifactsTruncated = 0;
     std::uint32_t listingLength = 0;

@@ -91,7 +91,27 @@ std::vector<ProcessEntry> descendantsOf(long root, const std::vector<ProcessEntr
 
 } // namespace
 
-Usage sampleUsage(bool privateProc)
+// The descriptors `pid` holds, counted only when its table (FDSize, which never shrinks) has
+// grown to `limit`: reading /proc/PID/fd for every process at every tick would cost too much.
+long long openFilesNear(long pid, long long limit)
+{
+    char path[64];
+    char status[4096];
+    std::snprintf(path, sizeof path, "/proc/%ld/status", pid);
+    if (limit <= 0 || !readSmall(path, status, sizeof status) || kilobytesOf(status, "FDSize:") < limit)
+        return 0;
+    std::snprintf(path, sizeof path, "/proc/%ld/fd", pid);
+    DIR *dir = opendir(path);
+    if (!dir)
+        return 0;
+    long long count = 0;
+    while (const dirent *entry = readdir(dir))
+        count += entry->d_name[0] != '.' ? 1 : 0;
+    closedir(dir);
+    return count;
+}
+
+Usage sampleUsage(bool privateProc, long long openFilesLimit)
 {
     static const long pageSize = sysconf(_SC_PAGESIZE);
     Usage usage;
@@ -107,6 +127,7 @@ Usage sampleUsage(bool privateProc)
     }
     for (const ProcessEntry &process : processes) {
         usage.tasks += process.threads;
+        usage.mostOpenFiles = std::max(usage.mostOpenFiles, openFilesNear(process.pid, openFilesLimit));
         char path[64];
         char buf[512];
         std::snprintf(path, sizeof path, "/proc/%ld/statm", process.pid);

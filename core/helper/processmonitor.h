@@ -10,11 +10,14 @@ struct Usage {
     /// so pages shared between its processes count once) and the files in its tmpfs mounts.
     long long chargedBytes = 0;
     long long residentBytes = 0; ///< everything resident, shared libraries included
+    long long mostOpenFiles = 0; ///< the most descriptors one process holds, counted only near `openFilesLimit`
 };
 
 /// `privateProc`: /proc is the run's own (full isolation), so everything in it is the run's.
 /// Otherwise /proc is the host's, and only init's descendants count, with no tmpfs of the
 /// run's to add.
-Usage sampleUsage(bool privateProc);
+/// `openFilesLimit`: a process whose descriptor table has grown to it gets its descriptors
+/// counted (0: never).
+Usage sampleUsage(bool privateProc, long long openFilesLimit = 0);
 
 } // namespace Sandpit::Helper

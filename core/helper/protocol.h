@@ -56,6 +56,9 @@ inline constexpr const char *kPeakRss = "peak_rss_bytes";
 inline constexpr const char *kStdoutBytes = "stdout_bytes";
 inline constexpr const char *kStderrBytes = "stderr_bytes";
 inline constexpr const char *kOutputTruncated = "output_truncated"; // stdout | stderr | (absent)
+// Limits the kernel enforced by refusing a call, comma-separated ids (process-limit, memory,
+// file-size, open-files, disk-full), never the kill reason's own; absent when none.
+inline constexpr const char *kLimitsReached = "limits_reached";
 inline constexpr const char *kArtifactsCapped = "artifacts_capped"; // 1: init left part of output/ behind (a limit)
 inline constexpr const char *kSetupStep = "setup_step";
 inline constexpr const char *kSetupErrno = "setup_errno";

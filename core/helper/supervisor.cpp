@@ -146,6 +146,7 @@ private:
     void closePipes();
     int supervise(int sigFd, InitRecord &record, bool &haveRecord, long long &wallUs);
     void finishReport(const InitRecord &record, bool haveRecord, long long wallUs);
+    std::string limitsReached(int fromInit, const std::string &killReason) const;
 
     const Options &m_options; // what the sandbox is built from
     Options m_run;             // that plus the job: what the run is held to
@@ -542,6 +543,28 @@ int Supervisor::run()
     return written ? 0 : 1;
 }
 
+// The limits the run met without being stopped for them, from init's evidence and the
+// cgroup's counters, less the one that stopped it (its kill reason says that already).
+std::string Supervisor::limitsReached(int fromInit, const std::string &killReason) const
+{
+    int bits = fromInit;
+    if (m_cgroup->pidsLimitHits() > 0)
+        bits |= InitRecord::ReachedProcesses;
+    if (m_cgroup->memoryLimitHits() > 0)
+        bits |= InitRecord::ReachedMemory;
+    constexpr std::pair<int, const char *> kIds[] = {
+        {InitRecord::ReachedProcesses, "process-limit"}, {InitRecord::ReachedMemory, "memory"},
+        {InitRecord::ReachedFileSize, "file-size"},      {InitRecord::ReachedOpenFiles, "open-files"},
+        {InitRecord::ReachedDiskFull, "disk-full"},
+    };
+    std::string out;
+    for (const auto &[bit, id] : kIds) {
+        if ((bits & bit) && killReason != id)
+            out += (out.empty() ? "" : ",") + std::string(id);
+    }
+    return out;
+}
+
 void Supervisor::finishReport(const InitRecord &record, bool haveRecord, long long wallUs)
 {
     // If init had to be killed its accounting is lost; our own children's usage is the best
@@ -577,7 +600,7 @@ void Supervisor::finishReport(const InitRecord &record, bool haveRecord, long lo
     case StopReason::None:
         if (record.stop == InitRecord::Memory || m_cgroup->oomKills() > 0) {
             reason = "memory";
-        } else if (record.stop == InitRecord::ProcessLimit || m_cgroup->pidsLimitHits() > 0) {
+        } else if (record.stop == InitRecord::ProcessLimit) {
             reason = "process-limit";
         } else if (record.stop == InitRecord::BlockedSyscall) {
             reason = "blocked-syscall";
@@ -604,6 +627,8 @@ void Supervisor::finishReport(const InitRecord &record, bool haveRecord, long lo
         m_report.add(P::kSignal, WIFSIGNALED(status) ? WTERMSIG(status) : SIGKILL);
     }
     m_report.add(P::kKillReason, reason);
+    if (const std::string reached = limitsReached(haveRecord ? record.limitsReached : 0, reason); !reached.empty())
+        m_report.add(P::kLimitsReached, reached);
     if (!detail.empty())
         m_report.add(P::kKillDetail, detail);
     m_report.add(P::kWallUs, wallUs);
