@@ -49,8 +49,7 @@ QByteArray DockerLauncher::script() const
         words << shellQuote(word);
     script += words.join(QLatin1Char(' ')) + QStringLiteral(" < %1\n").arg(shellQuote(stdinPath));
     script += QLatin1String(kEpilogue);
-    if (holdAfterEnd)
-        script += QLatin1String(kHold);
+    script += QLatin1String(kHold);
     script += QStringLiteral("exit $status\n");
     return script.toUtf8();
 }

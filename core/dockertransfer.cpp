@@ -1,7 +1,6 @@
 #include "dockertransfer.h"
 
 #include "artifactcollector.h"
-#include "dockerarchive.h"
 #include "keptworkspace.h"
 
 #include <QFile>
@@ -36,6 +35,17 @@ Expected<void> DockerTransfer::send(const DockerClient &client, const DockerPrep
     // Unpacked in order: "ready" last tells the waiting shell that everything is there.
     extras.append({control(QStringLiteral("token")), files.token + '\n', 0600});
     extras.append({control(QStringLiteral("ready")), {}, 0644});
+    return put(client, container, extras);
+}
+
+Expected<void> DockerTransfer::sendWorkspace(const DockerClient &client, const DockerPreparedContainer &container)
+{
+    return put(client, container, {});
+}
+
+Expected<void> DockerTransfer::put(const DockerClient &client, const DockerPreparedContainer &container,
+                                   const QList<DockerArchive::Extra> &extras)
+{
     auto tar = DockerArchive::pack(container.workspace.workDir(), extras, kLearner);
     if (!tar)
         return std::unexpected(tar.error());

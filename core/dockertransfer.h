@@ -1,15 +1,17 @@
 #pragma once
 
 #include "dockerclient.h"
+#include "dockerarchive.h"
 #include "dockercontainer.h"
 
 namespace Sandpit::Core {
 
-/// A run's files for a daemon that does not share our file system, such as a classroom's
-/// engine behind tcp://: the workspace, the launcher, the token and the input go into the
-/// container's /work volume as one tar once it has started (the volume is a tmpfs on the
-/// daemon's machine, so it holds files only while the container runs), and output/ comes back
-/// as a tar after. Nothing of the host is mounted.
+/// A run's files, in and out of the container's /work volume as tars through the archive API.
+/// The volume is a sized tmpfs on the daemon's machine (see DockerContainer::createBody), so
+/// it holds files only while the container runs: they go in once it has started, and output/,
+/// a kept workspace or what a compiler built come back before it is removed. For a daemon that
+/// does not share our file system (a classroom's engine behind tcp://), the launcher, the
+/// token and the input go in the same tar, since nothing of the host is mounted there.
 class DockerTransfer final
 {
 public:
@@ -24,7 +26,10 @@ public:
         QByteArray stdinData;  ///< empty: none
         QString syscallFilter; ///< host path of sandpit-seccomp; empty: none
     };
+    /// The workspace with `files` in the control folder: for a remote container.
     static Expected<void> send(const DockerClient &client, const DockerPreparedContainer &container, const Files &files);
+    /// The workspace alone: its launcher and input are in the bound control folder.
+    static Expected<void> sendWorkspace(const DockerClient &client, const DockerPreparedContainer &container);
     /// Copies the container's /work/`folder` (output, or what a compiler built) into the
     /// workspace's folder of that name.
     static Expected<void> fetch(const DockerClient &client, const DockerPreparedContainer &container, const QString &folder);
@@ -33,6 +38,8 @@ public:
                                     const QString &destination);
 
 private:
+    static Expected<void> put(const DockerClient &client, const DockerPreparedContainer &container,
+                              const QList<DockerArchive::Extra> &extras);
     /// True when all of it came (no cap was reached).
     static Expected<bool> fetchInto(const DockerClient &client, const DockerPreparedContainer &container,
                                     const QString &containerPath, const QString &destination, int maxFiles);

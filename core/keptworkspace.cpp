@@ -128,16 +128,6 @@ Expected<void> KeptWorkspace::copyBack(const QString &runWork, const QString &fo
     return {};
 }
 
-void KeptWorkspace::shareWithEveryone(const QString &workDir)
-{
-    QDirIterator it(workDir, kEntries | QDir::NoSymLinks, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QFileInfo entry(it.nextFileInfo());
-        QFile::setPermissions(entry.filePath(), entry.isDir() ? QFileDevice::Permissions(0x7777)
-                                                               : entry.permissions() | QFileDevice::Permissions(0x6666));
-    }
-}
-
 Expected<void> KeptWorkspace::reset(const QString &folder)
 {
     bool removed = true;

@@ -32,8 +32,6 @@ public:
     /// Names in `skip`, the build folder and the helper's copy are left out at the top (and
     /// left alone in `folder`). Nothing is removed when the copy fell short.
     static Expected<void> copyBack(const QString &runWork, const QString &folder, const QStringList &skip = {});
-    /// Lets a program running as another user (Docker's uid 1000) change what was copied in.
-    static void shareWithEveryone(const QString &workDir);
     /// Empties the folder (it stays); the next run starts from a clean workspace.
     static Expected<void> reset(const QString &folder);
 };

@@ -3,6 +3,7 @@
 #include "filedescriptor.h"
 #include "runerror.h"
 #include "workspace.h"
+#include "workspacebudget.h"
 
 #include <QProcess>
 #include <QStringList>
@@ -20,7 +21,7 @@ public:
     struct Config {
         QString helperPath;
         QStringList readOnlyPaths;
-        qint64 workSizeBytes = 64LL * 1024 * 1024;
+        qint64 workSizeBytes = kWorkspaceBytes;
     };
 
     PreparedSandbox(PreparedSandbox &&) noexcept = default;
