@@ -54,6 +54,8 @@ public:
     /// Where the run's files appear inside the container.
     static constexpr const char *kWorkDir = "/work";
     static constexpr const char *kControlDir = "/run/sandpit";
+    /// The host workspace, read-only, for the launcher to copy into /work (see createBody).
+    static constexpr const char *kFilesDir = "/run/sandpit-files";
     static constexpr const char *kSyscallFilter = "/run/sandpit-seccomp";
     /// Where the container finds sandpit-seccomp for `key`.
     static QString syscallFilterPath(const DockerContainerKey &key);
@@ -61,8 +63,9 @@ public:
     static constexpr const char *kOwnerLabel = "org.sandpit.owner";
 
     /// The POST /containers/create body: the hardening lives here, in one place.
-    /// `hostControlDir` is bound read-only unless the key is remote.
-    static QJsonObject createBody(const DockerContainerKey &key, const QString &hostControlDir = {});
+    /// `hostControlDir` and `hostFilesDir` are bound read-only unless the key is remote.
+    static QJsonObject createBody(const DockerContainerKey &key, const QString &hostControlDir = {},
+                                  const QString &hostFilesDir = {});
     /// A fresh workspace and a container for it, started and waiting for its run; when
     /// remote, created only.
     static Expected<DockerPreparedContainer> prepare(const DockerClient &client, const DockerContainerKey &key);

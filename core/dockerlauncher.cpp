@@ -47,6 +47,8 @@ QByteArray DockerLauncher::script() const
     QStringList words;
     for (const QString &word : command)
         words << shellQuote(word);
+    if (!copyFrom.isEmpty())
+        script += QStringLiteral("cp -R %1/. /work/ && ").arg(shellQuote(copyFrom));
     script += words.join(QLatin1Char(' ')) + QStringLiteral(" < %1\n").arg(shellQuote(stdinPath));
     script += QLatin1String(kEpilogue);
     script += QLatin1String(kHold);

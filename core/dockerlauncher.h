@@ -20,6 +20,9 @@ struct DockerLauncher {
     QStringList environment; ///< NAME=VALUE
     QStringList command;     ///< the program and its arguments, as found inside the image
     QString stdinPath;       ///< inside the container
+    /// A read-only folder inside the container whose files are copied into /work before the
+    /// program starts (a copy that does not fit is the program's error); empty: they are there.
+    QString copyFrom;
 
     QByteArray script() const;
 };

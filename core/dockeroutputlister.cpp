@@ -2,6 +2,7 @@
 
 #include "artifactcollector.h"
 #include "dockercontainer.h"
+#include "dockertransfer.h"
 #include "tarheaderreader.h"
 
 #include <QElapsedTimer>
@@ -62,11 +63,17 @@ void DockerOutputLister::loop()
 
 std::optional<ArtifactListing> DockerOutputLister::look() const
 {
+    const QString folder = QLatin1String(DockerContainer::kWorkDir) + QStringLiteral("/output");
+    auto size = m_client.pathSize(m_containerId, folder);
+    if (!size || *size < 0)
+        return std::nullopt; // not made yet, removed, or the container is going: no news
+    if (*size <= DockerTransfer::kEmptyFolderSize)
+        return ArtifactListing{}; // a GET would cost tens of milliseconds for nothing
     TarHeaderReader reader;
     DockerClient::StreamHandlers handlers;
     handlers.abort = &m_stop;
     handlers.onData = [&](QByteArrayView bytes) { return reader.feed(bytes); };
-    const QString path = QStringLiteral("/containers/%1/archive?path=%2/output").arg(m_containerId, QLatin1String(DockerContainer::kWorkDir));
+    const QString path = QStringLiteral("/containers/%1/archive?path=%2").arg(m_containerId, folder);
     auto response = m_client.stream("GET", path, handlers);
     if (!response || !response->ok())
         return std::nullopt; // not made yet, removed, or the container is going: no news

@@ -10,6 +10,7 @@
 #include "language.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -46,6 +47,19 @@ struct Stopper {
             thread.join();
     }
 };
+
+/// Lets the container's uid 1000 read and copy the host workspace; its folder stays private.
+void shareReadOnly(const QString &workDir)
+{
+    QDirIterator it(workDir, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::NoSymLinks,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QFileInfo entry(it.nextFileInfo());
+        QFile::setPermissions(entry.filePath(), entry.isDir() ? QFileDevice::Permissions(0x7555) | entry.permissions()
+                                                               : entry.permissions() | QFileDevice::Permissions(0x4444));
+    }
+    QFile::setPermissions(workDir, QFileDevice::Permissions(0x7755));
+}
 
 /// Joins a thread however the scope is left.
 struct Joiner {
@@ -207,7 +221,8 @@ QByteArray DockerRun::launcherScript(const QString &stdinSource) const
     QStringList command = m_plan.command;
     if (!m_plan.key.syscallFilter.isEmpty())
         command.prepend(DockerContainer::syscallFilterPath(m_plan.key));
-    return DockerLauncher{m_plan.environment, command, stdinSource}.script();
+    const QString copyFrom = m_plan.key.remote ? QString() : QLatin1String(DockerContainer::kFilesDir);
+    return DockerLauncher{m_plan.environment, command, stdinSource, copyFrom}.script();
 }
 
 Expected<void> DockerRun::sendFiles(const DockerClient &client, const DockerPreparedContainer &container) const
@@ -299,8 +314,8 @@ void DockerRun::readEndMarker(Exit &ending) const
 
 Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPreparedContainer &container)
 {
-    // Filled here, then sent whole into the container's /work: every file goes in owned by
-    // the learner, uid 1000, with folders open to it, so a kept workspace can be changed.
+    // Filled here, then copied whole into the container's /work (by its launcher, or sent
+    // through the archive API), where every file is the learner's, uid 1000, to change.
     if (auto populated = container.workspace.populate(m_plan.request); !populated)
         return std::unexpected(populated.error());
     if (m_plan.stage == RunStage::Compile) {
@@ -309,6 +324,8 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
             return makeError(RunError::Code::SetupFailed, QStringLiteral("Could not make the build folder %1.").arg(build));
     }
     if (!m_plan.key.remote) {
+        // Copied in by the launcher as uid 1000, which need not be the host user.
+        shareReadOnly(container.workspace.workDir());
         if (auto written = writeLauncher(container); !written)
             return std::unexpected(written.error());
     }
@@ -385,12 +402,7 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
             return std::unexpected(sent.error());
         }
     } else {
-        // The container is running already, blocked on the go pipe: its files first, into its
-        // /work volume, then the token sets it off.
-        if (auto sent = DockerTransfer::sendWorkspace(client, container); !sent) {
-            abortAttach = true;
-            return std::unexpected(sent.error());
-        }
+        // The container is running already, blocked on the go pipe: the token sets it off.
         const QByteArray go = m_token + '\n';
         if (::write(container.go.get(), go.constData(), size_t(go.size())) != go.size()) {
             abortAttach = true;

@@ -1,6 +1,7 @@
 #include "dockertransfer.h"
 
 #include "artifactcollector.h"
+#include "dockerarchive.h"
 #include "keptworkspace.h"
 
 #include <QFile>
@@ -35,17 +36,6 @@ Expected<void> DockerTransfer::send(const DockerClient &client, const DockerPrep
     // Unpacked in order: "ready" last tells the waiting shell that everything is there.
     extras.append({control(QStringLiteral("token")), files.token + '\n', 0600});
     extras.append({control(QStringLiteral("ready")), {}, 0644});
-    return put(client, container, extras);
-}
-
-Expected<void> DockerTransfer::sendWorkspace(const DockerClient &client, const DockerPreparedContainer &container)
-{
-    return put(client, container, {});
-}
-
-Expected<void> DockerTransfer::put(const DockerClient &client, const DockerPreparedContainer &container,
-                                   const QList<DockerArchive::Extra> &extras)
-{
     auto tar = DockerArchive::pack(container.workspace.workDir(), extras, kLearner);
     if (!tar)
         return std::unexpected(tar.error());
@@ -60,9 +50,13 @@ Expected<void> DockerTransfer::put(const DockerClient &client, const DockerPrepa
 Expected<void> DockerTransfer::fetch(const DockerClient &client, const DockerPreparedContainer &container,
                                      const QString &folder)
 {
+    // A GET costs tens of milliseconds (the daemon starts a helper process for it); most runs
+    // leave output/ empty, which a look at its size tells at once.
+    const QString path = QLatin1String(DockerContainer::kWorkDir) + QLatin1Char('/') + folder;
+    if (auto size = client.pathSize(container.id, path); size && *size <= kEmptyFolderSize)
+        return {};
     // The entries are "output/...": unpacked in the folder that holds output/.
-    auto fetched = fetchInto(client, container, QLatin1String(DockerContainer::kWorkDir) + QLatin1Char('/') + folder,
-                             container.workspace.workDir(), ArtifactCollector::kMaxFiles);
+    auto fetched = fetchInto(client, container, path, container.workspace.workDir(), ArtifactCollector::kMaxFiles);
     return fetched ? Expected<void>{} : std::unexpected(fetched.error());
 }
 

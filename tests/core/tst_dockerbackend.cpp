@@ -113,7 +113,7 @@ private Q_SLOTS:
         auto client = DockerClient::connect(*DockerEndpoint::fromDockerHost(QString()));
         QVERIFY(client);
         QTemporaryDir work;
-        QJsonObject body = DockerContainer::createBody(DockerContainerKey::from(kImage, Limits{}, {}), work.path());
+        QJsonObject body = DockerContainer::createBody(DockerContainerKey::from(kImage, Limits{}, {}), work.path(), work.path());
         QJsonObject labels = body.value(QLatin1String("Labels")).toObject();
         labels.insert(QLatin1String(DockerContainer::kOwnerLabel), QStringLiteral("999999999")); // no such pid
         body.insert(QLatin1String("Labels"), labels);
