@@ -4,13 +4,24 @@
 
 namespace Sandpit::Core {
 
+ArtifactListing listingByName(QList<Artifact> files, bool more)
+{
+    const QMimeDatabase mimeDatabase;
+    for (Artifact &artifact : files) {
+        // By name only: the file is inside the sandbox, and may not be complete yet.
+        artifact.mimeType = mimeDatabase.mimeTypeForFile(artifact.path, QMimeDatabase::MatchExtension).name();
+    }
+    std::sort(files.begin(), files.end(), [](const Artifact &a, const Artifact &b) { return a.path < b.path; });
+    return {files, more};
+}
+
 ArtifactListing parseArtifactListing(const QByteArray &data)
 {
-    ArtifactListing listing;
-    const QMimeDatabase mimeDatabase;
+    QList<Artifact> files;
+    bool more = false;
     for (const QByteArray &line : data.split('\n')) {
         if (line == "+") {
-            listing.more = true;
+            more = true;
             continue;
         }
         const qsizetype tab = line.indexOf('\t');
@@ -22,13 +33,9 @@ ArtifactListing parseArtifactListing(const QByteArray &data)
         artifact.path = QString::fromUtf8(line.mid(tab + 1));
         if (!isNumber || artifact.path.isEmpty())
             continue;
-        // By name only: the file is inside the sandbox, and may not be complete yet.
-        artifact.mimeType = mimeDatabase.mimeTypeForFile(artifact.path, QMimeDatabase::MatchExtension).name();
-        listing.artifacts << artifact;
+        files << artifact;
     }
-    std::sort(listing.artifacts.begin(), listing.artifacts.end(),
-              [](const Artifact &a, const Artifact &b) { return a.path < b.path; });
-    return listing;
+    return listingByName(std::move(files), more);
 }
 
 } // namespace Sandpit::Core

@@ -16,6 +16,9 @@ struct ArtifactListing {
     bool more = false; ///< there were more files than the listing could carry
 };
 
+/// A listing of `files` (path and size), typed by their names: the files may be incomplete.
+ArtifactListing listingByName(QList<Artifact> files, bool more);
+
 /// Reads the helper's kArtifactsListed data: "SIZE\tPATH" lines, and "+" when there were more.
 ArtifactListing parseArtifactListing(const QByteArray &data);
 

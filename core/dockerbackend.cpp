@@ -38,7 +38,7 @@ DockerBackend::DockerBackend(LanguageRegistry languages, Config config)
 {
     if (m_config.syscallFilter.isEmpty())
         m_config.syscallFilter = findSyscallFilter();
-    m_viaArchive = transfersViaArchive(m_config.environment);
+    m_remote = isRemote(m_config.environment);
 }
 
 QString DockerBackend::findSyscallFilter()
@@ -49,11 +49,11 @@ QString DockerBackend::findSyscallFilter()
 DockerContainerKey DockerBackend::keyFor(const QString &image, const Limits &limits) const
 {
     DockerContainerKey key = DockerContainerKey::from(image, limits, m_config.syscallFilter);
-    key.viaArchive = m_viaArchive;
+    key.remote = m_remote;
     return key;
 }
 
-bool DockerBackend::transfersViaArchive(const QProcessEnvironment &environment)
+bool DockerBackend::isRemote(const QProcessEnvironment &environment)
 {
     const QString mode = environment.value(QStringLiteral("SANDPIT_DOCKER_TRANSFER")).trimmed().toLower();
     if (mode == QLatin1String("archive"))

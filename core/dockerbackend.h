@@ -29,9 +29,10 @@ public:
     };
 
     static QString findSyscallFilter();
-    /// Whether files go through the archive API instead of bind mounts:
-    /// SANDPIT_DOCKER_TRANSFER=archive|bind, else archive exactly when DOCKER_HOST is tcp://.
-    static bool transfersViaArchive(const QProcessEnvironment &environment);
+    /// Whether the daemon may not share our file system, so that nothing of ours can be bound
+    /// (see DockerContainerKey::remote): SANDPIT_DOCKER_TRANSFER=archive|bind, else exactly
+    /// when DOCKER_HOST is tcp://. The workspace goes through the archive API either way.
+    static bool isRemote(const QProcessEnvironment &environment);
 
     DockerBackend(LanguageRegistry languages, Config config);
 
@@ -47,7 +48,7 @@ private:
 
     LanguageRegistry m_languages;
     Config m_config;
-    bool m_viaArchive = false;
+    bool m_remote = false;
     std::shared_ptr<DockerConnector> m_connector;
     std::shared_ptr<DockerReaper> m_reaper; // shared with the runs, which hand it their containers
     DockerPool m_pool;

@@ -81,6 +81,8 @@ size_t onHeader(char *data, size_t size, size_t count, void *user)
         const QList<QByteArray> parts = line.toByteArray().split(' ');
         t->response.status = parts.size() > 1 ? parts.at(1).toLong() : 0;
         t->headersDone = false;
+    } else if (line.startsWith("X-Docker-Container-Path-Stat:") || line.startsWith("x-docker-container-path-stat:")) {
+        t->response.pathStat = QByteArray::fromBase64(line.sliced(line.indexOf(':') + 1).trimmed().toByteArray());
     } else if (line == "\r\n" || line == "\n") {
         t->headersDone = true;
         // Attach hijacks the connection right after its headers: this is the moment the
@@ -225,6 +227,19 @@ Expected<DockerResponse> DockerClient::putArchive(const QString &containerId, co
                    "Content-Type: application/x-tar");
 }
 
+Expected<qint64> DockerClient::pathSize(const QString &containerId, const QString &path) const
+{
+    auto response = call("HEAD", QStringLiteral("/containers/%1/archive?path=%2")
+                                     .arg(containerId, QString::fromLatin1(QUrl::toPercentEncoding(path))));
+    if (!response)
+        return std::unexpected(response.error());
+    if (response->status == 404)
+        return -1;
+    if (!response->ok())
+        return std::unexpected(errorFor(*response, QStringLiteral("look at %1").arg(path)));
+    return qint64(QJsonDocument::fromJson(response->pathStat).object().value(QLatin1String("size")).toDouble(-1));
+}
+
 Expected<DockerResponse> DockerClient::stream(const char *method, const QString &path,
                                               const StreamHandlers &handlers) const
 {
@@ -255,6 +270,8 @@ Expected<DockerResponse> DockerClient::perform(const char *method, const QString
     if (!socket.isEmpty())
         curl_easy_setopt(c, CURLOPT_UNIX_SOCKET_PATH, socket.constData());
     curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
+    if (qstrcmp(method, "HEAD") == 0)
+        curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
     curl_easy_setopt(c, CURLOPT_HTTPHEADER, headers);
     if (handlers && handlers->takeInput) {
         // Sent raw, as it comes: the daemon reads the hijacked connection itself, so no

@@ -1,6 +1,7 @@
 #include "dockercontainer.h"
 
 #include "dockertransfer.h"
+#include "workspacebudget.h"
 
 #include <QDir>
 #include <QFile>
@@ -17,19 +18,20 @@ namespace Sandpit::Core {
 
 namespace {
 constexpr qint64 kNanoCpus = 1'000'000'000; // one CPU: a runaway loop must not take the desktop
-constexpr QFileDevice::Permissions kEveryone = QFileDevice::Permissions(0x7777);
-// The /work tmpfs of a container reached through the archive API, as the local sandbox's.
-constexpr qint64 kArchiveWorkBytes = 64LL * 1024 * 1024;
-constexpr int kArchiveWorkInodes = 8192;
 // Started at its run, it waits for its files; a Sandpit that died before sending them leaves
 // a container that ends by itself after a minute.
-constexpr const char *kArchiveCommand =
+constexpr const char *kRemoteCommand =
     "i=0; until [ -e %1/ready ]; do i=$((i+1)); [ $i -gt 6000 ] && exit 0; sleep 0.01; done; "
     "read -r token < %1/token; rm -f %1/token %1/ready; . %1/run.sh";
 
 QJsonObject ulimit(const char *name, qint64 value)
 {
     return {{QStringLiteral("Name"), QLatin1String(name)}, {QStringLiteral("Soft"), value}, {QStringLiteral("Hard"), value}};
+}
+
+QString tmpfsOptions(const char *extra)
+{
+    return QStringLiteral("%1,size=%2,nr_inodes=%3").arg(QLatin1String(extra)).arg(kWorkspaceBytes).arg(kWorkspaceInodes);
 }
 
 QJsonObject bindMount(const QString &source, const char *target, bool readOnly)
@@ -64,8 +66,8 @@ RunError DockerContainer::missingImage(const QString &image)
             image};
 }
 
-QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QString &hostWorkDir,
-                                        const QString &hostControlDir)
+QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QString &hostControlDir,
+                                        const QString &hostFilesDir)
 {
     QJsonArray ulimits{ulimit("core", 0)};
     if (key.fileSizeBytes > 0)
@@ -81,22 +83,28 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
                                    {QStringLiteral("Hard"), seconds + 1}});
     }
 
-    QJsonArray mounts;
-    if (key.viaArchive) {
-        // An anonymous volume on the daemon's machine, removed with the container (v=1): a
-        // tmpfs as in the local sandbox (size and inodes bounded), owned by the learner.
-        const QJsonObject tmpfs{{QStringLiteral("type"), QStringLiteral("tmpfs")},
+    // /work is an anonymous volume of the local driver, removed with the container (v=1): a
+    // tmpfs of the local sandbox's size and inodes, owned by the learner. Not a bind of a host
+    // folder, which no size limit of Docker's reaches (a program wrote 2 GB into the host's
+    // /tmp in a second that way), and not HostConfig.Tmpfs, which lives in the container's
+    // mount namespace only, where the archive API cannot see it: a volume is mounted on the
+    // daemon's side, so PUT and GET /archive reach the very tmpfs the program writes to.
+    const QJsonObject workTmpfs{{QStringLiteral("type"), QStringLiteral("tmpfs")},
                                 {QStringLiteral("device"), QStringLiteral("tmpfs")},
-                                {QStringLiteral("o"), QStringLiteral("size=%1,nr_inodes=%2,uid=1000,gid=1000,mode=0777")
-                                                          .arg(kArchiveWorkBytes).arg(kArchiveWorkInodes)}};
-        mounts.append(QJsonObject{
-            {QStringLiteral("Type"), QStringLiteral("volume")},
-            {QStringLiteral("Target"), QLatin1String(kWorkDir)},
-            {QStringLiteral("VolumeOptions"),
-             QJsonObject{{QStringLiteral("DriverConfig"),
-                          QJsonObject{{QStringLiteral("Name"), QStringLiteral("local")}, {QStringLiteral("Options"), tmpfs}}}}}});
-    } else {
-        mounts = {bindMount(hostWorkDir, kWorkDir, false), bindMount(hostControlDir, kControlDir, true)};
+                                {QStringLiteral("o"), tmpfsOptions("nosuid,nodev,uid=1000,gid=1000,mode=0777")}};
+    QJsonArray mounts{QJsonObject{
+        {QStringLiteral("Type"), QStringLiteral("volume")},
+        {QStringLiteral("Target"), QLatin1String(kWorkDir)},
+        {QStringLiteral("VolumeOptions"),
+         QJsonObject{{QStringLiteral("DriverConfig"),
+                      QJsonObject{{QStringLiteral("Name"), QStringLiteral("local")}, {QStringLiteral("Options"), workTmpfs}}}}}}};
+    if (!key.remote) {
+        // Read-only, so no budget is needed: the go pipe, the launcher and the input pipe;
+        // the run's files, which the launcher copies into /work (a PUT through the archive
+        // API costs 35 ms, as much as the rest of a warm run: the daemon starts a helper
+        // process for each); and sandpit-seccomp.
+        mounts.append(bindMount(hostControlDir, kControlDir, true));
+        mounts.append(bindMount(hostFilesDir, kFilesDir, true));
         if (!key.syscallFilter.isEmpty())
             mounts.append(bindMount(key.syscallFilter, kSyscallFilter, true));
     }
@@ -104,8 +112,12 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
     QJsonObject host{
         {QStringLiteral("NetworkMode"), QStringLiteral("none")},
         {QStringLiteral("ReadonlyRootfs"), true},
-        // The only writable places: /work (the run's own folder) and a small /tmp in memory.
-        {QStringLiteral("Tmpfs"), QJsonObject{{QStringLiteral("/tmp"), QStringLiteral("rw,nosuid,nodev,size=64m")}}},
+        // The only writable places: /work above, and /tmp and /dev/shm, each as small, in
+        // memory. A Tmpfs at /dev/shm replaces the one IpcMode private would make, which takes
+        // a size (ShmSize, set below all the same) but no inode limit.
+        {QStringLiteral("Tmpfs"), QJsonObject{{QStringLiteral("/tmp"), tmpfsOptions("rw,nosuid,nodev")},
+                                              {QStringLiteral("/dev/shm"), tmpfsOptions("rw,nosuid,nodev,noexec")}}},
+        {QStringLiteral("ShmSize"), kWorkspaceBytes},
         {QStringLiteral("Mounts"), mounts},
         {QStringLiteral("CapDrop"), QJsonArray{QStringLiteral("ALL")}},
         // The daemon's default seccomp profile stays in force; setuid binaries gain nothing.
@@ -140,7 +152,7 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
         // never an argument in /proc. End-of-file instead of a token: Sandpit is gone.
         // Through the archive, the token is a file, read and deleted before the program starts.
         {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("/bin/sh"), QStringLiteral("-c"),
-                                           key.viaArchive ? QLatin1String(kArchiveCommand).arg(QLatin1String(DockerTransfer::kControlDir))
+                                           key.remote ? QLatin1String(kRemoteCommand).arg(QLatin1String(DockerTransfer::kControlDir))
                                                           : QStringLiteral("read -r token < %1/go || exit 0; . %1/run.sh")
                                                                 .arg(QLatin1String(kControlDir))}},
         {QStringLiteral("Entrypoint"), QJsonArray{}},
@@ -154,9 +166,9 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
         {QStringLiteral("AttachStderr"), true},
         // Through the archive API typed input goes over an attach; its end (the attach
         // closing) is the program's end-of-file. With a shared file system a pipe does it.
-        {QStringLiteral("AttachStdin"), key.viaArchive},
-        {QStringLiteral("OpenStdin"), key.viaArchive},
-        {QStringLiteral("StdinOnce"), key.viaArchive},
+        {QStringLiteral("AttachStdin"), key.remote},
+        {QStringLiteral("OpenStdin"), key.remote},
+        {QStringLiteral("StdinOnce"), key.remote},
         {QStringLiteral("Tty"), false},
         {QStringLiteral("NetworkDisabled"), true},
         {QStringLiteral("Labels"), QJsonObject{{QLatin1String(kRunLabel), QStringLiteral("1")},
@@ -167,7 +179,7 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
 
 QString DockerContainer::syscallFilterPath(const DockerContainerKey &key)
 {
-    return key.viaArchive ? QLatin1String(DockerTransfer::kControlDir) + QStringLiteral("/seccomp")
+    return key.remote ? QLatin1String(DockerTransfer::kControlDir) + QStringLiteral("/seccomp")
                           : QLatin1String(kSyscallFilter);
 }
 
@@ -176,18 +188,16 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
     auto workspace = Workspace::create();
     if (!workspace)
         return std::unexpected(workspace.error());
-    if (key.viaArchive) {
-        auto id = create(client, key, createBody(key, {}, {}));
+    if (key.remote) {
+        auto id = create(client, key, createBody(key));
         if (!id)
             return std::unexpected(id.error());
         return DockerPreparedContainer{*id, std::move(*workspace), {}, {}};
     }
+    // The program runs as uid 1000, which need not be the host user: it must be able to read
+    // the launcher.
     const QString control = workspace->root() + QStringLiteral("/control");
-    // The program runs as uid 1000, which need not be the host user: it must be able to
-    // write its folder and output/, and to read the launcher.
-    if (!QDir().mkpath(control) || !QFile::setPermissions(workspace->workDir(), kEveryone)
-        || !QFile::setPermissions(workspace->outputDir(), kEveryone)
-        || !QFile::setPermissions(control, QFileDevice::Permissions(0x7755))) {
+    if (!QDir().mkpath(control) || !QFile::setPermissions(control, QFileDevice::Permissions(0x7755))) {
         return makeError(RunError::Code::SetupFailed,
                          QStringLiteral("Could not prepare the run's folder %1 for Docker.").arg(workspace->root()));
     }
@@ -202,7 +212,7 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
         return makeError(RunError::Code::SetupFailed,
                          QStringLiteral("Could not open the pipe %1: %2.").arg(QFile::decodeName(goPath), qt_error_string(errno)));
     }
-    auto id = create(client, key, createBody(key, workspace->workDir(), control));
+    auto id = create(client, key, createBody(key, control, workspace->workDir()));
     if (!id)
         return std::unexpected(id.error());
     DockerPreparedContainer prepared{*id, std::move(*workspace), control, std::move(go)};

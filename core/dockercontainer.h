@@ -23,16 +23,18 @@ struct DockerContainerKey {
     int openFiles = 0;
     qint64 cpuTimeMs = 0;
     QString syscallFilter; ///< host path of sandpit-seccomp, bound in; empty: Docker's profile alone
-    /// The daemon does not share our file system (tcp://): no bind mounts; the files go in
-    /// and out through the archive API (DockerTransfer), and the container starts at its run.
-    bool viaArchive = false;
+    /// The daemon may not share our file system (tcp://): nothing of ours is bound, not even
+    /// the read-only control folder, so the launcher and the token go through the archive API
+    /// too, typed input over an attach, and the container starts at its run. Either way the
+    /// workspace is the container's own sized tmpfs, filled and emptied through the archive API.
+    bool remote = false;
 
     static DockerContainerKey from(const QString &image, const Limits &limits, const QString &syscallFilter);
     friend bool operator==(const DockerContainerKey &, const DockerContainerKey &) = default;
 };
 
-/// A started container that waits, doing nothing, for its one run, and the workspace bound
-/// into it. Single-use.
+/// A started container that waits, doing nothing, for its one run, and the host workspace its
+/// files are sent from and brought back to. Single-use.
 ///
 /// Its command blocks reading the "go" pipe in the control folder. The run writes a secret
 /// token there (see DockerRun), and the container then executes the launcher written for that
@@ -41,7 +43,7 @@ struct DockerContainerKey {
 struct DockerPreparedContainer {
     QString id;
     Workspace workspace;
-    QString controlDir; ///< host folder shown read-only at /run/sandpit: the launcher, stdin
+    QString controlDir; ///< host folder shown read-only at /run/sandpit: the launcher, stdin; empty when remote
     FileDescriptor go;  ///< our end of the go pipe, open read-write so it never blocks
 };
 
@@ -52,6 +54,8 @@ public:
     /// Where the run's files appear inside the container.
     static constexpr const char *kWorkDir = "/work";
     static constexpr const char *kControlDir = "/run/sandpit";
+    /// The host workspace, read-only, for the launcher to copy into /work (see createBody).
+    static constexpr const char *kFilesDir = "/run/sandpit-files";
     static constexpr const char *kSyscallFilter = "/run/sandpit-seccomp";
     /// Where the container finds sandpit-seccomp for `key`.
     static QString syscallFilterPath(const DockerContainerKey &key);
@@ -59,10 +63,11 @@ public:
     static constexpr const char *kOwnerLabel = "org.sandpit.owner";
 
     /// The POST /containers/create body: the hardening lives here, in one place.
-    static QJsonObject createBody(const DockerContainerKey &key, const QString &hostWorkDir,
-                                  const QString &hostControlDir);
-    /// A fresh workspace and a container created on it and started, waiting for its run;
-    /// with `viaArchive`, created only.
+    /// `hostControlDir` and `hostFilesDir` are bound read-only unless the key is remote.
+    static QJsonObject createBody(const DockerContainerKey &key, const QString &hostControlDir = {},
+                                  const QString &hostFilesDir = {});
+    /// A fresh workspace and a container for it, started and waiting for its run; when
+    /// remote, created only.
     static Expected<DockerPreparedContainer> prepare(const DockerClient &client, const DockerContainerKey &key);
     /// Force-removes the container and its anonymous volumes. False only when the daemon could
     /// not be reached or refused: a container already gone, or going, is what we wanted.

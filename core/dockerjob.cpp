@@ -17,18 +17,22 @@ DockerJob::DockerJob(DockerRun::Plan plan, std::shared_ptr<DockerConnector> conn
     : m_shared(std::make_shared<DockerRunShared>())
 {
     m_shared->receiver = this;
-    m_viaArchive = plan.key.viaArchive;
-    if (m_viaArchive)
+    m_remote = plan.key.remote;
+    if (m_remote)
         m_shared->input = plan.request.keepStdinOpen ? plan.request.stdinData : QByteArray();
     else
         m_stdinBuffer = plan.request.keepStdinOpen ? plan.request.stdinData : QByteArray();
     // The callbacks run on this object's thread only: DockerRunShared::post delivers them as
     // events to this object, and events die with it.
     DockerRun::Callbacks callbacks{
-        [this](const QString &fifo, const QString &outputDir) { onRunStarted(fifo, outputDir); },
+        [this](const QString &fifo) { onRunStarted(fifo); },
         [this] {
             if (!m_flushTimer.isActive())
                 m_flushTimer.start();
+        },
+        [this](const ArtifactListing &listing) {
+            if (!m_done)
+                Q_EMIT artifactsListed(listing);
         },
         [this](const RunResult &result) { onRunFinished(result); },
         [this](const RunError &error) { onRunFailed(error); },
@@ -71,7 +75,7 @@ void DockerJob::writeInput(const QByteArray &data)
 {
     if (m_done || m_inputClosed)
         return;
-    if (m_viaArchive) {
+    if (m_remote) {
         const std::lock_guard lock(m_shared->mutex);
         m_shared->input.append(data);
         return;
@@ -83,7 +87,7 @@ void DockerJob::writeInput(const QByteArray &data)
 void DockerJob::closeInput()
 {
     m_inputClosed = true;
-    if (m_viaArchive) {
+    if (m_remote) {
         const std::lock_guard lock(m_shared->mutex);
         m_shared->inputEnded = true;
         return;
@@ -91,12 +95,8 @@ void DockerJob::closeInput()
     pumpInput();
 }
 
-void DockerJob::onRunStarted(const QString &stdinFifo, const QString &outputDir)
+void DockerJob::onRunStarted(const QString &stdinFifo)
 {
-    if (!outputDir.isEmpty()) {
-        m_outputPoller = std::make_unique<OutputPoller>(outputDir);
-        connect(m_outputPoller.get(), &OutputPoller::listed, this, &RunJob::artifactsListed);
-    }
     if (!stdinFifo.isEmpty()) {
         // O_RDWR: opening a FIFO for writing alone fails (ENXIO) until the program has opened
         // it for reading; read-write never blocks. EOF reaches the program when this closes.
@@ -155,7 +155,6 @@ void DockerJob::flushOutput()
 void DockerJob::onRunFinished(const RunResult &result)
 {
     m_done = true;
-    m_outputPoller.reset();
     closeInputPipe();
     m_flushTimer.stop();
     flushOutput();
@@ -165,7 +164,6 @@ void DockerJob::onRunFinished(const RunResult &result)
 void DockerJob::onRunFailed(const RunError &error)
 {
     m_done = true;
-    m_outputPoller.reset();
     closeInputPipe();
     Q_EMIT failed(error);
 }

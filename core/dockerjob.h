@@ -2,7 +2,6 @@
 
 #include "backend.h"
 #include "dockerrun.h"
-#include "outputpoller.h"
 
 #include <QSocketNotifier>
 #include <QTimer>
@@ -29,7 +28,7 @@ public:
     void closeInput() override;
 
 private:
-    void onRunStarted(const QString &stdinFifo, const QString &outputDir);
+    void onRunStarted(const QString &stdinFifo);
     void flushOutput();
     void onRunFinished(const RunResult &result);
     void onRunFailed(const RunError &error);
@@ -42,10 +41,9 @@ private:
     QTimer m_flushTimer;
     int m_stdinFd = -1;
     std::unique_ptr<QSocketNotifier> m_stdinNotifier;
-    std::unique_ptr<OutputPoller> m_outputPoller; // while the program runs, with a bound workspace
     QByteArray m_stdinBuffer;
     bool m_inputClosed = false;
-    bool m_viaArchive = false; ///< typed input goes to the run's attach, not to a pipe
+    bool m_remote = false; ///< typed input goes to the run's attach, not to a pipe
     bool m_done = false;
 };
 

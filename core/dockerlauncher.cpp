@@ -47,10 +47,11 @@ QByteArray DockerLauncher::script() const
     QStringList words;
     for (const QString &word : command)
         words << shellQuote(word);
+    if (!copyFrom.isEmpty())
+        script += QStringLiteral("cp -R %1/. /work/ && ").arg(shellQuote(copyFrom));
     script += words.join(QLatin1Char(' ')) + QStringLiteral(" < %1\n").arg(shellQuote(stdinPath));
     script += QLatin1String(kEpilogue);
-    if (holdAfterEnd)
-        script += QLatin1String(kHold);
+    script += QLatin1String(kHold);
     script += QStringLiteral("exit $status\n");
     return script.toUtf8();
 }

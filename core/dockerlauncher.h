@@ -13,14 +13,16 @@ namespace Sandpit::Core {
 /// marker (see DockerEndMarker) on stdout with those fields and on stderr without. It is
 /// sourced by the container's PID 1 shell, which read the token from the go pipe into $token:
 /// the program never sees it in a file, an argument or its environment.
+///
+/// After the marker it waits (a minute at most) to be removed instead of exiting: /work is a
+/// tmpfs that goes when the container stops, and output/ has to be copied back first.
 struct DockerLauncher {
     QStringList environment; ///< NAME=VALUE
     QStringList command;     ///< the program and its arguments, as found inside the image
     QString stdinPath;       ///< inside the container
-    /// After the marker, wait (a minute at most) to be removed instead of exiting: through the
-    /// archive API, /work is a tmpfs that goes when the container stops, and output/ has to be
-    /// copied back first.
-    bool holdAfterEnd = false;
+    /// A read-only folder inside the container whose files are copied into /work before the
+    /// program starts (a copy that does not fit is the program's error); empty: they are there.
+    QString copyFrom;
 
     QByteArray script() const;
 };

@@ -1,13 +1,16 @@
 #include "dockerrun.h"
 
 #include "artifactcollector.h"
+#include "dockerisolation.h"
 #include "dockerlauncher.h"
+#include "dockeroutputlister.h"
 #include "dockertransfer.h"
 #include "keptworkspace.h"
 #include "killdetail.h"
 #include "language.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -44,6 +47,19 @@ struct Stopper {
             thread.join();
     }
 };
+
+/// Lets the container's uid 1000 read and copy the host workspace; its folder stays private.
+void shareReadOnly(const QString &workDir)
+{
+    QDirIterator it(workDir, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::NoSymLinks,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QFileInfo entry(it.nextFileInfo());
+        QFile::setPermissions(entry.filePath(), entry.isDir() ? QFileDevice::Permissions(0x7555) | entry.permissions()
+                                                               : entry.permissions() | QFileDevice::Permissions(0x4444));
+    }
+    QFile::setPermissions(workDir, QFileDevice::Permissions(0x7755));
+}
 
 /// Joins a thread however the scope is left.
 struct Joiner {
@@ -112,43 +128,44 @@ void DockerRun::run()
     auto result = execute(*client, *prepared);
     const bool built = result && result->killReason == KillReason::None && result->exitCode == 0;
     if (built && m_plan.stage == RunStage::Compile && !m_plan.keepBuildIn.isEmpty()) {
-        // Through the archive API, what the compiler built is in the container's /work only.
-        auto fetched = m_plan.key.viaArchive ? DockerTransfer::fetch(*client, *prepared, QLatin1String(kBuildDir))
-                                             : Expected<void>{};
-        if (auto kept = fetched ? keepBuild(*prepared) : fetched; !kept)
+        if (auto kept = keepBuild(*prepared); !kept)
             result = std::unexpected(kept.error());
     }
     if (!result) {
         m_shared->post([cb = m_callbacks.failed, error = result.error()] { cb(error); });
     } else {
-        // The launcher has killed whatever the program left behind, so output/ is final.
-        if (m_plan.key.viaArchive) {
-            if (auto fetched = DockerTransfer::fetch(*client, *prepared, QStringLiteral("output")); !fetched)
-                qCWarning(lcDocker) << "could not copy output/ back:" << fetched.error().message;
-        }
         ArtifactCollector::collect(prepared->workspace.outputDir(), m_plan.request.keepArtifacts).applyTo(*result);
-        if (!m_plan.request.keptWorkspace.isEmpty())
-            keepWorkspace(*client, *prepared, *result);
+        if (!m_plan.request.keptWorkspace.isEmpty()) {
+            const QString from = keptCopy(*prepared) + QStringLiteral("/work");
+            const auto kept = m_keptBack ? KeptWorkspace::copyBack(from, m_plan.request.keptWorkspace,
+                                                                   {QLatin1String(DockerTransfer::kControlName)})
+                                         : m_keptBack;
+            if (!kept)
+                result->notice = kept.error().message;
+        }
         m_shared->post([cb = m_callbacks.finished, r = std::move(*result)] { cb(r); });
     }
     m_reaper->dispose(std::move(*prepared));
 }
 
-void DockerRun::keepWorkspace(const DockerClient &client, const DockerPreparedContainer &container, RunResult &result) const
+QString DockerRun::keptCopy(const DockerPreparedContainer &container)
 {
-    // Bound, the container's /work is the workspace's work/; through the archive API it has
-    // to come back first.
-    QString from = container.workspace.workDir();
-    Expected<void> kept;
-    if (m_plan.key.viaArchive) {
-        const QString fetched = container.workspace.root() + QStringLiteral("/kept");
-        kept = DockerTransfer::fetchWork(client, container, fetched);
-        from = fetched + QStringLiteral("/work");
+    return container.workspace.root() + QStringLiteral("/kept");
+}
+
+Expected<void> DockerRun::bringBack(const DockerClient &client, const DockerPreparedContainer &container, bool built)
+{
+    // The container's /work is its own tmpfs, gone with it: what is kept of it comes back now.
+    if (m_plan.stage == RunStage::Compile) {
+        if (built && !m_plan.keepBuildIn.isEmpty())
+            return DockerTransfer::fetch(client, container, QLatin1String(kBuildDir));
+        return {};
     }
-    if (kept)
-        kept = KeptWorkspace::copyBack(from, m_plan.request.keptWorkspace, {QLatin1String(DockerTransfer::kControlName)});
-    if (!kept)
-        result.notice = kept.error().message;
+    if (auto fetched = DockerTransfer::fetch(client, container, QStringLiteral("output")); !fetched)
+        qCWarning(lcDocker) << "could not copy output/ back:" << fetched.error().message;
+    if (!m_plan.request.keptWorkspace.isEmpty())
+        m_keptBack = DockerTransfer::fetchWork(client, container, keptCopy(container));
+    return {};
 }
 
 Expected<void> DockerRun::keepBuild(const DockerPreparedContainer &container) const
@@ -204,7 +221,8 @@ QByteArray DockerRun::launcherScript(const QString &stdinSource) const
     QStringList command = m_plan.command;
     if (!m_plan.key.syscallFilter.isEmpty())
         command.prepend(DockerContainer::syscallFilterPath(m_plan.key));
-    return DockerLauncher{m_plan.environment, command, stdinSource, m_plan.key.viaArchive}.script();
+    const QString copyFrom = m_plan.key.remote ? QString() : QLatin1String(DockerContainer::kFilesDir);
+    return DockerLauncher{m_plan.environment, command, stdinSource, copyFrom}.script();
 }
 
 Expected<void> DockerRun::sendFiles(const DockerClient &client, const DockerPreparedContainer &container) const
@@ -296,21 +314,18 @@ void DockerRun::readEndMarker(Exit &ending) const
 
 Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPreparedContainer &container)
 {
+    // Filled here, then copied whole into the container's /work (by its launcher, or sent
+    // through the archive API), where every file is the learner's, uid 1000, to change.
     if (auto populated = container.workspace.populate(m_plan.request); !populated)
         return std::unexpected(populated.error());
-    // The program runs as uid 1000, which need not own what was copied in: a kept workspace
-    // is there to be changed.
-    if (!m_plan.request.keptWorkspace.isEmpty() && !m_plan.key.viaArchive)
-        KeptWorkspace::shareWithEveryone(container.workspace.workDir());
     if (m_plan.stage == RunStage::Compile) {
-        // The compiler runs as uid 1000, which need not be the host user: it writes here.
         const QString build = container.workspace.workDir() + QLatin1Char('/') + QLatin1String(kBuildDir);
-        if (!QDir().mkpath(build) || !QFile::setPermissions(build, QFileDevice::Permissions(0x7777))) {
-            return makeError(RunError::Code::SetupFailed,
-                             QStringLiteral("Could not make the build folder %1.").arg(build));
-        }
+        if (!QDir().mkpath(build))
+            return makeError(RunError::Code::SetupFailed, QStringLiteral("Could not make the build folder %1.").arg(build));
     }
-    if (!m_plan.key.viaArchive) {
+    if (!m_plan.key.remote) {
+        // Copied in by the launcher as uid 1000, which need not be the host user.
+        shareReadOnly(container.workspace.workDir());
         if (auto written = writeLauncher(container); !written)
             return std::unexpected(written.error());
     }
@@ -357,7 +372,7 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     // closing it (end of input) does not end the output's stream.
     std::atomic_bool abortInput{false};
     std::thread inputThread;
-    if (m_plan.key.viaArchive && m_plan.request.keepStdinOpen) {
+    if (m_plan.key.remote && m_plan.request.keepStdinOpen) {
         inputThread = std::thread([&] {
             DockerClient::StreamHandlers handlers;
             handlers.abort = &abortInput;
@@ -373,7 +388,7 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
 
     QElapsedTimer clock;
     clock.start();
-    if (m_plan.key.viaArchive) {
+    if (m_plan.key.remote) {
         // Created, not started. Started, it waits for its files, which land in its /work
         // volume (a tmpfs, so only while it runs); the token comes last.
         auto started = client.call("POST", base + QStringLiteral("/start"));
@@ -395,11 +410,16 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
                              QStringLiteral("Could not start the program in its container: %1.").arg(qt_error_string(errno)));
         }
     }
-    const QString fifo = m_plan.request.keepStdinOpen && !m_plan.key.viaArchive
+    const QString fifo = m_plan.request.keepStdinOpen && !m_plan.key.remote
         ? container.controlDir + QStringLiteral("/stdin")
         : QString();
-    const QString outputDir = m_plan.key.viaArchive || m_plan.stage != RunStage::Run ? QString() : container.workspace.outputDir();
-    m_shared->post([cb = m_callbacks.started, fifo, outputDir] { cb(fifo, outputDir); });
+    m_shared->post([cb = m_callbacks.started, fifo] { cb(fifo); });
+    std::optional<DockerOutputLister> lister;
+    if (m_plan.stage == RunStage::Run) {
+        lister.emplace(client, container.id, [shared = m_shared, cb = m_callbacks.listed](const ArtifactListing &listing) {
+            shared->post([cb, listing] { cb(listing); });
+        });
+    }
 
     // The exit is awaited on its own thread so that this one can keep the clock and act on Stop.
     bool exited = false;
@@ -467,8 +487,14 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
         if (!endedByItself && !exited) {
             ending.ourKill = m_shared->stopReason;
             lock.unlock();
-            // SIGKILL to docker-init, PID 1 of the container: the kernel then kills every
-            // process in its pid namespace, so nothing the program started survives.
+            lister.reset();
+            // Frozen (the cgroup freezer) while what it made is copied out of its tmpfs, which
+            // the kill takes away; a daemon that cannot pause leaves it running meanwhile.
+            client.call("POST", base + QStringLiteral("/pause"));
+            if (auto back = bringBack(client, container, false); !back)
+                qCWarning(lcDocker) << "could not copy the stopped program's files back:" << back.error().message;
+            // SIGKILL to the container's PID 1: the kernel then kills every process in its pid
+            // namespace, so nothing the program started survives.
             client.call("POST", base + QStringLiteral("/kill?signal=KILL"));
             lock.lock();
             if (!m_shared->changed.wait_for(lock, kKillTimeout, [&] { return exited; }))
@@ -478,6 +504,7 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
         if (!endedByItself)
             m_shared->changed.wait_for(lock, kStreamDrainTimeout, [&] { return attachEnded; });
     }
+    lister.reset();
     abortWait = true;
     abortAttach = true;
     abortStats = true;
@@ -490,7 +517,11 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
         // The launcher saw the program end and reported the kernel's counters; the daemon's own
         // processing of the exit (a tenth of a second) is left to the reaper.
         readEndMarker(ending);
-        return makeResult(ending);
+        RunResult result = makeResult(ending);
+        const bool built = result.killReason == KillReason::None && result.exitCode == 0;
+        if (auto back = bringBack(client, container, built); !back)
+            return std::unexpected(back.error());
+        return result;
     }
     // No marker: what was held back as a possible start of one is the program's.
     deliver(OutputStream::Stdout, m_stdoutEnd.takeHeld());
@@ -525,7 +556,8 @@ RunResult DockerRun::makeResult(const Exit &ending) const
     result.wallMs = ending.wallMs;
     result.cpuMs = ending.cpuMs;
     result.peakMemoryBytes = ending.peakMemory;
-    result.isolation = isolation();
+    result.isolation = DockerIsolation::report(DockerContainer::createBody(m_plan.key, QLatin1String(DockerContainer::kControlDir)),
+                                               m_plan.key, m_plan.request.limits);
     // docker-init reports a child killed by signal N as 128+N.
     const bool bySignal = ending.exitCode > 128 && ending.exitCode <= 128 + 64;
     if (ending.ourKill != KillReason::None) {
@@ -553,39 +585,6 @@ RunResult DockerRun::makeResult(const Exit &ending) const
     }
     result.killDetail = describeEnd(result, limits);
     return result;
-}
-
-IsolationReport DockerRun::isolation() const
-{
-    const Limits &l = m_plan.request.limits;
-    IsolationReport report;
-    report.level = IsolationReport::Level::Full;
-    report.details = {
-        QStringLiteral("It ran in a Docker container from the image %1, as the unprivileged user uid 1000, with every "
-                       "capability dropped and no way to gain privileges (no-new-privileges).").arg(m_plan.key.image),
-        QStringLiteral("It had no network: the container's network mode was \"none\"."),
-        QStringLiteral("Everything was read-only except its own folder /work and a 64 MB /tmp in memory."),
-
-        QStringLiteral("Docker limited it to %1 of memory without swap, %2 processes, one CPU, files of at most %3 and %4 "
-                       "open files.")
-            .arg(l.memoryBytes > 0 ? formatBytes(l.memoryBytes) : QStringLiteral("unlimited"))
-            .arg(l.processes)
-            .arg(formatBytes(l.fileSizeBytes))
-            .arg(l.openFiles),
-    };
-    if (!m_plan.key.syscallFilter.isEmpty()) {
-        report.details << QStringLiteral("Docker's default seccomp profile filtered its system calls, and Sandpit's own "
-                                         "filter on top refused what the local sandbox refuses: tracing and reading other "
-                                         "processes, io_uring, eBPF, new namespaces, and sockets other than local and IP "
-                                         "ones (AF_VSOCK to the host among them).");
-    } else {
-        report.level = IsolationReport::Level::Partial;
-        report.details << QStringLiteral("Only Docker's default seccomp profile filtered its system calls: Sandpit's own "
-                                         "filter (sandpit-seccomp) was not found next to Sandpit, so AF_VSOCK sockets to "
-                                         "the host, ptrace and io_uring were not refused. Reinstall Sandpit, or set "
-                                         "SANDPIT_SECCOMP to its path.");
-    }
-    return report;
 }
 
 } // namespace Sandpit::Core

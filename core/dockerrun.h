@@ -1,5 +1,6 @@
 #pragma once
 
+#include "artifactlisting.h"
 #include "dockerconnector.h"
 #include "dockercontainer.h"
 #include "dockerendmarker.h"
@@ -57,10 +58,11 @@ public:
         QString keepBuildIn;
     };
     struct Callbacks {
-        /// fifo empty unless input stays open; outputDir: the host folder that is the program's
-        /// output/ while it runs, empty when it is not on this machine (archive transfer)
-        std::function<void(const QString &stdinFifo, const QString &outputDir)> started;
+        /// fifo empty unless input stays open and the daemon shares our file system
+        std::function<void(const QString &stdinFifo)> started;
         std::function<void()> outputAvailable;
+        /// What the program's output/ holds so far, when it changed (see DockerOutputLister).
+        std::function<void(const ArtifactListing &)> listed;
         std::function<void(const RunResult &)> finished;
         std::function<void(const RunError &)> failed;
     };
@@ -77,12 +79,14 @@ private:
     Expected<void> sendFiles(const DockerClient &client, const DockerPreparedContainer &container) const;
     Expected<RunResult> execute(const DockerClient &client, DockerPreparedContainer &container);
     Expected<void> keepBuild(const DockerPreparedContainer &container) const;
-    void keepWorkspace(const DockerClient &client, const DockerPreparedContainer &container, RunResult &result) const;
+    /// Copies out of the container's tmpfs what outlives it: output/, a kept workspace (into
+    /// keptCopy()), and what a compiler built when it succeeded (the only failure returned).
+    Expected<void> bringBack(const DockerClient &client, const DockerPreparedContainer &container, bool built);
+    static QString keptCopy(const DockerPreparedContainer &container);
     bool onOutput(QByteArrayView bytes);
     bool deliver(OutputStream stream, QByteArray data);
     void readEndMarker(Exit &exit) const;
     RunResult makeResult(const Exit &exit) const;
-    IsolationReport isolation() const;
 
     Plan m_plan;
     std::shared_ptr<DockerConnector> m_connector;
@@ -91,6 +95,7 @@ private:
     QByteArray m_token; // the run's secret, sent down the go pipe; see DockerEndMarker
     std::shared_ptr<DockerRunShared> m_shared;
     Callbacks m_callbacks;
+    Expected<void> m_keptBack; // how bringing a kept workspace back went
 
     // Touched only by the attach thread until it is joined.
     DockerStreamDemuxer m_demuxer;

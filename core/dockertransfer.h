@@ -5,11 +5,12 @@
 
 namespace Sandpit::Core {
 
-/// A run's files for a daemon that does not share our file system, such as a classroom's
-/// engine behind tcp://: the workspace, the launcher, the token and the input go into the
-/// container's /work volume as one tar once it has started (the volume is a tmpfs on the
-/// daemon's machine, so it holds files only while the container runs), and output/ comes back
-/// as a tar after. Nothing of the host is mounted.
+/// A run's files, in and out of the container's /work volume as tars through the archive API.
+/// The volume is a sized tmpfs on the daemon's machine (see DockerContainer::createBody), so
+/// it holds files only while the container runs: output/, a kept workspace or what a compiler
+/// built come back before it is removed. For a daemon that does not share our file system (a
+/// classroom's engine behind tcp://) the files go in the same way, once it has started, with
+/// the launcher, the token and the input, since nothing of the host is mounted there.
 class DockerTransfer final
 {
 public:
@@ -17,6 +18,8 @@ public:
     /// deleted before the program starts.
     static constexpr const char *kControlName = ".sandpit-run";
     static constexpr const char *kControlDir = "/work/.sandpit-run";
+    /// The size of an empty folder on a tmpfs (see DockerClient::pathSize).
+    static constexpr qint64 kEmptyFolderSize = 40;
 
     struct Files {
         QByteArray launcher;
@@ -24,6 +27,8 @@ public:
         QByteArray stdinData;  ///< empty: none
         QString syscallFilter; ///< host path of sandpit-seccomp; empty: none
     };
+    /// The workspace with `files` in the control folder: for a remote container (a local one
+    /// has its launcher copy them from a read-only bind, see DockerContainer::createBody).
     static Expected<void> send(const DockerClient &client, const DockerPreparedContainer &container, const Files &files);
     /// Copies the container's /work/`folder` (output, or what a compiler built) into the
     /// workspace's folder of that name.

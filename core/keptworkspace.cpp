@@ -196,16 +196,6 @@ bool KeptWorkspace::isVersionControl(const QString &name)
     return kNames.contains(name, Qt::CaseInsensitive);
 }
 
-void KeptWorkspace::shareWithEveryone(const QString &workDir)
-{
-    QDirIterator it(workDir, kEntries | QDir::NoSymLinks, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QFileInfo entry(it.nextFileInfo());
-        QFile::setPermissions(entry.filePath(), entry.isDir() ? QFileDevice::Permissions(0x7777)
-                                                               : entry.permissions() | QFileDevice::Permissions(0x6666));
-    }
-}
-
 Expected<void> KeptWorkspace::reset(const QString &folder)
 {
     bool removed = true;

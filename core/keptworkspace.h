@@ -39,8 +39,6 @@ public:
     /// the file a git worktree has). They never go into a run nor come back: a program that
     /// could write .git/config or a hook would run commands the next time the user ran git.
     static bool isVersionControl(const QString &name);
-    /// Lets a program running as another user (Docker's uid 1000) change what was copied in.
-    static void shareWithEveryone(const QString &workDir);
     /// Empties the folder (it stays), all but its version-control metadata; the next run starts
     /// from a clean workspace.
     static Expected<void> reset(const QString &folder);

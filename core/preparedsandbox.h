@@ -4,6 +4,7 @@
 #include "runerror.h"
 #include "runresult.h"
 #include "workspace.h"
+#include "workspacebudget.h"
 
 #include <QProcess>
 #include <QStringList>
@@ -21,7 +22,7 @@ public:
     struct Config {
         QString helperPath;
         QStringList readOnlyPaths;
-        qint64 workSizeBytes = 64LL * 1024 * 1024;
+        qint64 workSizeBytes = kWorkspaceBytes;
         /// See RunRequest::weakestIsolation; the helper fails closed past it.
         IsolationReport::Level weakestIsolation = IsolationReport::Level::Full;
     };

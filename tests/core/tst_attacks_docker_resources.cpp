@@ -4,9 +4,28 @@
 // tst_attacks_docker.cpp.
 #include "dockerattacks.h"
 
+#include <QDir>
+
+#include <sys/statvfs.h>
+
 class TestAttacksDockerResources : public QObject, private DockerAttackRunner
 {
     Q_OBJECT
+
+    static qint64 freeBytes(const QString &path)
+    {
+        struct statvfs fs {};
+        if (::statvfs(QFile::encodeName(path).constData(), &fs) != 0)
+            qFatal("statvfs %s failed", qPrintable(path));
+        return qint64(fs.f_bavail) * qint64(fs.f_frsize);
+    }
+    static QString dockerRootDir()
+    {
+        auto client = DockerClient::connect(*DockerEndpoint::fromDockerHost(QString()));
+        auto info = client ? client->call("GET", QStringLiteral("/info")) : Expected<DockerResponse>{};
+        const QString root = info ? info->object().value(QLatin1String("DockerRootDir")).toString() : QString();
+        return root.isEmpty() ? QStringLiteral("/var/lib/docker") : root;
+    }
 
 private Q_SLOTS:
     void initTestCase() { setUpEngine(); }
@@ -152,6 +171,41 @@ private Q_SLOTS:
         QCOMPARE(o.result->exitCode, 1);
         QVERIFY2(o.result->stdoutData.endsWith(" MB: " + error + '\n'), o.result->stdoutData.constData());
         QVERIFY(firstNumber(o.result->stdoutData) <= maxMiB);
+    }
+
+    void fillingTheWorkspaceStopsAtItsBudgetOffTheHostsDisk_data()
+    {
+        QTest::addColumn<QString>("folder");
+        // /work was a bound host folder with no size limit: 1 GB landed in the host's /tmp.
+        QTest::newRow("/work") << QStringLiteral(".");
+        QTest::newRow("/tmp") << QStringLiteral("/tmp");
+        QTest::newRow("/dev/shm") << QStringLiteral("/dev/shm");
+    }
+    void fillingTheWorkspaceStopsAtItsBudgetOffTheHostsDisk()
+    {
+        QFETCH(QString, folder);
+        // Where a container's writes could reach this computer's disk: the run folders, and
+        // Docker's own (its volumes and container layers).
+        const QStringList hostFolders{QDir::tempPath(), dockerRootDir()};
+        QList<qint64> freeBefore;
+        for (const QString &path : hostFolders)
+            freeBefore << freeBytes(path);
+        RunRequest request = attack(QStringLiteral("fill_disk_50mb.py"), {folder});
+        request.limits.fileSizeBytes = 0;
+        request.limits.wallTimeMs = 60'000;
+        const Outcome o = run(request);
+        QVERIFY(o.result);
+        // It ended by itself, with its own error, not at the time limit.
+        QCOMPARE(o.result->killReason, KillReason::None);
+        QCOMPARE(o.result->exitCode, 1);
+        QVERIFY2(o.result->stdoutData.endsWith(" MB: No space left on device\n"), o.result->stdoutData.constData());
+        QVERIFY(firstNumber(o.result->stdoutData) <= 64);
+        // Nothing of it on the host's disk: other work on this machine moves the free space by
+        // far less than the 1 GB the program tried to write.
+        for (int i = 0; i < hostFolders.size(); ++i) {
+            const qint64 lost = freeBefore.at(i) - freeBytes(hostFolders.at(i));
+            QVERIFY2(lost < 512 * kMiB, qPrintable(QStringLiteral("%1 lost %2 MB").arg(hostFolders.at(i)).arg(lost / kMiB)));
+        }
     }
 
     void compiledHugeFileEndsAtTheFileSizeLimit()

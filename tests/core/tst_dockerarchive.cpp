@@ -3,6 +3,7 @@
 // program leaves in output/ (a link, a "..", an absolute path) can make Sandpit write outside
 // the run's own folder.
 #include "dockerarchive.h"
+#include "tarheaderreader.h"
 
 #include <QDir>
 #include <QFile>
@@ -71,6 +72,34 @@ class TestDockerArchive : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // The Output Files pane's live list of a container: the headers of a tar as it arrives,
+    // a byte at a time or all at once, with a name too long for the ustar fields.
+    void tarHeadersAreReadAsTheyArrive_data()
+    {
+        QTest::addColumn<int>("piece");
+        QTest::newRow("byte by byte") << 1;
+        QTest::newRow("whole") << (1 << 20);
+    }
+    void tarHeadersAreReadAsTheyArrive()
+    {
+        QFETCH(int, piece);
+        const QString longName = QStringLiteral("deep/") + QString(150, QLatin1Char('n')) + QStringLiteral(".csv");
+        QTemporaryDir empty;
+        auto tar = DockerArchive::pack(empty.path(), {{QStringLiteral("plot.png"), QByteArray(1000, 'p'), 0644},
+                                                   {longName, QByteArray("x,y\n"), 0644}},
+                                       {1000, 1000});
+        QVERIFY(tar);
+        TarHeaderReader reader;
+        for (qsizetype at = 0; at < tar->size(); at += piece)
+            QVERIFY(reader.feed(QByteArrayView(*tar).sliced(at, std::min<qsizetype>(piece, tar->size() - at))));
+        QList<std::pair<QByteArray, qint64>> files;
+        for (const TarHeaderReader::Entry &e : reader.entries()) {
+            if (e.regular)
+                files.append({e.path, e.size});
+        }
+        QCOMPARE(files, (QList<std::pair<QByteArray, qint64>>{{"plot.png", 1000}, {longName.toUtf8(), 4}}));
+    }
+
     void filesGoThereAndBack()
     {
         QTemporaryDir from;

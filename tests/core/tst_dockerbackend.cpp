@@ -137,6 +137,7 @@ private Q_SLOTS:
         QCOMPARE(o.result->backend, QStringLiteral("docker"));
         QCOMPARE(o.result->isolation.level, IsolationReport::Level::Full);
         QVERIFY(o.result->isolation.details.join(QLatin1Char(' ')).contains(kImage));
+        QVERIFY(o.result->isolation.details.join(QLatin1Char(' ')).contains(QStringLiteral("/work, /tmp and /dev/shm")));
         QVERIFY(o.result->wallMs > 0);
         QTRY_VERIFY_WITH_TIMEOUT(onlyTheWarmContainerRemains(), 30000);
     }
@@ -219,7 +220,7 @@ private Q_SLOTS:
 
     void filesAreListedWhileTheProgramRuns()
     {
-        // The workspace is bound into the container: its output/ is watched from the host.
+        // output/ is on the container's own tmpfs: it is listed through the archive API.
         RunRequest request;
         request.backend = QStringLiteral("docker");
         checkFilesListedWhileRunning(*m_controller, request);

@@ -1,0 +1,96 @@
+#include "dockerisolation.h"
+
+#include "killdetail.h"
+#include "workspacebudget.h"
+
+#include <QJsonArray>
+
+namespace Sandpit::Core {
+
+namespace {
+bool hasSize(const QString &options)
+{
+    const QStringList each = options.split(QLatin1Char(','));
+    return std::any_of(each.begin(), each.end(), [](const QString &o) { return o.startsWith(QLatin1String("size=")); });
+}
+
+/// Every place the program could write that is not a sized tmpfs: each a way to fill this
+/// computer's disk (or, unsized, its memory).
+QStringList unboundedWrites(const QJsonObject &host)
+{
+    QStringList gaps;
+    if (!host.value(QLatin1String("ReadonlyRootfs")).toBool())
+        gaps << QStringLiteral("Its root file system was writable, on this computer's disk, with no size limit.");
+    for (const QJsonValue &value : host.value(QLatin1String("Mounts")).toArray()) {
+        const QJsonObject mount = value.toObject();
+        const QString type = mount.value(QLatin1String("Type")).toString();
+        const QString target = mount.value(QLatin1String("Target")).toString();
+        if (type == QLatin1String("bind") && !mount.value(QLatin1String("ReadOnly")).toBool()) {
+            gaps << QStringLiteral("Its folder %1 was a folder of this computer (%2) bound writable, with no size "
+                                   "limit: it could fill this computer's disk.")
+                        .arg(target, mount.value(QLatin1String("Source")).toString());
+        } else if (type == QLatin1String("volume")) {
+            const QJsonObject options = mount.value(QLatin1String("VolumeOptions")).toObject().value(QLatin1String("DriverConfig"))
+                                            .toObject().value(QLatin1String("Options")).toObject();
+            if (options.value(QLatin1String("type")).toString() != QLatin1String("tmpfs")
+                || !hasSize(options.value(QLatin1String("o")).toString())) {
+                gaps << QStringLiteral("Its folder %1 was a Docker volume with no size limit.").arg(target);
+            }
+        }
+    }
+    const QJsonObject tmpfs = host.value(QLatin1String("Tmpfs")).toObject();
+    for (auto it = tmpfs.begin(); it != tmpfs.end(); ++it) {
+        if (!hasSize(it.value().toString()))
+            gaps << QStringLiteral("Its %1 was a tmpfs with no size limit.").arg(it.key());
+    }
+    if (!tmpfs.contains(QLatin1String("/dev/shm")) && host.value(QLatin1String("ShmSize")).toInteger() <= 0)
+        gaps << QStringLiteral("Its /dev/shm had Docker's default size.");
+    return gaps;
+}
+} // namespace
+
+IsolationReport DockerIsolation::report(const QJsonObject &createBody, const DockerContainerKey &key, const Limits &l)
+{
+    const QJsonObject host = createBody.value(QLatin1String("HostConfig")).toObject();
+    QStringList gaps = unboundedWrites(host);
+    if (host.value(QLatin1String("NetworkMode")).toString() != QLatin1String("none"))
+        gaps << QStringLiteral("It had a network.");
+    if (!host.value(QLatin1String("CapDrop")).toArray().contains(QStringLiteral("ALL")))
+        gaps << QStringLiteral("It kept Docker's default capabilities.");
+    if (!host.value(QLatin1String("SecurityOpt")).toArray().contains(QStringLiteral("no-new-privileges")))
+        gaps << QStringLiteral("Setuid programs in the image could raise its privileges.");
+
+    IsolationReport report;
+    report.details = {
+        QStringLiteral("It ran in a Docker container from the image %1, as the unprivileged user uid 1000, with every "
+                       "capability dropped and no way to gain privileges (no-new-privileges).").arg(key.image),
+        QStringLiteral("It had no network: the container's network mode was \"none\"."),
+        QStringLiteral("Everything was read-only except its own folder /work, /tmp and /dev/shm: each a tmpfs in memory "
+                       "of at most %1 and %2 files and folders, so nothing it wrote reached this computer's disk. Its "
+                       "files went in and came back through Docker's archive API.")
+            .arg(formatBytes(kWorkspaceBytes))
+            .arg(kWorkspaceInodes),
+        QStringLiteral("Docker limited it to %1 of memory without swap, %2 processes, one CPU, files of at most %3 and %4 "
+                       "open files.")
+            .arg(l.memoryBytes > 0 ? formatBytes(l.memoryBytes) : QStringLiteral("unlimited"))
+            .arg(l.processes)
+            .arg(formatBytes(l.fileSizeBytes))
+            .arg(l.openFiles),
+    };
+    if (!key.syscallFilter.isEmpty()) {
+        report.details << QStringLiteral("Docker's default seccomp profile filtered its system calls, and Sandpit's own "
+                                         "filter on top refused what the local sandbox refuses: tracing and reading other "
+                                         "processes, io_uring, eBPF, new namespaces, and sockets other than local and IP "
+                                         "ones (AF_VSOCK to the host among them).");
+    } else {
+        gaps << QStringLiteral("Only Docker's default seccomp profile filtered its system calls: Sandpit's own "
+                               "filter (sandpit-seccomp) was not found next to Sandpit, so AF_VSOCK sockets to "
+                               "the host, ptrace and io_uring were not refused. Reinstall Sandpit, or set "
+                               "SANDPIT_SECCOMP to its path.");
+    }
+    report.details << gaps;
+    report.level = gaps.isEmpty() ? IsolationReport::Level::Full : IsolationReport::Level::Partial;
+    return report;
+}
+
+} // namespace Sandpit::Core

@@ -1,0 +1,22 @@
+#pragma once
+
+#include "dockercontainer.h"
+#include "runlimits.h"
+#include "runresult.h"
+
+#include <QJsonObject>
+
+namespace Sandpit::Core {
+
+/// The isolation report of a Docker run, read from the very body its container was created
+/// with (DockerContainer::createBody), so that it cannot claim a protection the container was
+/// not given. `full` only when no known gap holds: every writable place is sized and in
+/// memory, nothing of this computer is bound writable, no network, no capabilities, and
+/// Sandpit's own system-call filter on top of Docker's.
+class DockerIsolation final
+{
+public:
+    static IsolationReport report(const QJsonObject &createBody, const DockerContainerKey &key, const Limits &limits);
+};
+
+} // namespace Sandpit::Core
