@@ -55,6 +55,26 @@ class TestResultJson : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // What the helper found the kernel refused reaches the JSON as ids and the reader as a
+    // sentence that names each limit with its value.
+    void limitsReachedComeFromTheReportAndAreSaid()
+    {
+        const HelperReport report = HelperReport::parse("outcome=exited\nexit_code=1\nkill_reason=none\n"
+                                                        "limits_reached=process-limit,disk-full\n");
+        RunResult result;
+        QVERIFY(report.applyTo(result));
+        Limits limits;
+        limits.processes = 32;
+        result.killDetail = describeEnd(result, limits);
+        const QJsonObject o = reparsed(resultToJson(result));
+        QCOMPARE(o.value(QStringLiteral("limits_reached")).toArray(),
+                 QJsonArray({QStringLiteral("process-limit"), QStringLiteral("disk-full")}));
+        QCOMPARE(o.value(QStringLiteral("kill_detail")).toString(),
+                 QStringLiteral("It ended with an error (exit code 1) after it reached the process limit (32) and a full "
+                                "disk (its workspace has no space or files left)."));
+        QCOMPARE(reparsed(resultToJson(sampleResult())).value(QStringLiteral("limits_reached")).toArray(), QJsonArray());
+    }
+
     void hasExactlyTheDocumentedKeys()
     {
         const QJsonObject o = reparsed(resultToJson(sampleResult()));
@@ -65,6 +85,7 @@ private Q_SLOTS:
             QStringLiteral("stdout"),      QStringLiteral("stderr"),            QStringLiteral("stdout_truncated"),
             QStringLiteral("stderr_truncated"), QStringLiteral("artifacts"),    QStringLiteral("isolation"),
             QStringLiteral("notice"),      QStringLiteral("stage"),             QStringLiteral("diagnostics"),
+            QStringLiteral("limits_reached"),
         };
         expected.sort();
         QCOMPARE(o.keys(), expected);
