@@ -3,6 +3,7 @@
 // real RunController, waiting with QSignalSpy (never with sleeps).
 
 #include "backends.h"
+#include "dockerbackend.h"
 #include "languageregistry.h"
 #include "localbackend.h"
 #include "runcontroller.h"
@@ -160,6 +161,19 @@ inline void checkFilesListedWhileRunning(RunController &controller, RunRequest r
 inline std::unique_ptr<RunController> makeController()
 {
     return std::make_unique<RunController>(makeBackends(LanguageRegistry::builtIn(), EngineSettings{}));
+}
+
+/// makeController(), or in a Docker build of the test (kDocker) a Docker backend alone whose
+/// Python runs in the offline image.
+inline std::unique_ptr<RunController> makePythonController()
+{
+    if (!kDocker)
+        return makeController();
+    DockerBackend::Config config;
+    config.environment.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"), QStringLiteral("sandpit-offline/python:3.11"));
+    std::vector<std::unique_ptr<Backend>> backends;
+    backends.push_back(std::make_unique<DockerBackend>(LanguageRegistry::builtIn(), std::move(config)));
+    return std::make_unique<RunController>(std::move(backends));
 }
 
 /// The processes on this machine with `token` in their command line.

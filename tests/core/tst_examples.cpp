@@ -5,22 +5,10 @@
 // which has it too.
 #include "runharness.h"
 
-#include "dockerbackend.h"
 
 using namespace SandpitTest;
 
 namespace {
-std::unique_ptr<RunController> makeExampleController()
-{
-    if (!kDocker)
-        return makeController();
-    DockerBackend::Config config;
-    config.environment.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"), QStringLiteral("sandpit-offline/python:3.11"));
-    std::vector<std::unique_ptr<Backend>> backends;
-    backends.push_back(std::make_unique<DockerBackend>(LanguageRegistry::builtIn(), std::move(config)));
-    return std::make_unique<RunController>(std::move(backends));
-}
-
 QByteArray example(const QString &name)
 {
     QFile file(QStringLiteral(":/sandpit/examples/") + name);
@@ -57,7 +45,7 @@ private:
     std::unique_ptr<RunController> m_controller;
 
 private Q_SLOTS:
-    void initTestCase() { m_controller = makeExampleController(); }
+    void initTestCase() { m_controller = makePythonController(); }
     void cleanupTestCase() { m_controller.reset(); }
 
     void plotExampleLeavesItsPlotsInOutput()

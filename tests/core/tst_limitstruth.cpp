@@ -3,25 +3,9 @@
 // watch), as that user in a delegated cgroup, and in Docker (tst_limitstruth_docker). A limit
 // that stopped the program is its kill_reason; one the kernel enforced by refusing a call is
 // in limits_reached, and the sentence for people names it with its value.
-#include "dockerbackend.h"
 #include "runharness.h"
 
 using namespace SandpitTest;
-
-namespace {
-
-std::unique_ptr<RunController> makeTruthController()
-{
-    if (!kDocker)
-        return makeController();
-    DockerBackend::Config config;
-    config.environment.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"), QStringLiteral("sandpit-offline/python:3.11"));
-    std::vector<std::unique_ptr<Backend>> backends;
-    backends.push_back(std::make_unique<DockerBackend>(LanguageRegistry::builtIn(), std::move(config)));
-    return std::make_unique<RunController>(std::move(backends));
-}
-
-} // namespace
 
 class TestLimitsTruth : public QObject
 {
@@ -31,7 +15,7 @@ private:
     std::unique_ptr<RunController> m_controller;
 
 private Q_SLOTS:
-    void initTestCase() { m_controller = makeTruthController(); }
+    void initTestCase() { m_controller = makePythonController(); }
     void cleanupTestCase() { m_controller.reset(); }
 
     void sameVerdictOnEveryPath_data()
