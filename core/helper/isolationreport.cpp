@@ -84,9 +84,12 @@ std::vector<std::string> describeIsolation(const Options &o, Isolation level, co
     if (cgroup.hasMemory()) {
         lines.push_back("Kernel memory: socket buffers, pipes and file metadata are charged to the run's memory cgroup.");
     } else {
-        lines.push_back("Kernel memory: socket buffers are counted only with a memory cgroup, and there is none: a run can "
-                        "pin up to its open-files limit of full socket buffers per process beyond its memory limit."
-                        + std::string(full ? " Files in its tmpfs mounts are capped by size and inode count." : ""));
+        lines.push_back(full ? "Kernel memory: no memory cgroup, so Sandpit's watch counts what the run queues in its "
+                               "local (AF_UNIX) sockets and the files in its tmpfs mounts against its memory limit; "
+                               "pipe buffers and file metadata are bounded only by its open-files and inode limits."
+                             : "Kernel memory: socket and pipe buffers are not counted (no memory cgroup, and the "
+                               "network is this computer's): a run can pin up to its open-files limit of full socket "
+                               "buffers per process beyond its memory limit.");
     }
     lines.push_back("Other limits: CPU time, file size and open files by rlimits; core dumps off.");
     return lines;

@@ -1,5 +1,7 @@
 #include "processmonitor.h"
 
+#include "socketmemory.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -143,6 +145,8 @@ Usage sampleUsage(bool privateProc, long long openFilesLimit)
     }
     if (!privateProc)
         return usage;
+    // So do the run's socket buffers, which no rlimit bounds (its network namespace is its own).
+    usage.chargedBytes += std::max(0LL, unixSocketQueuedBytes());
     // Files in the run's own tmpfs mounts live in memory too.
     for (const char *mount : {"/work", "/tmp", "/dev/shm"}) {
         struct statvfs vfs {};
