@@ -491,9 +491,10 @@ int Supervisor::run()
             built = true;
             break;
         }
-        // Without namespaces a refused clone is no policy: the machine is out of processes.
+        // Without namespaces nothing is refused by policy: the machine is out of processes, or
+        // a step of init's own failed. Either way that step is the error.
         if (level == Isolation::None)
-            return setupFailed("clone", m_refusals.back().error);
+            return setupFailed(m_refusals.back().step.c_str(), m_refusals.back().error);
     }
     if (!built)
         return sandboxUnavailable();
