@@ -1,6 +1,7 @@
 #include "supervisor.h"
 
 #include "cgroup.h"
+#include "endreport.h"
 #include "engineevents.h"
 #include "init.h"
 #include "initrecord.h"
@@ -45,7 +46,6 @@ constexpr long long kCgroupPollMs = 20;
 constexpr uid_t kNobody = 65534;
 constexpr gid_t kNoGroup = 65534;
 
-enum class StopReason { None, Timeout, OutputLimit, Cancelled, Memory };
 
 long long nowUs()
 {
@@ -146,7 +146,6 @@ private:
     void closePipes();
     int supervise(int sigFd, InitRecord &record, bool &haveRecord, long long &wallUs);
     void finishReport(const InitRecord &record, bool haveRecord, long long wallUs);
-    std::string limitsReached(int fromInit, const std::string &killReason) const;
 
     const Options &m_options; // what the sandbox is built from
     Options m_run;             // that plus the job: what the run is held to
@@ -544,103 +543,13 @@ int Supervisor::run()
     return written ? 0 : 1;
 }
 
-// The limits the run met without being stopped for them, from init's evidence and the
-// cgroup's counters, less the one that stopped it (its kill reason says that already).
-std::string Supervisor::limitsReached(int fromInit, const std::string &killReason) const
-{
-    int bits = fromInit;
-    if (m_cgroup->pidsLimitHits() > 0)
-        bits |= InitRecord::ReachedProcesses;
-    if (m_cgroup->memoryLimitHits() > 0)
-        bits |= InitRecord::ReachedMemory;
-    constexpr std::pair<int, const char *> kIds[] = {
-        {InitRecord::ReachedProcesses, "process-limit"}, {InitRecord::ReachedMemory, "memory"},
-        {InitRecord::ReachedFileSize, "file-size"},      {InitRecord::ReachedOpenFiles, "open-files"},
-        {InitRecord::ReachedDiskFull, "disk-full"},
-    };
-    std::string out;
-    for (const auto &[bit, id] : kIds) {
-        if ((bits & bit) && killReason != id)
-            out += (out.empty() ? "" : ",") + std::string(id);
-    }
-    return out;
-}
-
 void Supervisor::finishReport(const InitRecord &record, bool haveRecord, long long wallUs)
 {
-    // If init had to be killed its accounting is lost; our own children's usage is the best
-    // evidence left.
-    long long cpuUs = record.cpuUs;
-    long long peak = std::max(record.peakRssBytes, record.peakTotalBytes);
-    int status = record.waitStatus;
-    if (!haveRecord) {
-        rusage usage{};
-        getrusage(RUSAGE_CHILDREN, &usage);
-        cpuUs = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1'000'000LL + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
-        peak = usage.ru_maxrss * 1024LL;
-        status = SIGKILL; // a raw wait status meaning "killed by SIGKILL"
-    }
-    if (m_cgroup->hasMemory())
-        peak = std::max(peak, m_cgroup->peakMemory());
-
-    const char *reason = "none";
-    std::string detail;
-    switch (m_stop) {
-    case StopReason::Timeout:
-        reason = "timeout";
-        break;
-    case StopReason::OutputLimit:
-        reason = "output-limit";
-        break;
-    case StopReason::Cancelled:
-        reason = "cancelled";
-        break;
-    case StopReason::Memory:
-        reason = "memory";
-        break;
-    case StopReason::None:
-        if (record.stop == InitRecord::Memory || m_cgroup->oomKills() > 0) {
-            reason = "memory";
-        } else if (record.stop == InitRecord::ProcessLimit) {
-            reason = "process-limit";
-        } else if (record.stop == InitRecord::BlockedSyscall) {
-            reason = "blocked-syscall";
-            detail = std::string(record.detail, strnlen(record.detail, sizeof record.detail));
-        } else if (WIFSIGNALED(status)) {
-            const int sig = WTERMSIG(status);
-            if (sig == SIGXCPU || (sig == SIGKILL && m_run.cpuMs > 0 && cpuUs >= m_run.cpuMs * 1000))
-                reason = "cpu-time";
-            else if (sig == SIGXFSZ)
-                reason = "file-size";
-            else if (sig == SIGSYS)
-                reason = "blocked-syscall"; // a foreign-ABI call, killed by the filter itself
-            else
-                reason = "signal";
-        }
-        break;
-    }
-
-    if (WIFEXITED(status) && m_stop == StopReason::None && record.stop == InitRecord::None) {
-        m_report.add(P::kOutcome, "exited");
-        m_report.add(P::kExitCode, WEXITSTATUS(status));
-    } else {
-        m_report.add(P::kOutcome, "signaled");
-        m_report.add(P::kSignal, WIFSIGNALED(status) ? WTERMSIG(status) : SIGKILL);
-    }
-    m_report.add(P::kKillReason, reason);
-    if (const std::string reached = limitsReached(haveRecord ? record.limitsReached : 0, reason); !reached.empty())
-        m_report.add(P::kLimitsReached, reached);
-    if (!detail.empty())
-        m_report.add(P::kKillDetail, detail);
-    m_report.add(P::kWallUs, wallUs);
-    m_report.add(P::kCpuUs, cpuUs);
-    m_report.add(P::kPeakRss, peak);
-    m_report.add(P::kStdoutBytes, m_out.bytes);
-    m_report.add(P::kStderrBytes, m_err.bytes);
-    if (m_truncated)
-        m_report.add(P::kOutputTruncated, m_truncated);
-    if (haveRecord && record.artifactsTruncated)
-        m_report.add(P::kArtifactsCapped, 1);
+    RunEnd end{record, haveRecord, wallUs, m_stop};
+    end.stdoutBytes = m_out.bytes;
+    end.stderrBytes = m_err.bytes;
+    end.truncated = m_truncated;
+    writeRunEnd(m_report, end, m_run, *m_cgroup);
     m_report.add(P::kIsolationLevel, isolationLevelName(m_level));
     std::vector<std::string> refused;
     for (const Refusal &refusal : m_refusals)
