@@ -31,14 +31,15 @@ struct Run {
     QJsonObject json;
 };
 
-/// `sandpit run reports_privileges.py --json [extra]`, under the host emulator `host` (none:
-/// this machine as it is).
-Run runOn(const QString &host, const QStringList &extra, const QStringList &environment = {})
+/// `sandpit run PROGRAM --json [extra]` (PROGRAM: reports_privileges.py unless given), under
+/// the host emulator `host` (none: this machine as it is).
+Run runOn(const QString &host, const QStringList &extra, const QStringList &environment = {},
+          const QString &program = QStringLiteral("reports_privileges.py"))
 {
     QStringList command;
     if (!host.isEmpty())
         command << binDir() + QStringLiteral("/hosts/") + host;
-    command << binDir() + QStringLiteral("/sandpit") << QStringLiteral("run") << fixture(QStringLiteral("reports_privileges.py"))
+    command << binDir() + QStringLiteral("/sandpit") << QStringLiteral("run") << fixture(program)
             << QStringLiteral("--json") << extra;
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -157,6 +158,51 @@ private Q_SLOTS:
             QVERIFY(!details.isEmpty());
             QVERIFY2(details.first().toString().contains(QStringLiteral("was refused")), qPrintable(details.first().toString()));
         }
+    }
+
+    // The attack corpus's privilege attacks, on the emulated hosts at the weaker levels the
+    // user allowed: whatever the level, root stays out of reach.
+    void attacksGainNothingBelowFull_data()
+    {
+        QTest::addColumn<QString>("host");
+        QTest::addColumn<QString>("level");
+        QTest::addColumn<QString>("attack");
+        QTest::addColumn<QStringList>("mustSay");
+        QTest::addColumn<QStringList>("mustNotSay");
+
+        const QList<std::pair<QString, QString>> hosts{{QStringLiteral("no_userns"), QStringLiteral("none")},
+                                                      {QStringLiteral("masked_proc"), QStringLiteral("partial")}};
+        for (const auto &[host, level] : hosts) {
+            const QByteArray row = (host + QLatin1Char(' ')).toUtf8();
+            QTest::newRow(row + "read_shadow") << host << level << QStringLiteral("attacks/read_shadow.py")
+                                                << QStringList{QStringLiteral("== /etc/shadow: Permission denied")}
+                                                << QStringList{QStringLiteral("== /etc/shadow\n"), QStringLiteral("== /etc/gshadow\n")};
+            QTest::newRow(row + "setuid_binaries")
+                << host << level << QStringLiteral("attacks/setuid_binaries.py")
+                << QStringList{QStringLiteral("'CapEff:\\t0000000000000000'"), QStringLiteral("'NoNewPrivs:\\t1'")}
+                << QStringList{QStringLiteral("euid after 0\n"), QStringLiteral("euid before 0\n")};
+            QTest::newRow(row + "raise_rlimits") << host << level << QStringLiteral("attacks/raise_rlimits.py")
+                                                  << QStringList{QStringLiteral("RLIMIT_NPROC refused")}
+                                                  << QStringList{QStringLiteral("raised")};
+        }
+    }
+
+    void attacksGainNothingBelowFull()
+    {
+        QFETCH(QString, host);
+        QFETCH(QString, level);
+        QFETCH(QString, attack);
+        QFETCH(QStringList, mustSay);
+        QFETCH(QStringList, mustNotSay);
+
+        const Run run = runOn(host, {QStringLiteral("--allow-weaker"), level}, {}, attack);
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QCOMPARE(run.json.value(QStringLiteral("isolation")).toObject().value(QStringLiteral("level")).toString(), level);
+        const QString out = stdoutOf(run);
+        for (const QString &text : mustSay)
+            QVERIFY2(out.contains(text), qPrintable(text + QStringLiteral(" is not in: ") + out));
+        for (const QString &text : mustNotSay)
+            QVERIFY2(!out.contains(text), qPrintable(text + QStringLiteral(" is in: ") + out));
     }
 };
 
