@@ -424,8 +424,9 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
                 // At the container's pids.max the kernel refuses the next fork: the program is
                 // past its limit. A program that gives up then ends by itself, with its own
                 // error, within a second; one still there at the next sample (a second later)
-                // is a bomb spinning on EAGAIN. (Not the program's count, which takes the
-                // launcher's pids on trust: the program could kill the open-files watch.)
+                // is a bomb spinning on EAGAIN. The container's count, not the program's: a
+                // program that killed the open-files watch has its pid too, and must still be
+                // seen at the limit.
                 const int pids = s.value(QLatin1String("pids_stats")).toObject().value(QLatin1String("current")).toInt();
                 samplesPastLimit = pidsLimit > 0 && pids >= pidsLimit ? samplesPastLimit + 1 : 0;
                 if (samplesPastLimit >= 2)
