@@ -135,10 +135,8 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
         // Output is read live through attach; a flood must not also fill the daemon's disk.
         {QStringLiteral("LogConfig"), QJsonObject{{QStringLiteral("Type"), QStringLiteral("none")}}},
     };
-    // The launcher shell is one of the container's pids, and one more lets the program pass
-    // its limit, so the watch sees it did: the local sandbox's pids.max has the same headroom.
-    if (key.processes > 0)
-        host.insert(QStringLiteral("PidsLimit"), key.processes + kLauncherPids + 1);
+    if (key.pidsLimit() > 0)
+        host.insert(QStringLiteral("PidsLimit"), key.pidsLimit());
     if (key.memoryBytes > 0) {
         host.insert(QStringLiteral("Memory"), key.memoryBytes);
         host.insert(QStringLiteral("MemorySwap"), key.memoryBytes); // equal: no swap on top

@@ -9,10 +9,6 @@
 
 namespace Sandpit::Core {
 
-/// Pids in a container that are not the program's: the launcher shell, which waits for the
-/// program to report how it ended. The processes limit counts the program's alone.
-inline constexpr int kLauncherPids = 1;
-
 /// What a container is created with that a run cannot change later: the image and the
 /// limits Docker applies through HostConfig. A warm container fits a run only if these match.
 struct DockerContainerKey {
@@ -30,6 +26,17 @@ struct DockerContainerKey {
     bool remote = false;
 
     static DockerContainerKey from(const QString &image, const Limits &limits, const QString &syscallFilter);
+    /// The launcher runs sandpit-seccomp's watch for open files beside the program (see
+    /// DockerLauncher): there is a limit to watch for, and the program to watch with.
+    bool watchesOpenFiles() const { return openFiles > 0 && !syscallFilter.isEmpty(); }
+    /// Pids in the container that are not the program's: the launcher shell, which waits for
+    /// the program to report how it ended, and the open-files watch. The processes limit
+    /// counts the program's alone.
+    int launcherPids() const { return 1 + (watchesOpenFiles() ? 1 : 0); }
+    /// The container's pids.max (0: none): the launcher's pids, the program's limit, and one
+    /// more, so that the program can pass its limit and be seen to: the local sandbox's
+    /// pids.max has the same headroom.
+    int pidsLimit() const { return processes > 0 ? processes + launcherPids() + 1 : 0; }
     friend bool operator==(const DockerContainerKey &, const DockerContainerKey &) = default;
 };
 

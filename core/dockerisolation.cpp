@@ -85,7 +85,8 @@ IsolationReport DockerIsolation::report(const QJsonObject &createBody, const Doc
     } else {
         gaps << QStringLiteral("Only Docker's default seccomp profile filtered its system calls: Sandpit's own "
                                "filter (sandpit-seccomp) was not found next to Sandpit, so AF_VSOCK sockets to "
-                               "the host, ptrace and io_uring were not refused. Reinstall Sandpit, or set "
+                               "the host, ptrace and io_uring were not refused, and no watch could see it run out of "
+                               "open files. Reinstall Sandpit, or set "
                                "SANDPIT_SECCOMP to its path.");
     }
     report.details << gaps;

@@ -12,22 +12,38 @@ QString shellQuote(const QString &word)
 
 // POSIX sh only: the images' /bin/sh is dash or busybox. Each counter is read only when its
 // file is there; a field left empty means "unknown", never zero.
-constexpr const char *kEpilogue = R"(status=$?
-kill -s KILL -1 2>/dev/null
-peak= cpu= pids_max= oom_kill=
+constexpr const char *kEnded = R"(status=$?
+peak= cpu= pids_max= oom_kill= mem_max= open_files= file_size= disk_full=
+)";
+// The watch is asked to stop (and woken, should the program have stopped it) before anything
+// is killed; its status is its answer. Killed instead, it answers nothing.
+constexpr const char *kAskWatch = R"(kill -s TERM $watcher 2>/dev/null; kill -s CONT $watcher 2>/dev/null
+wait $watcher; w=$?; [ $w -le 1 ] && open_files=$w
+)";
+// memory.events "max" (v1: failcnt) counts the times the group reached its limit, whether the
+// kernel then reclaimed, refused a charge, or killed: with no OOM kill, the limit was reached
+// and the program lived (the local sandbox reads the same counters).
+constexpr const char *kCounters = R"(kill -s KILL -1 2>/dev/null
 c=/sys/fs/cgroup
 if [ -r $c/memory/memory.max_usage_in_bytes ]; then
     read -r peak < $c/memory/memory.max_usage_in_bytes
     [ -r $c/cpuacct/cpuacct.usage ] && read -r cpu < $c/cpuacct/cpuacct.usage
     [ -r $c/pids/pids.events ] && while read -r k v; do [ "$k" = max ] && pids_max=$v; done < $c/pids/pids.events
     while read -r k v; do [ "$k" = oom_kill ] && oom_kill=$v; done < $c/memory/memory.oom_control
+    [ -r $c/memory/memory.failcnt ] && read -r mem_max < $c/memory/memory.failcnt
 else
     [ -r $c/memory.peak ] && read -r peak < $c/memory.peak
     [ -r $c/cpu.stat ] && while read -r k v; do [ "$k" = usage_usec ] && cpu=${v}000; done < $c/cpu.stat
     [ -r $c/pids.events ] && while read -r k v; do [ "$k" = max ] && pids_max=$v; done < $c/pids.events
-    [ -r $c/memory.events ] && while read -r k v; do [ "$k" = oom_kill ] && oom_kill=$v; done < $c/memory.events
+    [ -r $c/memory.events ] && while read -r k v; do
+        [ "$k" = oom_kill ] && oom_kill=$v; [ "$k" = max ] && mem_max=$v; done < $c/memory.events
 fi 2>/dev/null
-printf '\036sandpit-end %s status=%s peak=%s cpu_ns=%s pids_max=%s oom_kill=%s\n' "$token" "$status" "$peak" "$cpu" "$pids_max" "$oom_kill"
+)";
+// A file system with no block or no inode left for the program is a full disk, as statvfs
+// says to the local sandbox's init.
+constexpr const char *kDiskFull = R"(for n in $(stat -f -c '%a %d' /work /tmp /dev/shm 2>/dev/null); do [ "$n" = 0 ] && disk_full=1; done
+)";
+constexpr const char *kMarkers = R"(printf '\036sandpit-end %s status=%s peak=%s cpu_ns=%s pids_max=%s oom_kill=%s mem_max=%s open_files=%s file_size=%s disk_full=%s\n' "$token" "$status" "$peak" "$cpu" "$pids_max" "$oom_kill" "$mem_max" "$open_files" "$file_size" "$disk_full"
 printf '\036sandpit-end %s\n' "$token" >&2
 )";
 // Killed by the reaper once output/ is copied back; the minute is for a Sandpit that died.
@@ -43,6 +59,9 @@ QByteArray DockerLauncher::script() const
         const qsizetype eq = variable.indexOf(QLatin1Char('='));
         script += QStringLiteral("export %1=%2\n").arg(variable.left(eq), shellQuote(variable.mid(eq + 1)));
     }
+    const bool watching = !watcher.isEmpty() && openFiles > 0;
+    if (watching)
+        script += QStringLiteral("%1 --watch-open-files %2 </dev/null & watcher=$!\n").arg(shellQuote(watcher)).arg(openFiles);
     // Not exec'd: the shell stays to report how the program ended.
     QStringList words;
     for (const QString &word : command)
@@ -50,7 +69,19 @@ QByteArray DockerLauncher::script() const
     if (!copyFrom.isEmpty())
         script += QStringLiteral("cp -R %1/. /work/ && ").arg(shellQuote(copyFrom));
     script += words.join(QLatin1Char(' ')) + QStringLiteral(" < %1\n").arg(shellQuote(stdinPath));
-    script += QLatin1String(kEpilogue);
+    script += QLatin1String(kEnded);
+    if (watching)
+        script += QLatin1String(kAskWatch);
+    script += QLatin1String(kCounters);
+    if (fileSizeBytes > 0) {
+        // A file the program left at the limit is the evidence that a write was refused at it.
+        // The local sandbox looks in the same places; /work and /tmp hold a few thousand
+        // inodes at most, so this costs a millisecond or two.
+        script += QStringLiteral("[ -n \"$(find /work /tmp -xdev -type f -size +%1c -print -quit 2>/dev/null)\" ] && file_size=1\n")
+                      .arg(fileSizeBytes - 1);
+    }
+    script += QLatin1String(kDiskFull);
+    script += QLatin1String(kMarkers);
     script += QLatin1String(kHold);
     script += QStringLiteral("exit $status\n");
     return script.toUtf8();

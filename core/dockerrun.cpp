@@ -4,6 +4,7 @@
 #include "dockerisolation.h"
 #include "dockerlauncher.h"
 #include "dockeroutputlister.h"
+#include "dockerrunend.h"
 #include "dockertransfer.h"
 #include "keptworkspace.h"
 #include "killdetail.h"
@@ -88,17 +89,6 @@ void DockerRunShared::post(std::function<void()> call)
     if (receiver)
         QMetaObject::invokeMethod(receiver, std::move(call), Qt::QueuedConnection);
 }
-
-struct DockerRun::Exit {
-    int exitCode = 0;
-    bool oomKilled = false;
-    KillReason ourKill = KillReason::None; ///< we killed it, and why
-    qint64 wallMs = 0;
-    qint64 peakMemory = 0;
-    qint64 cpuMs = 0;
-    int peakPids = 0;
-    bool forkRefused = false; ///< the pids cgroup refused a fork or a thread
-};
 
 DockerRun::DockerRun(Plan plan, std::shared_ptr<DockerConnector> connector, std::shared_ptr<DockerReaper> reaper,
                      DockerPool::Pending container, std::shared_ptr<DockerRunShared> shared, Callbacks callbacks)
@@ -222,7 +212,10 @@ QByteArray DockerRun::launcherScript(const QString &stdinSource) const
     if (!m_plan.key.syscallFilter.isEmpty())
         command.prepend(DockerContainer::syscallFilterPath(m_plan.key));
     const QString copyFrom = m_plan.key.remote ? QString() : QLatin1String(DockerContainer::kFilesDir);
-    return DockerLauncher{m_plan.environment, command, stdinSource, copyFrom}.script();
+    const QString watcher = m_plan.key.watchesOpenFiles() ? DockerContainer::syscallFilterPath(m_plan.key) : QString();
+    return DockerLauncher{m_plan.environment, command,           stdinSource, copyFrom,
+                          watcher,               m_plan.key.openFiles, m_plan.key.fileSizeBytes}
+        .script();
 }
 
 Expected<void> DockerRun::sendFiles(const DockerClient &client, const DockerPreparedContainer &container) const
@@ -290,28 +283,6 @@ bool DockerRun::deliver(OutputStream stream, QByteArray data)
     return withinLimit;
 }
 
-void DockerRun::readEndMarker(Exit &ending) const
-{
-    const auto &fields = m_stdoutEnd.fields();
-    const auto number = [&](const char *key, qint64 &out) {
-        bool ok = false;
-        const qint64 value = fields.value(key).toLongLong(&ok);
-        if (ok)
-            out = value;
-        return ok;
-    };
-    qint64 status = 0, peak = 0, cpuNs = 0, pidsMax = 0, oomKills = 0;
-    if (number("status", status))
-        ending.exitCode = int(status);
-    // The cgroup's own high-water mark beats the once-a-second stats samples.
-    if (number("peak", peak))
-        ending.peakMemory = std::max(ending.peakMemory, peak);
-    if (number("cpu_ns", cpuNs))
-        ending.cpuMs = std::max(ending.cpuMs, cpuNs / 1'000'000);
-    ending.forkRefused = number("pids_max", pidsMax) && pidsMax > 0;
-    ending.oomKilled = number("oom_kill", oomKills) && oomKills > 0;
-}
-
 Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPreparedContainer &container)
 {
     // Filled here, then copied whole into the container's /work (by its launcher, or sent
@@ -330,7 +301,7 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
             return std::unexpected(written.error());
     }
     const QString base = QStringLiteral("/containers/") + container.id;
-    Exit ending;
+    DockerRunEnd ending;
 
     // Attach first: the stream carries only what is written after it is connected.
     std::atomic_bool abortAttach{false};
@@ -437,7 +408,8 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     // run that never reaches the launcher's end marker (we killed it), and the watch that
     // ends a fork bomb: at the pids limit the kernel refuses every fork, and the bomb would
     // otherwise spin until the time limit.
-    const int processLimit = m_plan.request.limits.processes;
+    const int pidsLimit = m_plan.key.pidsLimit();
+    const int launcherPids = m_plan.key.launcherPids();
     std::atomic_bool abortStats{false};
     int samplesPastLimit = 0; // the stats thread's own
     std::thread statsThread([&] {
@@ -448,20 +420,15 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
             buffer.append(bytes);
             for (qsizetype nl; (nl = buffer.indexOf('\n')) >= 0; buffer.remove(0, nl + 1)) {
                 const QJsonObject s = QJsonDocument::fromJson(buffer.left(nl)).object();
-                const QJsonObject memory = s.value(QLatin1String("memory_stats")).toObject();
-                ending.peakMemory = std::max({ending.peakMemory, qint64(memory.value(QLatin1String("max_usage")).toDouble()),
-                                              qint64(memory.value(QLatin1String("usage")).toDouble())});
-                const qint64 cpuNs = qint64(s.value(QLatin1String("cpu_stats")).toObject().value(QLatin1String("cpu_usage"))
-                                                .toObject().value(QLatin1String("total_usage")).toDouble());
-                ending.cpuMs = std::max(ending.cpuMs, cpuNs / 1'000'000);
-                // The program's own, without the launcher shell that waits for it.
-                const int pids = s.value(QLatin1String("pids_stats")).toObject().value(QLatin1String("current")).toInt()
-                               - kLauncherPids;
-                ending.peakPids = std::max(ending.peakPids, pids);
-                // Past the limit is where the kernel refuses the next fork. A program that gives
-                // up then ends by itself, with its own error, within a second; one still there
-                // at the next sample (a second later) is a bomb spinning on EAGAIN.
-                samplesPastLimit = processLimit > 0 && pids > processLimit ? samplesPastLimit + 1 : 0;
+                ending.readStats(s, launcherPids);
+                // At the container's pids.max the kernel refuses the next fork: the program is
+                // past its limit. A program that gives up then ends by itself, with its own
+                // error, within a second; one still there at the next sample (a second later)
+                // is a bomb spinning on EAGAIN. The container's count, not the program's: a
+                // program that killed the open-files watch has its pid too, and must still be
+                // seen at the limit.
+                const int pids = s.value(QLatin1String("pids_stats")).toObject().value(QLatin1String("current")).toInt();
+                samplesPastLimit = pidsLimit > 0 && pids >= pidsLimit ? samplesPastLimit + 1 : 0;
                 if (samplesPastLimit >= 2)
                     m_shared->requestStop(KillReason::ProcessLimit);
             }
@@ -516,7 +483,7 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     if (endedByItself) {
         // The launcher saw the program end and reported the kernel's counters; the daemon's own
         // processing of the exit (a tenth of a second) is left to the reaper.
-        readEndMarker(ending);
+        ending.readMarker(m_stdoutEnd.fields());
         RunResult result = makeResult(ending);
         const bool built = result.killReason == KillReason::None && result.exitCode == 0;
         if (auto back = bringBack(client, container, built); !back)
@@ -542,7 +509,7 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     return makeResult(ending);
 }
 
-RunResult DockerRun::makeResult(const Exit &ending) const
+RunResult DockerRun::makeResult(const DockerRunEnd &ending) const
 {
     const Limits &limits = m_plan.request.limits;
     RunResult result;
@@ -577,12 +544,8 @@ RunResult DockerRun::makeResult(const Exit &ending) const
                                                                                  : KillReason::Signal;
     } else {
         result.exitCode = ending.exitCode;
-        // A program that failed after the kernel refused it a process or thread (the pids
-        // cgroup's "max" events, read by the launcher, or a stats sample at the limit).
-        const bool sawLimit = ending.forkRefused || (limits.processes > 0 && ending.peakPids > limits.processes);
-        if (ending.exitCode != 0 && sawLimit)
-            result.killReason = KillReason::ProcessLimit;
     }
+    result.limitsReached = ending.limitsReached(limits, result.killReason);
     result.killDetail = describeEnd(result, limits);
     return result;
 }

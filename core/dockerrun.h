@@ -6,6 +6,7 @@
 #include "dockerendmarker.h"
 #include "dockerpool.h"
 #include "dockerreaper.h"
+#include "dockerrunend.h"
 #include "dockerstream.h"
 #include "runrequest.h"
 #include "runresult.h"
@@ -73,7 +74,6 @@ public:
     void run();
 
 private:
-    struct Exit;
     QByteArray launcherScript(const QString &stdinSource) const;
     Expected<void> writeLauncher(const DockerPreparedContainer &container) const;
     Expected<void> sendFiles(const DockerClient &client, const DockerPreparedContainer &container) const;
@@ -85,8 +85,7 @@ private:
     static QString keptCopy(const DockerPreparedContainer &container);
     bool onOutput(QByteArrayView bytes);
     bool deliver(OutputStream stream, QByteArray data);
-    void readEndMarker(Exit &exit) const;
-    RunResult makeResult(const Exit &exit) const;
+    RunResult makeResult(const DockerRunEnd &ending) const;
 
     Plan m_plan;
     std::shared_ptr<DockerConnector> m_connector;

@@ -1,5 +1,7 @@
 #include "processmonitor.h"
 
+#include "openfiles.h"
+#include "procfile.h"
 #include "socketmemory.h"
 
 #include <algorithm>
@@ -16,24 +18,6 @@
 namespace Sandpit::Helper {
 
 namespace {
-bool readSmall(const char *path, char *buf, size_t size)
-{
-    const int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return false;
-    const ssize_t n = read(fd, buf, size - 1);
-    close(fd);
-    if (n <= 0)
-        return false;
-    buf[n] = '\0';
-    return true;
-}
-long long kilobytesOf(const char *text, const char *key)
-{
-    const char *at = std::strstr(text, key);
-    return at ? std::strtoll(at + std::strlen(key), nullptr, 10) : 0;
-}
-
 struct ProcessEntry {
     long pid = 0;
     long parent = 0;
@@ -92,26 +76,6 @@ std::vector<ProcessEntry> descendantsOf(long root, const std::vector<ProcessEntr
 }
 
 } // namespace
-
-// The descriptors `pid` holds, counted only when its table (FDSize, which never shrinks) has
-// grown to `limit`: reading /proc/PID/fd for every process at every tick would cost too much.
-long long openFilesNear(long pid, long long limit)
-{
-    char path[64];
-    char status[4096];
-    std::snprintf(path, sizeof path, "/proc/%ld/status", pid);
-    if (limit <= 0 || !readSmall(path, status, sizeof status) || kilobytesOf(status, "FDSize:") < limit)
-        return 0;
-    std::snprintf(path, sizeof path, "/proc/%ld/fd", pid);
-    DIR *dir = opendir(path);
-    if (!dir)
-        return 0;
-    long long count = 0;
-    while (const dirent *entry = readdir(dir))
-        count += entry->d_name[0] != '.' ? 1 : 0;
-    closedir(dir);
-    return count;
-}
 
 Usage sampleUsage(bool privateProc, long long openFilesLimit)
 {

@@ -8,12 +8,20 @@
 // image, glibc or musl. A forbidden call kills the program with SIGSYS; there is no init in
 // the container to hear a notification and name the call.
 //
+// Its second job, as the one program of ours in every container: the launcher runs it beside
+// the program as a watch for open files (see openfiles.h), the evidence for limits_reached
+// "open-files" that no kernel counter keeps. It looks at the container's own /proc, as the
+// same user as the program, so it works wherever the daemon is.
+//
 // Usage: sandpit-seccomp PROGRAM [ARGUMENT...]
+//        sandpit-seccomp --watch-open-files LIMIT
 
+#include "openfiles.h"
 #include "seccompfilter.h"
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -28,6 +36,8 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "usage: sandpit-seccomp PROGRAM [ARGUMENT...]\n");
         return 127;
     }
+    if (argc == 3 && std::strcmp(argv[1], "--watch-open-files") == 0)
+        return watchOpenFiles(std::atoll(argv[2]));
     SeccompProgram program;
     if (const Step step = buildSeccompProgram(program, ForbiddenCall::Kill); !step) {
         std::fprintf(stderr, "sandpit-seccomp: %s: %s\n", step.failed, std::strerror(step.error));

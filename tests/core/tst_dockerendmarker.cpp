@@ -22,6 +22,30 @@ private:
         return program;
     }
 
+    // Runs the launcher in a pid namespace of its own, as in a container: there `kill -1`
+    // reaches only the script's own leftovers, not this test. Returns its stdout and stderr.
+    static std::pair<QByteArray, QByteArray> runInPidNamespace(const DockerLauncher &launcher)
+    {
+        QProcess shell;
+        shell.start(QStringLiteral("unshare"), {QStringLiteral("--user"), QStringLiteral("--map-root-user"),
+                                                QStringLiteral("--pid"), QStringLiteral("--fork"), QStringLiteral("--kill-child"), QStringLiteral("--mount-proc"),
+                                                QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                                                QStringLiteral("token=TOKEN\n") + QString::fromUtf8(launcher.script())});
+        // After its markers the launcher waits to be removed (its /work is a tmpfs that goes
+        // with the container): the markers are the end.
+        QByteArray stdoutData, stderrData;
+        const auto ended = [&] {
+            stdoutData += shell.readAllStandardOutput();
+            stderrData += shell.readAllStandardError();
+            return stdoutData.endsWith("\n") && stdoutData.contains("\036sandpit-end") && stderrData.contains("\036sandpit-end");
+        };
+        [&] { QTRY_VERIFY_WITH_TIMEOUT(ended(), 20000); }();
+        [&] { QCOMPARE(shell.state(), QProcess::Running); }();
+        shell.kill();
+        shell.waitForFinished(5000);
+        return {stdoutData, stderrData};
+    }
+
 private Q_SLOTS:
     void markerEndsTheStreamWhereverItIsSplit_data()
     {
@@ -75,24 +99,11 @@ private Q_SLOTS:
                                        QStringLiteral("read -r x; echo \"$GREETING: $x $0\"; (sleep 300 &) ; exit 7"),
                                        QStringLiteral("a b")},
                                       input,
-                                      {}};
-        QProcess shell;
-        // In a pid namespace of its own, as in a container: there `kill -1` reaches only the
-        // script's own leftovers, not this test.
-        shell.start(QStringLiteral("unshare"), {QStringLiteral("--user"), QStringLiteral("--map-root-user"),
-                                                QStringLiteral("--pid"), QStringLiteral("--fork"), QStringLiteral("--kill-child"), QStringLiteral("--mount-proc"),
-                                                QStringLiteral("/bin/sh"), QStringLiteral("-c"),
-                                                QStringLiteral("token=TOKEN\n") + QString::fromUtf8(launcher.script())});
-        // After its markers the launcher waits to be removed (its /work is a tmpfs that goes
-        // with the container): the markers are the end.
-        QByteArray stdoutData, stderrData;
-        QTRY_VERIFY_WITH_TIMEOUT((stdoutData += shell.readAllStandardOutput(), stderrData += shell.readAllStandardError(),
-                                  stdoutData.endsWith("\n") && stdoutData.contains("\036sandpit-end")
-                                      && stderrData.contains("\036sandpit-end")),
-                                 20000);
-        QCOMPARE(shell.state(), QProcess::Running);
-        shell.kill();
-        shell.waitForFinished(5000);
+                                      {},
+                                      {},
+                                      0,
+                                      0};
+        const auto [stdoutData, stderrData] = runInPidNamespace(launcher);
         DockerEndMarker out("TOKEN");
         DockerEndMarker err("TOKEN");
         QCOMPARE(out.feed(stdoutData), QByteArray("it's me: abc a b\n"));
@@ -102,6 +113,38 @@ private Q_SLOTS:
         QCOMPARE(out.fields().value("status"), QByteArray("7"));
         QVERIFY(out.fields().contains("peak"));
         QVERIFY(out.fields().contains("oom_kill"));
+        QCOMPARE(out.fields().value("open_files"), QByteArray()); // no watch: unknown
+    }
+
+    void launcherAsksTheWatchForOpenFiles_data()
+    {
+        QTest::addColumn<int>("held");
+        QTest::addColumn<QByteArray>("answer");
+        QTest::newRow("a process held the limit") << 20 << QByteArray("1");
+        QTest::newRow("none came near it") << 3 << QByteArray("0");
+    }
+    void launcherAsksTheWatchForOpenFiles()
+    {
+        QFETCH(int, held);
+        QFETCH(QByteArray, answer);
+        // The program opens `held` more descriptors and holds them a while (the watch looks
+        // every 20 ms), then exits 1, as one that logs EMFILE and gives up would.
+        const QString program =
+            QStringLiteral("import time\nheld = [open('/dev/null') for _ in range(%1)]\ntime.sleep(0.3)\nraise SystemExit(1)\n")
+                .arg(held);
+        const DockerLauncher launcher{{},
+                                      {QStringLiteral("python3"), QStringLiteral("-c"), program},
+                                      QStringLiteral("/dev/null"),
+                                      {},
+                                      QStringLiteral(SANDPIT_BIN_DIR "/sandpit-seccomp"),
+                                      16,
+                                      0};
+        const auto [stdoutData, stderrData] = runInPidNamespace(launcher);
+        DockerEndMarker out("TOKEN");
+        out.feed(stdoutData);
+        QVERIFY2(out.ended(), stdoutData.constData());
+        QCOMPARE(out.fields().value("status"), QByteArray("1"));
+        QCOMPARE(out.fields().value("open_files"), answer);
     }
 };
 
