@@ -14,12 +14,14 @@
 #include "findbar.h"
 #include "historypane.h"
 #include "historystore.h"
+#include "inputfocus.h"
 #include "imagepullbar.h"
 #include "imagepullsession.h"
 #include "inputsetsession.h"
 #include "isolationindicator.h"
 #include "language.h"
 #include "languagemenu.h"
+#include "lastrun.h"
 #include "languageregistry.h"
 #include "outputpane.h"
 #include "outputsettings.h"
@@ -219,44 +221,67 @@ void MainWindow::createDocks()
 
 void MainWindow::connectRuns()
 {
+    // The run is the tab in front's from the moment it is asked for, so a run refused at once
+    // is that tab's too.
+    connect(m_session, &RunSession::runRequested, this, [this] {
+        // A run in another tab is replaced by this one: it ends there, stopped.
+        if (m_runningTab && m_runningTab != tab() && m_runningTab->runState() == DocumentTab::RunState::Running) {
+            m_runningTab->setLastRun(LastRun::replaced(m_runningTab->lastRun().description));
+            m_runningTab->setFinished(false, QStringLiteral("Stopped: another program was run"), {});
+        }
+        m_runningTab = tab();
+    });
     connect(m_session, &RunSession::runStarting, this, [this](const QString &description) {
         m_output->clear();
         m_artifacts->clear();
         m_problems->clear();
-        // A run in another tab is replaced by this one: it ends there, stopped.
-        if (m_runningTab && m_runningTab != tab() && m_runningTab->runState() == DocumentTab::RunState::Running)
-            m_runningTab->setFinished(false, QStringLiteral("Stopped: another program was run"), {});
-        m_runningTab = tab();
         m_runningTab->editor()->clearDiagnostics();
+        m_runningTab->setLastRun(LastRun::running(description));
         m_runningTab->setRunning();
-        m_runPane->showRunning(description);
+        m_runPane->showRun(m_runningTab->lastRun());
+        // Whatever the learner looked at last (Problems, History), the run's prompt is here.
+        if (auto *outputDock = qobject_cast<QDockWidget *>(m_output->parentWidget())) {
+            outputDock->show();
+            outputDock->raise();
+        }
         statusBar()->showMessage(QStringLiteral("Running %1…").arg(description));
     });
+    // After the output pane's own connections: the input line is ready when it takes the keys.
+    auto *focus = new InputFocus(*m_session, m_output->inputLine(), [this] { return tab()->editor(); }, this);
+    connect(m_session, &RunSession::runStarting, focus, &InputFocus::runStarted);
     connect(m_session, &RunSession::outputReceived, m_output, &OutputPane::appendOutput);
     connect(m_session, &RunSession::artifactsListed, m_artifacts, &ArtifactsPane::showRunningListing);
     connect(m_session, &RunSession::runFinished, m_output, &OutputPane::showFinished);
-    connect(m_session, &RunSession::runFinished, m_runPane, &RunPane::showResult);
     connect(m_session, &RunSession::runFinished, this, [this](const Core::RunResult &result) {
         m_artifacts->showArtifacts(result);
         if (m_runningTab) {
             m_runningTab->editor()->showDiagnostics(result.diagnostics);
-            // The Problems list follows the tab in front, so it shows these if that is this tab.
-            m_runningTab->setFinished(result.succeeded(), m_runPane->statusText(), result.diagnostics);
+            // The Run pane and the Problems list follow the tab in front: these show there if
+            // that is this tab, and when it comes back.
+            m_runningTab->setLastRun(LastRun::finished(result));
+            m_runningTab->setFinished(result.succeeded(), RunPane::statusFor(result), result.diagnostics);
+            if (m_runningTab == tab())
+                m_runPane->showResult(result);
         }
-        // Presentation mode hid it on purpose: a run never undoes that.
-        if (!result.diagnostics.isEmpty() && !m_presentation->isOn()) {
+        // Problems is a place to go: a closed list comes back, but it never covers the output
+        // (presentation mode hid it on purpose: a run never undoes that).
+        if (!result.diagnostics.isEmpty() && !m_presentation->isOn() && m_problemsDock->isHidden()) {
             m_problemsDock->show();
-            m_problemsDock->raise();
+            if (auto *outputDock = qobject_cast<QDockWidget *>(m_output->parentWidget()))
+                outputDock->raise();
         }
         m_isolation->showReport(result.isolation);
-        statusBar()->showMessage(QStringLiteral("%1: %2").arg(m_runPane->statusText(), m_runPane->exitText()));
+        statusBar()->showMessage(QStringLiteral("%1: %2").arg(RunPane::statusFor(result), RunPane::exitFor(result)));
     });
     connect(m_session, &RunSession::runFinished, m_inputSets, &InputSetSession::checkFinishedRun);
     connect(m_session, &RunSession::runFailed, m_output, &OutputPane::showError);
-    connect(m_session, &RunSession::runFailed, m_runPane, &RunPane::showError);
     connect(m_session, &RunSession::runFailed, this, [this](const Core::RunError &error) {
-        if (m_runningTab)
+        if (m_runningTab) {
+            m_runningTab->setLastRun(LastRun::failed(error));
             m_runningTab->setFinished(false, QStringLiteral("Could not run"), {});
+            if (m_runningTab == tab())
+                m_runPane->showError(error);
+        }
         statusBar()->showMessage(error.message);
     });
     connect(m_session, &RunSession::runFailed, m_weakerOffer, &WeakerSandboxOffer::offerFor);
@@ -268,6 +293,7 @@ void MainWindow::connectRuns()
             [this] { allowWeaker(Core::IsolationReport::Level::Full, true); });
     connect(m_session, &RunSession::activeChanged, m_stopAction, &QAction::setEnabled);
     connect(m_session, &RunSession::inputOpenChanged, m_output, &OutputPane::setInputEnabled);
+    connect(m_session, &RunSession::inputOpenChanged, focus, &InputFocus::inputOpenChanged);
     connect(m_output, &OutputPane::inputSubmitted, m_session, &RunSession::writeInput);
     connect(m_output, &OutputPane::inputClosed, m_session, &RunSession::closeInput);
     connect(m_output, &OutputPane::outputSaved, this, [this](const QString &path, qint64 bytes) {
@@ -445,6 +471,7 @@ void MainWindow::showCurrentTab()
                                                  : QStringLiteral("%1 (not installed)").arg(language->name));
     m_languageLabel->setToolTip(problem);
     m_problems->showDiagnostics(current->lastDiagnostics());
+    m_runPane->showRun(current->lastRun());
     if (m_attachedProgram != current->document()->path() || !m_attachedOnce) {
         m_attachedOnce = true;
         m_attachedProgram = current->document()->path();
