@@ -21,7 +21,6 @@
 #include "isolationindicator.h"
 #include "language.h"
 #include "languagemenu.h"
-#include "lastrun.h"
 #include "languageregistry.h"
 #include "outputpane.h"
 #include "outputsettings.h"
@@ -34,6 +33,7 @@
 #include "sessionkeeper.h"
 #include "settingsdialog.h"
 #include "tabbanners.h"
+#include "tabruns.h"
 #include "themecontroller.h"
 #include "weakersandboxbadge.h"
 #include "weakersandboxoffer.h"
@@ -77,6 +77,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     , m_inputSets(new InputSetSession(*m_session, this))
     , m_output(new OutputPane(this))
     , m_runPane(new RunPane(this))
+    , m_tabRuns(new TabRuns(*m_tabs, *m_runPane, this))
     , m_artifacts(new ArtifactsPane(this))
     // Kept workspaces live beside the run history, in Sandpit's data folder.
     , m_attachments(new AttachmentSession(QFileInfo(history.directory).path(), this))
@@ -221,24 +222,14 @@ void MainWindow::createDocks()
 
 void MainWindow::connectRuns()
 {
-    // The run is the tab in front's from the moment it is asked for, so a run refused at once
-    // is that tab's too.
-    connect(m_session, &RunSession::runRequested, this, [this] {
-        // A run in another tab is replaced by this one: it ends there, stopped.
-        if (m_runningTab && m_runningTab != tab() && m_runningTab->runState() == DocumentTab::RunState::Running) {
-            m_runningTab->setLastRun(LastRun::replaced(m_runningTab->lastRun().description));
-            m_runningTab->setFinished(false, QStringLiteral("Stopped: another program was run"), {});
-        }
-        m_runningTab = tab();
-    });
+    connect(m_session, &RunSession::runRequested, m_tabRuns, &TabRuns::runRequested);
     connect(m_session, &RunSession::runStarting, this, [this](const QString &description) {
         m_output->clear();
         m_artifacts->clear();
         m_problems->clear();
-        m_runningTab->editor()->clearDiagnostics();
-        m_runningTab->setLastRun(LastRun::running(description));
-        m_runningTab->setRunning();
-        m_runPane->showRun(m_runningTab->lastRun());
+        if (DocumentTab *running = m_tabRuns->runningTab())
+            running->editor()->clearDiagnostics();
+        m_tabRuns->runStarting(description);
         // Whatever the learner looked at last (Problems, History), the run's prompt is here.
         if (auto *outputDock = qobject_cast<QDockWidget *>(m_output->parentWidget())) {
             outputDock->show();
@@ -254,15 +245,10 @@ void MainWindow::connectRuns()
     connect(m_session, &RunSession::runFinished, m_output, &OutputPane::showFinished);
     connect(m_session, &RunSession::runFinished, this, [this](const Core::RunResult &result) {
         m_artifacts->showArtifacts(result);
-        if (m_runningTab) {
-            m_runningTab->editor()->showDiagnostics(result.diagnostics);
-            // The Run pane and the Problems list follow the tab in front: these show there if
-            // that is this tab, and when it comes back.
-            m_runningTab->setLastRun(LastRun::finished(result));
-            m_runningTab->setFinished(result.succeeded(), RunPane::statusFor(result), result.diagnostics);
-            if (m_runningTab == tab())
-                m_runPane->showResult(result);
-        }
+        // The Problems list follows the tab in front, so it shows these if that is this tab.
+        if (DocumentTab *running = m_tabRuns->runningTab())
+            running->editor()->showDiagnostics(result.diagnostics);
+        m_tabRuns->runFinished(result);
         // Problems is a place to go: a closed list comes back, but it never covers the output
         // (presentation mode hid it on purpose: a run never undoes that).
         if (!result.diagnostics.isEmpty() && !m_presentation->isOn() && m_problemsDock->isHidden()) {
@@ -275,15 +261,8 @@ void MainWindow::connectRuns()
     });
     connect(m_session, &RunSession::runFinished, m_inputSets, &InputSetSession::checkFinishedRun);
     connect(m_session, &RunSession::runFailed, m_output, &OutputPane::showError);
-    connect(m_session, &RunSession::runFailed, this, [this](const Core::RunError &error) {
-        if (m_runningTab) {
-            m_runningTab->setLastRun(LastRun::failed(error));
-            m_runningTab->setFinished(false, QStringLiteral("Could not run"), {});
-            if (m_runningTab == tab())
-                m_runPane->showError(error);
-        }
-        statusBar()->showMessage(error.message);
-    });
+    connect(m_session, &RunSession::runFailed, m_tabRuns, &TabRuns::runFailed);
+    connect(m_session, &RunSession::runFailed, this, [this](const Core::RunError &error) { statusBar()->showMessage(error.message); });
     connect(m_session, &RunSession::runFailed, m_weakerOffer, &WeakerSandboxOffer::offerFor);
     connect(m_weakerOffer, &WeakerSandboxOffer::weakerAllowed, this, [this](Core::IsolationReport::Level level, bool remember) {
         allowWeaker(level, remember);
@@ -471,7 +450,7 @@ void MainWindow::showCurrentTab()
                                                  : QStringLiteral("%1 (not installed)").arg(language->name));
     m_languageLabel->setToolTip(problem);
     m_problems->showDiagnostics(current->lastDiagnostics());
-    m_runPane->showRun(current->lastRun());
+    m_tabRuns->showCurrent();
     if (m_attachedProgram != current->document()->path() || !m_attachedOnce) {
         m_attachedOnce = true;
         m_attachedProgram = current->document()->path();
