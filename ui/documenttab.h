@@ -1,6 +1,7 @@
 #pragma once
 
 #include "diagnostic.h"
+#include "lastrun.h"
 
 #include <QWidget>
 
@@ -66,6 +67,9 @@ public:
     void setRunning();
     /// `outcome` says how it ended in a few words ("Finished: exit code 0").
     void setFinished(bool succeeded, const QString &outcome, const QList<Core::Diagnostic> &diagnostics);
+    /// What the Run pane shows while this tab is in front.
+    const LastRun &lastRun() const { return m_lastRun; }
+    void setLastRun(const LastRun &run) { m_lastRun = run; }
     /// One line for the tab's tooltip: the file and how its last run went.
     QString summary() const;
 
@@ -105,6 +109,7 @@ private:
     RunState m_runState = RunState::NotRun;
     QString m_outcome;
     QList<Core::Diagnostic> m_lastDiagnostics;
+    LastRun m_lastRun;
 };
 
 } // namespace Sandpit::Ui

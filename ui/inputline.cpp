@@ -36,8 +36,33 @@ void InputLine::recall(int step)
     setText(m_position == m_history.size() ? m_draft : m_history.at(m_position));
 }
 
+void InputLine::discard()
+{
+    m_position = m_history.size();
+    m_draft.clear();
+    clear();
+}
+
+bool InputLine::event(QEvent *event)
+{
+    // Claimed before shortcuts are matched, so Escape here clears instead of stopping the run.
+    if (event->type() == QEvent::ShortcutOverride) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if (key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier) {
+            event->accept();
+            return true;
+        }
+    }
+    return QLineEdit::event(event);
+}
+
 void InputLine::keyPressEvent(QKeyEvent *event)
 {
+    if (event->key() == Qt::Key_Escape && event->modifiers() == Qt::NoModifier) {
+        discard();
+        event->accept();
+        return;
+    }
     if (event->key() == Qt::Key_D && event->modifiers() == Qt::ControlModifier) {
         const QString rest = text();
         clear();

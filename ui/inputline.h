@@ -6,7 +6,8 @@
 namespace Sandpit::Ui {
 
 /// The one-line stdin of a running program, as a shell's prompt behaves: Enter sends the
-/// line, Up and Down walk the lines sent before, Ctrl+D ends the input.
+/// line, Up and Down walk the lines sent before, Ctrl+D ends the input, Escape clears the line
+/// (and never reaches the window's Stop: a learner erasing a typo must not end the program).
 class InputLine final : public QLineEdit
 {
     Q_OBJECT
@@ -18,6 +19,8 @@ public:
 
     /// The lines sent, oldest first; a line sent twice in a row is kept once.
     const QStringList &history() const { return m_history; }
+    /// Drops the line being typed (not the history): a new run starts with an empty line.
+    void discard();
 
 Q_SIGNALS:
     /// The text typed so far, without a newline; the line is cleared.
@@ -26,6 +29,7 @@ Q_SIGNALS:
     void endOfInputRequested(const QString &rest);
 
 protected:
+    bool event(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
 
 private:

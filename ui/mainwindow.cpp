@@ -14,6 +14,7 @@
 #include "findbar.h"
 #include "historypane.h"
 #include "historystore.h"
+#include "inputfocus.h"
 #include "imagepullbar.h"
 #include "imagepullsession.h"
 #include "inputsetsession.h"
@@ -32,6 +33,7 @@
 #include "sessionkeeper.h"
 #include "settingsdialog.h"
 #include "tabbanners.h"
+#include "tabruns.h"
 #include "themecontroller.h"
 #include "weakersandboxbadge.h"
 #include "weakersandboxoffer.h"
@@ -75,6 +77,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     , m_inputSets(new InputSetSession(*m_session, this))
     , m_output(new OutputPane(this))
     , m_runPane(new RunPane(this))
+    , m_tabRuns(new TabRuns(*m_tabs, *m_runPane, this))
     , m_artifacts(new ArtifactsPane(this))
     // Kept workspaces live beside the run history, in Sandpit's data folder.
     , m_attachments(new AttachmentSession(QFileInfo(history.directory).path(), this))
@@ -219,46 +222,47 @@ void MainWindow::createDocks()
 
 void MainWindow::connectRuns()
 {
+    connect(m_session, &RunSession::runRequested, m_tabRuns, &TabRuns::runRequested);
     connect(m_session, &RunSession::runStarting, this, [this](const QString &description) {
         m_output->clear();
         m_artifacts->clear();
         m_problems->clear();
-        // A run in another tab is replaced by this one: it ends there, stopped.
-        if (m_runningTab && m_runningTab != tab() && m_runningTab->runState() == DocumentTab::RunState::Running)
-            m_runningTab->setFinished(false, QStringLiteral("Stopped: another program was run"), {});
-        m_runningTab = tab();
-        m_runningTab->editor()->clearDiagnostics();
-        m_runningTab->setRunning();
-        m_runPane->showRunning(description);
+        if (DocumentTab *running = m_tabRuns->runningTab())
+            running->editor()->clearDiagnostics();
+        m_tabRuns->runStarting(description);
+        // Whatever the learner looked at last (Problems, History), the run's prompt is here.
+        if (auto *outputDock = qobject_cast<QDockWidget *>(m_output->parentWidget())) {
+            outputDock->show();
+            outputDock->raise();
+        }
         statusBar()->showMessage(QStringLiteral("Running %1…").arg(description));
     });
+    // After the output pane's own connections: the input line is ready when it takes the keys.
+    auto *focus = new InputFocus(*m_session, m_output->inputLine(), [this] { return tab()->editor(); }, this);
+    connect(m_session, &RunSession::runStarting, focus, &InputFocus::runStarted);
     connect(m_session, &RunSession::outputReceived, m_output, &OutputPane::appendOutput);
     connect(m_session, &RunSession::artifactsListed, m_artifacts, &ArtifactsPane::showRunningListing);
     connect(m_session, &RunSession::runFinished, m_output, &OutputPane::showFinished);
-    connect(m_session, &RunSession::runFinished, m_runPane, &RunPane::showResult);
     connect(m_session, &RunSession::runFinished, this, [this](const Core::RunResult &result) {
         m_artifacts->showArtifacts(result);
-        if (m_runningTab) {
-            m_runningTab->editor()->showDiagnostics(result.diagnostics);
-            // The Problems list follows the tab in front, so it shows these if that is this tab.
-            m_runningTab->setFinished(result.succeeded(), m_runPane->statusText(), result.diagnostics);
-        }
-        // Presentation mode hid it on purpose: a run never undoes that.
-        if (!result.diagnostics.isEmpty() && !m_presentation->isOn()) {
+        // The Problems list follows the tab in front, so it shows these if that is this tab.
+        if (DocumentTab *running = m_tabRuns->runningTab())
+            running->editor()->showDiagnostics(result.diagnostics);
+        m_tabRuns->runFinished(result);
+        // Problems is a place to go: a closed list comes back, but it never covers the output
+        // (presentation mode hid it on purpose: a run never undoes that).
+        if (!result.diagnostics.isEmpty() && !m_presentation->isOn() && m_problemsDock->isHidden()) {
             m_problemsDock->show();
-            m_problemsDock->raise();
+            if (auto *outputDock = qobject_cast<QDockWidget *>(m_output->parentWidget()))
+                outputDock->raise();
         }
         m_isolation->showReport(result.isolation);
-        statusBar()->showMessage(QStringLiteral("%1: %2").arg(m_runPane->statusText(), m_runPane->exitText()));
+        statusBar()->showMessage(QStringLiteral("%1: %2").arg(RunPane::statusFor(result), RunPane::exitFor(result)));
     });
     connect(m_session, &RunSession::runFinished, m_inputSets, &InputSetSession::checkFinishedRun);
     connect(m_session, &RunSession::runFailed, m_output, &OutputPane::showError);
-    connect(m_session, &RunSession::runFailed, m_runPane, &RunPane::showError);
-    connect(m_session, &RunSession::runFailed, this, [this](const Core::RunError &error) {
-        if (m_runningTab)
-            m_runningTab->setFinished(false, QStringLiteral("Could not run"), {});
-        statusBar()->showMessage(error.message);
-    });
+    connect(m_session, &RunSession::runFailed, m_tabRuns, &TabRuns::runFailed);
+    connect(m_session, &RunSession::runFailed, this, [this](const Core::RunError &error) { statusBar()->showMessage(error.message); });
     connect(m_session, &RunSession::runFailed, m_weakerOffer, &WeakerSandboxOffer::offerFor);
     connect(m_weakerOffer, &WeakerSandboxOffer::weakerAllowed, this, [this](Core::IsolationReport::Level level, bool remember) {
         allowWeaker(level, remember);
@@ -268,6 +272,7 @@ void MainWindow::connectRuns()
             [this] { allowWeaker(Core::IsolationReport::Level::Full, true); });
     connect(m_session, &RunSession::activeChanged, m_stopAction, &QAction::setEnabled);
     connect(m_session, &RunSession::inputOpenChanged, m_output, &OutputPane::setInputEnabled);
+    connect(m_session, &RunSession::inputOpenChanged, focus, &InputFocus::inputOpenChanged);
     connect(m_output, &OutputPane::inputSubmitted, m_session, &RunSession::writeInput);
     connect(m_output, &OutputPane::inputClosed, m_session, &RunSession::closeInput);
     connect(m_output, &OutputPane::outputSaved, this, [this](const QString &path, qint64 bytes) {
@@ -445,6 +450,7 @@ void MainWindow::showCurrentTab()
                                                  : QStringLiteral("%1 (not installed)").arg(language->name));
     m_languageLabel->setToolTip(problem);
     m_problems->showDiagnostics(current->lastDiagnostics());
+    m_tabRuns->showCurrent();
     if (m_attachedProgram != current->document()->path() || !m_attachedOnce) {
         m_attachedOnce = true;
         m_attachedProgram = current->document()->path();

@@ -3,7 +3,6 @@
 #include "historysettings.h"
 
 #include <QMainWindow>
-#include <QPointer>
 
 #include <functional>
 
@@ -31,6 +30,7 @@ class FindBar;
 class PresentationMode;
 class RecentFilesMenu;
 class TabBanners;
+class TabRuns;
 class ThemeController;
 struct AppliedSettings;
 class DocumentTab;
@@ -113,12 +113,12 @@ private:
     FindBar *m_findBar;
     EditActions *m_editActions = nullptr;
     RecentFilesMenu *m_recentFiles = nullptr;
-    QPointer<DocumentTab> m_runningTab; // the tab whose program the current run is
     RunSession *m_session;
     ImagePullSession *m_pulls;
     InputSetSession *m_inputSets;
     OutputPane *m_output;
     RunPane *m_runPane;
+    TabRuns *m_tabRuns;
     ArtifactsPane *m_artifacts;
     AttachmentSession *m_attachments;
     AttachmentsPane *m_attachmentsPane;

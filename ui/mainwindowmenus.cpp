@@ -95,7 +95,7 @@ void MainWindow::createActions()
     m_stopAction = add(runMenu, QStringLiteral("actionStop"), QStringLiteral("&Stop"),
                        {QKeySequence(Qt::CTRL | Qt::Key_F2), QKeySequence(Qt::Key_Escape)}, [this] { m_session->stop(); });
     m_stopAction->setIcon(glyphIcon(Glyph::Stop));
-    m_stopAction->setToolTip(QStringLiteral("Stop the program and everything it started (Ctrl+F2, Esc)"));
+    m_stopAction->setToolTip(QStringLiteral("Stop the program and everything it started (Ctrl+F2, or Esc in the editor)"));
     m_stopAction->setEnabled(false);
 
     menuBar()->addMenu(m_languageMenu);

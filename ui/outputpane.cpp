@@ -104,6 +104,11 @@ qint64 OutputPane::recordedBytes() const
     return m_recorder->recordedBytes();
 }
 
+QWidget *OutputPane::inputLine() const
+{
+    return m_input;
+}
+
 bool OutputPane::isInputEnabled() const
 {
     return m_input->isEnabled();
@@ -116,6 +121,7 @@ void OutputPane::clear()
     m_pullBar->dismiss();
     m_recorder->restart();
     m_saveButton->setEnabled(false);
+    m_input->discard(); // half an answer to the last run is no answer to this one
     m_inputClosed = false;
     updateInputState();
 }
@@ -220,7 +226,7 @@ void OutputPane::updateInputState()
     m_input->setEnabled(enabled);
     m_inputPrompt->setEnabled(enabled);
     if (enabled)
-        m_input->setPlaceholderText(QStringLiteral("Type a line for the program and press Enter · Ctrl+D ends the input"));
+        m_input->setPlaceholderText(QStringLiteral("Type a line for the program and press Enter · Esc clears it · Ctrl+D ends the input"));
     else if (m_inputWanted)
         m_input->setPlaceholderText(QStringLiteral("The input is closed"));
     else

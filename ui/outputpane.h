@@ -38,6 +38,8 @@ public:
     /// The banner that offers to pull a missing Docker image; showError() and clear() drive
     /// its visibility, the window connects its pull.
     ImagePullBar *imagePullBar() const { return m_pullBar; }
+    /// Where the program's input is typed: the window moves the keys here during a run.
+    QWidget *inputLine() const;
 
 public Q_SLOTS:
     void clear();

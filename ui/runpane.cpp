@@ -94,6 +94,13 @@ void RunPane::showReady()
 
 void RunPane::showRunning(const QString &what)
 {
+    QElapsedTimer now;
+    now.start();
+    showRunningSince(what, now);
+}
+
+void RunPane::showRunningSince(const QString &what, const QElapsedTimer &started)
+{
     setStatus(QStringLiteral("Running…"), kBusy);
     m_message->setText(what);
     setFactsVisible(true);
@@ -102,7 +109,7 @@ void RunPane::showRunning(const QString &what)
     m_backend->setText(QStringLiteral("—"));
     m_isolation->setText(QStringLiteral("—"));
     m_isolation->setToolTip({});
-    m_elapsed.start();
+    m_elapsed = started;
     m_elapsedTimer.start();
     updateElapsed();
 }
@@ -111,26 +118,20 @@ void RunPane::showResult(const Core::RunResult &result)
 {
     m_elapsedTimer.stop();
     using Core::KillReason;
+    const QString status = statusFor(result);
     if (result.stage == Core::RunStage::Compile && result.killReason == KillReason::None)
-        setStatus(QStringLiteral("Did not compile"), kBad);
+        setStatus(status, kBad);
     else if (result.killReason == KillReason::None)
-        setStatus(QStringLiteral("Finished"), result.exitCode == 0 ? kGood : kWarning);
-    else if (result.killReason == KillReason::Signal)
-        setStatus(QStringLiteral("Crashed"), kBad);
+        setStatus(status, result.exitCode == 0 ? kGood : kWarning);
     else
-        setStatus(QStringLiteral("Stopped"), kWarning);
+        setStatus(status, result.killReason == KillReason::Signal ? kBad : kWarning);
 
     QString message = result.killReason == KillReason::None ? QString() : Core::resultTitle(result);
     if (!result.killDetail.isEmpty())
         message += (message.isEmpty() ? QString() : QStringLiteral("\n")) + result.killDetail;
     m_message->setText(message);
 
-    if (result.exitCode)
-        m_exit->setText(QStringLiteral("exit code %1").arg(*result.exitCode));
-    else if (result.signal)
-        m_exit->setText(QStringLiteral("signal %1 (%2)").arg(Core::signalName(*result.signal)).arg(*result.signal));
-    else
-        m_exit->setText(QStringLiteral("—"));
+    m_exit->setText(exitFor(result));
     m_time->setText(QStringLiteral("%1 wall · %2 CPU").arg(Core::formatDuration(result.wallMs), Core::formatDuration(result.cpuMs)));
     m_memory->setText(result.peakMemoryBytes > 0 ? QStringLiteral("%1 peak").arg(Core::formatBytes(result.peakMemoryBytes))
                                                  : QStringLiteral("—"));
@@ -146,6 +147,49 @@ void RunPane::showError(const Core::RunError &error)
     setStatus(QStringLiteral("Could not run"), kBad);
     m_message->setText(error.message);
     setFactsVisible(false);
+}
+
+void RunPane::showRun(const LastRun &run)
+{
+    switch (run.kind) {
+    case LastRun::Kind::None:
+        showReady();
+        return;
+    case LastRun::Kind::Running:
+        showRunningSince(run.description, run.started);
+        return;
+    case LastRun::Kind::Finished:
+        showResult(run.result);
+        return;
+    case LastRun::Kind::Failed:
+        showError(run.error);
+        return;
+    case LastRun::Kind::Replaced:
+        m_elapsedTimer.stop();
+        setStatus(QStringLiteral("Stopped"), kWarning);
+        m_message->setText(QStringLiteral("%1 was stopped when another tab's program was run.").arg(run.description));
+        setFactsVisible(false);
+        return;
+    }
+}
+
+QString RunPane::statusFor(const Core::RunResult &result)
+{
+    using Core::KillReason;
+    if (result.stage == Core::RunStage::Compile && result.killReason == KillReason::None)
+        return QStringLiteral("Did not compile");
+    if (result.killReason == KillReason::None)
+        return QStringLiteral("Finished");
+    return result.killReason == KillReason::Signal ? QStringLiteral("Crashed") : QStringLiteral("Stopped");
+}
+
+QString RunPane::exitFor(const Core::RunResult &result)
+{
+    if (result.exitCode)
+        return QStringLiteral("exit code %1").arg(*result.exitCode);
+    if (result.signal)
+        return QStringLiteral("signal %1 (%2)").arg(Core::signalName(*result.signal)).arg(*result.signal);
+    return QStringLiteral("—");
 }
 
 void RunPane::setStatus(const QString &text, const Tone &tone)

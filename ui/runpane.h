@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lastrun.h"
 #include "runerror.h"
 #include "runresult.h"
 
@@ -34,17 +35,26 @@ public:
         QColor onDark;
     };
 
+    /// The status word showResult() would show for `result` ("Finished", "Did not compile", ...).
+    static QString statusFor(const Sandpit::Core::RunResult &result);
+    /// What showResult() would show as the result: "exit code 3", "signal SIGSEGV (11)" or "—".
+    static QString exitFor(const Sandpit::Core::RunResult &result);
+
 public Q_SLOTS:
     void showReady();
     /// `what` names the program, e.g. "main.py (Python)".
     void showRunning(const QString &what);
     void showResult(const Sandpit::Core::RunResult &result);
     void showError(const Sandpit::Core::RunError &error);
+    /// A tab's last run, shown again when the tab comes to the front (a run still going
+    /// counts its time from when it started).
+    void showRun(const Sandpit::Ui::LastRun &run);
 
 protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void showRunningSince(const QString &what, const QElapsedTimer &started);
     void setStatus(const QString &text, const Tone &tone);
     void paintStatus();
     void setFactsVisible(bool visible);

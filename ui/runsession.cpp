@@ -56,6 +56,7 @@ void RunSession::runWithInput(const Core::Language *language, const QString &fil
 void RunSession::start(const Core::Language *language, const QString &fileName, const QString &code,
                        const std::optional<QByteArray> &stdinData)
 {
+    Q_EMIT runRequested();
     if (m_current != 0)
         m_controller.cancel(m_current);
 

@@ -32,6 +32,8 @@ public:
     bool isActive() const { return m_current != 0; }
     QString backend() const { return m_settings.backend; }
     Core::RunId currentId() const { return m_current; }
+    /// Whether the current run takes typed input (as inputOpenChanged() last said).
+    bool isInputOpen() const { return m_inputOpen; }
 
 public Q_SLOTS:
     /// Cancels the current run, if any, then starts this one. An empty program or a file type
@@ -55,6 +57,9 @@ public Q_SLOTS:
     void closeInput();
 
 Q_SIGNALS:
+    /// The user asked for a run (it may yet fail at once): from here on, the run in progress,
+    /// if any, is no longer current.
+    void runRequested();
     /// A run was handed to the engine; `description` names it, e.g. "main.py (Python)".
     void runStarting(const QString &description);
     void outputReceived(Sandpit::Core::OutputStream stream, const QByteArray &data);

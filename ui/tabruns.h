@@ -1,0 +1,41 @@
+#pragma once
+
+#include "runerror.h"
+#include "runresult.h"
+
+#include <QObject>
+#include <QPointer>
+
+namespace Sandpit::Ui {
+
+class DocumentTab;
+class DocumentTabs;
+class RunPane;
+
+/// Which tab each run belongs to, and what each tab's last run was: the tab's icon and
+/// tooltip, and the Run pane, which shows the run of the tab in front (its result, "Running…"
+/// if its program is going, or Ready if it never ran).
+class TabRuns final : public QObject
+{
+    Q_OBJECT
+public:
+    TabRuns(DocumentTabs &tabs, RunPane &pane, QObject *parent = nullptr);
+
+    /// The tab whose program the current (or last) run is; null once that tab is closed.
+    DocumentTab *runningTab() const { return m_runningTab; }
+
+    /// The tab in front asked for a run: from now on the run is its, even one refused at once.
+    void runRequested();
+    void runStarting(const QString &description);
+    void runFinished(const Sandpit::Core::RunResult &result);
+    void runFailed(const Sandpit::Core::RunError &error);
+    /// The tab in front changed: the pane shows its last run.
+    void showCurrent();
+
+private:
+    DocumentTabs &m_tabs;
+    RunPane &m_pane;
+    QPointer<DocumentTab> m_runningTab;
+};
+
+} // namespace Sandpit::Ui
