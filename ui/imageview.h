@@ -25,6 +25,8 @@ public:
     QSize shownSize() const;
     QSize imageSize() const { return m_image.size(); }
     double zoom() const { return m_zoom; }
+    /// True while the zoom follows the view's size ("Fit"), as it does for a new image.
+    bool isFitted() const { return m_fit; }
 
 public Q_SLOTS:
     void zoomIn();
