@@ -6,8 +6,10 @@
 #include "artifactspane.h"
 #include "attachmentspane.h"
 #include "editorwidget.h"
+#include "gettingstarteddialog.h"
 #include "imageview.h"
 #include "isolationindicator.h"
+#include "killreason.h"
 #include "outputview.h"
 #include "windowharness.h"
 
@@ -99,6 +101,42 @@ private Q_SLOTS:
         QVERIFY(inputs->findChild<QWidget *>(QStringLiteral("attachmentList"))->isVisible());
         inputs->showAttachments({});
         QVERIFY(inputs->isFolded());
+    }
+
+    void gettingStartedExplainsWhatAFirstTimerMeets()
+    {
+        QVERIFY(m_window->findChild<QAction *>(QStringLiteral("actionGettingStarted")));
+        m_window->findChild<QAction *>(QStringLiteral("actionGettingStarted"))->trigger();
+        auto *page = m_window->findChild<Ui::GettingStartedDialog *>(QStringLiteral("gettingStartedDialog"));
+        QVERIFY(page);
+        QTRY_VERIFY(page->isVisible());
+        const QString text = page->pageText();
+        // Markdown rendered, not shown as source.
+        QVERIFY(!text.contains(QStringLiteral("## ")));
+        QVERIFY(!text.contains(QStringLiteral("**")));
+        for (const QString &word : {QStringLiteral("Run"), QStringLiteral("Stop"), QStringLiteral("input"),
+                                    QStringLiteral("output/"), QStringLiteral("isolation")})
+            QVERIFY2(text.contains(word), qPrintable(word));
+        // Every way a run can end, in the words the Run pane uses.
+        for (int r = int(Core::KillReason::None); r <= int(Core::KillReason::Cancelled); ++r) {
+            const QString title = Core::killReasonTitle(Core::KillReason(r));
+            QVERIFY2(text.contains(title), qPrintable(title));
+        }
+    }
+
+    void everyTopicHasAnExampleInPythonAndC()
+    {
+        for (const QString &topic : {QStringLiteral("ask_input"), QStringLiteral("time_limit"), QStringLiteral("memory_limit")}) {
+            for (const QString &suffix : {QStringLiteral(".py"), QStringLiteral(".c")}) {
+                auto *example = m_window->findChild<QAction *>(QStringLiteral("example:") + topic + suffix);
+                QVERIFY2(example, qPrintable(topic + suffix));
+                QVERIFY(example->text().endsWith(suffix == QStringLiteral(".c") ? QStringLiteral("(C)")
+                                                                                : QStringLiteral("(Python)")));
+            }
+        }
+        for (const QString &name : {QStringLiteral("table.py"), QStringLiteral("write_files.c"), QStringLiteral("error.py"),
+                                    QStringLiteral("crash.c")})
+            QVERIFY2(m_window->findChild<QAction *>(QStringLiteral("example:") + name), qPrintable(name));
     }
 
     void aPlotLeavesTheWindowOnALaptopScreen()
