@@ -70,7 +70,7 @@ AttachmentsPane::AttachmentsPane(QWidget *parent)
     m_fold->setCheckable(true);
     m_fold->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_summary->setObjectName(QStringLiteral("inputFilesSummary"));
-    m_summary->setWordWrap(true);
+    m_summary->setToolTip(QStringLiteral("Files and folders added here are copied beside the program before each run."));
     m_summary->setForegroundRole(QPalette::PlaceholderText);
     auto *header = new QHBoxLayout;
     header->setContentsMargins(0, 0, 0, 0);
@@ -149,11 +149,12 @@ void AttachmentsPane::foldToUse()
 void AttachmentsPane::updateSummary()
 {
     const int count = m_list->count();
-    QString text = count == 0   ? QStringLiteral("None: files added here are copied beside the program.")
-                   : count == 1 ? QStringLiteral("1 file or folder, copied beside the program")
-                                : QStringLiteral("%1 files or folders, copied beside the program").arg(count);
+    // One short line: the folded dock is one line high, and a wrapped sentence would be cut.
+    QString text = count == 0   ? QStringLiteral("None")
+                   : count == 1 ? QStringLiteral("1 file or folder")
+                                : QStringLiteral("%1 files or folders").arg(count);
     if (m_mode->currentIndex() == 1)
-        text += QStringLiteral(" · workspace kept between runs");
+        text += QStringLiteral(" · kept workspace");
     m_summary->setText(isFolded() ? text : QString());
 }
 
