@@ -30,6 +30,7 @@ ArtifactPreview::ArtifactPreview(QWidget *parent)
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_header->setContentsMargins(4, 2, 4, 2);
     m_image->setObjectName(QStringLiteral("previewImage"));
+    m_image->setToolTip(QStringLiteral("Double-click to see it large"));
     m_text->setObjectName(QStringLiteral("previewText"));
     m_text->setReadOnly(true);
     m_text->setLineWrapMode(QPlainTextEdit::NoWrap);

@@ -2,6 +2,8 @@
 
 #include "artifactpreview.h"
 #include "backgroundtask.h"
+#include "imageview.h"
+#include "imageviewer.h"
 #include "killdetail.h"
 
 #include <QDesktopServices>
@@ -78,7 +80,8 @@ ArtifactsPane::ArtifactsPane(QWidget *parent)
     m_table->setAlternatingRowColors(true);
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &ArtifactsPane::showSelection);
-    connect(m_table, &QTableWidget::cellDoubleClicked, this, &ArtifactsPane::openSelected);
+    connect(m_table, &QTableWidget::cellDoubleClicked, this, &ArtifactsPane::activateSelected);
+    connect(m_preview->imageView(), &ImageView::doubleClicked, this, &ArtifactsPane::viewSelectedLarge);
     connect(m_table, &QWidget::customContextMenuRequested, this, &ArtifactsPane::showContextMenu);
 
     m_placeholder->setText(QStringLiteral("Files your program writes to the output/ folder are listed here."));
@@ -92,7 +95,8 @@ ArtifactsPane::ArtifactsPane(QWidget *parent)
 
     m_openAction->setObjectName(QStringLiteral("actionOpenArtifact"));
     m_openAction->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
-    m_openAction->setToolTip(QStringLiteral("Open the file with the desktop's application for it (double-click)"));
+    m_openAction->setToolTip(QStringLiteral("Open the file with the desktop's application for it (double-click; "
+                                            "an image opens large in Sandpit)"));
     m_saveAction->setObjectName(QStringLiteral("actionSaveArtifact"));
     m_saveAction->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
     m_saveAction->setToolTip(QStringLiteral("Save a copy of the selected file"));
@@ -248,6 +252,23 @@ void ArtifactsPane::openSelected()
         return;
     if (!m_openUrl(QUrl::fromLocalFile(path)))
         Q_EMIT openFailed(QStringLiteral("No application could open %1.").arg(QFileInfo(path).fileName()));
+}
+
+void ArtifactsPane::activateSelected()
+{
+    if (m_preview->kind() == Preview::Kind::Image)
+        viewSelectedLarge();
+    else
+        openSelected();
+}
+
+void ArtifactsPane::viewSelectedLarge()
+{
+    const Core::Artifact *artifact = selectedArtifact();
+    if (!artifact || m_preview->kind() != Preview::Kind::Image)
+        return;
+    auto *viewer = new ImageViewer(m_preview->imageView()->image(), artifact->path, this);
+    viewer->show();
 }
 
 void ArtifactsPane::chooseSaveSelected()

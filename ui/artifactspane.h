@@ -46,6 +46,8 @@ public Q_SLOTS:
     void showRunningListing(const Sandpit::Core::ArtifactListing &listing);
     /// Opens the selected file with the desktop's default application.
     void openSelected();
+    /// Shows the previewed image large, in a window of its own inside Sandpit.
+    void viewSelectedLarge();
     /// Asks where to save the selected file, then saveSelectedTo().
     void chooseSaveSelected();
     /// Asks for a folder, then saveAllTo().
@@ -63,6 +65,8 @@ Q_SIGNALS:
 
 private:
     void showSelection();
+    /// A double-click: an image is seen large here, any other file opens in its application.
+    void activateSelected();
     void fillTable(const Sandpit::Core::RunResult &result);
     void updateActions();
     void showContextMenu(const QPoint &pos);

@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace Sandpit::Ui {
@@ -22,6 +23,9 @@ AttachmentsPane::AttachmentsPane(QWidget *parent)
     , m_remove(new QPushButton(QStringLiteral("Remove"), this))
     , m_mode(new QComboBox(this))
     , m_reset(new QPushButton(QStringLiteral("Reset workspace"), this))
+    , m_fold(new QToolButton(this))
+    , m_summary(new QLabel(this))
+    , m_body(new QWidget(this))
 {
     m_list->setObjectName(QStringLiteral("attachmentList"));
     m_mode->setObjectName(QStringLiteral("workspaceMode"));
@@ -37,8 +41,8 @@ AttachmentsPane::AttachmentsPane(QWidget *parent)
     m_reset->setEnabled(false);
     m_remove->setEnabled(false);
 
-    auto *addFile = new QPushButton(QStringLiteral("Add File…"), this);
-    auto *addFolder = new QPushButton(QStringLiteral("Add Folder…"), this);
+    auto *addFile = new QPushButton(QStringLiteral("Add File…"), m_body);
+    auto *addFolder = new QPushButton(QStringLiteral("Add Folder…"), m_body);
     addFile->setObjectName(QStringLiteral("addInputFile"));
     addFolder->setObjectName(QStringLiteral("addInputFolder"));
     auto *buttons = new QHBoxLayout;
@@ -47,17 +51,38 @@ AttachmentsPane::AttachmentsPane(QWidget *parent)
     buttons->addWidget(m_remove);
     buttons->addStretch();
     auto *mode = new QHBoxLayout;
-    mode->addWidget(new QLabel(QStringLiteral("Workspace:"), this));
+    mode->addWidget(new QLabel(QStringLiteral("Workspace:"), m_body));
     mode->addWidget(m_mode, 1);
     mode->addWidget(m_reset);
 
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_list, 1);
-    layout->addWidget(m_placeholder);
-    layout->addLayout(buttons);
-    layout->addLayout(mode);
+    for (QWidget *widget : std::initializer_list<QWidget *>{m_list, m_placeholder, m_remove, m_mode, m_reset})
+        widget->setParent(m_body);
+    auto *body = new QVBoxLayout(m_body);
+    body->setContentsMargins(0, 0, 0, 0);
+    body->addWidget(m_list, 1);
+    body->addWidget(m_placeholder);
+    body->addLayout(buttons);
+    body->addLayout(mode);
     m_list->hide();
+
+    m_fold->setObjectName(QStringLiteral("inputFilesFold"));
+    m_fold->setAutoRaise(true);
+    m_fold->setCheckable(true);
+    m_fold->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_summary->setObjectName(QStringLiteral("inputFilesSummary"));
+    m_summary->setToolTip(QStringLiteral("Files and folders added here are copied beside the program before each run."));
+    m_summary->setForegroundRole(QPalette::PlaceholderText);
+    auto *header = new QHBoxLayout;
+    header->setContentsMargins(0, 0, 0, 0);
+    header->addWidget(m_fold);
+    header->addWidget(m_summary, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 2, 4, 4);
+    layout->addLayout(header);
+    layout->addWidget(m_body, 1);
+    connect(m_fold, &QToolButton::toggled, this, [this](bool unfolded) { setFolded(!unfolded); });
+    setFolded(true);
 
     connect(addFile, &QPushButton::clicked, this, &AttachmentsPane::chooseFiles);
     connect(addFolder, &QPushButton::clicked, this, &AttachmentsPane::chooseFolder);
@@ -93,6 +118,46 @@ QString AttachmentsPane::modeText() const
     return m_mode->currentText();
 }
 
+bool AttachmentsPane::isFolded() const
+{
+    return m_body->isHidden();
+}
+
+void AttachmentsPane::setFolded(bool folded)
+{
+    m_body->setHidden(folded);
+    const QSignalBlocker quiet(m_fold);
+    m_fold->setChecked(!folded);
+    m_fold->setArrowType(folded ? Qt::RightArrow : Qt::DownArrow);
+    m_fold->setToolTip(folded ? QStringLiteral("Show the input files and the workspace mode")
+                              : QStringLiteral("Fold the input files away"));
+    // Folded, the dock is one line high: its height goes to the Output Files pane above it.
+    setMaximumHeight(folded ? sizeHint().height() : QWIDGETSIZE_MAX);
+    updateSummary();
+}
+
+void AttachmentsPane::foldToUse()
+{
+    const bool inUse = m_list->count() > 0 || m_mode->currentIndex() == 1;
+    // Only a change of use folds or unfolds it, so a pane the learner opened stays open.
+    if (inUse != m_inUse)
+        setFolded(!inUse);
+    m_inUse = inUse;
+    updateSummary();
+}
+
+void AttachmentsPane::updateSummary()
+{
+    const int count = m_list->count();
+    // One short line: the folded dock is one line high, and a wrapped sentence would be cut.
+    QString text = count == 0   ? QStringLiteral("None")
+                   : count == 1 ? QStringLiteral("1 file or folder")
+                                : QStringLiteral("%1 files or folders").arg(count);
+    if (m_mode->currentIndex() == 1)
+        text += QStringLiteral(" · kept workspace");
+    m_summary->setText(isFolded() ? text : QString());
+}
+
 void AttachmentsPane::showAttachments(const QList<Attachment> &attachments)
 {
     m_list->clear();
@@ -108,12 +173,14 @@ void AttachmentsPane::showAttachments(const QList<Attachment> &attachments)
     m_list->setVisible(!attachments.isEmpty());
     m_placeholder->setVisible(attachments.isEmpty());
     m_remove->setEnabled(false);
+    foldToUse();
 }
 
 void AttachmentsPane::showMode(bool persistent)
 {
     m_mode->setCurrentIndex(persistent ? 1 : 0);
     m_reset->setEnabled(persistent);
+    foldToUse();
 }
 
 void AttachmentsPane::chooseFiles()

@@ -8,12 +8,14 @@ class QComboBox;
 class QLabel;
 class QListWidget;
 class QPushButton;
+class QToolButton;
 
 namespace Sandpit::Ui {
 
 /// The program's input files and folders, copied into its workspace before each run, and the
 /// workspace mode: fresh each run, or kept between runs (with Reset). A missing attachment
-/// shows in red with the reason.
+/// shows in red with the reason. Most programs use none, so until one is added the pane is
+/// folded to a single line (a learner can unfold it with its arrow).
 class AttachmentsPane final : public QWidget
 {
     Q_OBJECT
@@ -26,10 +28,12 @@ public:
     QString rowToolTip(int row) const;
     bool rowIsMissing(int row) const;
     QString modeText() const;
+    bool isFolded() const;
 
 public Q_SLOTS:
     void showAttachments(const QList<Sandpit::Ui::Attachment> &attachments);
     void showMode(bool persistent);
+    void setFolded(bool folded);
 
 Q_SIGNALS:
     void attachRequested(const QStringList &paths);
@@ -41,12 +45,19 @@ private:
     void chooseFiles();
     void chooseFolder();
     void removeSelected();
+    /// Unfolded while anything is in use (an attachment, a kept workspace), else folded.
+    void foldToUse();
+    void updateSummary();
 
     QListWidget *m_list;
     QLabel *m_placeholder;
     QPushButton *m_remove;
     QComboBox *m_mode;
     QPushButton *m_reset;
+    QToolButton *m_fold;
+    QLabel *m_summary;
+    QWidget *m_body;
+    bool m_inUse = false;
 };
 
 } // namespace Sandpit::Ui

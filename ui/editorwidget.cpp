@@ -39,16 +39,27 @@ constexpr int kWarningIndicator = 9;
 constexpr int kErrorStyle = 63;
 constexpr int kWarningStyle = 62;
 
+constexpr qreal kMinimumPointSize = 11;
+
 const QColor kErrorColour(0xd3, 0x2f, 0x2f);
 const QColor kWarningColour(0xf5, 0x9e, 0x0b);
 const QColor kNoteColour(0x19, 0x76, 0xd2);
 } // namespace
 
+QFont EditorWidget::defaultFont()
+{
+    QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    // Without a desktop that names one, Qt's monospace is 9 pt: too small to read code by, and
+    // smaller than the window's own text. A desktop's larger choice is kept.
+    if (font.pointSizeF() < kMinimumPointSize)
+        font.setPointSizeF(kMinimumPointSize);
+    return font;
+}
+
 EditorWidget::EditorWidget(QWidget *parent)
     : QsciScintilla(parent)
-    , m_font(QFontDatabase::systemFont(QFontDatabase::FixedFont))
+    , m_font(defaultFont())
 {
-    m_font.setPointSize(std::max(m_font.pointSize(), 11));
     setFont(m_font);
     setMarginsFont(m_font);
     setUtf8(true);

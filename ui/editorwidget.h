@@ -42,6 +42,8 @@ public:
     /// The editor's own colours, kept across language changes (a lexer resets them).
     /// The font of the text and the line numbers (Settings… › Editor); zoom stays relative to it.
     void setEditorFont(const QFont &font);
+    /// The desktop's monospace font, at 11 pt or more: what the editor uses until one is chosen.
+    static QFont defaultFont();
     void setCaretLineColour(const QColor &colour);
     void setMatchedBraceColour(const QColor &colour);
     void setUnmatchedBraceColour(const QColor &colour);

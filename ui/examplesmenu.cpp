@@ -1,5 +1,7 @@
 #include "examplesmenu.h"
 
+#include "languageregistry.h"
+
 #include <QDir>
 #include <QFile>
 
@@ -19,7 +21,7 @@ QString titleOf(const QString &code, const QString &fileName)
 }
 } // namespace
 
-ExamplesMenu::ExamplesMenu(QWidget *parent)
+ExamplesMenu::ExamplesMenu(const Core::LanguageRegistry &languages, QWidget *parent)
     : QMenu(QStringLiteral("E&xamples"), parent)
 {
     setObjectName(QStringLiteral("examplesMenu"));
@@ -30,7 +32,10 @@ ExamplesMenu::ExamplesMenu(QWidget *parent)
         if (!file.open(QIODevice::ReadOnly))
             continue;
         const QString code = QString::fromUtf8(file.readAll());
-        QAction *action = addAction(titleOf(code, fileName));
+        // Most examples come in Python and in C, under the same title.
+        const Core::Language *language = languages.forFileName(fileName);
+        QAction *action = addAction(language ? QStringLiteral("%1 (%2)").arg(titleOf(code, fileName), language->name)
+                                             : titleOf(code, fileName));
         action->setObjectName(QStringLiteral("example:") + fileName);
         action->setToolTip(fileName);
         connect(action, &QAction::triggered, this, [this, fileName, code] { Q_EMIT exampleChosen(fileName, code); });

@@ -2,15 +2,19 @@
 
 #include <QMenu>
 
+namespace Sandpit::Core {
+class LanguageRegistry;
+}
+
 namespace Sandpit::Ui {
 
 /// File > Examples: the programs bundled under resources/examples/, each titled by its first
-/// comment line.
+/// comment line and its language: "Ask for input (Python)".
 class ExamplesMenu final : public QMenu
 {
     Q_OBJECT
 public:
-    explicit ExamplesMenu(QWidget *parent = nullptr);
+    explicit ExamplesMenu(const Sandpit::Core::LanguageRegistry &languages, QWidget *parent = nullptr);
 
 Q_SIGNALS:
     /// `fileName` is the example's own ("plot.py"), so its language follows from it.

@@ -116,6 +116,9 @@ bool ImageView::eventFilter(QObject *watched, QEvent *event)
                     zoomOut();
                 return true;
             }
+        } else if (event->type() == QEvent::MouseButtonDblClick && !m_image.isNull()) {
+            Q_EMIT doubleClicked();
+            return true;
         } else if (event->type() == QEvent::Resize && m_fit) {
             render();
         }

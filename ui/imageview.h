@@ -24,13 +24,20 @@ public:
     /// The size the image is drawn at now.
     QSize shownSize() const;
     QSize imageSize() const { return m_image.size(); }
+    const QImage &image() const { return m_image; }
     double zoom() const { return m_zoom; }
+    /// True while the zoom follows the view's size ("Fit"), as it does for a new image.
+    bool isFitted() const { return m_fit; }
 
 public Q_SLOTS:
     void zoomIn();
     void zoomOut();
     void zoomToActualSize();
     void zoomToFit();
+
+Q_SIGNALS:
+    /// The image was double-clicked: the preview opens it large.
+    void doubleClicked();
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

@@ -132,7 +132,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     resize(1100, 720);
     const QSettings state;
     restoreGeometry(state.value(kGeometryKey).toByteArray());
-    restoreState(state.value(kStateKey).toByteArray());
+    m_layoutRestored = restoreState(state.value(kStateKey).toByteArray());
     for (QWidget *pane : std::initializer_list<QWidget *>{m_output, m_runPane, m_artifacts, m_history, m_attachmentsPane,
                                                           m_problems})
         m_presentation->addPane(pane);
@@ -211,13 +211,22 @@ void MainWindow::createDocks()
     // Beside the output, so a compiler's messages and the clickable list of them are both in view.
     m_problemsDock = dock(QStringLiteral("problemsDock"), QStringLiteral("Problems"), m_problems, Qt::BottomDockWidgetArea);
     splitDockWidget(output, m_problemsDock, Qt::Horizontal);
-    // The bottom dock spans the full width under the editor and the side panes.
-    setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
-    resizeDocks({output}, {260}, Qt::Vertical);
+    // The side panes reach down to the status bar: a plot needs height more than the output
+    // needs their width. Stacked above the output instead, the side panes' minimums and the
+    // output's added up past a 768-pixel laptop screen once a plot was previewed.
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     resizeDocks({output, m_problemsDock}, {700, 400}, Qt::Horizontal);
     resizeDocks({run, artifacts}, {320, 320}, Qt::Horizontal);
-    // The output files get the larger part: the list and a preview of the selected file.
-    resizeDocks({run, artifacts, inputs}, {190, 460, 100}, Qt::Vertical);
+    // Before the first show the window has no size yet to share out; a layout restored from
+    // the last session keeps its own sizes.
+    QTimer::singleShot(0, this, [this, output, run, artifacts, inputs] {
+        if (m_layoutRestored)
+            return;
+        // A third of the height and more for the output: at 1100 x 720 that is 14 lines.
+        resizeDocks({output}, {height() * 38 / 100}, Qt::Vertical);
+        // The Run pane's few lines, the folded Input Files, and the rest to see the output files.
+        resizeDocks({run, artifacts, inputs}, {190, height(), inputs->minimumSizeHint().height()}, Qt::Vertical);
+    });
 }
 
 void MainWindow::connectRuns()

@@ -9,6 +9,7 @@
 #include "editactions.h"
 #include "editorwidget.h"
 #include "examplesmenu.h"
+#include "gettingstarteddialog.h"
 #include "glyphicon.h"
 #include "historystore.h"
 #include "isolationindicator.h"
@@ -64,7 +65,7 @@ void MainWindow::createActions()
         [this] { m_tabs->requestClose(tab()); });
     add(file, QStringLiteral("actionSaveOutput"), QStringLiteral("Save O&utput…"), {}, [this] { m_output->chooseSaveFile(); });
     file->addSeparator();
-    auto *examples = new ExamplesMenu(this);
+    auto *examples = new ExamplesMenu(m_languages, this);
     file->addMenu(examples);
     connect(examples, &ExamplesMenu::exampleChosen, this, [this](const QString &fileName, const QString &code) {
         m_tabs->freshTab()->startFromText(fileName, code);
@@ -112,6 +113,14 @@ void MainWindow::createActions()
     m_viewMenu->addSeparator();
 
     QMenu *help = menuBar()->addMenu(QStringLiteral("&Help"));
+    add(help, QStringLiteral("actionGettingStarted"), QStringLiteral("&Getting Started"), {QKeySequence::HelpContents},
+        [this] {
+            auto *page = findChild<GettingStartedDialog *>(QStringLiteral("gettingStartedDialog"));
+            if (!page)
+                page = new GettingStartedDialog(this);
+            page->show();
+            page->raise();
+        });
     auto *shortcuts = new ShortcutsDialog(menuBar(), this);
     shortcuts->setObjectName(QStringLiteral("shortcutsDialog"));
     add(help, QStringLiteral("actionKeyboardShortcuts"), QStringLiteral("&Keyboard Shortcuts"),

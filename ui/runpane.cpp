@@ -5,6 +5,7 @@
 #include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
+#include <QToolButton>
 
 namespace Sandpit::Ui {
 
@@ -48,9 +49,12 @@ RunPane::RunPane(QWidget *parent)
     , m_memory(makeValue(this))
     , m_backend(makeValue(this))
     , m_isolation(makeValue(this))
+    , m_detailsToggle(new QToolButton(this))
 {
     m_status->setObjectName(QStringLiteral("runStatus"));
     m_message->setObjectName(QStringLiteral("runMessage"));
+    m_backend->setObjectName(QStringLiteral("runBackend"));
+    m_isolation->setObjectName(QStringLiteral("runIsolation"));
     QFont big = m_status->font();
     big.setPointSizeF(big.pointSizeF() * 1.35);
     big.setBold(true);
@@ -62,16 +66,32 @@ RunPane::RunPane(QWidget *parent)
     layout->setRowWrapPolicy(QFormLayout::DontWrapRows);
     layout->addRow(m_status);
     layout->addRow(m_message);
-    const std::pair<const char *, QLabel *> facts[] = {
-        {"Result:", m_exit}, {"Time:", m_time}, {"Memory:", m_memory},
-        {"Backend:", m_backend}, {"Isolation:", m_isolation},
-    };
-    for (const auto &[name, value] : facts) {
+    const auto addFact = [this, layout](const char *name, QLabel *value, QList<QWidget *> &widgets) {
         auto *label = new QLabel(QString::fromLatin1(name), this);
         label->setForegroundRole(QPalette::PlaceholderText); // muted, in any theme
         layout->addRow(label, value);
-        m_factWidgets << label << value;
-    }
+        widgets << label << value;
+    };
+    addFact("Result:", m_exit, m_factWidgets);
+    addFact("Time:", m_time, m_factWidgets);
+    addFact("Memory:", m_memory, m_factWidgets);
+    // Where and how isolated it ran matter once something looks wrong; the level is in view
+    // anyway, as the indicator beside Run. So these two rows wait behind Details.
+    m_detailsToggle->setObjectName(QStringLiteral("runDetailsToggle"));
+    m_detailsToggle->setText(QStringLiteral("Details"));
+    m_detailsToggle->setCheckable(true);
+    m_detailsToggle->setAutoRaise(true);
+    m_detailsToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_detailsToggle->setArrowType(Qt::RightArrow);
+    m_detailsToggle->setToolTip(QStringLiteral("Show the backend and the isolation of the run"));
+    connect(m_detailsToggle, &QToolButton::toggled, this, [this](bool shown) {
+        m_detailsToggle->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
+        setFactsVisible(m_facts);
+    });
+    layout->addRow(m_detailsToggle);
+    m_factWidgets << m_detailsToggle;
+    addFact("Backend:", m_backend, m_detailWidgets);
+    addFact("Isolation:", m_isolation, m_detailWidgets);
 
     m_elapsedTimer.setInterval(200);
     connect(&m_elapsedTimer, &QTimer::timeout, this, &RunPane::updateElapsed);
@@ -215,8 +235,11 @@ void RunPane::changeEvent(QEvent *event)
 
 void RunPane::setFactsVisible(bool visible)
 {
+    m_facts = visible;
     for (QWidget *widget : std::as_const(m_factWidgets))
         widget->setVisible(visible);
+    for (QWidget *widget : std::as_const(m_detailWidgets))
+        widget->setVisible(visible && m_detailsToggle->isChecked());
 }
 
 void RunPane::updateElapsed()

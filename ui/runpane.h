@@ -9,6 +9,7 @@
 #include <QWidget>
 
 class QLabel;
+class QToolButton;
 
 namespace Sandpit::Ui {
 
@@ -63,11 +64,14 @@ private:
     QLabel *m_status;
     QLabel *m_message;
     QList<QWidget *> m_factWidgets;
+    QList<QWidget *> m_detailWidgets; ///< folded behind m_detailsToggle
     QLabel *m_exit;
     QLabel *m_time;
     QLabel *m_memory;
     QLabel *m_backend;
     QLabel *m_isolation;
+    QToolButton *m_detailsToggle;
+    bool m_facts = false;
     Tone m_tone;
     QColor m_statusColour;
     QElapsedTimer m_elapsed;

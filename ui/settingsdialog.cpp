@@ -1,13 +1,13 @@
 #include "settingsdialog.h"
 
 #include "dockerimagestable.h"
+#include "editorwidget.h"
 #include "settingfield.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFontComboBox>
-#include <QFontDatabase>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -244,7 +244,7 @@ void SettingsDialog::load()
 
 QFont SettingsDialog::editorFont(const QSettings &settings)
 {
-    QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    QFont font = EditorWidget::defaultFont();
     const QString saved = settings.value(kFontKey).toString();
     if (!saved.isEmpty())
         font.fromString(saved);
@@ -304,7 +304,7 @@ bool SettingsDialog::apply()
             m_settings.setValue(field->key(), field->value());
     }
     const QFont font = chosenFont();
-    if (font == QFontDatabase::systemFont(QFontDatabase::FixedFont))
+    if (font == EditorWidget::defaultFont())
         m_settings.remove(kFontKey);
     else
         m_settings.setValue(kFontKey, font.toString());
@@ -331,7 +331,7 @@ void SettingsDialog::restoreDefaults()
     for (SettingField *field : std::as_const(m_fields))
         field->setValue(m_defaults.value(field->key()));
     m_images->restoreDefaults();
-    setEditorFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    setEditorFont(EditorWidget::defaultFont());
     updateState();
 }
 

@@ -164,13 +164,14 @@ inline std::unique_ptr<RunController> makeController()
 }
 
 /// makeController(), or in a Docker build of the test (kDocker) a Docker backend alone whose
-/// Python runs in the offline image.
+/// Python (and C, for the bundled examples) runs in the offline images.
 inline std::unique_ptr<RunController> makePythonController()
 {
     if (!kDocker)
         return makeController();
     DockerBackend::Config config;
     config.environment.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"), QStringLiteral("sandpit-offline/python:3.11"));
+    config.environment.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_C"), QStringLiteral("sandpit-offline/gcc:12"));
     std::vector<std::unique_ptr<Backend>> backends;
     backends.push_back(std::make_unique<DockerBackend>(LanguageRegistry::builtIn(), std::move(config)));
     return std::make_unique<RunController>(std::move(backends));

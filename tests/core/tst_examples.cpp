@@ -1,5 +1,7 @@
 // The bundled examples (resources/examples/, File > Examples in the window) run and leave the
-// files they promise in output/: matplotlib's plots through Sandpit's backend, and a CSV.
+// files they promise in output/: matplotlib's plots through Sandpit's backend, and a CSV. The
+// examples Help > Getting Started points to end as they say they will: with an answer to
+// their input, at the time or memory limit, with a file in output/, a traceback or a crash.
 // Built twice: tst_examples in the local sandbox (python3-matplotlib from the host, which
 // scripts/install-deps.sh --test installs) and tst_examples_docker in the offline Python image,
 // which has it too.
@@ -7,6 +9,8 @@
 
 
 using namespace SandpitTest;
+
+Q_DECLARE_METATYPE(Sandpit::Core::KillReason)
 
 namespace {
 QByteArray example(const QString &name)
@@ -44,8 +48,76 @@ private:
 
     std::unique_ptr<RunController> m_controller;
 
+    /// `name` as a bundled example in its own language (from the name's extension).
+    static RunRequest exampleRequest(const QString &name)
+    {
+        RunRequest request;
+        request.language = name.endsWith(QStringLiteral(".c")) ? QStringLiteral("c") : QStringLiteral("python");
+        request.entryFile = name.endsWith(QStringLiteral(".c")) ? QStringLiteral("main.c") : QStringLiteral("main.py");
+        request.sources = {{request.entryFile, example(name)}};
+        return request;
+    }
+
 private Q_SLOTS:
     void initTestCase() { m_controller = makePythonController(); }
+
+    void inputExampleAnswersWhatWasTyped_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("python") << QStringLiteral("ask_input.py");
+        QTest::newRow("c") << QStringLiteral("ask_input.c");
+    }
+    void inputExampleAnswersWhatWasTyped()
+    {
+        QFETCH(QString, name);
+        RunRequest request = exampleRequest(name);
+        request.stdinData = "Ada\n19\n";
+        const Outcome o = run(request);
+        QVERIFY2(o.result, why(o));
+        QCOMPARE(o.result->killReason, KillReason::None);
+        QCOMPARE(o.result->exitCode, 0);
+        QCOMPARE(o.result->stdoutData,
+                 QByteArray("What is your name? How old are you? Hello, Ada! Next year you will be 20.\n"));
+    }
+
+    void limitExamplesEndWithTheirReason_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<KillReason>("reason");
+        QTest::newRow("time, python") << QStringLiteral("time_limit.py") << KillReason::Timeout;
+        QTest::newRow("time, c") << QStringLiteral("time_limit.c") << KillReason::Timeout;
+        QTest::newRow("memory, python") << QStringLiteral("memory_limit.py") << KillReason::Memory;
+        QTest::newRow("memory, c") << QStringLiteral("memory_limit.c") << KillReason::Memory;
+        QTest::newRow("crash, c") << QStringLiteral("crash.c") << KillReason::Signal;
+    }
+    void limitExamplesEndWithTheirReason()
+    {
+        QFETCH(QString, name);
+        QFETCH(KillReason, reason);
+        RunRequest request = exampleRequest(name);
+        // The limits of a first run, made smaller so the test is quick; the example does not know.
+        request.limits.wallTimeMs = reason == KillReason::Timeout ? 2'000 : 30'000;
+        request.limits.memoryBytes = 96LL * 1024 * 1024;
+        const Outcome o = run(request);
+        QVERIFY2(o.result, why(o));
+        QVERIFY2(o.result->killReason == reason,
+                 qPrintable(killReasonId(o.result->killReason) + QStringLiteral(": ") + o.result->killDetail +
+                            QString::fromUtf8(o.result->stdoutData.right(200) + o.result->stderrData.right(400))));
+        if (reason == KillReason::Signal)
+            QCOMPARE(o.result->signal, std::optional<int>(SIGSEGV));
+        // It had begun: the lines it printed before the end are there.
+        QVERIFY2(!o.result->stdoutData.isEmpty(), o.result->stderrData.constData());
+    }
+
+    void errorExampleEndsWithItsTraceback()
+    {
+        const Outcome o = run(exampleRequest(QStringLiteral("error.py")));
+        QVERIFY2(o.result, why(o));
+        QCOMPARE(o.result->killReason, KillReason::None);
+        QCOMPARE(o.result->exitCode, 1);
+        QCOMPARE(o.result->stdoutData, QByteArray("Ada\nGrace\nLinus\n"));
+        QVERIFY2(o.result->stderrData.contains("IndexError: list index out of range"), o.result->stderrData.constData());
+    }
     void cleanupTestCase() { m_controller.reset(); }
 
     void plotExampleLeavesItsPlotsInOutput()
@@ -93,9 +165,16 @@ private Q_SLOTS:
         QCOMPARE(o.result->stdoutData, QByteArray("the learner's\n"));
     }
 
-    void tableExampleWritesACsv()
+    void fileExamplesWriteACsv_data()
     {
-        const Outcome o = run(example(QStringLiteral("table.py")));
+        QTest::addColumn<QString>("name");
+        QTest::newRow("python") << QStringLiteral("table.py");
+        QTest::newRow("c") << QStringLiteral("write_files.c");
+    }
+    void fileExamplesWriteACsv()
+    {
+        QFETCH(QString, name);
+        const Outcome o = run(exampleRequest(name));
         QVERIFY2(o.result, why(o));
         QCOMPARE(o.result->exitCode, 0);
         const Artifact *table = findArtifact(*o.result, QStringLiteral("squares.csv"));

@@ -4,6 +4,7 @@
 #include "artifactpreview.h"
 #include "artifactspane.h"
 #include "imageview.h"
+#include "imageviewer.h"
 
 #include <QApplication>
 #include <QDir>
@@ -86,6 +87,61 @@ private Q_SLOTS:
         QVERIFY(view->shownSize().height() > 30);
         view->zoomToActualSize();
         QCOMPARE(view->shownSize(), QSize(40, 30));
+    }
+
+    void aLargePlotStartsFittedInAUsefulArea()
+    {
+        writeLargePlot();
+        select(QStringLiteral("plot.png"));
+        QTRY_COMPARE(m_pane->preview()->kind(), Preview::Kind::Image);
+        Ui::ImageView *view = m_pane->preview()->imageView();
+        QVERIFY(view->isFitted());
+        QTRY_VERIFY(view->shownSize().width() >= 400 || view->shownSize().height() >= 300);
+        QVERIFY(view->shownSize().width() <= view->width());
+        QVERIFY(view->shownSize().height() <= view->height());
+        // Zoomed in and another file chosen: the next image starts fitted again.
+        view->zoomIn();
+        QVERIFY(!view->isFitted());
+        select(QStringLiteral("drawing.svg"));
+        QTRY_COMPARE(m_pane->preview()->kind(), Preview::Kind::Image);
+        QVERIFY(view->isFitted());
+    }
+
+    void doubleClickOnAnImageShowsItLargeInSandpit()
+    {
+        QList<QUrl> opened;
+        m_pane->setUrlOpener([&opened](const QUrl &url) {
+            opened << url;
+            return true;
+        });
+        writeLargePlot();
+        select(QStringLiteral("plot.png"));
+        QTRY_COMPARE(m_pane->preview()->kind(), Preview::Kind::Image);
+        auto *table = m_pane->findChild<QTableWidget *>(QStringLiteral("artifactsTable"));
+        int row = 0;
+        while (m_pane->cellText(row, 0) != QStringLiteral("plot.png"))
+            ++row;
+        const QRect cell = table->visualRect(table->model()->index(row, 0));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+        QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+        QVERIFY(opened.isEmpty()); // not handed to another application
+        auto *viewer = m_pane->findChild<Ui::ImageViewer *>(QStringLiteral("imageViewer"));
+        QVERIFY(viewer);
+        QTRY_VERIFY(viewer->isVisible());
+        QCOMPARE(viewer->view()->imageSize(), QSize(1600, 1200));
+        QVERIFY(viewer->view()->isFitted());
+        QTRY_VERIFY(viewer->view()->shownSize().width() > m_pane->preview()->imageView()->shownSize().width());
+        // Its zoom reaches the pixels: 100% shows the plot at its own size.
+        viewer->view()->zoomToActualSize();
+        QCOMPARE(viewer->view()->shownSize(), QSize(1600, 1200));
+        viewer->close();
+        QTRY_VERIFY(!m_pane->findChild<Ui::ImageViewer *>(QStringLiteral("imageViewer")));
+
+        // A double-click on the preview itself does the same.
+        auto *viewport = m_pane->preview()->imageView()->findChild<QLabel *>(QStringLiteral("imageLabel"))->parentWidget();
+        QTest::mouseDClick(viewport, Qt::LeftButton, {}, viewport->rect().center());
+        QVERIFY(m_pane->findChild<Ui::ImageViewer *>(QStringLiteral("imageViewer")));
+        QVERIFY(opened.isEmpty());
     }
 
     void ctrlWheelZooms()
@@ -273,6 +329,13 @@ private Q_SLOTS:
     }
 
 private:
+    void writeLargePlot()
+    {
+        QImage image(1600, 1200, QImage::Format_RGB32);
+        image.fill(Qt::darkCyan);
+        QVERIFY(image.save(m_kept->filePath(QStringLiteral("plot.png"))));
+    }
+
     void write(const QString &name, const QByteArray &content)
     {
         const QString path = m_kept->filePath(name);

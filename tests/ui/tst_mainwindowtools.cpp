@@ -73,7 +73,7 @@ void TestMainWindowTools::plotExampleOpensRunsAndListsItsPlots()
 {
     auto *plot = m_window->findChild<QAction *>(QStringLiteral("example:plot.py"));
     QVERIFY(plot);
-    QCOMPARE(plot->text(), QStringLiteral("Plot with matplotlib"));
+    QCOMPARE(plot->text(), QStringLiteral("Plot with matplotlib (Python)"));
     plot->trigger();
     QVERIFY(m_editor->text().startsWith(QStringLiteral("# Plot with matplotlib")));
     QCOMPARE(m_editor->lexerName(), QStringLiteral("python"));

@@ -1,0 +1,16 @@
+// A time limit: a program that never ends is stopped for you.
+//
+// This loop never ends. Sandpit stops it at the time limit (10 seconds unless you change it
+// in Settings), with every process it started, and the Run pane says why it stopped.
+// Stop (Ctrl+F2) ends it sooner.
+#include <stdio.h>
+#include <unistd.h>
+
+int main(void)
+{
+    for (int count = 1;; ++count) {
+        printf("still counting: %d\n", count);
+        fflush(stdout);
+        sleep(1);
+    }
+}
