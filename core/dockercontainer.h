@@ -29,8 +29,8 @@ struct DockerContainerKey {
     /// The launcher runs sandpit-seccomp's watch for open files beside the program (see
     /// DockerLauncher): there is a limit to watch for, and the program to watch with.
     bool watchesOpenFiles() const { return openFiles > 0 && !syscallFilter.isEmpty(); }
-    /// Pids in the container that are not the program's: the launcher shell, which waits for
-    /// the program to report how it ended, and the open-files watch. The processes limit
+    /// Pids in the container that are not the program's: init (sandpit-seccomp), which waits
+    /// for the program to report how it ended, and the open-files watch. The processes limit
     /// counts the program's alone.
     int launcherPids() const { return 1 + (watchesOpenFiles() ? 1 : 0); }
     /// The container's pids.max (0: none): the launcher's pids, the program's limit, and one

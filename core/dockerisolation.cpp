@@ -77,18 +77,13 @@ IsolationReport DockerIsolation::report(const QJsonObject &createBody, const Doc
             .arg(formatBytes(l.fileSizeBytes))
             .arg(l.openFiles),
     };
-    if (!key.syscallFilter.isEmpty()) {
-        report.details << QStringLiteral("Docker's default seccomp profile filtered its system calls, and Sandpit's own "
-                                         "filter on top refused what the local sandbox refuses: tracing and reading other "
-                                         "processes, io_uring, eBPF, new namespaces, and sockets other than local and IP "
-                                         "ones (AF_VSOCK to the host among them).");
-    } else {
-        gaps << QStringLiteral("Only Docker's default seccomp profile filtered its system calls: Sandpit's own "
-                               "filter (sandpit-seccomp) was not found next to Sandpit, so AF_VSOCK sockets to "
-                               "the host, ptrace and io_uring were not refused, and no watch could see it run out of "
-                               "open files. Reinstall Sandpit, or set "
-                               "SANDPIT_SECCOMP to its path.");
-    }
+    // Always: a Docker run does not start without it (see DockerContainer::prepare).
+    report.details << QStringLiteral("Docker's default seccomp profile filtered its system calls, and Sandpit's own "
+                                     "filter on top refused what the local sandbox refuses: tracing and reading other "
+                                     "processes, io_uring, eBPF, new namespaces, and sockets other than local and IP "
+                                     "ones (AF_VSOCK to the host among them). The container's first process, which "
+                                     "keeps the run's secret and reports how it ended, ran under the same filter and "
+                                     "could not be read or changed by the program.");
     report.details << gaps;
     report.level = gaps.isEmpty() ? IsolationReport::Level::Full : IsolationReport::Level::Partial;
     return report;

@@ -299,6 +299,21 @@ private Q_SLOTS:
         QCOMPARE(o.result->killReason, KillReason::None);
     }
 
+    void initCannotBeReadOrTakenOver()
+    {
+        // PID 1 holds the token. A launcher shell as PID 1 ran as the program's uid, dumpable
+        // and unfiltered: the program read the token out of /proc/1/mem and forged "exit 0".
+        const Outcome o = run(attack(QStringLiteral("forge_from_init_memory.py")));
+        QVERIFY(o.result);
+        const QByteArray out = o.result->stdoutData;
+        QVERIFY2(out.contains("init memory refused") && out.contains("init memory write refused")
+                     && out.contains("init environment refused") && out.contains("init filtered\n"),
+                 out.constData());
+        QCOMPARE(o.result->exitCode, 3);
+        QCOMPARE(o.result->killReason, KillReason::None);
+        QCOMPARE(o.result->isolation.level, IsolationReport::Level::Full);
+    }
+
     void setuidProgramsGainNothing()
     {
         const Outcome o = run(attack(QStringLiteral("setuid_binaries.py")));

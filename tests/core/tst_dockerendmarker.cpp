@@ -1,5 +1,5 @@
-// The end marker the Docker launcher prints, and the launcher script itself, run by the host's
-// /bin/sh (dash on Debian, as in the images).
+// The end marker, and the container's init (sandpit-seccomp --init) with the launcher's
+// scripts, run by the host's /bin/sh (dash on Debian, as in the images).
 #include "dockerendmarker.h"
 #include "dockerlauncher.h"
 
@@ -22,27 +22,39 @@ private:
         return program;
     }
 
-    // Runs the launcher in a pid namespace of its own, as in a container: there `kill -1`
-    // reaches only the script's own leftovers, not this test. Returns its stdout and stderr.
-    static std::pair<QByteArray, QByteArray> runInPidNamespace(const DockerLauncher &launcher)
+    // Runs init with the launcher in a pid namespace of its own, as in a container: there
+    // `kill -1` reaches only the run's own leftovers, not this test. The files come as through
+    // the archive API (token and ready files). Returns its stdout and stderr.
+    static std::pair<QByteArray, QByteArray> runInPidNamespace(const DockerLauncher &launcher, int openFiles = 0)
     {
-        QProcess shell;
-        shell.start(QStringLiteral("unshare"), {QStringLiteral("--user"), QStringLiteral("--map-root-user"),
-                                                QStringLiteral("--pid"), QStringLiteral("--fork"), QStringLiteral("--kill-child"), QStringLiteral("--mount-proc"),
-                                                QStringLiteral("/bin/sh"), QStringLiteral("-c"),
-                                                QStringLiteral("token=TOKEN\n") + QString::fromUtf8(launcher.script())});
-        // After its markers the launcher waits to be removed (its /work is a tmpfs that goes
-        // with the container): the markers are the end.
+        QTemporaryDir control;
+        const auto write = [&](const char *name, const QByteArray &bytes) {
+            QFile file(control.filePath(QLatin1String(name)));
+            [&] { QVERIFY(file.open(QIODevice::WriteOnly)); }();
+            file.write(bytes);
+        };
+        write("run.sh", launcher.script());
+        write("end.sh", launcher.evidenceScript());
+        write("token", "TOKEN 0\n");
+        write("ready", {});
+        QProcess init;
+        init.start(QStringLiteral("unshare"), {QStringLiteral("--user"), QStringLiteral("--map-root-user"),
+                                               QStringLiteral("--pid"), QStringLiteral("--fork"), QStringLiteral("--kill-child"), QStringLiteral("--mount-proc"),
+                                               QStringLiteral(SANDPIT_BIN_DIR "/sandpit-seccomp"), QStringLiteral("--init"),
+                                               control.path(), QString::number(openFiles)});
+        // After its markers init waits to be removed (its /work is a tmpfs that goes with the
+        // container): the markers are the end.
         QByteArray stdoutData, stderrData;
         const auto ended = [&] {
-            stdoutData += shell.readAllStandardOutput();
-            stderrData += shell.readAllStandardError();
+            stdoutData += init.readAllStandardOutput();
+            stderrData += init.readAllStandardError();
             return stdoutData.endsWith("\n") && stdoutData.contains("\036sandpit-end") && stderrData.contains("\036sandpit-end");
         };
         [&] { QTRY_VERIFY_WITH_TIMEOUT(ended(), 20000); }();
-        [&] { QCOMPARE(shell.state(), QProcess::Running); }();
-        shell.kill();
-        shell.waitForFinished(5000);
+        [&] { QCOMPARE(init.state(), QProcess::Running); }();
+        [&] { QVERIFY(!QFile::exists(control.filePath(QStringLiteral("token")))); }(); // read, then gone
+        init.kill();
+        init.waitForFinished(5000);
         return {stdoutData, stderrData};
     }
 
@@ -100,8 +112,6 @@ private Q_SLOTS:
                                        QStringLiteral("a b")},
                                       input,
                                       {},
-                                      {},
-                                      0,
                                       0};
         const auto [stdoutData, stderrData] = runInPidNamespace(launcher);
         DockerEndMarker out("TOKEN");
@@ -136,10 +146,8 @@ private Q_SLOTS:
                                       {QStringLiteral("python3"), QStringLiteral("-c"), program},
                                       QStringLiteral("/dev/null"),
                                       {},
-                                      QStringLiteral(SANDPIT_BIN_DIR "/sandpit-seccomp"),
-                                      16,
                                       0};
-        const auto [stdoutData, stderrData] = runInPidNamespace(launcher);
+        const auto [stdoutData, stderrData] = runInPidNamespace(launcher, 16);
         DockerEndMarker out("TOKEN");
         out.feed(stdoutData);
         QVERIFY2(out.ended(), stdoutData.constData());
