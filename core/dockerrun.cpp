@@ -535,7 +535,7 @@ RunResult DockerRun::makeResult(const DockerRunEnd &ending) const
     result.peakMemoryBytes = ending.peakMemory;
     result.isolation = DockerIsolation::report(DockerContainer::createBody(m_plan.key, QLatin1String(DockerContainer::kControlDir)),
                                                m_plan.key, m_plan.request.limits);
-    // docker-init reports a child killed by signal N as 128+N.
+    // Init reports a program killed by signal N as 128+N, as a shell would.
     const bool bySignal = ending.exitCode > 128 && ending.exitCode <= 128 + 64;
     if (ending.ourKill != KillReason::None) {
         result.killReason = ending.ourKill;

@@ -139,9 +139,14 @@ int shellStatus(int status)
 
 void killAllButMe()
 {
-    // From a pid namespace's init, -1 is every other process of the namespace.
-    kill(-1, SIGKILL);
-    while (waitpid(-1, nullptr, 0) > 0 || errno == EINTR) {
+    // From a pid namespace's init, -1 is every other process of the namespace. Again after
+    // each reaped child: a fork under way during one kill(-1) can leave a child it missed,
+    // and nothing of the program may live on while the host trusts the marker and copies
+    // /work back.
+    for (;;) {
+        kill(-1, SIGKILL);
+        if (waitpid(-1, nullptr, 0) < 0 && errno == ECHILD)
+            return;
     }
 }
 

@@ -255,8 +255,8 @@ private Q_SLOTS:
 
     void hostProcessesAreInvisible()
     {
-        // The container's own pid namespace: docker-init (pid 1), the program, and at most
-        // the launcher shell that waits to report how the program ended, against hundreds
+        // The container's own pid namespace: init (pid 1, sandpit-seccomp), the program, and
+        // at most the open-files watch, against hundreds
         // of processes on the host. Pid 1's folders, where the program may open them, show
         // the container's own root, so they are no way back to the host.
         const Outcome o = run(attack(QStringLiteral("proc_snoop.py")));

@@ -4,6 +4,10 @@
 #include "dockerlauncher.h"
 
 #include <QProcess>
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -25,6 +29,27 @@ private:
     // Runs init with the launcher in a pid namespace of its own, as in a container: there
     // `kill -1` reaches only the run's own leftovers, not this test. The files come as through
     // the archive API (token and ready files). Returns its stdout and stderr.
+    static QStringList initArguments(const QString &control, int openFiles)
+    {
+        return {QStringLiteral("--user"), QStringLiteral("--map-root-user"), QStringLiteral("--pid"), QStringLiteral("--fork"),
+                QStringLiteral("--kill-child"), QStringLiteral("--mount-proc"), QStringLiteral(SANDPIT_BIN_DIR "/sandpit-seccomp"),
+                QStringLiteral("--init"), control, QString::number(openFiles)};
+    }
+
+    static void writeScripts(const QString &control, const DockerLauncher &launcher)
+    {
+        for (const auto &[name, bytes] : {std::pair{"run.sh", launcher.script()}, std::pair{"end.sh", launcher.evidenceScript()}}) {
+            QFile file(control + QLatin1Char('/') + QLatin1String(name));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(bytes);
+        }
+    }
+
+    static DockerLauncher sleeper()
+    {
+        return DockerLauncher{{}, {QStringLiteral("sleep"), QStringLiteral("300")}, QStringLiteral("/dev/null"), {}, 0};
+    }
+
     static std::pair<QByteArray, QByteArray> runInPidNamespace(const DockerLauncher &launcher, int openFiles = 0)
     {
         QTemporaryDir control;
@@ -33,15 +58,11 @@ private:
             [&] { QVERIFY(file.open(QIODevice::WriteOnly)); }();
             file.write(bytes);
         };
-        write("run.sh", launcher.script());
-        write("end.sh", launcher.evidenceScript());
+        writeScripts(control.path(), launcher);
         write("token", "TOKEN 0\n");
         write("ready", {});
         QProcess init;
-        init.start(QStringLiteral("unshare"), {QStringLiteral("--user"), QStringLiteral("--map-root-user"),
-                                               QStringLiteral("--pid"), QStringLiteral("--fork"), QStringLiteral("--kill-child"), QStringLiteral("--mount-proc"),
-                                               QStringLiteral(SANDPIT_BIN_DIR "/sandpit-seccomp"), QStringLiteral("--init"),
-                                               control.path(), QString::number(openFiles)});
+        init.start(QStringLiteral("unshare"), initArguments(control.path(), openFiles));
         // After its markers init waits to be removed (its /work is a tmpfs that goes with the
         // container): the markers are the end.
         QByteArray stdoutData, stderrData;
@@ -153,6 +174,48 @@ private Q_SLOTS:
         QVERIFY2(out.ended(), stdoutData.constData());
         QCOMPARE(out.fields().value("status"), QByteArray("1"));
         QCOMPARE(out.fields().value("open_files"), answer);
+    }
+
+    void initEndsTheRunAtItsDeadline()
+    {
+        // A container whose Sandpit was killed (nobody left to stop it) still ends near the
+        // time limit: the host sends init a deadline with the token.
+        QTemporaryDir control;
+        writeScripts(control.path(), sleeper());
+        for (const auto &[name, bytes] : {std::pair{"token", QByteArray("TOKEN 1\n")}, std::pair{"ready", QByteArray()}}) {
+            QFile file(control.filePath(QLatin1String(name)));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(bytes);
+        }
+        QProcess init;
+        init.start(QStringLiteral("unshare"), initArguments(control.path(), 0));
+        QVERIFY(init.waitForStarted());
+        QTRY_COMPARE_WITH_TIMEOUT(init.state(), QProcess::NotRunning, 10000);
+        QCOMPARE(init.exitCode(), 137);
+        QVERIFY(!init.readAllStandardOutput().contains("sandpit-end")); // not an end of its own
+    }
+
+    void initEndsTheRunWhenSandpitGoes()
+    {
+        // The go pipe: the host keeps its end open for the whole run; closed (Sandpit was
+        // killed), the program is killed at once, whatever its deadline.
+        QTemporaryDir control;
+        writeScripts(control.path(), sleeper());
+        const QByteArray go = QFile::encodeName(control.filePath(QStringLiteral("go")));
+        QCOMPARE(::mkfifo(go.constData(), 0600), 0);
+        const int writer = ::open(go.constData(), O_RDWR | O_CLOEXEC);
+        QVERIFY(writer >= 0);
+        QProcess init;
+        init.start(QStringLiteral("unshare"), initArguments(control.path(), 0));
+        QVERIFY(init.waitForStarted());
+        QCOMPARE(::write(writer, "TOKEN 0\n", 8), 8);
+        // Taken (the pipe is empty again), and still running: no deadline, the pipe is open.
+        const auto queued = [&] { int n = -1; ::ioctl(writer, FIONREAD, &n); return n; };
+        QTRY_COMPARE_WITH_TIMEOUT(queued(), 0, 10000);
+        QCOMPARE(init.state(), QProcess::Running);
+        ::close(writer);
+        QTRY_COMPARE_WITH_TIMEOUT(init.state(), QProcess::NotRunning, 10000);
+        QCOMPARE(init.exitCode(), 137);
     }
 };
 
