@@ -30,9 +30,9 @@ QJsonObject ulimit(const char *name, qint64 value)
     return {{QStringLiteral("Name"), QLatin1String(name)}, {QStringLiteral("Soft"), value}, {QStringLiteral("Hard"), value}};
 }
 
-QString tmpfsOptions(const char *extra)
+QString tmpfsOptions(const QString &extra)
 {
-    return QStringLiteral("%1,size=%2,nr_inodes=%3").arg(QLatin1String(extra)).arg(kWorkspaceBytes).arg(kWorkspaceInodes);
+    return QStringLiteral("%1,size=%2,nr_inodes=%3").arg(extra).arg(kWorkspaceBytes).arg(kWorkspaceInodes);
 }
 
 QJsonObject bindMount(const QString &source, const char *target, bool readOnly)
@@ -92,7 +92,7 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
     // daemon's side, so PUT and GET /archive reach the very tmpfs the program writes to.
     const QJsonObject workTmpfs{{QStringLiteral("type"), QStringLiteral("tmpfs")},
                                 {QStringLiteral("device"), QStringLiteral("tmpfs")},
-                                {QStringLiteral("o"), tmpfsOptions("nosuid,nodev,uid=1000,gid=1000,mode=0777")}};
+                                {QStringLiteral("o"), tmpfsOptions(QStringLiteral("nosuid,nodev,uid=%1,gid=%1,mode=0777").arg(kLearnerUid))}};
     QJsonArray mounts{QJsonObject{
         {QStringLiteral("Type"), QStringLiteral("volume")},
         {QStringLiteral("Target"), QLatin1String(kWorkDir)},
@@ -116,8 +116,8 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
         // The only writable places: /work above, and /tmp and /dev/shm, each as small, in
         // memory. A Tmpfs at /dev/shm replaces the one IpcMode private would make, which takes
         // a size (ShmSize, set below all the same) but no inode limit.
-        {QStringLiteral("Tmpfs"), QJsonObject{{QStringLiteral("/tmp"), tmpfsOptions("rw,nosuid,nodev")},
-                                              {QStringLiteral("/dev/shm"), tmpfsOptions("rw,nosuid,nodev,noexec")}}},
+        {QStringLiteral("Tmpfs"), QJsonObject{{QStringLiteral("/tmp"), tmpfsOptions(QStringLiteral("rw,nosuid,nodev"))},
+                                              {QStringLiteral("/dev/shm"), tmpfsOptions(QStringLiteral("rw,nosuid,nodev,noexec"))}}},
         {QStringLiteral("ShmSize"), kWorkspaceBytes},
         {QStringLiteral("Mounts"), mounts},
         {QStringLiteral("CapDrop"), QJsonArray{QStringLiteral("ALL")}},
@@ -161,7 +161,7 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
                                            QStringLiteral("TERM=dumb"), QStringLiteral("TMPDIR=/tmp"),
                                            QStringLiteral("USER=learner")}},
         {QStringLiteral("WorkingDir"), QLatin1String(kWorkDir)},
-        {QStringLiteral("User"), QStringLiteral("1000:1000")},
+        {QStringLiteral("User"), QStringLiteral("%1:%1").arg(kLearnerUid)},
         {QStringLiteral("AttachStdout"), true},
         {QStringLiteral("AttachStderr"), true},
         // Through the archive API typed input goes over an attach; its end (the attach
@@ -201,7 +201,7 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
             return std::unexpected(id.error());
         return DockerPreparedContainer{*id, std::move(*workspace), {}, {}};
     }
-    // The program runs as uid 1000, which need not be the host user: it must be able to read
+    // The program runs as kLearnerUid, which is not the host user: it must be able to read
     // the launcher.
     const QString control = workspace->root() + QStringLiteral("/control");
     if (!QDir().mkpath(control) || !QFile::setPermissions(control, QFileDevice::Permissions(0x7755))) {

@@ -50,7 +50,7 @@ struct Stopper {
     }
 };
 
-/// Lets the container's uid 1000 read and copy the host workspace; its folder stays private.
+/// Lets the container's learner uid read and copy the host workspace; its folder stays private.
 void shareReadOnly(const QString &workDir)
 {
     QDirIterator it(workDir, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::NoSymLinks,
@@ -296,7 +296,7 @@ bool DockerRun::deliver(OutputStream stream, QByteArray data)
 Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPreparedContainer &container)
 {
     // Filled here, then copied whole into the container's /work (by its launcher, or sent
-    // through the archive API), where every file is the learner's, uid 1000, to change.
+    // through the archive API), where every file is the learner's to change.
     if (auto populated = container.workspace.populate(m_plan.request); !populated)
         return std::unexpected(populated.error());
     if (m_plan.stage == RunStage::Compile) {
@@ -305,7 +305,7 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
             return makeError(RunError::Code::SetupFailed, QStringLiteral("Could not make the build folder %1.").arg(build));
     }
     if (!m_plan.key.remote) {
-        // Copied in by the launcher as uid 1000, which need not be the host user.
+        // Copied in by the launcher as the learner's uid, which is not the host user.
         shareReadOnly(container.workspace.workDir());
         if (auto written = writeLauncher(container); !written)
             return std::unexpected(written.error());

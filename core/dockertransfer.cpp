@@ -10,7 +10,7 @@ namespace Sandpit::Core {
 
 namespace {
 // The container's user (see DockerContainer::createBody) owns everything it is given.
-constexpr DockerArchive::Owner kLearner{1000, 1000};
+constexpr DockerArchive::Owner kLearner{DockerContainer::kLearnerUid, DockerContainer::kLearnerUid};
 // What output/ may bring back: the artifact list shows at most kMaxFiles files anyway.
 constexpr qint64 kMaxOutputBytes = 512LL * 1024 * 1024;
 

@@ -22,6 +22,9 @@
 // notification, so the detail cannot name the call.
 #include "dockerattacks.h"
 
+#include <grp.h>
+#include <pwd.h>
+
 class TestAttacksDocker : public QObject, private DockerAttackRunner
 {
     Q_OBJECT
@@ -101,6 +104,21 @@ private Q_SLOTS:
                     QVERIFY(!out.contains(hash));
             }
         }
+    }
+
+    void programIsNoAccountOfThisComputer()
+    {
+        // No user-namespace remap: the container's uid is the host's. As uid 1000 (the first
+        // person's account on most desktops) the program could reach what they own.
+        const Outcome o = run(pythonRequest("import os\nprint(os.getuid(), os.getgid())\n"));
+        QVERIFY(o.result);
+        const QList<QByteArray> ids = o.result->stdoutData.trimmed().split(' ');
+        QCOMPARE(ids.size(), 2);
+        for (const QByteArray &id : ids) {
+            QVERIFY2(id.toLongLong() > 0 && getpwuid(uid_t(id.toLongLong())) == nullptr, id.constData());
+            QVERIFY2(getgrgid(gid_t(id.toLongLong())) == nullptr, id.constData());
+        }
+        QCOMPARE(o.result->isolation.level, IsolationReport::Level::Full);
     }
 
     void parentEnvironmentStaysOutside()
@@ -319,7 +337,8 @@ private Q_SLOTS:
         const Outcome o = run(attack(QStringLiteral("setuid_binaries.py")));
         QVERIFY(o.result);
         const QByteArray out = o.result->stdoutData;
-        QVERIFY2(out.contains("euid before 1000\n") && out.contains("euid after 1000\n"), out.constData());
+        const QByteArray uid = QByteArray::number(DockerContainer::kLearnerUid);
+        QVERIFY2(out.contains("euid before " + uid + "\n") && out.contains("euid after " + uid + "\n"), out.constData());
         for (const char *program : {"su", "passwd", "newgrp", "chsh"}) {
             const QRegularExpression failed(QStringLiteral("^%1 exit [1-9]\\d* stdout b''$").arg(QLatin1String(program)),
                                             QRegularExpression::MultilineOption);

@@ -175,7 +175,7 @@ private Q_SLOTS:
             "print(sorted(n for _, n in socket.if_nameindex()))\n"
             "open('output/plot.txt', 'w').write('made')\n"));
         QVERIFY(o.result);
-        QCOMPARE(o.result->stdoutData, QByteArray("1000 /work\nro 30\n['lo']\n"));
+        QCOMPARE(o.result->stdoutData, QByteArray::number(DockerContainer::kLearnerUid) + " /work\nro 30\n['lo']\n");
         QCOMPARE(o.result->artifacts.size(), 1);
         QCOMPARE(o.result->artifacts.first().path, QStringLiteral("plot.txt"));
     }
