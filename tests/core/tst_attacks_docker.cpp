@@ -17,9 +17,10 @@
 // - clone3_enosys.c, int80_syscall.c: they test how the local init answers clone3 and the
 //   i386 ABI (this kernel turns int 0x80 into SIGSEGV anyway). x32_ptrace.c is run below.
 //
-// The forbidden calls end the run as "blocked-syscall" here too: the engine starts every
-// program through sandpit-seccomp, the local sandbox's filter with a kill instead of init's
-// notification, so the detail cannot name the call.
+// The forbidden calls end the run as "blocked-syscall" here too: every container's PID 1 is
+// sandpit-seccomp's init, under the local sandbox's filter with a kill instead of the local
+// init's notification, and every process of the run inherits it, so the detail cannot name
+// the call.
 #include "dockerattacks.h"
 
 #include <grp.h>
