@@ -18,20 +18,21 @@ namespace Sandpit::Core {
 
 namespace {
 constexpr qint64 kNanoCpus = 1'000'000'000; // one CPU: a runaway loop must not take the desktop
-// Started at its run, it waits for its files; a Sandpit that died before sending them leaves
-// a container that ends by itself after a minute.
+// Started at its run, it waits for its files, sandpit-seccomp among them, and makes it PID 1;
+// a Sandpit that died before sending them leaves a container that ends by itself after a
+// minute. The token arrives last and only init reads it.
 constexpr const char *kRemoteCommand =
     "i=0; until [ -e %1/ready ]; do i=$((i+1)); [ $i -gt 6000 ] && exit 0; sleep 0.01; done; "
-    "read -r token < %1/token; rm -f %1/token %1/ready; . %1/run.sh";
+    "exec %1/seccomp --init %1 %2";
 
 QJsonObject ulimit(const char *name, qint64 value)
 {
     return {{QStringLiteral("Name"), QLatin1String(name)}, {QStringLiteral("Soft"), value}, {QStringLiteral("Hard"), value}};
 }
 
-QString tmpfsOptions(const char *extra)
+QString tmpfsOptions(const QString &extra)
 {
-    return QStringLiteral("%1,size=%2,nr_inodes=%3").arg(QLatin1String(extra)).arg(kWorkspaceBytes).arg(kWorkspaceInodes);
+    return QStringLiteral("%1,size=%2,nr_inodes=%3").arg(extra).arg(kWorkspaceBytes).arg(kWorkspaceInodes);
 }
 
 QJsonObject bindMount(const QString &source, const char *target, bool readOnly)
@@ -91,7 +92,7 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
     // daemon's side, so PUT and GET /archive reach the very tmpfs the program writes to.
     const QJsonObject workTmpfs{{QStringLiteral("type"), QStringLiteral("tmpfs")},
                                 {QStringLiteral("device"), QStringLiteral("tmpfs")},
-                                {QStringLiteral("o"), tmpfsOptions("nosuid,nodev,uid=1000,gid=1000,mode=0777")}};
+                                {QStringLiteral("o"), tmpfsOptions(QStringLiteral("nosuid,nodev,uid=%1,gid=%1,mode=0777").arg(kLearnerUid))}};
     QJsonArray mounts{QJsonObject{
         {QStringLiteral("Type"), QStringLiteral("volume")},
         {QStringLiteral("Target"), QLatin1String(kWorkDir)},
@@ -105,7 +106,7 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
         // process for each); and sandpit-seccomp.
         mounts.append(bindMount(hostControlDir, kControlDir, true));
         mounts.append(bindMount(hostFilesDir, kFilesDir, true));
-        if (!key.syscallFilter.isEmpty())
+        if (!key.syscallFilter.isEmpty()) // else prepare() refuses to start it
             mounts.append(bindMount(key.syscallFilter, kSyscallFilter, true));
     }
 
@@ -115,8 +116,8 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
         // The only writable places: /work above, and /tmp and /dev/shm, each as small, in
         // memory. A Tmpfs at /dev/shm replaces the one IpcMode private would make, which takes
         // a size (ShmSize, set below all the same) but no inode limit.
-        {QStringLiteral("Tmpfs"), QJsonObject{{QStringLiteral("/tmp"), tmpfsOptions("rw,nosuid,nodev")},
-                                              {QStringLiteral("/dev/shm"), tmpfsOptions("rw,nosuid,nodev,noexec")}}},
+        {QStringLiteral("Tmpfs"), QJsonObject{{QStringLiteral("/tmp"), tmpfsOptions(QStringLiteral("rw,nosuid,nodev"))},
+                                              {QStringLiteral("/dev/shm"), tmpfsOptions(QStringLiteral("rw,nosuid,nodev,noexec"))}}},
         {QStringLiteral("ShmSize"), kWorkspaceBytes},
         {QStringLiteral("Mounts"), mounts},
         {QStringLiteral("CapDrop"), QJsonArray{QStringLiteral("ALL")}},
@@ -125,11 +126,11 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
         {QStringLiteral("NanoCpus"), kNanoCpus},
         {QStringLiteral("Ulimits"), ulimits},
         {QStringLiteral("IpcMode"), QStringLiteral("private")},
-        // No docker-init: the launcher's shell is PID 1 of the container. A program cannot
-        // signal its namespace's init, so kill(-1) or killing its parent cannot take the
-        // launcher down with it (as the local sandbox's init cannot be); the program itself is
-        // the shell's child, with ordinary signal semantics, and its death by signal N is
-        // reported as 128+N. The launcher kills everything else when the program ends.
+        // No docker-init: sandpit-seccomp's init is PID 1 of the container. A program cannot
+        // signal its namespace's init, so kill(-1) or killing its parent cannot take it down
+        // (as the local sandbox's init cannot be); the program is init's child, with ordinary
+        // signal semantics, and its death by signal N is reported as 128+N. Init kills
+        // everything else when the program ends.
         {QStringLiteral("Init"), false},
         {QStringLiteral("AutoRemove"), false},
         // Output is read live through attach; a flood must not also fill the daemon's disk.
@@ -142,24 +143,25 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
         host.insert(QStringLiteral("MemorySwap"), key.memoryBytes); // equal: no swap on top
     }
 
+    const int openFilesWatch = key.watchesOpenFiles() ? key.openFiles : 0;
     return {
         {QStringLiteral("Image"), key.image},
-        // The launcher is written into the control folder when the run is known; the command
-        // cannot be changed after create, so it waits for the token on the go pipe and then
-        // runs whatever launcher is there, in the same shell: the token stays a shell variable,
-        // never an argument in /proc. End-of-file instead of a token: Sandpit is gone.
-        // Through the archive, the token is a file, read and deleted before the program starts.
-        {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("/bin/sh"), QStringLiteral("-c"),
-                                           key.remote ? QLatin1String(kRemoteCommand).arg(QLatin1String(DockerTransfer::kControlDir))
-                                                          : QStringLiteral("read -r token < %1/go || exit 0; . %1/run.sh")
-                                                                .arg(QLatin1String(kControlDir))}},
+        // PID 1 is sandpit-seccomp's init (see core/helper/dockerinit.h): it waits for the
+        // token on the go pipe, then runs whatever launcher is in the control folder by then
+        // (the command cannot be changed after create).
+        {QStringLiteral("Cmd"), key.remote ? QJsonArray{QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                                                        QLatin1String(kRemoteCommand)
+                                                            .arg(QLatin1String(DockerTransfer::kControlDir))
+                                                            .arg(openFilesWatch)}
+                                           : QJsonArray{QLatin1String(kSyscallFilter), QStringLiteral("--init"),
+                                                        QLatin1String(kControlDir), QString::number(openFilesWatch)}},
         {QStringLiteral("Entrypoint"), QJsonArray{}},
         {QStringLiteral("Env"), QJsonArray{QStringLiteral("PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"),
                                            QStringLiteral("LANG=C.UTF-8"), QStringLiteral("HOME=/work"),
                                            QStringLiteral("TERM=dumb"), QStringLiteral("TMPDIR=/tmp"),
                                            QStringLiteral("USER=learner")}},
         {QStringLiteral("WorkingDir"), QLatin1String(kWorkDir)},
-        {QStringLiteral("User"), QStringLiteral("1000:1000")},
+        {QStringLiteral("User"), QStringLiteral("%1:%1").arg(kLearnerUid)},
         {QStringLiteral("AttachStdout"), true},
         {QStringLiteral("AttachStderr"), true},
         // Through the archive API typed input goes over an attach; its end (the attach
@@ -183,6 +185,13 @@ QString DockerContainer::syscallFilterPath(const DockerContainerKey &key)
 
 Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &client, const DockerContainerKey &key)
 {
+    // Fail closed: without it, PID 1 would be a shell the program can read and take over.
+    if (key.syscallFilter.isEmpty()) {
+        return makeError(RunError::Code::BackendUnavailable,
+                         QStringLiteral("sandpit-seccomp, which every Docker container of Sandpit runs as its first "
+                                        "process, was not found next to Sandpit. Reinstall Sandpit, or set "
+                                        "SANDPIT_SECCOMP to its path."));
+    }
     auto workspace = Workspace::create();
     if (!workspace)
         return std::unexpected(workspace.error());
@@ -192,7 +201,7 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
             return std::unexpected(id.error());
         return DockerPreparedContainer{*id, std::move(*workspace), {}, {}};
     }
-    // The program runs as uid 1000, which need not be the host user: it must be able to read
+    // The program runs as kLearnerUid, which is not the host user: it must be able to read
     // the launcher.
     const QString control = workspace->root() + QStringLiteral("/control");
     if (!QDir().mkpath(control) || !QFile::setPermissions(control, QFileDevice::Permissions(0x7755))) {

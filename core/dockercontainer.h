@@ -29,8 +29,8 @@ struct DockerContainerKey {
     /// The launcher runs sandpit-seccomp's watch for open files beside the program (see
     /// DockerLauncher): there is a limit to watch for, and the program to watch with.
     bool watchesOpenFiles() const { return openFiles > 0 && !syscallFilter.isEmpty(); }
-    /// Pids in the container that are not the program's: the launcher shell, which waits for
-    /// the program to report how it ended, and the open-files watch. The processes limit
+    /// Pids in the container that are not the program's: init (sandpit-seccomp), which waits
+    /// for the program to report how it ended, and the open-files watch. The processes limit
     /// counts the program's alone.
     int launcherPids() const { return 1 + (watchesOpenFiles() ? 1 : 0); }
     /// The container's pids.max (0: none): the launcher's pids, the program's limit, and one
@@ -66,6 +66,12 @@ public:
     static constexpr const char *kSyscallFilter = "/run/sandpit-seccomp";
     /// Where the container finds sandpit-seccomp for `key`.
     static QString syscallFilterPath(const DockerContainerKey &key);
+    /// The program's uid and gid inside. Without a user-namespace remap, a container's uid is
+    /// the host's: uid 1000, the first person's account on most desktops, let a program reach
+    /// what that person owns (through /proc/<pid>/root of their processes, among others). This
+    /// one is far above any account a distribution hands out and below 2^31, which some tools
+    /// take for negative; the isolation report checks that no account of this computer has it.
+    static constexpr int kLearnerUid = 2'147'000'000;
     static constexpr const char *kRunLabel = "org.sandpit.run";
     static constexpr const char *kOwnerLabel = "org.sandpit.owner";
 

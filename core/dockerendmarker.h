@@ -9,8 +9,8 @@ namespace Sandpit::Core {
 /// Finds the line the container's launcher writes to a stream once the program has ended:
 /// "\x1esandpit-end TOKEN [key=value]...\n". Everything before it is the program's output;
 /// the marker and anything after it are not. The token is a secret of the run, so a program
-/// cannot end its own run early by printing a marker; to forge one it would have to read the
-/// launcher's memory, and even then it would only misreport its own run.
+/// cannot end its own run early by printing a marker. Only the container's init holds it, a
+/// process the program can neither read nor take over (see core/helper/dockerinit.h).
 class DockerEndMarker final
 {
 public:

@@ -5,6 +5,8 @@
 
 #include <QJsonArray>
 
+#include <pwd.h>
+
 namespace Sandpit::Core {
 
 namespace {
@@ -60,10 +62,18 @@ IsolationReport DockerIsolation::report(const QJsonObject &createBody, const Doc
     if (!host.value(QLatin1String("SecurityOpt")).toArray().contains(QStringLiteral("no-new-privileges")))
         gaps << QStringLiteral("Setuid programs in the image could raise its privileges.");
 
+    // Without a user-namespace remap the container's uid is the host's: it must be nobody's.
+    // Only a local engine shares this computer's accounts.
+    if (!key.remote && getpwuid(uid_t(DockerContainer::kLearnerUid)) != nullptr) {
+        gaps << QStringLiteral("Its uid %1 belongs to an account of this computer, whose files it could reach "
+                               "wherever Docker let it.").arg(DockerContainer::kLearnerUid);
+    }
     IsolationReport report;
     report.details = {
-        QStringLiteral("It ran in a Docker container from the image %1, as the unprivileged user uid 1000, with every "
-                       "capability dropped and no way to gain privileges (no-new-privileges).").arg(key.image),
+        QStringLiteral("It ran in a Docker container from the image %1, as uid %2, which no account of this computer has, "
+                       "with every capability dropped and no way to gain privileges (no-new-privileges).")
+            .arg(key.image)
+            .arg(DockerContainer::kLearnerUid),
         QStringLiteral("It had no network: the container's network mode was \"none\"."),
         QStringLiteral("Everything was read-only except its own folder /work, /tmp and /dev/shm: each a tmpfs in memory "
                        "of at most %1 and %2 files and folders, so nothing it wrote reached this computer's disk. Its "
@@ -77,18 +87,13 @@ IsolationReport DockerIsolation::report(const QJsonObject &createBody, const Doc
             .arg(formatBytes(l.fileSizeBytes))
             .arg(l.openFiles),
     };
-    if (!key.syscallFilter.isEmpty()) {
-        report.details << QStringLiteral("Docker's default seccomp profile filtered its system calls, and Sandpit's own "
-                                         "filter on top refused what the local sandbox refuses: tracing and reading other "
-                                         "processes, io_uring, eBPF, new namespaces, and sockets other than local and IP "
-                                         "ones (AF_VSOCK to the host among them).");
-    } else {
-        gaps << QStringLiteral("Only Docker's default seccomp profile filtered its system calls: Sandpit's own "
-                               "filter (sandpit-seccomp) was not found next to Sandpit, so AF_VSOCK sockets to "
-                               "the host, ptrace and io_uring were not refused, and no watch could see it run out of "
-                               "open files. Reinstall Sandpit, or set "
-                               "SANDPIT_SECCOMP to its path.");
-    }
+    // Always: a Docker run does not start without it (see DockerContainer::prepare).
+    report.details << QStringLiteral("Docker's default seccomp profile filtered its system calls, and Sandpit's own "
+                                     "filter on top refused what the local sandbox refuses: tracing and reading other "
+                                     "processes, io_uring, eBPF, new namespaces, and sockets other than local and IP "
+                                     "ones (AF_VSOCK to the host among them). The container's first process, which "
+                                     "keeps the run's secret and reports how it ended, ran under the same filter and "
+                                     "could not be read or changed by the program.");
     report.details << gaps;
     report.level = gaps.isEmpty() ? IsolationReport::Level::Full : IsolationReport::Level::Partial;
     return report;

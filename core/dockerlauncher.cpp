@@ -12,18 +12,11 @@ QString shellQuote(const QString &word)
 
 // POSIX sh only: the images' /bin/sh is dash or busybox. Each counter is read only when its
 // file is there; a field left empty means "unknown", never zero.
-constexpr const char *kEnded = R"(status=$?
-peak= cpu= pids_max= oom_kill= mem_max= open_files= file_size= disk_full=
-)";
-// The watch is asked to stop (and woken, should the program have stopped it) before anything
-// is killed; its status is its answer. Killed instead, it answers nothing.
-constexpr const char *kAskWatch = R"(kill -s TERM $watcher 2>/dev/null; kill -s CONT $watcher 2>/dev/null
-wait $watcher; w=$?; [ $w -le 1 ] && open_files=$w
-)";
+//
 // memory.events "max" (v1: failcnt) counts the times the group reached its limit, whether the
 // kernel then reclaimed, refused a charge, or killed: with no OOM kill, the limit was reached
 // and the program lived (the local sandbox reads the same counters).
-constexpr const char *kCounters = R"(kill -s KILL -1 2>/dev/null
+constexpr const char *kCounters = R"(peak= cpu= pids_max= oom_kill= mem_max= file_size= disk_full=
 c=/sys/fs/cgroup
 if [ -r $c/memory/memory.max_usage_in_bytes ]; then
     read -r peak < $c/memory/memory.max_usage_in_bytes
@@ -43,36 +36,32 @@ fi 2>/dev/null
 // says to the local sandbox's init.
 constexpr const char *kDiskFull = R"(for n in $(stat -f -c '%a %d' /work /tmp /dev/shm 2>/dev/null); do [ "$n" = 0 ] && disk_full=1; done
 )";
-constexpr const char *kMarkers = R"(printf '\036sandpit-end %s status=%s peak=%s cpu_ns=%s pids_max=%s oom_kill=%s mem_max=%s open_files=%s file_size=%s disk_full=%s\n' "$token" "$status" "$peak" "$cpu" "$pids_max" "$oom_kill" "$mem_max" "$open_files" "$file_size" "$disk_full"
-printf '\036sandpit-end %s\n' "$token" >&2
+constexpr const char *kFields = R"(printf 'peak=%s cpu_ns=%s pids_max=%s oom_kill=%s mem_max=%s file_size=%s disk_full=%s\n' "$peak" "$cpu" "$pids_max" "$oom_kill" "$mem_max" "$file_size" "$disk_full"
 )";
-// Killed by the reaper once output/ is copied back; the minute is for a Sandpit that died.
-constexpr const char *kHold = "sleep 60\n";
 } // namespace
 
 QByteArray DockerLauncher::script() const
 {
-    // umask 0: the files the program makes belong to uid 1000 inside, which need not be the
+    // umask 0: the files the program makes belong to the learner's uid inside (DockerContainer::kLearnerUid), which need not be the
     // host user, who must still be able to delete them with the workspace.
     QString script = QStringLiteral("umask 000\n");
     for (const QString &variable : environment) {
         const qsizetype eq = variable.indexOf(QLatin1Char('='));
         script += QStringLiteral("export %1=%2\n").arg(variable.left(eq), shellQuote(variable.mid(eq + 1)));
     }
-    const bool watching = !watcher.isEmpty() && openFiles > 0;
-    if (watching)
-        script += QStringLiteral("%1 --watch-open-files %2 </dev/null & watcher=$!\n").arg(shellQuote(watcher)).arg(openFiles);
-    // Not exec'd: the shell stays to report how the program ended.
     QStringList words;
     for (const QString &word : command)
         words << shellQuote(word);
     if (!copyFrom.isEmpty())
-        script += QStringLiteral("cp -R %1/. /work/ && ").arg(shellQuote(copyFrom));
-    script += words.join(QLatin1Char(' ')) + QStringLiteral(" < %1\n").arg(shellQuote(stdinPath));
-    script += QLatin1String(kEnded);
-    if (watching)
-        script += QLatin1String(kAskWatch);
-    script += QLatin1String(kCounters);
+        script += QStringLiteral("cp -R %1/. /work/ || exit\n").arg(shellQuote(copyFrom));
+    // exec'd: the program is init's own child, whose status init takes from the kernel.
+    script += QStringLiteral("exec ") + words.join(QLatin1Char(' ')) + QStringLiteral(" < %1\n").arg(shellQuote(stdinPath));
+    return script.toUtf8();
+}
+
+QByteArray DockerLauncher::evidenceScript() const
+{
+    QString script = QLatin1String(kCounters);
     if (fileSizeBytes > 0) {
         // A file the program left at the limit is the evidence that a write was refused at it.
         // The local sandbox looks in the same places; /work and /tmp hold a few thousand
@@ -81,9 +70,7 @@ QByteArray DockerLauncher::script() const
                       .arg(fileSizeBytes - 1);
     }
     script += QLatin1String(kDiskFull);
-    script += QLatin1String(kMarkers);
-    script += QLatin1String(kHold);
-    script += QStringLiteral("exit $status\n");
+    script += QLatin1String(kFields);
     return script.toUtf8();
 }
 

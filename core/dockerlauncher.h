@@ -5,20 +5,16 @@
 
 namespace Sandpit::Core {
 
-/// The shell script a waiting container runs for its one run (see DockerPreparedContainer).
+/// The two shell scripts PID 1 of a waiting container (sandpit-seccomp --init, see
+/// core/helper/dockerinit.h) runs for its one run; neither ever sees the run's token.
 ///
-/// It runs the program with the given stdin (beside it, sandpit-seccomp's watch for open
-/// files), then, as the local sandbox's init does, kills whatever the program left behind,
-/// gathers the evidence of how it ended and the limits it reached (the container's own cgroup
-/// counters, v1 or v2: peak memory, CPU time, refused forks, the memory limit reached, OOM
-/// kills; the watch's answer; a file left at the file-size limit; a workspace with no space or
-/// inodes left), and writes the end marker (see DockerEndMarker) on stdout with those fields
-/// and on stderr without. It is
-/// sourced by the container's PID 1 shell, which read the token from the go pipe into $token:
-/// the program never sees it in a file, an argument or its environment.
-///
-/// After the marker it waits (a minute at most) to be removed instead of exiting: /work is a
-/// tmpfs that goes when the container stops, and output/ has to be copied back first.
+/// script() (run.sh) copies the run's files into /work and execs the program with the given
+/// environment and stdin. evidenceScript() (end.sh) runs once the program has ended and init
+/// has killed whatever it left behind, and prints the evidence of how it ended and the limits
+/// it reached, as key=value fields on one line: the container's own cgroup counters, v1 or v2
+/// (peak memory, CPU time, refused forks, the memory limit reached, OOM kills), a file left at
+/// the file-size limit, a workspace with no space or inodes left. Init adds the status and the
+/// open-files watch's answer and writes the end marker (see DockerEndMarker).
 struct DockerLauncher {
     QStringList environment; ///< NAME=VALUE
     QStringList command;     ///< the program and its arguments, as found inside the image
@@ -26,14 +22,11 @@ struct DockerLauncher {
     /// A read-only folder inside the container whose files are copied into /work before the
     /// program starts (a copy that does not fit is the program's error); empty: they are there.
     QString copyFrom;
-    /// sandpit-seccomp inside the container, to watch for a process holding `openFiles`
-    /// descriptors (see openfiles.h in the helper); empty or 0: no watch.
-    QString watcher;
-    int openFiles = 0;
     /// The file-size limit, for the evidence that a write was refused at it (0: none).
     qint64 fileSizeBytes = 0;
 
     QByteArray script() const;
+    QByteArray evidenceScript() const;
 };
 
 } // namespace Sandpit::Core

@@ -29,6 +29,7 @@ namespace {
 constexpr auto kAttachTimeout = std::chrono::seconds(10);
 constexpr auto kKillTimeout = std::chrono::seconds(10);
 constexpr auto kStreamDrainTimeout = std::chrono::seconds(2);
+constexpr qint64 kInitDeadlineSlackSeconds = 10;
 
 QByteArray newToken()
 {
@@ -49,7 +50,7 @@ struct Stopper {
     }
 };
 
-/// Lets the container's uid 1000 read and copy the host workspace; its folder stays private.
+/// Lets the container's learner uid read and copy the host workspace; its folder stays private.
 void shareReadOnly(const QString &workDir)
 {
     QDirIterator it(workDir, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::NoSymLinks,
@@ -197,25 +198,33 @@ Expected<void> DockerRun::writeLauncher(const DockerPreparedContainer &container
         stdinSource = QLatin1String(DockerContainer::kControlDir) + QStringLiteral("/stdin");
     }
 
-    QFile launcher(container.controlDir + QStringLiteral("/run.sh"));
-    const QByteArray bytes = launcherScript(stdinSource);
-    if (!launcher.open(QIODevice::WriteOnly) || launcher.write(bytes) != bytes.size()) {
-        return makeError(RunError::Code::SetupFailed,
-                         QStringLiteral("Could not write the launcher %1.").arg(launcher.fileName()));
+    const DockerLauncher launcher = launcherFor(stdinSource);
+    for (const auto &[name, bytes] : {std::pair{QStringLiteral("/run.sh"), launcher.script()},
+                                      std::pair{QStringLiteral("/end.sh"), launcher.evidenceScript()}}) {
+        QFile file(container.controlDir + name);
+        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size()) {
+            return makeError(RunError::Code::SetupFailed,
+                             QStringLiteral("Could not write the launcher %1.").arg(file.fileName()));
+        }
     }
     return {};
 }
 
-QByteArray DockerRun::launcherScript(const QString &stdinSource) const
+DockerLauncher DockerRun::launcherFor(const QString &stdinSource) const
 {
-    QStringList command = m_plan.command;
-    if (!m_plan.key.syscallFilter.isEmpty())
-        command.prepend(DockerContainer::syscallFilterPath(m_plan.key));
+    // No sandpit-seccomp before the command: init, the program's parent, runs under the filter
+    // already, and every process of the container inherits it.
     const QString copyFrom = m_plan.key.remote ? QString() : QLatin1String(DockerContainer::kFilesDir);
-    const QString watcher = m_plan.key.watchesOpenFiles() ? DockerContainer::syscallFilterPath(m_plan.key) : QString();
-    return DockerLauncher{m_plan.environment, command,           stdinSource, copyFrom,
-                          watcher,               m_plan.key.openFiles, m_plan.key.fileSizeBytes}
-        .script();
+    return DockerLauncher{m_plan.environment, m_plan.command, stdinSource, copyFrom, m_plan.key.fileSizeBytes};
+}
+
+QByteArray DockerRun::order() const
+{
+    // The token, and a deadline for init: should this Sandpit be killed and its container
+    // outlive it, the run still ends near its time limit. Later than ours, which says why.
+    const qint64 wallMs = m_plan.request.limits.wallTimeMs;
+    const qint64 deadline = wallMs > 0 ? wallMs / 1000 + kInitDeadlineSlackSeconds : 0;
+    return m_token + ' ' + QByteArray::number(deadline) + '\n';
 }
 
 Expected<void> DockerRun::sendFiles(const DockerClient &client, const DockerPreparedContainer &container) const
@@ -227,9 +236,10 @@ Expected<void> DockerRun::sendFiles(const DockerClient &client, const DockerPrep
     const QString stdinSource = request.keepStdinOpen ? QStringLiteral("/dev/stdin")
                               : inputAsFile          ? QLatin1String(DockerTransfer::kControlDir) + QStringLiteral("/stdin")
                                                      : QStringLiteral("/dev/null");
+    const DockerLauncher launcher = launcherFor(stdinSource);
     return DockerTransfer::send(client, container,
-                                {launcherScript(stdinSource), m_token, inputAsFile ? request.stdinData : QByteArray(),
-                                 m_plan.key.syscallFilter});
+                                {launcher.script(), launcher.evidenceScript(), order(),
+                                 inputAsFile ? request.stdinData : QByteArray(), m_plan.key.syscallFilter});
 }
 
 bool DockerRun::onOutput(QByteArrayView bytes)
@@ -286,7 +296,7 @@ bool DockerRun::deliver(OutputStream stream, QByteArray data)
 Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPreparedContainer &container)
 {
     // Filled here, then copied whole into the container's /work (by its launcher, or sent
-    // through the archive API), where every file is the learner's, uid 1000, to change.
+    // through the archive API), where every file is the learner's to change.
     if (auto populated = container.workspace.populate(m_plan.request); !populated)
         return std::unexpected(populated.error());
     if (m_plan.stage == RunStage::Compile) {
@@ -295,7 +305,7 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
             return makeError(RunError::Code::SetupFailed, QStringLiteral("Could not make the build folder %1.").arg(build));
     }
     if (!m_plan.key.remote) {
-        // Copied in by the launcher as uid 1000, which need not be the host user.
+        // Copied in by the launcher as the learner's uid, which is not the host user.
         shareReadOnly(container.workspace.workDir());
         if (auto written = writeLauncher(container); !written)
             return std::unexpected(written.error());
@@ -374,7 +384,7 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
         }
     } else {
         // The container is running already, blocked on the go pipe: the token sets it off.
-        const QByteArray go = m_token + '\n';
+        const QByteArray go = order();
         if (::write(container.go.get(), go.constData(), size_t(go.size())) != go.size()) {
             abortAttach = true;
             return makeError(RunError::Code::SetupFailed,
@@ -525,7 +535,7 @@ RunResult DockerRun::makeResult(const DockerRunEnd &ending) const
     result.peakMemoryBytes = ending.peakMemory;
     result.isolation = DockerIsolation::report(DockerContainer::createBody(m_plan.key, QLatin1String(DockerContainer::kControlDir)),
                                                m_plan.key, m_plan.request.limits);
-    // docker-init reports a child killed by signal N as 128+N.
+    // Init reports a program killed by signal N as 128+N, as a shell would.
     const bool bySignal = ending.exitCode > 128 && ending.exitCode <= 128 + 64;
     if (ending.ourKill != KillReason::None) {
         result.killReason = ending.ourKill;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "dockerlauncher.h"
+
 #include "artifactlisting.h"
 #include "dockerconnector.h"
 #include "dockercontainer.h"
@@ -74,7 +76,8 @@ public:
     void run();
 
 private:
-    QByteArray launcherScript(const QString &stdinSource) const;
+    DockerLauncher launcherFor(const QString &stdinSource) const;
+    QByteArray order() const;
     Expected<void> writeLauncher(const DockerPreparedContainer &container) const;
     Expected<void> sendFiles(const DockerClient &client, const DockerPreparedContainer &container) const;
     Expected<RunResult> execute(const DockerClient &client, DockerPreparedContainer &container);

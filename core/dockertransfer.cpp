@@ -10,7 +10,7 @@ namespace Sandpit::Core {
 
 namespace {
 // The container's user (see DockerContainer::createBody) owns everything it is given.
-constexpr DockerArchive::Owner kLearner{1000, 1000};
+constexpr DockerArchive::Owner kLearner{DockerContainer::kLearnerUid, DockerContainer::kLearnerUid};
 // What output/ may bring back: the artifact list shows at most kMaxFiles files anyway.
 constexpr qint64 kMaxOutputBytes = 512LL * 1024 * 1024;
 
@@ -22,7 +22,8 @@ QString control(const QString &name)
 
 Expected<void> DockerTransfer::send(const DockerClient &client, const DockerPreparedContainer &container, const Files &files)
 {
-    QList<DockerArchive::Extra> extras{{control(QStringLiteral("run.sh")), files.launcher, 0644}};
+    QList<DockerArchive::Extra> extras{{control(QStringLiteral("run.sh")), files.launcher, 0644},
+                                       {control(QStringLiteral("end.sh")), files.evidence, 0644}};
     if (!files.stdinData.isEmpty())
         extras.append({control(QStringLiteral("stdin")), files.stdinData, 0644});
     if (!files.syscallFilter.isEmpty()) {
@@ -34,7 +35,7 @@ Expected<void> DockerTransfer::send(const DockerClient &client, const DockerPrep
         extras.append({control(QStringLiteral("seccomp")), filter.readAll(), 0755});
     }
     // Unpacked in order: "ready" last tells the waiting shell that everything is there.
-    extras.append({control(QStringLiteral("token")), files.token + '\n', 0600});
+    extras.append({control(QStringLiteral("token")), files.order, 0600});
     extras.append({control(QStringLiteral("ready")), {}, 0644});
     auto tar = DockerArchive::pack(container.workspace.workDir(), extras, kLearner);
     if (!tar)

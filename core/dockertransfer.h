@@ -23,7 +23,8 @@ public:
 
     struct Files {
         QByteArray launcher;
-        QByteArray token;
+        QByteArray evidence;
+        QByteArray order; ///< the token and init's deadline
         QByteArray stdinData;  ///< empty: none
         QString syscallFilter; ///< host path of sandpit-seccomp; empty: none
     };

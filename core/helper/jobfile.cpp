@@ -1,5 +1,6 @@
 #include "jobfile.h"
 
+#include "lineread.h"
 #include "protocol.h"
 
 #include <cerrno>
@@ -36,16 +37,8 @@ std::string joinArguments(const std::vector<std::string> &arguments)
 
 bool waitForJob(Options &options, std::string &error)
 {
-    for (;;) {
-        char c = 0;
-        const ssize_t n = read(STDIN_FILENO, &c, 1);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        if (c == '\n')
-            break;
-    }
+    if (std::string go; !readLine(STDIN_FILENO, go, 0))
+        return false;
     FILE *f = std::fopen(options.job.c_str(), "re");
     if (!f) {
         error = "cannot read the job file " + options.job;

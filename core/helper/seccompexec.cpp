@@ -13,9 +13,13 @@
 // "open-files" that no kernel counter keeps. It looks at the container's own /proc, as the
 // same user as the program, so it works wherever the daemon is.
 //
+// Its third job: PID 1 of the container (see dockerinit.h), which holds the run's token.
+//
 // Usage: sandpit-seccomp PROGRAM [ARGUMENT...]
 //        sandpit-seccomp --watch-open-files LIMIT
+//        sandpit-seccomp --init CONTROL-FOLDER [OPEN-FILES]
 
+#include "dockerinit.h"
 #include "openfiles.h"
 #include "seccompfilter.h"
 
@@ -29,33 +33,47 @@
 
 #include <linux/seccomp.h>
 
+namespace {
+using namespace Sandpit::Helper;
+
+Step installFilter()
+{
+    SeccompProgram program;
+    SANDPIT_TRY_STEP(buildSeccompProgram(program, ForbiddenCall::Kill));
+    // Required to install a filter without privileges; Docker's no-new-privileges has set it
+    // already, and setting it again is harmless.
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
+        return Step::fail("no-new-privs");
+    for (const std::vector<sock_filter> *layer : {&program.allowList, &program.rules}) {
+        const sock_fprog fprog{static_cast<unsigned short>(layer->size()), const_cast<sock_filter *>(layer->data())};
+        if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &fprog) != 0)
+            return Step::fail("seccomp");
+    }
+    return Step::ok();
+}
+} // namespace
+
 int main(int argc, char **argv)
 {
-    using namespace Sandpit::Helper;
     if (argc < 2) {
         std::fprintf(stderr, "usage: sandpit-seccomp PROGRAM [ARGUMENT...]\n");
         return 127;
     }
     if (argc == 3 && std::strcmp(argv[1], "--watch-open-files") == 0)
         return watchOpenFiles(std::atoll(argv[2]));
-    SeccompProgram program;
-    if (const Step step = buildSeccompProgram(program, ForbiddenCall::Kill); !step) {
+    const bool init = argc >= 3 && std::strcmp(argv[1], "--init") == 0;
+    // As init, non-dumpable before anything else (see dockerinit.h); the filter before the
+    // token is read, so that nothing holding it ever runs unfiltered.
+    if (init && prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0) {
+        std::fprintf(stderr, "sandpit-seccomp: dumpable: %s\n", std::strerror(errno));
+        return 127;
+    }
+    if (const Step step = installFilter(); !step) {
         std::fprintf(stderr, "sandpit-seccomp: %s: %s\n", step.failed, std::strerror(step.error));
         return 127;
     }
-    // Required to install a filter without privileges; Docker's no-new-privileges has set it
-    // already, and setting it again is harmless.
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
-        std::fprintf(stderr, "sandpit-seccomp: no-new-privs: %s\n", std::strerror(errno));
-        return 127;
-    }
-    for (const std::vector<sock_filter> *layer : {&program.allowList, &program.rules}) {
-        const sock_fprog fprog{static_cast<unsigned short>(layer->size()), const_cast<sock_filter *>(layer->data())};
-        if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &fprog) != 0) {
-            std::fprintf(stderr, "sandpit-seccomp: seccomp: %s\n", std::strerror(errno));
-            return 127;
-        }
-    }
+    if (init)
+        return runDockerInit(argc, argv);
     execvp(argv[1], argv + 1);
     std::fprintf(stderr, "sandpit-seccomp: %s: %s\n", argv[1], std::strerror(errno));
     return errno == ENOENT ? 127 : 126;

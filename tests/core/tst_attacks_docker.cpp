@@ -17,10 +17,14 @@
 // - clone3_enosys.c, int80_syscall.c: they test how the local init answers clone3 and the
 //   i386 ABI (this kernel turns int 0x80 into SIGSEGV anyway). x32_ptrace.c is run below.
 //
-// The forbidden calls end the run as "blocked-syscall" here too: the engine starts every
-// program through sandpit-seccomp, the local sandbox's filter with a kill instead of init's
-// notification, so the detail cannot name the call.
+// The forbidden calls end the run as "blocked-syscall" here too: every container's PID 1 is
+// sandpit-seccomp's init, under the local sandbox's filter with a kill instead of the local
+// init's notification, and every process of the run inherits it, so the detail cannot name
+// the call.
 #include "dockerattacks.h"
+
+#include <grp.h>
+#include <pwd.h>
 
 class TestAttacksDocker : public QObject, private DockerAttackRunner
 {
@@ -101,6 +105,21 @@ private Q_SLOTS:
                     QVERIFY(!out.contains(hash));
             }
         }
+    }
+
+    void programIsNoAccountOfThisComputer()
+    {
+        // No user-namespace remap: the container's uid is the host's. As uid 1000 (the first
+        // person's account on most desktops) the program could reach what they own.
+        const Outcome o = run(pythonRequest("import os\nprint(os.getuid(), os.getgid())\n"));
+        QVERIFY(o.result);
+        const QList<QByteArray> ids = o.result->stdoutData.trimmed().split(' ');
+        QCOMPARE(ids.size(), 2);
+        for (const QByteArray &id : ids) {
+            QVERIFY2(id.toLongLong() > 0 && getpwuid(uid_t(id.toLongLong())) == nullptr, id.constData());
+            QVERIFY2(getgrgid(gid_t(id.toLongLong())) == nullptr, id.constData());
+        }
+        QCOMPARE(o.result->isolation.level, IsolationReport::Level::Full);
     }
 
     void parentEnvironmentStaysOutside()
@@ -255,8 +274,8 @@ private Q_SLOTS:
 
     void hostProcessesAreInvisible()
     {
-        // The container's own pid namespace: docker-init (pid 1), the program, and at most
-        // the launcher shell that waits to report how the program ended, against hundreds
+        // The container's own pid namespace: init (pid 1, sandpit-seccomp), the program, and
+        // at most the open-files watch, against hundreds
         // of processes on the host. Pid 1's folders, where the program may open them, show
         // the container's own root, so they are no way back to the host.
         const Outcome o = run(attack(QStringLiteral("proc_snoop.py")));
@@ -299,12 +318,28 @@ private Q_SLOTS:
         QCOMPARE(o.result->killReason, KillReason::None);
     }
 
+    void initCannotBeReadOrTakenOver()
+    {
+        // PID 1 holds the token. A launcher shell as PID 1 ran as the program's uid, dumpable
+        // and unfiltered: the program read the token out of /proc/1/mem and forged "exit 0".
+        const Outcome o = run(attack(QStringLiteral("forge_from_init_memory.py")));
+        QVERIFY(o.result);
+        const QByteArray out = o.result->stdoutData;
+        QVERIFY2(out.contains("init memory refused") && out.contains("init memory write refused")
+                     && out.contains("init environment refused") && out.contains("init filtered\n"),
+                 out.constData());
+        QCOMPARE(o.result->exitCode, 3);
+        QCOMPARE(o.result->killReason, KillReason::None);
+        QCOMPARE(o.result->isolation.level, IsolationReport::Level::Full);
+    }
+
     void setuidProgramsGainNothing()
     {
         const Outcome o = run(attack(QStringLiteral("setuid_binaries.py")));
         QVERIFY(o.result);
         const QByteArray out = o.result->stdoutData;
-        QVERIFY2(out.contains("euid before 1000\n") && out.contains("euid after 1000\n"), out.constData());
+        const QByteArray uid = QByteArray::number(DockerContainer::kLearnerUid);
+        QVERIFY2(out.contains("euid before " + uid + "\n") && out.contains("euid after " + uid + "\n"), out.constData());
         for (const char *program : {"su", "passwd", "newgrp", "chsh"}) {
             const QRegularExpression failed(QStringLiteral("^%1 exit [1-9]\\d* stdout b''$").arg(QLatin1String(program)),
                                             QRegularExpression::MultilineOption);

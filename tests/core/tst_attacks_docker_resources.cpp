@@ -83,8 +83,9 @@ private Q_SLOTS:
     }
     void memoryLimitHoldsWithInitLimited()
     {
-        // docker-init runs as the learner, so its prlimit may well succeed here; the memory
-        // limit is the kernel's, and the run must still end as "memory" and be reported.
+        // Init (sandpit-seccomp) runs as the learner's uid, though non-dumpable, so its prlimit
+        // may well succeed here; the memory limit is the kernel's, and the run must still end
+        // as "memory" and be reported.
         QFETCH(int, initDescriptors);
         RunRequest request = attack(QStringLiteral("blind_init.py"), {QString::number(initDescriptors)});
         request.limits.memoryBytes = 128 * kMiB;

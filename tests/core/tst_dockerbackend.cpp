@@ -126,6 +126,18 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!exists(), 10000);
     }
 
+    void withoutSandpitsFilterNothingRuns()
+    {
+        // Fail closed: PID 1 of every container is sandpit-seccomp's init, which keeps the
+        // token from the program; a shell in its place could be read and taken over.
+        auto client = DockerClient::connect(*DockerEndpoint::fromDockerHost(QString()));
+        QVERIFY(client);
+        const auto prepared = DockerContainer::prepare(*client, DockerContainerKey::from(kImage, Limits{}, {}));
+        QVERIFY(!prepared);
+        QCOMPARE(prepared.error().code, RunError::Code::BackendUnavailable);
+        QVERIFY(prepared.error().message.contains(QStringLiteral("sandpit-seccomp")));
+    }
+
     void hello()
     {
         const Outcome o = run(pythonRequest(fixture(QStringLiteral("hello.py"))));
@@ -163,7 +175,7 @@ private Q_SLOTS:
             "print(sorted(n for _, n in socket.if_nameindex()))\n"
             "open('output/plot.txt', 'w').write('made')\n"));
         QVERIFY(o.result);
-        QCOMPARE(o.result->stdoutData, QByteArray("1000 /work\nro 30\n['lo']\n"));
+        QCOMPARE(o.result->stdoutData, QByteArray::number(DockerContainer::kLearnerUid) + " /work\nro 30\n['lo']\n");
         QCOMPARE(o.result->artifacts.size(), 1);
         QCOMPARE(o.result->artifacts.first().path, QStringLiteral("plot.txt"));
     }

@@ -1,9 +1,13 @@
-// The end marker the Docker launcher prints, and the launcher script itself, run by the host's
-// /bin/sh (dash on Debian, as in the images).
+// The end marker, and the container's init (sandpit-seccomp --init) with the launcher's
+// scripts, run by the host's /bin/sh (dash on Debian, as in the images).
 #include "dockerendmarker.h"
 #include "dockerlauncher.h"
 
 #include <QProcess>
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -22,27 +26,56 @@ private:
         return program;
     }
 
-    // Runs the launcher in a pid namespace of its own, as in a container: there `kill -1`
-    // reaches only the script's own leftovers, not this test. Returns its stdout and stderr.
-    static std::pair<QByteArray, QByteArray> runInPidNamespace(const DockerLauncher &launcher)
+    // Runs init with the launcher in a pid namespace of its own, as in a container: there
+    // `kill -1` reaches only the run's own leftovers, not this test. The files come as through
+    // the archive API (token and ready files). Returns its stdout and stderr.
+    static QStringList initArguments(const QString &control, int openFiles)
     {
-        QProcess shell;
-        shell.start(QStringLiteral("unshare"), {QStringLiteral("--user"), QStringLiteral("--map-root-user"),
-                                                QStringLiteral("--pid"), QStringLiteral("--fork"), QStringLiteral("--kill-child"), QStringLiteral("--mount-proc"),
-                                                QStringLiteral("/bin/sh"), QStringLiteral("-c"),
-                                                QStringLiteral("token=TOKEN\n") + QString::fromUtf8(launcher.script())});
-        // After its markers the launcher waits to be removed (its /work is a tmpfs that goes
-        // with the container): the markers are the end.
+        return {QStringLiteral("--user"), QStringLiteral("--map-root-user"), QStringLiteral("--pid"), QStringLiteral("--fork"),
+                QStringLiteral("--kill-child"), QStringLiteral("--mount-proc"), QStringLiteral(SANDPIT_BIN_DIR "/sandpit-seccomp"),
+                QStringLiteral("--init"), control, QString::number(openFiles)};
+    }
+
+    static void writeScripts(const QString &control, const DockerLauncher &launcher)
+    {
+        for (const auto &[name, bytes] : {std::pair{"run.sh", launcher.script()}, std::pair{"end.sh", launcher.evidenceScript()}}) {
+            QFile file(control + QLatin1Char('/') + QLatin1String(name));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(bytes);
+        }
+    }
+
+    static DockerLauncher sleeper()
+    {
+        return DockerLauncher{{}, {QStringLiteral("sleep"), QStringLiteral("300")}, QStringLiteral("/dev/null"), {}, 0};
+    }
+
+    static std::pair<QByteArray, QByteArray> runInPidNamespace(const DockerLauncher &launcher, int openFiles = 0)
+    {
+        QTemporaryDir control;
+        const auto write = [&](const char *name, const QByteArray &bytes) {
+            QFile file(control.filePath(QLatin1String(name)));
+            [&] { QVERIFY(file.open(QIODevice::WriteOnly)); }();
+            file.write(bytes);
+        };
+        writeScripts(control.path(), launcher);
+        write("token", "TOKEN 0\n");
+        write("ready", {});
+        QProcess init;
+        init.start(QStringLiteral("unshare"), initArguments(control.path(), openFiles));
+        // After its markers init waits to be removed (its /work is a tmpfs that goes with the
+        // container): the markers are the end.
         QByteArray stdoutData, stderrData;
         const auto ended = [&] {
-            stdoutData += shell.readAllStandardOutput();
-            stderrData += shell.readAllStandardError();
+            stdoutData += init.readAllStandardOutput();
+            stderrData += init.readAllStandardError();
             return stdoutData.endsWith("\n") && stdoutData.contains("\036sandpit-end") && stderrData.contains("\036sandpit-end");
         };
         [&] { QTRY_VERIFY_WITH_TIMEOUT(ended(), 20000); }();
-        [&] { QCOMPARE(shell.state(), QProcess::Running); }();
-        shell.kill();
-        shell.waitForFinished(5000);
+        [&] { QCOMPARE(init.state(), QProcess::Running); }();
+        [&] { QVERIFY(!QFile::exists(control.filePath(QStringLiteral("token")))); }(); // read, then gone
+        init.kill();
+        init.waitForFinished(5000);
         return {stdoutData, stderrData};
     }
 
@@ -100,8 +133,6 @@ private Q_SLOTS:
                                        QStringLiteral("a b")},
                                       input,
                                       {},
-                                      {},
-                                      0,
                                       0};
         const auto [stdoutData, stderrData] = runInPidNamespace(launcher);
         DockerEndMarker out("TOKEN");
@@ -136,15 +167,55 @@ private Q_SLOTS:
                                       {QStringLiteral("python3"), QStringLiteral("-c"), program},
                                       QStringLiteral("/dev/null"),
                                       {},
-                                      QStringLiteral(SANDPIT_BIN_DIR "/sandpit-seccomp"),
-                                      16,
                                       0};
-        const auto [stdoutData, stderrData] = runInPidNamespace(launcher);
+        const auto [stdoutData, stderrData] = runInPidNamespace(launcher, 16);
         DockerEndMarker out("TOKEN");
         out.feed(stdoutData);
         QVERIFY2(out.ended(), stdoutData.constData());
         QCOMPARE(out.fields().value("status"), QByteArray("1"));
         QCOMPARE(out.fields().value("open_files"), answer);
+    }
+
+    void initEndsTheRunAtItsDeadline()
+    {
+        // A container whose Sandpit was killed (nobody left to stop it) still ends near the
+        // time limit: the host sends init a deadline with the token.
+        QTemporaryDir control;
+        writeScripts(control.path(), sleeper());
+        for (const auto &[name, bytes] : {std::pair{"token", QByteArray("TOKEN 1\n")}, std::pair{"ready", QByteArray()}}) {
+            QFile file(control.filePath(QLatin1String(name)));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(bytes);
+        }
+        QProcess init;
+        init.start(QStringLiteral("unshare"), initArguments(control.path(), 0));
+        QVERIFY(init.waitForStarted());
+        QTRY_COMPARE_WITH_TIMEOUT(init.state(), QProcess::NotRunning, 10000);
+        QCOMPARE(init.exitCode(), 137);
+        QVERIFY(!init.readAllStandardOutput().contains("sandpit-end")); // not an end of its own
+    }
+
+    void initEndsTheRunWhenSandpitGoes()
+    {
+        // The go pipe: the host keeps its end open for the whole run; closed (Sandpit was
+        // killed), the program is killed at once, whatever its deadline.
+        QTemporaryDir control;
+        writeScripts(control.path(), sleeper());
+        const QByteArray go = QFile::encodeName(control.filePath(QStringLiteral("go")));
+        QCOMPARE(::mkfifo(go.constData(), 0600), 0);
+        const int writer = ::open(go.constData(), O_RDWR | O_CLOEXEC);
+        QVERIFY(writer >= 0);
+        QProcess init;
+        init.start(QStringLiteral("unshare"), initArguments(control.path(), 0));
+        QVERIFY(init.waitForStarted());
+        QCOMPARE(::write(writer, "TOKEN 0\n", 8), 8);
+        // Taken (the pipe is empty again), and still running: no deadline, the pipe is open.
+        const auto queued = [&] { int n = -1; ::ioctl(writer, FIONREAD, &n); return n; };
+        QTRY_COMPARE_WITH_TIMEOUT(queued(), 0, 10000);
+        QCOMPARE(init.state(), QProcess::Running);
+        ::close(writer);
+        QTRY_COMPARE_WITH_TIMEOUT(init.state(), QProcess::NotRunning, 10000);
+        QCOMPARE(init.exitCode(), 137);
     }
 };
 

@@ -101,14 +101,6 @@ private Q_SLOTS:
         QCOMPARE(report.level, IsolationReport::Level::Partial);
         QVERIFY2(details(report).contains(reason), qPrintable(details(report)));
     }
-
-    void withoutSandpitsFilterItIsPartial()
-    {
-        const DockerContainerKey k = key(QString());
-        const IsolationReport report = DockerIsolation::report(DockerContainer::createBody(k, QStringLiteral("/c"), QStringLiteral("/w")), k, Limits{});
-        QCOMPARE(report.level, IsolationReport::Level::Partial);
-        QVERIFY(details(report).contains(QStringLiteral("sandpit-seccomp")));
-    }
 };
 
 QTEST_GUILESS_MAIN(TestDockerIsolation)

@@ -1,0 +1,282 @@
+#include "dockerinit.h"
+
+#include "lineread.h"
+#include "openfiles.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <fcntl.h>
+#include <poll.h>
+#include <string>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace Sandpit::Helper {
+
+namespace {
+// What the host sent for the run: the token and the wall-clock deadline.
+struct Order {
+    std::string token;
+    long long deadlineSeconds = 0;
+};
+
+// After the marker, the host copies what it needs and removes the container; a Sandpit that
+// died meanwhile leaves one that ends by itself.
+constexpr int kHoldSeconds = 60;
+// Remote: the files arrive through the archive API after the container started.
+constexpr int kReadyPolls = 6000;
+constexpr long kReadyPollNs = 10'000'000;
+constexpr size_t kMaxScript = 1 << 20;
+constexpr size_t kMaxEvidence = 400; // the marker line has 512 bytes in all
+
+bool readAll(int fd, std::string &out, size_t max)
+{
+    char buffer[4096];
+    for (;;) {
+        const ssize_t n = read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return false;
+        if (n == 0)
+            return true;
+        if (out.size() + size_t(n) > max)
+            return false;
+        out.append(buffer, size_t(n));
+    }
+}
+
+bool readFile(const std::string &path, std::string &out)
+{
+    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0)
+        return false;
+    const bool ok = readAll(fd, out, kMaxScript);
+    close(fd);
+    return ok;
+}
+
+Order parseOrder(const std::string &line)
+{
+    Order order;
+    const size_t space = line.find(' ');
+    order.token = line.substr(0, std::min(space, line.find('\n')));
+    if (space != std::string::npos)
+        order.deadlineSeconds = std::atoll(line.c_str() + space + 1);
+    return order;
+}
+
+// The go pipe: one line, written by the host once the run is known; end-of-file: Sandpit is gone.
+// The pipe stays open: when the host's end closes (Sandpit was killed), the run is stopped.
+bool takeOrderFromPipe(const std::string &control, Order &order, int &go)
+{
+    go = open((control + "/go").c_str(), O_RDONLY | O_CLOEXEC);
+    if (go < 0)
+        return false;
+    std::string line;
+    if (!readLine(go, line, 256))
+        return false;
+    order = parseOrder(line);
+    return !order.token.empty();
+}
+
+// Through the archive API: "ready" lands last, after the token; both go before the program runs.
+bool takeOrderFromFiles(const std::string &control, Order &order)
+{
+    for (int i = 0; access((control + "/ready").c_str(), F_OK) != 0; ++i) {
+        if (i > kReadyPolls)
+            return false;
+        const timespec interval{0, kReadyPollNs};
+        nanosleep(&interval, nullptr);
+    }
+    std::string line;
+    const bool ok = readFile(control + "/token", line);
+    unlink((control + "/token").c_str());
+    unlink((control + "/ready").c_str());
+    order = parseOrder(line);
+    return ok && !order.token.empty();
+}
+
+pid_t spawnShell(const std::string &script, int stdoutFd)
+{
+    const pid_t pid = fork();
+    if (pid == 0) {
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, nullptr);
+        if (stdoutFd >= 0)
+            dup2(stdoutFd, STDOUT_FILENO);
+        execl("/bin/sh", "sh", "-c", script.c_str(), static_cast<char *>(nullptr));
+        _exit(127);
+    }
+    return pid;
+}
+
+pid_t spawnWatch(long long openFiles)
+{
+    if (openFiles <= 0)
+        return -1;
+    const pid_t pid = fork();
+    if (pid == 0) {
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, nullptr);
+        _exit(watchOpenFiles(openFiles));
+    }
+    return pid;
+}
+
+int shellStatus(int status)
+{
+    return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
+}
+
+void killAllButMe()
+{
+    // From a pid namespace's init, -1 is every other process of the namespace. Again after
+    // each reaped child: a fork under way during one kill(-1) can leave a child it missed,
+    // and nothing of the program may live on while the host trusts the marker and copies
+    // /work back.
+    for (;;) {
+        kill(-1, SIGKILL);
+        if (waitpid(-1, nullptr, 0) < 0 && errno == ECHILD)
+            return;
+    }
+}
+
+// Waits for `program`, reaping whatever else ends meanwhile. Returns false when the run was
+// stopped from in here: its deadline passed, or the host's end of the go pipe closed.
+bool waitForProgram(pid_t program, int signals, int go, long long deadlineSeconds, int &status)
+{
+    timespec start{};
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    for (;;) {
+        for (pid_t pid; (pid = waitpid(-1, &status, WNOHANG)) > 0;) {
+            if (pid == program)
+                return true;
+        }
+        int timeout = -1;
+        if (deadlineSeconds > 0) {
+            timespec now{};
+            clock_gettime(CLOCK_MONOTONIC, &now);
+            const long long leftMs = deadlineSeconds * 1000 - ((now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1'000'000);
+            if (leftMs <= 0)
+                return false;
+            timeout = int(std::min<long long>(leftMs, 60'000));
+        }
+        pollfd fds[2] = {{signals, POLLIN, 0}, {go, POLLIN, 0}};
+        const int n = poll(fds, go >= 0 ? 2 : 1, timeout);
+        if (n > 0 && fds[0].revents & POLLIN) {
+            signalfd_siginfo info;
+            while (read(signals, &info, sizeof info) == sizeof info) {
+            }
+        }
+        if (go >= 0 && n > 0 && (fds[1].revents & (POLLHUP | POLLERR | POLLIN)))
+            return false;
+    }
+}
+
+// The evidence shell's one line of key=value fields, kept to what a marker may hold.
+std::string evidence(const std::string &script)
+{
+    int out[2];
+    if (pipe2(out, O_CLOEXEC) != 0)
+        return {};
+    const pid_t pid = spawnShell(script, out[1]);
+    close(out[1]);
+    std::string fields;
+    readAll(out[0], fields, 4096);
+    close(out[0]);
+    while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+    }
+    std::string clean;
+    for (char c : fields.substr(0, fields.find('\n'))) {
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '=' || c == ' ')
+            clean += c;
+    }
+    return clean.substr(0, kMaxEvidence);
+}
+
+void writeAll(int fd, const std::string &text)
+{
+    for (size_t done = 0; done < text.size();) {
+        const ssize_t n = write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return;
+        done += size_t(n);
+    }
+}
+
+void hold(int go)
+{
+    // Until the host removes the container, or has gone (its end of the go pipe closed).
+    pollfd fd{go, POLLIN, 0};
+    if (go >= 0)
+        poll(&fd, 1, kHoldSeconds * 1000);
+    else
+        sleep(kHoldSeconds);
+}
+} // namespace
+
+int runDockerInit(int argc, char **argv)
+{
+    const std::string control = argv[2];
+    const long long openFiles = argc > 3 ? std::atoll(argv[3]) : 0;
+    // SIGCHLD through a descriptor, polled with the go pipe and the deadline.
+    sigset_t childSignals;
+    sigemptyset(&childSignals);
+    sigaddset(&childSignals, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &childSignals, nullptr);
+    const int signals = signalfd(-1, &childSignals, SFD_CLOEXEC | SFD_NONBLOCK);
+    Order order;
+    int go = -1;
+    struct stat goStat {};
+    const bool byPipe = stat((control + "/go").c_str(), &goStat) == 0 && S_ISFIFO(goStat.st_mode);
+    if (signals < 0 || !(byPipe ? takeOrderFromPipe(control, order, go) : takeOrderFromFiles(control, order)))
+        return 0; // Sandpit is gone before the run: nothing to do
+    std::string run, end;
+    if (!readFile(control + "/run.sh", run) || !readFile(control + "/end.sh", end)) {
+        std::fprintf(stderr, "sandpit-seccomp: cannot read the launcher in %s\n", control.c_str());
+        return 127;
+    }
+
+    const pid_t watch = spawnWatch(openFiles);
+    const pid_t program = spawnShell(run, -1);
+    int status = 0;
+    const bool ended = program > 0 && waitForProgram(program, signals, go, order.deadlineSeconds, status);
+    if (!ended) {
+        killAllButMe();
+        return 137;
+    }
+    std::string openFilesAnswer;
+    if (watch > 0) {
+        // Asked to stop, and woken should the program have stopped it; killed instead, it
+        // answers nothing.
+        kill(watch, SIGTERM);
+        kill(watch, SIGCONT);
+        int answer = 0;
+        while (waitpid(watch, &answer, 0) < 0 && errno == EINTR) {
+        }
+        if (WIFEXITED(answer) && WEXITSTATUS(answer) <= 1)
+            openFilesAnswer = std::to_string(WEXITSTATUS(answer));
+    }
+    killAllButMe();
+    const int code = shellStatus(status);
+    // The fields from end.sh first: a key given twice counts its last value, and status and
+    // open_files are this process's own.
+    const std::string marker = "\036sandpit-end " + order.token;
+    writeAll(STDOUT_FILENO, marker + " " + evidence(end) + " open_files=" + openFilesAnswer + " status=" + std::to_string(code) + "\n");
+    writeAll(STDERR_FILENO, marker + "\n");
+    hold(go);
+    return code;
+}
+
+} // namespace Sandpit::Helper

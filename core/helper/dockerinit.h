@@ -1,0 +1,24 @@
+#pragma once
+
+namespace Sandpit::Helper {
+
+/// sandpit-seccomp --init CONTROL [OPEN-FILES [DEADLINE-S]]: PID 1 of a Docker container.
+///
+/// PID 1 holds the run's token, the secret that lets its end marker be believed. A launcher
+/// shell held it before, as the program's uid, dumpable and unfiltered: a program read the
+/// token out of /proc/1/mem and forged "exit 0", and took over PID 1 to open what the filter
+/// refuses. This init is non-dumpable (its /proc files belong to root, whom the container
+/// does not have), runs under the filter it gives the program, and never execs: the token stays
+/// in memory nobody else can read.
+///
+/// It takes the token (CONTROL/go, a pipe the host writes; or CONTROL/token, sent through the
+/// archive API and deleted here), reads CONTROL/run.sh and CONTROL/end.sh before anything of
+/// the program runs, runs run.sh (which copies the files in and execs the program) as its child
+/// beside the open-files watch, and waits for it itself, so the status it reports is the
+/// kernel's. It then kills everything else, runs end.sh (the counters, with nothing of the
+/// program left alive to change them), writes the end marker, and waits to be removed: /work
+/// is a tmpfs that goes with the container. Past DEADLINE-S seconds (a Sandpit that was
+/// killed and cannot stop it) it kills the program and ends the container by itself.
+int runDockerInit(int argc, char **argv);
+
+} // namespace Sandpit::Helper
