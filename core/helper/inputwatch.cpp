@@ -18,10 +18,19 @@ namespace {
 
 enum class Sleep { Other, ReadingStdin, OnTimer };
 
-// A process's CPU time in clock ticks, its reaped children's included, from /proc/PID/stat
-// (utime, stime, cutime, cstime: fields 14 to 17). The kernel scales these to the exact
-// runtime, so an idle process shows no change at all.
-long long cpuTicksOf(long pid)
+// CPU time of the run's threads, in nanoseconds (the first field of
+// /proc/PID/task/TID/schedstat: exact, and current even while the thread runs, where stat's
+// utime and stime lag and are scaled), and of the children they reaped, in clock ticks
+// (cutime and cstime, fields 16 and 17 of /proc/PID/stat). Only a change matters.
+long long threadCpuOf(long pid, long tid)
+{
+    char path[96];
+    char buf[128];
+    std::snprintf(path, sizeof path, "/proc/%ld/task/%ld/schedstat", pid, tid);
+    return readSmall(path, buf, sizeof buf) ? std::strtoll(buf, nullptr, 10) : 0;
+}
+
+long long reapedCpuOf(long pid)
 {
     char path[64];
     char buf[1024];
@@ -30,9 +39,10 @@ long long cpuTicksOf(long pid)
         return 0;
     const char *field = std::strrchr(buf, ')');
     long long total = 0;
-    for (int i = 2; field && i <= 17; ++i) {
+    // After the command name's closing parenthesis, the space before field i + 1 at step i.
+    for (int i = 2; field && i <= 16; ++i) {
         field = std::strchr(field + 1, ' ');
-        if (field && i >= 14)
+        if (field && i >= 15)
             total += std::strtoll(field + 1, nullptr, 10);
     }
     return total;
@@ -89,7 +99,7 @@ bool InputWatch::update()
     bool reading = false;
     bool onTimer = false;
     for (const long pid : runProcessIds(m_privateProc)) {
-        cpu += cpuTicksOf(pid) * 1'000'000LL; // any change counts; the scale does not matter
+        cpu += reapedCpuOf(pid) * 1'000'000'000LL; // any change counts; the scale does not matter
         char path[64];
         std::snprintf(path, sizeof path, "/proc/%ld/task", pid);
         DIR *tasks = opendir(path);
@@ -99,6 +109,7 @@ bool InputWatch::update()
             const long tid = std::strtol(task->d_name, nullptr, 10);
             if (tid <= 0)
                 continue;
+            cpu += threadCpuOf(pid, tid);
             const Sleep sleep = sleepOf(pid, tid, m_pipeDev, m_pipeIno);
             reading = reading || sleep == Sleep::ReadingStdin;
             onTimer = onTimer || sleep == Sleep::OnTimer;
