@@ -8,6 +8,7 @@
 #include "languageregistry.h"
 #include "resultjson.h"
 #include "runcontroller.h"
+#include "stdinrelay.h"
 #include "workspace.h"
 
 #include <QCommandLineParser>
@@ -20,6 +21,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 
 namespace Sandpit::App {
 
@@ -207,12 +209,14 @@ int runCli(const QStringList &arguments)
     }
     if (parser.isSet(QStringLiteral("workspace")))
         request.keptWorkspace = QFileInfo(parser.value(QStringLiteral("workspace"))).absoluteFilePath();
-    if (parser.isSet(QStringLiteral("stdin"))) {
+    // "-": this process's stdin, passed on as it arrives (StdinRelay), so that the program's
+    // wait for it counts as a wait for input, as in the window. A file is fed whole, up front.
+    const bool stdinRelayed = parser.value(QStringLiteral("stdin")) == QLatin1String("-");
+    request.keepStdinOpen = stdinRelayed;
+    if (parser.isSet(QStringLiteral("stdin")) && !stdinRelayed) {
         const QString stdinPath = parser.value(QStringLiteral("stdin"));
-        QFile input;
-        const bool opened = stdinPath == QLatin1String("-") ? input.open(stdin, QIODevice::ReadOnly)
-                                                            : (input.setFileName(stdinPath), input.open(QIODevice::ReadOnly));
-        if (!opened)
+        QFile input(stdinPath);
+        if (!input.open(QIODevice::ReadOnly))
             return couldNotRun({Core::RunError::Code::BadRequest, QStringLiteral("cannot read the stdin file %1: %2").arg(stdinPath, input.errorString())});
         request.stdinData = input.readAll();
     }
@@ -237,7 +241,10 @@ int runCli(const QStringList &arguments)
                      });
     QObject::connect(&controller, &Core::RunController::runFailed, &controller,
                      [&](Core::RunId, const Core::RunError &error) { QCoreApplication::exit(couldNotRun(error)); });
-    controller.start(request);
+    const Core::RunId run = controller.start(request);
+    std::optional<StdinRelay> relay;
+    if (stdinRelayed)
+        relay.emplace(controller, run);
     exitCode = QCoreApplication::exec();
     return exitCode;
 }

@@ -40,6 +40,7 @@ Expected<void> HelperReport::applyTo(RunResult &result) const
     if (has(P::kLimitsReached))
         result.limitsReached = value(P::kLimitsReached).split(QLatin1Char(','), Qt::SkipEmptyParts);
     result.wallMs = number(P::kWallUs) / 1000;
+    result.inputWaitMs = number(P::kInputWaitUs) / 1000;
     result.cpuMs = number(P::kCpuUs) / 1000;
     result.peakMemoryBytes = number(P::kPeakRss);
     result.artifactsLeftBehind = number(P::kArtifactsCapped) != 0;

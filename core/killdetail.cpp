@@ -80,15 +80,25 @@ QString describeLimitsReached(const RunResult &result, const Limits &limits)
     return QStringLiteral("%1 reached %2: the system refused some of its calls.").arg(who, all);
 }
 
+QString describeInputWait(const RunResult &result)
+{
+    if (result.inputWaitMs <= 0 || result.stage != RunStage::Run)
+        return {};
+    return QStringLiteral(" (It waited %1 for input, which does not count against the time limit.)")
+        .arg(formatDuration(result.inputWaitMs));
+}
+
 QString describeEnd(const RunResult &result, const Limits &limits, const QString &extra)
 {
     const QString reached = describeLimitsReached(result, limits);
     // "It ended with an error after it reached …" says all the first sentence would.
     if (result.killReason == KillReason::None && result.exitCode.value_or(0) != 0 && result.stage == RunStage::Run
         && !reached.isEmpty())
-        return reached;
-    const QString end = describeEndAlone(result, limits, extra);
-    return reached.isEmpty() ? end : end + QLatin1Char(' ') + reached;
+        return reached + describeInputWait(result);
+    QString end = describeEndAlone(result, limits, extra);
+    if (!reached.isEmpty())
+        end += QLatin1Char(' ') + reached;
+    return end + describeInputWait(result);
 }
 
 QString describeEndAlone(const RunResult &result, const Limits &limits, const QString &extra)

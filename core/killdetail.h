@@ -14,6 +14,9 @@ QString describeEnd(const RunResult &result, const Limits &limits, const QString
 QString describeEndAlone(const RunResult &result, const Limits &limits, const QString &extra = {});
 /// The second sentence alone, or empty.
 QString describeLimitsReached(const RunResult &result, const Limits &limits);
+/// " (It waited 11 s for input, which does not count against the time limit.)", or empty:
+/// the end of describeEnd, for a run that waited for input.
+QString describeInputWait(const RunResult &result);
 
 /// A short phrase for people about how the run ended: the kill reason's title, or for a run
 /// that ended while compiling, "Did not compile" or "Compiler stopped: …".

@@ -203,6 +203,11 @@ void LocalJob::onEvents()
             m_eventsNotifier->setEnabled(false);
             return onReportReady();
         }
+        if (kind == Helper::Protocol::kInputWaitBegan || kind == Helper::Protocol::kInputWaitEnded) {
+            m_eventBytes.remove(0, 1);
+            onInputWait(kind == Helper::Protocol::kInputWaitBegan);
+            continue;
+        }
         if (kind != Helper::Protocol::kArtifactsListed) {
             qCWarning(lcSandbox) << "sandpit-helper sent an event the engine does not know:" << int(kind);
             m_eventsNotifier->setEnabled(false);
@@ -218,6 +223,19 @@ void LocalJob::onEvents()
         m_eventBytes.remove(0, 1 + sizeof length + length);
         Q_EMIT artifactsListed(parseArtifactListing(listing));
     }
+}
+
+// The helper's deadline moves by the time the run waits for input, so the backstop, which only
+// catches a stuck helper, pauses during the wait and gives it the whole limit again after it:
+// more than the helper has left, never less.
+void LocalJob::onInputWait(bool waiting)
+{
+    if (m_cancelRequested || m_request.limits.wallTimeMs <= 0)
+        return;
+    if (waiting)
+        m_backstop.stop();
+    else
+        m_backstop.start(int(std::min<qint64>(m_request.limits.wallTimeMs + kBackstopGraceMs, INT_MAX)));
 }
 
 // The helper's report is in place and its output all in our pipes; it is only waiting for the

@@ -43,6 +43,7 @@ private:
     void onHelperError(QProcess::ProcessError error);
     void onEvents();
     void onReportReady();
+    void onInputWait(bool waiting);
     void finish(bool reportWritten, bool helperCrashed, int exitCode);
     void keepWorkspace(RunResult &result, bool reportWritten);
     void drainOutput();

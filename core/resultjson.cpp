@@ -35,6 +35,7 @@ QJsonObject resultToJson(const RunResult &result)
         {QStringLiteral("kill_detail"), result.killDetail},
         {QStringLiteral("limits_reached"), QJsonArray::fromStringList(result.limitsReached)},
         {QStringLiteral("wall_ms"), result.wallMs},
+        {QStringLiteral("input_wait_ms"), result.inputWaitMs},
         {QStringLiteral("cpu_ms"), result.cpuMs},
         {QStringLiteral("peak_memory_bytes"), result.peakMemoryBytes},
         {QStringLiteral("stdout"), QString::fromUtf8(result.stdoutData)},

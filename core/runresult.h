@@ -55,6 +55,9 @@ struct RunResult {
     QStringList limitsReached;
     QString killDetail;            ///< one sentence for people
     qint64 wallMs = 0;
+    /// Of wallMs, the time the program waited for the user's input, which the wall-clock
+    /// limit does not count (only while more input could come: never for a run fed up front).
+    qint64 inputWaitMs = 0;
     qint64 cpuMs = 0;
     qint64 peakMemoryBytes = 0;
     QByteArray stdoutData;

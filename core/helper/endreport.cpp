@@ -105,6 +105,8 @@ void writeRunEnd(Report &report, const RunEnd &end, const Options &run, const Cg
     if (reason == "blocked-syscall" && record.stop == InitRecord::BlockedSyscall && end.stop == StopReason::None)
         report.add(P::kKillDetail, std::string(record.detail, strnlen(record.detail, sizeof record.detail)));
     report.add(P::kWallUs, end.wallUs);
+    if (end.inputWaitUs > 0)
+        report.add(P::kInputWaitUs, end.inputWaitUs);
     report.add(P::kCpuUs, cpuUs);
     report.add(P::kPeakRss, peak);
     report.add(P::kStdoutBytes, end.stdoutBytes);

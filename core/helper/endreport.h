@@ -19,6 +19,7 @@ struct RunEnd {
     long long stdoutBytes = 0;
     long long stderrBytes = 0;
     const char *truncated = nullptr; ///< "stdout" or "stderr": the stream cut at the output limit
+    long long inputWaitUs = 0;       ///< of wallUs, the time it waited for input (not counted)
 };
 
 /// Adds the run's verdict to `report`: how it ended, the one kill reason, the limits it met

@@ -36,6 +36,14 @@ void EngineEvents::sendListing(const InitRecord &record) const
     [[maybe_unused]] const ssize_t n = write(m_fd, event.data(), event.size());
 }
 
+void EngineEvents::sendInputWait(bool waiting) const
+{
+    if (m_fd < 0)
+        return;
+    const char event = waiting ? Protocol::kInputWaitBegan : Protocol::kInputWaitEnded;
+    [[maybe_unused]] const ssize_t n = write(m_fd, &event, 1);
+}
+
 void EngineEvents::sendReportReady()
 {
     if (m_fd < 0)

@@ -20,6 +20,8 @@ public:
     bool listening() const { return m_fd >= 0; }
     /// Passes on init's list of the run's output folder (kArtifactsListed).
     void sendListing(const InitRecord &record) const;
+    /// The run began (true) or stopped (false) waiting for input (kInputWaitBegan/Ended).
+    void sendInputWait(bool waiting) const;
     /// The report is in place and the output closed (kReportReady); the last event.
     void sendReportReady();
     /// For a child that must not hold the engine's pipe open.

@@ -1,10 +1,11 @@
 #include "init.h"
 
 #include "initrecord.h"
+#include "inputwatch.h"
 #include "jobfile.h"
 #include "limitsleft.h"
 #include "mounts.h"
-#include "outputlisting.h"
+#include "outputwatch.h"
 #include "processmonitor.h"
 #include "processtree.h"
 #include "program.h"
@@ -42,15 +43,6 @@ namespace {
 // How often init looks at the run's processes: often enough to stop a fork bomb or a memory
 // bomb within a few dozen milliseconds, rare enough to cost nothing measurable.
 constexpr long kWatchIntervalMs = 20;
-// How often, in watch ticks, init looks at what the run's output folder holds (twice a second).
-constexpr int kListingTicks = 25;
-
-void sendRecord(int fd, const InitRecord &record)
-{
-    // A single write of a small struct on a pipe is atomic; if the supervisor is gone there
-    // is nobody to tell, so the result is ignored.
-    [[maybe_unused]] const ssize_t n = write(fd, &record, sizeof record);
-}
 
 [[noreturn]] void failSetup(const InitContext &ctx, const Step &step, bool sandboxStage = false)
 {
@@ -281,42 +273,6 @@ void handleBlockedCall(const InitContext &ctx, int notifyFd, InitRecord &record)
     seccomp_notify_free(request, response);
 }
 
-// While the program runs, the engine shows the files appearing in its output folder: init,
-// which alone sees the private /work, sends the list when it changed.
-class OutputWatch
-{
-public:
-    OutputWatch(const InitContext &ctx, const Options &run)
-        : m_ctx(ctx)
-        , m_path(std::string("/work/") + run.collectDir)
-    {
-    }
-
-    void tick()
-    {
-        if (++m_ticks % kListingTicks != 0)
-            return;
-        InitRecord record;
-        record.kind = InitRecord::Listing;
-        const int dir = open(m_path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        const std::string listing = dir >= 0 ? listOutput(dir, sizeof record.listing) : std::string();
-        if (dir >= 0)
-            close(dir);
-        if (listing == m_last)
-            return;
-        m_last = listing;
-        record.listingLength = static_cast<std::uint32_t>(listing.size());
-        std::memcpy(record.listing, listing.data(), listing.size());
-        sendRecord(m_ctx.statusFd, record);
-    }
-
-private:
-    const InitContext &m_ctx;
-    const std::string m_path;
-    std::string m_last;
-    long m_ticks = 0;
-};
-
 } // namespace
 
 void runInit(const InitContext &ctx)
@@ -415,6 +371,9 @@ void runInit(const InitContext &ctx)
     std::optional<OutputWatch> outputWatch;
     if (sandboxed && ctx.options->eventsFd > 0 && run.collectDir == "output")
         outputWatch.emplace(ctx, run);
+    // Time spent waiting for the user's input does not count against the wall limit; the
+    // supervisor keeps that clock, init sees the waiting.
+    InputWatch inputWatch(sandboxed);
     if (ctx.isolation != Isolation::None) {
         const itimerspec every{{0, kWatchIntervalMs * 1'000'000}, {0, kWatchIntervalMs * 1'000'000}};
         timerfd_settime(watchFd, 0, &every, nullptr);
@@ -463,6 +422,12 @@ void runInit(const InitContext &ctx)
             stopNow = stopNow || watch.check();
             if (outputWatch && !stopNow)
                 outputWatch->tick();
+            if (!stopNow && inputWatch.update()) {
+                InitRecord change;
+                change.kind = InitRecord::InputWait;
+                change.inputWaiting = inputWatch.waiting() ? 1 : 0;
+                sendRecord(ctx.statusFd, change);
+            }
         }
         if (fds[3].revents & POLLIN) {
             handleBlockedCall(ctx, start.notifyFd, record);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <unistd.h>
 
 namespace Sandpit::Helper {
 
@@ -10,7 +11,9 @@ struct InitRecord {
     /// Listing: what the run's output folder holds so far (see kArtifactsListed in protocol.h),
     /// sent while the program runs; the others end the run.
     /// Built: the sandbox stands and init waits for the run (sent once, before any other).
-    enum Kind : std::int32_t { ProgramEnded = 1, SetupFailed = 2, Listing = 3, Built = 4 };
+    /// InputWait: the run began (inputWaiting 1) or stopped (0) waiting for input, as
+    /// InputWatch tells it; sent on each change while the program runs.
+    enum Kind : std::int32_t { ProgramEnded = 1, SetupFailed = 2, Listing = 3, Built = 4, InputWait = 5 };
     /// Why init itself ended the run, from what it saw; None when the program ended or the
     /// supervisor asked.
     enum Stop : std::int32_t { None = 0, Memory = 1, ProcessLimit = 2, BlockedSyscall = 3 };
@@ -36,11 +39,19 @@ struct InitRecord {
     std::int64_t peakTasks = 0;
     /// Limits the kernel enforced by refusing a call, from init's evidence (see LimitBit).
     std::int32_t limitsReached = 0;
+    std::int32_t inputWaiting = 0;
     std::int32_t artifactsSkipped = 0;
     std::int32_t artifactsTruncated = 0;
     std::uint32_t listingLength = 0;
     char listing[3072] = {};          ///< for Listing: "SIZE\tPATH\n" lines
 };
 static_assert(sizeof(InitRecord) <= 4096, "an InitRecord must be one atomic pipe write");
+
+inline void sendRecord(int fd, const InitRecord &record)
+{
+    // A single write of a small struct on a pipe is atomic; if the supervisor is gone there
+    // is nobody to tell, so the result is ignored.
+    [[maybe_unused]] const ssize_t n = write(fd, &record, sizeof record);
+}
 
 } // namespace Sandpit::Helper

@@ -75,12 +75,8 @@ std::vector<ProcessEntry> descendantsOf(long root, const std::vector<ProcessEntr
     return found;
 }
 
-} // namespace
-
-Usage sampleUsage(bool privateProc, long long openFilesLimit)
+std::vector<ProcessEntry> runProcesses(bool privateProc)
 {
-    static const long pageSize = sysconf(_SC_PAGESIZE);
-    Usage usage;
     std::vector<ProcessEntry> processes = listProcesses();
     if (privateProc) {
         // Init is PID 1 of the run's namespace and not the program's.
@@ -91,6 +87,24 @@ Usage sampleUsage(bool privateProc, long long openFilesLimit)
         const ssize_t n = readlink("/proc/self", self, sizeof self - 1);
         processes = descendantsOf(n > 0 ? std::strtol(self, nullptr, 10) : -1, processes);
     }
+    return processes;
+}
+
+} // namespace
+
+std::vector<long> runProcessIds(bool privateProc)
+{
+    std::vector<long> pids;
+    for (const ProcessEntry &process : runProcesses(privateProc))
+        pids.push_back(process.pid);
+    return pids;
+}
+
+Usage sampleUsage(bool privateProc, long long openFilesLimit)
+{
+    static const long pageSize = sysconf(_SC_PAGESIZE);
+    Usage usage;
+    const std::vector<ProcessEntry> processes = runProcesses(privateProc);
     for (const ProcessEntry &process : processes) {
         usage.tasks += process.threads;
         usage.mostOpenFiles = std::max(usage.mostOpenFiles, openFilesNear(process.pid, openFilesLimit));

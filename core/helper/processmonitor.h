@@ -1,5 +1,7 @@
 #pragma once
 
+#include <vector>
+
 namespace Sandpit::Helper {
 
 /// What the run's processes use right now, read from the sandbox's own /proc (which shows
@@ -19,5 +21,9 @@ struct Usage {
 /// `openFilesLimit`: a process whose descriptor table has grown to it gets its descriptors
 /// counted (0: never).
 Usage sampleUsage(bool privateProc, long long openFilesLimit = 0);
+
+/// The run's processes (init excluded), by the PIDs this /proc gives them; `privateProc` as
+/// for sampleUsage.
+std::vector<long> runProcessIds(bool privateProc);
 
 } // namespace Sandpit::Helper

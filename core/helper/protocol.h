@@ -22,6 +22,12 @@
 // kernel refuses full isolation. "never" (the default) fails closed: nothing runs, and the
 // report says why (kSandboxUnavailableStep).
 //
+// The wall-clock limit (--timeout-ms) does not count the time the run waits for input: while
+// a thread of the run sleeps in read() on the helper's stdin pipe (nothing typed yet, and the
+// engine still holds it open), no process of the run uses CPU time and none sleeps on a timer.
+// A run whose stdin is closed after the data (or is no pipe) never waits so: it keeps the plain
+// limit. The report's kInputWaitUs says how long it waited; CPU time counts always.
+//
 // SIGTERM, SIGINT or SIGHUP to the helper stop the run as "cancelled".
 //
 // --events-fd N: the helper tells the engine, on descriptor N (inherited from it), what it
@@ -30,6 +36,9 @@
 //     output folder so far, one "SIZE<TAB>PATH" line each (PATH relative to the folder), and a
 //     last line "+" when there were more than fit. Sent while the program runs, when the
 //     list changed, at most twice a second.
+//   kInputWaitBegan, kInputWaitEnded: the run began or stopped waiting for input (see
+//     kInputWaitUs). The helper's wall-clock deadline moves by each wait's length, so an
+//     engine that keeps a backstop of its own moves it too.
 //   kReportReady: FILE is in place and the helper has closed its stdout and stderr, so every
 //     byte of output is already in those pipes. The engine can take the result now: everything
 //     in the run is dead, and what the helper still does (wait for init's namespaces to go,
@@ -43,6 +52,8 @@ inline constexpr int kExitUsage = 126;
 inline constexpr char kJobSeparator = '\0';
 inline constexpr char kReportReady = 'R';
 inline constexpr char kArtifactsListed = 'L';
+inline constexpr char kInputWaitBegan = 'W';
+inline constexpr char kInputWaitEnded = 'w';
 
 // Report keys.
 inline constexpr const char *kOutcome = "outcome";           // exited | signaled
@@ -50,7 +61,8 @@ inline constexpr const char *kExitCode = "exit_code";
 inline constexpr const char *kSignal = "signal";
 inline constexpr const char *kKillReason = "kill_reason";    // KillReason ids ("none", "timeout", ...)
 inline constexpr const char *kKillDetail = "kill_detail";    // facts only the helper knows
-inline constexpr const char *kWallUs = "wall_us";
+inline constexpr const char *kWallUs = "wall_us";              // all of it, waits for input included
+inline constexpr const char *kInputWaitUs = "input_wait_us";  // of that, waiting for input (absent: none)
 inline constexpr const char *kCpuUs = "cpu_us";
 inline constexpr const char *kPeakRss = "peak_rss_bytes";
 inline constexpr const char *kStdoutBytes = "stdout_bytes";

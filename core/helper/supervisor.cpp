@@ -10,6 +10,7 @@
 #include "protocol.h"
 #include "refusal.h"
 #include "report.h"
+#include "wallclock.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -145,6 +146,7 @@ private:
     void requestStop(StopReason reason);
     void closePipes();
     int supervise(int sigFd, InitRecord &record, bool &haveRecord, long long &wallUs);
+    void takeInputWait(const InitRecord &record, WallClock &clock);
     void finishReport(const InitRecord &record, bool haveRecord, long long wallUs);
 
     const Options &m_options; // what the sandbox is built from
@@ -165,6 +167,7 @@ private:
     StopReason m_stop = StopReason::None;
     int m_graceTimer = -1;
     const char *m_truncated = nullptr;
+    long long m_inputWaitUs = 0;
 };
 
 int Supervisor::setupFailed(const char *step, int err)
@@ -357,7 +360,7 @@ int Supervisor::supervise(int sigFd, InitRecord &record, bool &haveRecord, long 
     m_stop = StopReason::None;
     m_truncated = nullptr;
     const long long startUs = nowUs();
-    const int wallTimer = makeTimer(m_run.timeoutMs);
+    WallClock clock(m_run.timeoutMs);
     const int cgroupTimer = m_cgroup->hasMemory() ? makeTimer(kCgroupPollMs, true) : -1;
     if (m_switchUser) {
         // nobody must be able to read the sources and write output/ in the host workspace.
@@ -387,7 +390,7 @@ int Supervisor::supervise(int sigFd, InitRecord &record, bool &haveRecord, long 
             {m_out.fd, POLLIN, 0},
             {m_err.fd, POLLIN, 0},
             {sigFd, POLLIN, 0},
-            {m_stop == StopReason::None ? wallTimer : -1, POLLIN, 0},
+            {m_stop == StopReason::None ? clock.fd() : -1, POLLIN, 0},
             {m_graceTimer, POLLIN, 0},
             {haveRecord ? -1 : m_statusFd, POLLIN, 0},
             {m_stop == StopReason::None ? cgroupTimer : -1, POLLIN, 0},
@@ -405,6 +408,9 @@ int Supervisor::supervise(int sigFd, InitRecord &record, bool &haveRecord, long 
             haveRecord = read(m_statusFd, &record, sizeof record) == static_cast<ssize_t>(sizeof record);
             if (haveRecord && record.kind == InitRecord::Listing) {
                 m_events.sendListing(record);
+                haveRecord = false;
+            } else if (haveRecord && record.kind == InitRecord::InputWait) {
+                takeInputWait(record, clock);
                 haveRecord = false;
             } else if (haveRecord && !initExited) {
                 endUs = nowUs();
@@ -426,7 +432,7 @@ int Supervisor::supervise(int sigFd, InitRecord &record, bool &haveRecord, long 
                 }
             }
         }
-        if (fds[3].revents & POLLIN)
+        if ((fds[3].revents & POLLIN) && clock.expired())
             requestStop(StopReason::Timeout);
         if (fds[4].revents & POLLIN) {
             kill(m_init, SIGKILL);
@@ -444,14 +450,26 @@ int Supervisor::supervise(int sigFd, InitRecord &record, bool &haveRecord, long 
     }
     // Init is gone: what is left in its pipe is the end of the run, after any lists.
     while (!haveRecord && m_statusFd >= 0 && read(m_statusFd, &record, sizeof record) == static_cast<ssize_t>(sizeof record))
-        haveRecord = record.kind != InitRecord::Listing;
-    for (int fd : {wallTimer, cgroupTimer, m_graceTimer}) {
+        haveRecord = record.kind != InitRecord::Listing && record.kind != InitRecord::InputWait;
+    m_inputWaitUs = clock.inputWaitUs();
+    for (int fd : {cgroupTimer, m_graceTimer}) {
         if (fd >= 0)
             close(fd);
     }
     m_graceTimer = -1;
     wallUs = endUs - startUs;
     return 0;
+}
+
+void Supervisor::takeInputWait(const InitRecord &record, WallClock &clock)
+{
+    if (m_stop != StopReason::None)
+        return;
+    if (record.inputWaiting)
+        clock.inputWaitBegan();
+    else
+        clock.inputWaitEnded();
+    m_events.sendInputWait(record.inputWaiting != 0);
 }
 
 int Supervisor::run()
@@ -549,6 +567,7 @@ void Supervisor::finishReport(const InitRecord &record, bool haveRecord, long lo
     end.stdoutBytes = m_out.bytes;
     end.stderrBytes = m_err.bytes;
     end.truncated = m_truncated;
+    end.inputWaitUs = m_inputWaitUs;
     writeRunEnd(m_report, end, m_run, *m_cgroup);
     m_report.add(P::kIsolationLevel, isolationLevelName(m_level));
     std::vector<std::string> refused;

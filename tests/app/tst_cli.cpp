@@ -224,6 +224,30 @@ private Q_SLOTS:
         QCOMPARE(cli.value("stdout"), QStringLiteral("got 8 bytes: ABC\nDEF\n"));
     }
 
+    // `--stdin -` passes the terminal's input on as it comes: a person who answers a prompt
+    // later than the time limit gets an answer, not "stopped: time limit".
+    void stdinDashWaitsForASlowWriter()
+    {
+        QProcess sandpit;
+        sandpit.setProcessEnvironment(environment());
+        sandpit.start(QStringLiteral(SANDPIT_BIN_DIR "/sandpit"),
+                      {QStringLiteral("run"), fixture(QStringLiteral("asks_for_input.py")), QStringLiteral("--stdin"),
+                       QStringLiteral("-"), QStringLiteral("--timeout"), QStringLiteral("1.5")});
+        QByteArray out;
+        QTRY_VERIFY_WITH_TIMEOUT((out += sandpit.readAllStandardOutput()).contains("How many names? "), kRunTimeoutMs);
+        // The one fixed wait: a person taking longer than the limit to type.
+        QTest::qWait(2500);
+        sandpit.write("3\n");
+        sandpit.closeWriteChannel();
+        QVERIFY(sandpit.waitForFinished(kRunTimeoutMs));
+        out += sandpit.readAllStandardOutput();
+        const QByteArray err = sandpit.readAllStandardError();
+        QCOMPARE(sandpit.exitCode(), 0);
+        QCOMPARE(out, QByteArray("How many names? You said 3.\n"));
+        QVERIFY2(err.contains("for input, which does not count"), err.constData());
+        QVERIFY2(!err.contains("time limit of"), err.constData());
+    }
+
     void fileOptionsAttachAFileAndAFolder()
     {
         const QString csv = writeFile(QStringLiteral("data.csv"), "x,y\n1,2\n");

@@ -81,7 +81,7 @@ private Q_SLOTS:
         QStringList expected{
             QStringLiteral("backend"),     QStringLiteral("language"),          QStringLiteral("exit_code"),
             QStringLiteral("signal"),      QStringLiteral("kill_reason"),       QStringLiteral("kill_detail"),
-            QStringLiteral("wall_ms"),     QStringLiteral("cpu_ms"),            QStringLiteral("peak_memory_bytes"),
+            QStringLiteral("wall_ms"),     QStringLiteral("input_wait_ms"),     QStringLiteral("cpu_ms"),            QStringLiteral("peak_memory_bytes"),
             QStringLiteral("stdout"),      QStringLiteral("stderr"),            QStringLiteral("stdout_truncated"),
             QStringLiteral("stderr_truncated"), QStringLiteral("artifacts"),    QStringLiteral("isolation"),
             QStringLiteral("notice"),      QStringLiteral("stage"),             QStringLiteral("diagnostics"),
@@ -266,6 +266,20 @@ private Q_SLOTS:
         QVERIFY(describeEnd(r, Limits{}).contains(QStringLiteral("SIGSEGV")));
         r.killReason = KillReason::BlockedSyscall;
         QVERIFY(describeEnd(r, Limits{}, QStringLiteral("ptrace")).contains(QStringLiteral("ptrace")));
+    }
+
+    void aWaitForInputIsToldAndInTheJson()
+    {
+        RunResult r;
+        r.exitCode = 0;
+        r.wallMs = 11500;
+        r.inputWaitMs = 11000;
+        QCOMPARE(describeEnd(r, Limits{}),
+                 QStringLiteral("The program finished normally. (It waited 11 s for input, which does not count against the time limit.)"));
+        QCOMPARE(resultToJson(r).value(QStringLiteral("input_wait_ms")).toInteger(), 11000);
+        r.inputWaitMs = 0;
+        QCOMPARE(describeEnd(r, Limits{}), QStringLiteral("The program finished normally."));
+        QCOMPARE(resultToJson(r).value(QStringLiteral("input_wait_ms")).toInteger(), 0);
     }
 
     void memoryAndOutputLimitsAreReadable()

@@ -1,0 +1,128 @@
+#include "inputwatch.h"
+
+#include "processmonitor.h"
+#include "procfile.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <dirent.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace Sandpit::Helper {
+
+namespace {
+
+enum class Sleep { Other, ReadingStdin, OnTimer };
+
+// CPU time of the run's threads, in nanoseconds (the first field of
+// /proc/PID/task/TID/schedstat: exact, and current even while the thread runs, where stat's
+// utime and stime lag and are scaled), and of the children they reaped, in clock ticks
+// (cutime and cstime, fields 16 and 17 of /proc/PID/stat). Only a change matters.
+long long threadCpuOf(long pid, long tid)
+{
+    char path[96];
+    char buf[128];
+    std::snprintf(path, sizeof path, "/proc/%ld/task/%ld/schedstat", pid, tid);
+    return readSmall(path, buf, sizeof buf) ? std::strtoll(buf, nullptr, 10) : 0;
+}
+
+long long reapedCpuOf(long pid)
+{
+    char path[64];
+    char buf[1024];
+    std::snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    if (!readSmall(path, buf, sizeof buf))
+        return 0;
+    const char *field = std::strrchr(buf, ')');
+    long long total = 0;
+    // After the command name's closing parenthesis, the space before field i + 1 at step i.
+    for (int i = 2; field && i <= 16; ++i) {
+        field = std::strchr(field + 1, ' ');
+        if (field && i >= 15)
+            total += std::strtoll(field + 1, nullptr, 10);
+    }
+    return total;
+}
+
+// What one thread sleeps in, from /proc/PID/task/TID/syscall: "NR ARG0 ARG1 ... SP PC" while
+// it is in a call, "running" or "-1 SP PC" otherwise.
+Sleep sleepOf(long pid, long tid, dev_t pipeDev, ino_t pipeIno)
+{
+    char path[96];
+    char buf[256];
+    std::snprintf(path, sizeof path, "/proc/%ld/task/%ld/syscall", pid, tid);
+    if (!readSmall(path, buf, sizeof buf))
+        return Sleep::Other;
+    char *end = nullptr;
+    const long nr = std::strtol(buf, &end, 10);
+    if (end == buf)
+        return Sleep::Other;
+    if (nr == SYS_nanosleep || nr == SYS_clock_nanosleep)
+        return Sleep::OnTimer;
+    if (nr != SYS_read && nr != SYS_readv)
+        return Sleep::Other;
+    // The descriptor may be any copy of stdin (dup2, a child's inherited one): the pipe
+    // itself is what counts.
+    const long fd = std::strtol(end, nullptr, 16);
+    std::snprintf(path, sizeof path, "/proc/%ld/fd/%ld", pid, fd);
+    struct stat st {};
+    if (stat(path, &st) != 0 || st.st_dev != pipeDev || st.st_ino != pipeIno)
+        return Sleep::Other;
+    return Sleep::ReadingStdin;
+}
+
+} // namespace
+
+InputWatch::InputWatch(bool privateProc)
+    : m_privateProc(privateProc)
+{
+    struct stat st {};
+    if (fstat(STDIN_FILENO, &st) == 0 && S_ISFIFO(st.st_mode)) {
+        m_pipeDev = st.st_dev;
+        m_pipeIno = st.st_ino;
+    }
+}
+
+bool InputWatch::update()
+{
+    if (m_pipeIno == 0)
+        return false;
+    // Processes reaped by init take their CPU time into init's children's account.
+    rusage reaped{};
+    getrusage(RUSAGE_CHILDREN, &reaped);
+    long long cpu = (reaped.ru_utime.tv_sec + reaped.ru_stime.tv_sec) * 1'000'000LL + reaped.ru_utime.tv_usec
+        + reaped.ru_stime.tv_usec;
+    bool reading = false;
+    bool onTimer = false;
+    for (const long pid : runProcessIds(m_privateProc)) {
+        cpu += reapedCpuOf(pid) * 1'000'000'000LL; // any change counts; the scale does not matter
+        char path[64];
+        std::snprintf(path, sizeof path, "/proc/%ld/task", pid);
+        DIR *tasks = opendir(path);
+        if (!tasks)
+            continue;
+        while (const dirent *task = readdir(tasks)) {
+            const long tid = std::strtol(task->d_name, nullptr, 10);
+            if (tid <= 0)
+                continue;
+            cpu += threadCpuOf(pid, tid);
+            const Sleep sleep = sleepOf(pid, tid, m_pipeDev, m_pipeIno);
+            reading = reading || sleep == Sleep::ReadingStdin;
+            onTimer = onTimer || sleep == Sleep::OnTimer;
+        }
+        closedir(tasks);
+    }
+    const bool idle = cpu == m_lastCpu;
+    m_lastCpu = cpu;
+    const bool waiting = reading && idle && !onTimer;
+    if (waiting == m_waiting)
+        return false;
+    m_waiting = waiting;
+    return true;
+}
+
+} // namespace Sandpit::Helper

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <sys/types.h>
+
+namespace Sandpit::Helper {
+
+/// Tells, from init's view of /proc, whether the run is waiting for the person at the
+/// keyboard: a time the wall-clock limit does not count (see kInputWaitUs in protocol.h).
+///
+/// The run waits for input when, over one watch interval, all three hold:
+/// - one of its threads sleeps in read() or readv() on the run's stdin pipe (the pipe the
+///   engine writes what the user types into). A read on a pipe sleeps only while the pipe is
+///   empty and a writer still holds it open, so this is "the user has not typed yet": input fed
+///   up front and then closed never makes it sleep;
+/// - the run used no CPU time at all (a process forked to sit on stdin cannot buy wall time
+///   for a sibling that computes);
+/// - none of its threads sleeps on a timer (nanosleep, clock_nanosleep): a program that
+///   sleeps expects to wake by itself, and a reader child must not let a sleeping sibling
+///   outlast the limit.
+/// A run that only waits costs nothing but memory, which has its own limit, and the user sees
+/// it ask and can stop it; that is why such a wait may last as long as the user takes.
+class InputWatch
+{
+public:
+    /// `privateProc`: as for sampleUsage. The stdin pipe is init's own stdin, which the
+    /// program inherits; when it is no pipe (a file, /dev/null) the run never waits for input.
+    explicit InputWatch(bool privateProc);
+
+    /// Looks at the run now (once per watch interval); true when waiting() changed.
+    bool update();
+    /// True while the run waits for input, as described above.
+    bool waiting() const { return m_waiting; }
+
+private:
+    bool m_privateProc = false;
+    dev_t m_pipeDev = 0;
+    ino_t m_pipeIno = 0;
+    long long m_lastCpu = -1;
+    bool m_waiting = false;
+};
+
+} // namespace Sandpit::Helper

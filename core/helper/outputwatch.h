@@ -1,0 +1,26 @@
+#pragma once
+
+#include "init.h"
+
+#include <string>
+
+namespace Sandpit::Helper {
+
+/// While the program runs, the engine shows the files appearing in its output folder: init,
+/// which alone sees the private /work, sends the list when it changed.
+class OutputWatch
+{
+public:
+    OutputWatch(const InitContext &ctx, const Options &run);
+
+    /// Called on every watch tick; lists the folder every few ticks.
+    void tick();
+
+private:
+    const InitContext &m_ctx;
+    const std::string m_path;
+    std::string m_last;
+    long m_ticks = 0;
+};
+
+} // namespace Sandpit::Helper

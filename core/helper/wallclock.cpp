@@ -1,0 +1,78 @@
+#include "wallclock.h"
+
+#include <cstdint>
+#include <ctime>
+#include <sys/timerfd.h>
+#include <unistd.h>
+
+namespace Sandpit::Helper {
+
+namespace {
+long long monotonicUs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return static_cast<long long>(ts.tv_sec) * 1'000'000 + ts.tv_nsec / 1000;
+}
+} // namespace
+
+WallClock::WallClock(long long limitMs)
+    : m_fd(timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC))
+    , m_startUs(monotonicUs())
+    , m_limitUs(limitMs * 1000)
+{
+    arm();
+}
+
+WallClock::~WallClock()
+{
+    if (m_fd >= 0)
+        close(m_fd);
+}
+
+// An absolute deadline: re-arming after a wait moves it by exactly the time waited, however
+// late the supervisor's loop gets round to it.
+void WallClock::arm()
+{
+    if (m_fd < 0 || m_limitUs <= 0)
+        return;
+    const long long deadline = m_startUs + m_limitUs + m_waitedUs;
+    itimerspec spec{};
+    spec.it_value.tv_sec = deadline / 1'000'000;
+    spec.it_value.tv_nsec = (deadline % 1'000'000) * 1000;
+    timerfd_settime(m_fd, TFD_TIMER_ABSTIME, &spec, nullptr);
+}
+
+bool WallClock::expired()
+{
+    std::uint64_t ticks = 0;
+    [[maybe_unused]] const ssize_t n = read(m_fd, &ticks, sizeof ticks);
+    if (m_waitStartUs >= 0)
+        return false;
+    if (monotonicUs() >= m_startUs + m_limitUs + m_waitedUs)
+        return true;
+    arm();
+    return false;
+}
+
+void WallClock::inputWaitBegan()
+{
+    if (m_waitStartUs < 0)
+        m_waitStartUs = monotonicUs();
+}
+
+void WallClock::inputWaitEnded()
+{
+    if (m_waitStartUs < 0)
+        return;
+    m_waitedUs += monotonicUs() - m_waitStartUs;
+    m_waitStartUs = -1;
+    arm();
+}
+
+long long WallClock::inputWaitUs() const
+{
+    return m_waitedUs + (m_waitStartUs >= 0 ? monotonicUs() - m_waitStartUs : 0);
+}
+
+} // namespace Sandpit::Helper
