@@ -157,7 +157,8 @@ private Q_SLOTS:
                          QStringLiteral("wall_ms"), QStringLiteral("cpu_ms"), QStringLiteral("peak_memory_bytes"),
                          QStringLiteral("stdout"), QStringLiteral("stderr"), QStringLiteral("stdout_truncated"),
                          QStringLiteral("stderr_truncated"), QStringLiteral("artifacts"), QStringLiteral("isolation"),
-                         QStringLiteral("notice"), QStringLiteral("stage"), QStringLiteral("diagnostics")};
+                         QStringLiteral("notice"), QStringLiteral("stage"), QStringLiteral("diagnostics"),
+                         QStringLiteral("limits_reached"), QStringLiteral("input_wait_ms")};
         keys.sort();
         QCOMPARE(o.keys(), keys);
         QCOMPARE(o.value(QStringLiteral("kill_reason")).toString(), QStringLiteral("none"));
