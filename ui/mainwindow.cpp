@@ -19,6 +19,7 @@
 #include "imagepullsession.h"
 #include "inputsetsession.h"
 #include "isolationindicator.h"
+#include "killdetail.h"
 #include "language.h"
 #include "languagemenu.h"
 #include "languageregistry.h"
@@ -257,7 +258,7 @@ void MainWindow::connectRuns()
                 outputDock->raise();
         }
         m_isolation->showReport(result.isolation);
-        statusBar()->showMessage(QStringLiteral("%1: %2").arg(RunPane::statusFor(result), RunPane::exitFor(result)));
+        statusBar()->showMessage(Core::resultHeadline(result));
     });
     connect(m_session, &RunSession::runFinished, m_inputSets, &InputSetSession::checkFinishedRun);
     connect(m_session, &RunSession::runFailed, m_output, &OutputPane::showError);
@@ -288,7 +289,7 @@ void MainWindow::connectRuns()
     connect(m_inputSets, &InputSetSession::runRequested, this, [this](const QByteArray &stdinData) {
         m_session->setWorkspace(m_attachments->inputFiles(), m_attachments->keptWorkspace());
         m_autosave->journalNow();
-        m_session->runWithInput(tab()->document()->language(), tab()->document()->path(), tab()->editor()->text(), stdinData);
+        m_session->runWithInput(tab()->document()->language(), tab()->document()->runName(), tab()->editor()->text(), stdinData);
     });
     connect(m_inputSets, &InputSetSession::outputChecked, this,
             [this](const QString &set, const Core::OutputComparison &comparison) {
@@ -413,7 +414,7 @@ void MainWindow::run()
     // The journal has the text the program ran, whatever the program then does to Sandpit.
     m_autosave->journalNow();
     m_session->setWorkspace(m_attachments->inputFiles(), m_attachments->keptWorkspace());
-    m_session->run(tab()->document()->language(), tab()->document()->path(), tab()->editor()->text());
+    m_session->run(tab()->document()->language(), tab()->document()->runName(), tab()->editor()->text());
 }
 
 void MainWindow::restoreRun(const Core::RunRecord &record)

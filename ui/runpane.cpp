@@ -2,6 +2,8 @@
 
 #include "killdetail.h"
 
+#include <algorithm>
+
 #include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
@@ -23,6 +25,16 @@ QLabel *makeValue(QWidget *parent)
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     label->setWordWrap(true);
     return label;
+}
+
+// A run that ended by itself, but with an error the diagnostics parser found (a traceback).
+bool hasError(const Core::RunResult &result)
+{
+    if (result.exitCode.value_or(0) == 0)
+        return false;
+    return std::any_of(result.diagnostics.cbegin(), result.diagnostics.cend(), [](const Core::Diagnostic &diagnostic) {
+        return diagnostic.severity == Core::Diagnostic::Severity::Error;
+    });
 }
 
 QString isolationWord(Core::IsolationReport::Level level)
@@ -122,11 +134,12 @@ void RunPane::showResult(const Core::RunResult &result)
     if (result.stage == Core::RunStage::Compile && result.killReason == KillReason::None)
         setStatus(status, kBad);
     else if (result.killReason == KillReason::None)
-        setStatus(status, result.exitCode == 0 ? kGood : kWarning);
+        setStatus(status, result.exitCode == 0 ? kGood : hasError(result) ? kBad : kWarning);
     else
         setStatus(status, result.killReason == KillReason::Signal ? kBad : kWarning);
 
-    QString message = result.killReason == KillReason::None ? QString() : Core::resultTitle(result);
+    // What happened comes first, in the learner's words: the error and its line.
+    QString message = result.succeeded() ? QString() : Core::resultHeadline(result);
     if (!result.killDetail.isEmpty())
         message += (message.isEmpty() ? QString() : QStringLiteral("\n")) + result.killDetail;
     m_message->setText(message);
@@ -179,7 +192,7 @@ QString RunPane::statusFor(const Core::RunResult &result)
     if (result.stage == Core::RunStage::Compile && result.killReason == KillReason::None)
         return QStringLiteral("Did not compile");
     if (result.killReason == KillReason::None)
-        return QStringLiteral("Finished");
+        return hasError(result) ? QStringLiteral("Stopped with an error") : QStringLiteral("Finished");
     return result.killReason == KillReason::Signal ? QStringLiteral("Crashed") : QStringLiteral("Stopped");
 }
 
