@@ -5,8 +5,11 @@
 #include <algorithm>
 
 #include <QEvent>
+#include <QResizeEvent>
 #include <QFormLayout>
 #include <QLabel>
+#include <QScrollArea>
+#include <QVBoxLayout>
 
 namespace Sandpit::Ui {
 
@@ -60,6 +63,7 @@ RunPane::RunPane(QWidget *parent)
     , m_memory(makeValue(this))
     , m_backend(makeValue(this))
     , m_isolation(makeValue(this))
+    , m_facts(new QScrollArea(this))
 {
     m_status->setObjectName(QStringLiteral("runStatus"));
     m_message->setObjectName(QStringLiteral("runMessage"));
@@ -67,23 +71,35 @@ RunPane::RunPane(QWidget *parent)
     big.setPointSizeF(big.pointSizeF() * 1.35);
     big.setBold(true);
     m_status->setFont(big);
+    // A heading may be a sentence ("Stopped with an error") in a narrow pane, or projected.
+    m_status->setWordWrap(true);
 
-    auto *layout = new QFormLayout(this);
+    // The sentences above, the facts below in a scroll area: however small the dock, what
+    // happened is read whole (the pane asks for its height), and the facts scroll.
+    auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 8, 10, 8);
-    layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    layout->setRowWrapPolicy(QFormLayout::DontWrapRows);
-    layout->addRow(m_status);
-    layout->addRow(m_message);
-    const std::pair<const char *, QLabel *> facts[] = {
+    layout->addWidget(m_status);
+    layout->addWidget(m_message);
+    auto *facts = new QWidget;
+    auto *form = new QFormLayout(facts);
+    form->setContentsMargins(0, 0, 0, 0);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    const std::pair<const char *, QLabel *> rows[] = {
         {"Result:", m_exit}, {"Time:", m_time}, {"Memory:", m_memory},
         {"Backend:", m_backend}, {"Isolation:", m_isolation},
     };
-    for (const auto &[name, value] : facts) {
-        auto *label = new QLabel(QString::fromLatin1(name), this);
+    for (const auto &[name, value] : rows) {
+        auto *label = new QLabel(QString::fromLatin1(name), facts);
         label->setForegroundRole(QPalette::PlaceholderText); // muted, in any theme
-        layout->addRow(label, value);
-        m_factWidgets << label << value;
+        form->addRow(label, value);
     }
+    m_facts->setObjectName(QStringLiteral("runFacts"));
+    m_facts->setFrameShape(QFrame::NoFrame);
+    m_facts->setWidgetResizable(true);
+    m_facts->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_facts->setWidget(facts);
+    layout->addWidget(m_facts, 1);
 
     m_elapsedTimer.setInterval(200);
     connect(&m_elapsedTimer, &QTimer::timeout, this, &RunPane::updateElapsed);
@@ -223,13 +239,42 @@ void RunPane::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::PaletteChange)
         paintStatus();
+    if (event->type() == QEvent::FontChange) // a zoom: the same sentences need more lines
+        fitHeightToText();
     QWidget::changeEvent(event);
 }
 
 void RunPane::setFactsVisible(bool visible)
 {
-    for (QWidget *widget : std::as_const(m_factWidgets))
-        widget->setVisible(visible);
+    m_facts->setVisible(visible);
+    fitHeightToText();
+}
+
+void RunPane::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitHeightToText();
+}
+
+void RunPane::fitHeightToText()
+{
+    // A dock gives its widget the height of its size hint, never the height its wrapped
+    // sentences need at the width it has (QDockWidget's and QMainWindow's layouts ignore
+    // heightForWidth), so they were squeezed and cut off. The pane asks for the sentences'
+    // height itself, and the dock's splitter stops there; the facts below may scroll.
+    const QMargins margins = layout()->contentsMargins();
+    const int width = contentsRect().width() - margins.left() - margins.right();
+    if (width <= 0)
+        return;
+    const int spacing = layout()->spacing();
+    int needed = margins.top() + margins.bottom() + m_status->heightForWidth(width) + spacing + m_message->heightForWidth(width);
+    // A line of the facts at least, so their scroll area is seen; no more, or a projected
+    // window would grow past the screen.
+    m_facts->setMinimumHeight(m_exit->sizeHint().height());
+    if (m_facts->isVisibleTo(this))
+        needed += spacing + m_facts->minimumHeight();
+    if (needed != minimumHeight())
+        setMinimumHeight(needed);
 }
 
 void RunPane::updateElapsed()

@@ -9,6 +9,7 @@
 #include <QWidget>
 
 class QLabel;
+class QScrollArea;
 
 namespace Sandpit::Ui {
 
@@ -52,6 +53,7 @@ public Q_SLOTS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void showRunningSince(const QString &what, const QElapsedTimer &started);
@@ -59,15 +61,16 @@ private:
     void paintStatus();
     void setFactsVisible(bool visible);
     void updateElapsed();
+    void fitHeightToText();
 
     QLabel *m_status;
     QLabel *m_message;
-    QList<QWidget *> m_factWidgets;
     QLabel *m_exit;
     QLabel *m_time;
     QLabel *m_memory;
     QLabel *m_backend;
     QLabel *m_isolation;
+    QScrollArea *m_facts;
     Tone m_tone;
     QColor m_statusColour;
     QElapsedTimer m_elapsed;
