@@ -67,8 +67,13 @@ QString resultHeadline(const RunResult &result)
     const QString error = firstError(result.diagnostics);
     if (result.stage == RunStage::Compile)
         return error.isEmpty() ? resultTitle(result) : QStringLiteral("Did not compile: ") + error;
-    if (result.exitCode.value_or(0) == 0)
+    if (result.exitCode.value_or(0) == 0) {
+        if (result.outputCheck && !result.outputCheck->matches)
+            return QStringLiteral("Wrong answer at line %1").arg(result.outputCheck->line);
+        if (result.outputCheck)
+            return QStringLiteral("Right answer: the output is the expected one");
         return QStringLiteral("The program finished normally");
+    }
     if (!error.isEmpty())
         return QStringLiteral("The program stopped with an error: ") + error;
     return QStringLiteral("The program ended with exit code %1").arg(result.exitCode.value_or(-1));

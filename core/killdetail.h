@@ -21,7 +21,8 @@ QString resultTitle(const RunResult &result);
 
 /// What happened, headed for a learner: "The program stopped with an error: IndexError: list
 /// index out of range, line 4", "Did not compile: expected ';' before 'return', line 3",
-/// "The program finished normally", or for a run that was stopped, resultTitle(). The error is
+/// "The program finished normally", "Wrong answer at line 3" (an input set's expected output
+/// was not printed), or for a run that was stopped, resultTitle(). The error is
 /// the first one the diagnostics parser found; without one, the exit code says it.
 QString resultHeadline(const RunResult &result);
 

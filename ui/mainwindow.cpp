@@ -286,16 +286,16 @@ void MainWindow::connectRuns()
             [this](const QString &message) { showProblem(QStringLiteral("Cannot save the file"), message); });
     connect(m_artifacts, &ArtifactsPane::openFailed, this,
             [this](const QString &message) { showProblem(QStringLiteral("Cannot open the file"), message); });
-    connect(m_inputSets, &InputSetSession::runRequested, this, [this](const QByteArray &stdinData) {
+    connect(m_inputSets, &InputSetSession::runRequested, this, [this](const Core::InputSet &set) {
         m_session->setWorkspace(m_attachments->inputFiles(), m_attachments->keptWorkspace());
         m_autosave->journalNow();
-        m_session->runWithInput(tab()->document()->language(), tab()->document()->runName(), tab()->editor()->text(), stdinData);
+        m_session->runWithInput(tab()->document()->language(), tab()->document()->runName(), tab()->editor()->text(), set.stdinData,
+                                set.expectedStdout);
     });
     connect(m_inputSets, &InputSetSession::outputChecked, this,
             [this](const QString &set, const Core::OutputComparison &comparison) {
-                const QString text = QStringLiteral("Input “%1”: %2").arg(set, comparison.summary());
-                m_output->appendNote(text);
-                statusBar()->showMessage(text);
+                // The verdict itself is in the heading, the tab and the status bar already.
+                m_output->appendNote(QStringLiteral("Input “%1”: %2").arg(set, comparison.summary()));
             });
     ImagePullBar *pullBar = m_output->imagePullBar();
     connect(pullBar, &ImagePullBar::pullRequested, m_pulls, &ImagePullSession::pull);

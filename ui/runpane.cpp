@@ -150,14 +150,16 @@ void RunPane::showResult(const Core::RunResult &result)
     if (result.stage == Core::RunStage::Compile && result.killReason == KillReason::None)
         setStatus(status, kBad);
     else if (result.killReason == KillReason::None)
-        setStatus(status, result.exitCode == 0 ? kGood : hasError(result) ? kBad : kWarning);
+        setStatus(status, result.succeeded() ? kGood : result.exitCode == 0 || hasError(result) ? kBad : kWarning);
     else
         setStatus(status, result.killReason == KillReason::Signal ? kBad : kWarning);
 
     // What happened comes first, in the learner's words: the error and its line.
-    QString message = result.succeeded() ? QString() : Core::resultHeadline(result);
-    if (!result.killDetail.isEmpty())
-        message += (message.isEmpty() ? QString() : QStringLiteral("\n")) + result.killDetail;
+    QString message = result.endedCleanly() && !result.outputCheck ? QString() : Core::resultHeadline(result);
+    // A checked run's second sentence is how the output compared, not "finished normally".
+    const QString detail = result.endedCleanly() && result.outputCheck ? result.outputCheck->summary() : result.killDetail;
+    if (!detail.isEmpty())
+        message += (message.isEmpty() ? QString() : QStringLiteral("\n")) + detail;
     m_message->setText(message);
 
     m_exit->setText(exitFor(result));
@@ -207,6 +209,8 @@ QString RunPane::statusFor(const Core::RunResult &result)
     using Core::KillReason;
     if (result.stage == Core::RunStage::Compile && result.killReason == KillReason::None)
         return QStringLiteral("Did not compile");
+    if (result.endedCleanly() && !result.succeeded())
+        return QStringLiteral("Wrong answer");
     if (result.killReason == KillReason::None)
         return hasError(result) ? QStringLiteral("Stopped with an error") : QStringLiteral("Finished");
     return result.killReason == KillReason::Signal ? QStringLiteral("Crashed") : QStringLiteral("Stopped");

@@ -7,6 +7,8 @@
 #include "historysettings.h"
 #include "windowharness.h"
 
+#include <QListWidget>
+#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabBar>
@@ -51,6 +53,7 @@ private Q_SLOTS:
     void aCompileFailureDoesNotEndAsFinished();
     void newTabsGetDistinctNames();
     void anUnsavedProgramKeepsItsTabsNameInTheTracebackProblemsAndHistory();
+    void aWrongAnswerNeverLooksLikeAPass();
 
 private:
     std::unique_ptr<QTemporaryDir> m_history;
@@ -116,6 +119,36 @@ void TestMainWindowWords::anUnsavedProgramKeepsItsTabsNameInTheTracebackProblems
     QVERIFY2(problems->itemText(0).contains(QStringLiteral("untitled-2.py")), qPrintable(problems->itemText(0)));
     QTRY_COMPARE_WITH_TIMEOUT(history->rowCount(), 1, kRunTimeoutMs);
     QCOMPARE(history->cellText(0, Ui::HistoryPane::File), QStringLiteral("untitled-2.py"));
+}
+
+void TestMainWindowWords::aWrongAnswerNeverLooksLikeAPass()
+{
+    auto *history = m_window->findChild<Ui::HistoryPane *>(QStringLiteral("historyPane"));
+    QTRY_VERIFY(history->noteText().contains(QStringLiteral("No runs")));
+    // Adds the numbers, but prints the count on line 3: ends with exit code 0, and is wrong.
+    const QString program = writeFile(QStringLiteral("total.py"), "import sys\nnumbers = sys.stdin.read().split()\n"
+                                                                  "print('Numbers:')\nprint(len(numbers))\n");
+    writeFile(QStringLiteral("total.py.sandpit-inputs.json"),
+              R"([{"name": "three", "stdin": "1 2 3\n", "expected_stdout": "Numbers:\n6\n"}])");
+    QDialog *dialog = openInputSets(program);
+    QVERIFY(dialog);
+    auto *list = dialog->findChild<QListWidget *>(QStringLiteral("inputSetList"));
+    QTRY_COMPARE(list->count(), 1);
+    QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("inputSetRun")), Qt::LeftButton);
+
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Wrong answer"), kRunTimeoutMs);
+    QVERIFY2(m_runPane->messageText().startsWith(QStringLiteral("Wrong answer at line 2\n")), qPrintable(m_runPane->messageText()));
+    QVERIFY(!m_runPane->messageText().contains(QStringLiteral("finished normally")));
+    QCOMPARE(m_runPane->statusColour(), QColor(0xc6, 0x28, 0x28)); // red, not the green of a pass
+    QCOMPARE(statusBarText(), QStringLiteral("Wrong answer at line 2"));
+    Ui::DocumentTab *tab = tabs()->current();
+    QCOMPARE(tab->runState(), Ui::DocumentTab::RunState::Stopped); // the warning icon, not the tick
+    QVERIFY2(tabs()->tabToolTip(tabs()->currentIndex()).contains(QStringLiteral("Wrong answer")),
+             qPrintable(tabs()->tabToolTip(tabs()->currentIndex())));
+    QVERIFY2(m_output->plainText().contains(QStringLiteral("— Wrong answer at line 2 · ")), qPrintable(m_output->plainText()));
+    QTRY_COMPARE_WITH_TIMEOUT(history->rowCount(), 1, kRunTimeoutMs);
+    QCOMPARE(history->cellText(0, Ui::HistoryPane::Status), QStringLiteral("wrong answer at line 2"));
+    dialog->close();
 }
 
 QTEST_MAIN(TestMainWindowWords)
