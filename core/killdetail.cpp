@@ -46,6 +46,41 @@ QString resultTitle(const RunResult &result)
 
 namespace {
 
+// The first error in the learner's own files, as "IndexError: list index out of range, line 4".
+QString firstError(const QList<Diagnostic> &diagnostics)
+{
+    for (const Diagnostic &diagnostic : diagnostics) {
+        if (diagnostic.severity != Diagnostic::Severity::Error || diagnostic.message.isEmpty())
+            continue;
+        return diagnostic.line > 0 ? QStringLiteral("%1, line %2").arg(diagnostic.message).arg(diagnostic.line)
+                                   : diagnostic.message;
+    }
+    return {};
+}
+
+} // namespace
+
+QString resultHeadline(const RunResult &result)
+{
+    if (result.killReason != KillReason::None)
+        return resultTitle(result);
+    const QString error = firstError(result.diagnostics);
+    if (result.stage == RunStage::Compile)
+        return error.isEmpty() ? resultTitle(result) : QStringLiteral("Did not compile: ") + error;
+    if (result.exitCode.value_or(0) == 0) {
+        if (result.outputCheck && !result.outputCheck->matches)
+            return QStringLiteral("Wrong answer at line %1").arg(result.outputCheck->line);
+        if (result.outputCheck)
+            return QStringLiteral("Right answer: the output is the expected one");
+        return QStringLiteral("The program finished normally");
+    }
+    if (!error.isEmpty())
+        return QStringLiteral("The program stopped with an error: ") + error;
+    return QStringLiteral("The program ended with exit code %1").arg(result.exitCode.value_or(-1));
+}
+
+namespace {
+
 // "the process limit (64)", for the sentence that says what a run ran into.
 QString limitPhrase(const QString &id, const Limits &limits)
 {
@@ -118,7 +153,7 @@ QString describeEndAlone(const RunResult &result, const Limits &limits, const QS
         }
         if (result.exitCode == 0)
             return QStringLiteral("The program finished normally.");
-        return QStringLiteral("The program finished with exit code %1, which usually means it reported an error.")
+        return QStringLiteral("The program ended with exit code %1, which usually means it reported an error.")
             .arg(result.exitCode.value_or(-1));
     case KillReason::Timeout:
         return QStringLiteral("%1 was still running after %2 time limit of %3, so Sandpit stopped it and every process it started.%4")

@@ -22,6 +22,13 @@ QString describeInputWait(const RunResult &result);
 /// that ended while compiling, "Did not compile" or "Compiler stopped: …".
 QString resultTitle(const RunResult &result);
 
+/// What happened, headed for a learner: "The program stopped with an error: IndexError: list
+/// index out of range, line 4", "Did not compile: expected ';' before 'return', line 3",
+/// "The program finished normally", "Wrong answer at line 3" (an input set's expected output
+/// was not printed), or for a run that was stopped, resultTitle(). The error is
+/// the first one the diagnostics parser found; without one, the exit code says it.
+QString resultHeadline(const RunResult &result);
+
 /// "12.5 MB", "800 KB", "17 bytes".
 QString formatBytes(qint64 bytes);
 /// "2.5 s", "340 ms".

@@ -24,7 +24,7 @@ QJsonObject resultToJson(const RunResult &result)
             {QStringLiteral("message"), d.message},
         });
     }
-    return QJsonObject{
+    QJsonObject json{
         {QStringLiteral("backend"), result.backend},
         {QStringLiteral("stage"), runStageId(result.stage)},
         {QStringLiteral("diagnostics"), diagnostics},
@@ -50,6 +50,17 @@ QJsonObject resultToJson(const RunResult &result)
          }},
         {QStringLiteral("notice"), result.notice.isEmpty() ? QJsonValue() : QJsonValue(result.notice)},
     };
+    // Only a run checked against an expected output (Run with input… in the window) has one;
+    // the command line's documented keys stay as they are.
+    if (result.outputCheck) {
+        json.insert(QStringLiteral("output_check"), QJsonObject{
+                                                        {QStringLiteral("matches"), result.outputCheck->matches},
+                                                        {QStringLiteral("line"), result.outputCheck->line},
+                                                        {QStringLiteral("expected"), result.outputCheck->expected},
+                                                        {QStringLiteral("actual"), result.outputCheck->actual},
+                                                    });
+    }
+    return json;
 }
 
 QJsonObject errorToJson(const RunError &error)

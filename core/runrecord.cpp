@@ -153,7 +153,12 @@ QString RunRecord::status() const
         return QStringLiteral("crashed");
     if (reason != KillReason::None)
         return QStringLiteral("stopped");
-    return *exitCode() == 0 ? QStringLiteral("ok") : QStringLiteral("exit %1").arg(*exitCode());
+    if (*exitCode() != 0)
+        return QStringLiteral("exit %1").arg(*exitCode());
+    const QJsonObject check = result.value(QStringLiteral("output_check")).toObject();
+    if (!check.isEmpty() && !check.value(QStringLiteral("matches")).toBool())
+        return QStringLiteral("wrong answer at line %1").arg(check.value(QStringLiteral("line")).toInt());
+    return QStringLiteral("ok");
 }
 
 } // namespace Sandpit::Core

@@ -43,7 +43,7 @@ struct RunRecord {
     KillReason killReason() const;
     std::optional<int> exitCode() const;
     qint64 wallMs() const;
-    /// "ok", "exit 3", "crashed" (it died of a signal of its own), or "stopped" (by a limit,
+    /// "ok", "wrong answer at line 3" (its output was not the expected one), "exit 3", "crashed" (it died of a signal of its own), or "stopped" (by a limit,
     /// the seccomp filter or the user: see killReason()).
     QString status() const;
 };

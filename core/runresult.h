@@ -2,6 +2,7 @@
 
 #include "diagnostic.h"
 #include "killreason.h"
+#include "outputcomparison.h"
 
 #include <QByteArray>
 #include <QList>
@@ -80,9 +81,14 @@ struct RunResult {
     RunStage stage = RunStage::Run; ///< the step the figures above are from
     /// The compiler's messages and the place of a run-time error, in the learner's own files.
     QList<Diagnostic> diagnostics;
+    /// The run's stdout against an input set's expected output, when it was run with one.
+    std::optional<OutputComparison> outputCheck;
 
-    /// True when the program ran and ended on its own with exit code 0.
-    bool succeeded() const { return stage == RunStage::Run && killReason == KillReason::None && exitCode == 0; }
+    /// True when the program ran and ended on its own with exit code 0 (and printed what was
+    /// expected, when an output was expected).
+    bool succeeded() const { return endedCleanly() && (!outputCheck || outputCheck->matches); }
+    /// The program ran and ended on its own with exit code 0, whatever it printed.
+    bool endedCleanly() const { return stage == RunStage::Run && killReason == KillReason::None && exitCode == 0; }
 };
 
 } // namespace Sandpit::Core

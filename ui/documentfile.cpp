@@ -23,7 +23,15 @@ QString DocumentFile::displayName() const
     // A language that needs its own name for the file (Java's Main.java) gets it from the start.
     if (m_language && !m_language->defaultFileName.isEmpty() && m_language->defaultFileName != QStringLiteral("main.") + extension)
         return m_language->defaultFileName;
-    return extension.isEmpty() ? QStringLiteral("untitled") : QStringLiteral("untitled.") + extension;
+    const QString stem = m_untitledNumber > 1 ? QStringLiteral("untitled-%1").arg(m_untitledNumber) : QStringLiteral("untitled");
+    return extension.isEmpty() ? stem : stem + QLatin1Char('.') + extension;
+}
+
+void DocumentFile::setUntitledNumber(int number)
+{
+    m_untitledNumber = number;
+    if (m_path.isEmpty())
+        Q_EMIT pathChanged();
 }
 
 void DocumentFile::reset(const QString &languageId)

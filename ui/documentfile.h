@@ -20,8 +20,14 @@ public:
 
     /// Empty for a new, never saved document.
     QString path() const { return m_path; }
-    /// The file name, or "untitled.py" for a new document.
+    /// The file name, or "untitled.py" ("untitled-2.py", …) for a new document.
     QString displayName() const;
+    /// The name a run gives the program: the file's, or the tab's for an unsaved document, so
+    /// tracebacks, Problems and History say what the tab says.
+    QString runName() const { return m_path.isEmpty() ? displayName() : m_path; }
+    /// Tells this unsaved document apart from the others: 2 names it "untitled-2.py".
+    void setUntitledNumber(int number);
+    int untitledNumber() const { return m_untitledNumber; }
     /// Null for a file type Sandpit does not know (shown as plain text; it cannot run).
     const Core::Language *language() const { return m_language; }
 
@@ -57,6 +63,7 @@ private:
     const Core::LanguageRegistry &m_languages;
     QString m_path;
     const Core::Language *m_language = nullptr;
+    int m_untitledNumber = 1;
     quint64 m_openSerial = 0;
 };
 

@@ -117,8 +117,12 @@ void DocumentTabs::closeTab(DocumentTab *tab)
     if (index < 0)
         return;
     // The window always has a program to type in.
-    if (count() == 1)
+    if (count() == 1) {
+        // The new program takes the name of the one that leaves: "untitled.py" again.
+        m_leaving = tab;
         newTab();
+        m_leaving = nullptr;
+    }
     removeTab(indexOf(tab));
     Q_EMIT tabClosed(tab);
     tab->deleteLater();
@@ -169,6 +173,17 @@ bool DocumentTabs::eventFilter(QObject *watched, QEvent *event)
 DocumentTab *DocumentTabs::addDocumentTab()
 {
     auto *tab = new DocumentTab(m_languages, this);
+    // Two unsaved programs are never both "untitled.py": each name says which tab a traceback,
+    // a Problems row or a History entry is about.
+    QList<int> taken;
+    for (DocumentTab *other : tabs()) {
+        if (other != m_leaving && other->document()->path().isEmpty())
+            taken << other->document()->untitledNumber();
+    }
+    int number = 1;
+    while (taken.contains(number))
+        ++number;
+    tab->document()->setUntitledNumber(number);
     tab->editor()->viewport()->installEventFilter(this);
     connect(tab, &DocumentTab::appearanceChanged, this, [this, tab] { updateAppearance(tab); });
     connect(tab, &DocumentTab::message, this, &DocumentTabs::message);

@@ -60,6 +60,7 @@ private:
     void updateAppearance(DocumentTab *tab);
 
     const Core::LanguageRegistry &m_languages;
+    DocumentTab *m_leaving = nullptr; // the last tab while it is being closed
 };
 
 } // namespace Sandpit::Ui

@@ -9,18 +9,11 @@
 
 namespace Sandpit::Ui {
 
-namespace {
-/// Past this much more than expected, stdout differs anyway; keeping the rest would only let
-/// a flooding program fill memory.
-constexpr qsizetype kSlackBytes = 64 * 1024;
-} // namespace
-
 InputSetSession::InputSetSession(RunSession &runs, QWidget *dialogParent)
     : QObject(dialogParent)
     , m_dialogParent(dialogParent)
 {
     connect(&runs, &RunSession::runStarting, this, &InputSetSession::onRunStarting);
-    connect(&runs, &RunSession::outputReceived, this, &InputSetSession::onOutput);
     connect(&runs, &RunSession::runFailed, this, [this] { m_checked.reset(); });
 }
 
@@ -72,7 +65,7 @@ void InputSetSession::save(const Core::InputSets &sets)
 void InputSetSession::run(const Core::InputSet &set)
 {
     m_pending = set;
-    Q_EMIT runRequested(set.stdinData);
+    Q_EMIT runRequested(set);
     m_pending.reset(); // a run that could not start leaves nothing armed
 }
 
@@ -82,25 +75,13 @@ void InputSetSession::onRunStarting()
     m_checked.reset();
     if (m_pending && m_pending->expectedStdout)
         m_checked = m_pending;
-    m_stdout.clear();
 }
 
-void InputSetSession::onOutput(Core::OutputStream stream, const QByteArray &data)
+void InputSetSession::checkFinishedRun(const Core::RunResult &result)
 {
-    if (!m_checked || stream != Core::OutputStream::Stdout)
-        return;
-    const qsizetype room = m_checked->expectedStdout->size() + kSlackBytes - m_stdout.size();
-    if (room > 0)
-        m_stdout.append(data.left(room));
-}
-
-void InputSetSession::checkFinishedRun(const Core::RunResult &)
-{
-    if (!m_checked)
-        return;
-    const Core::InputSet set = *std::exchange(m_checked, std::nullopt);
-    Q_EMIT outputChecked(set.name, Core::OutputComparison::compare(*set.expectedStdout, m_stdout));
-    m_stdout.clear();
+    const std::optional<Core::InputSet> set = std::exchange(m_checked, std::nullopt);
+    if (set && result.outputCheck)
+        Q_EMIT outputChecked(set->name, *result.outputCheck);
 }
 
 } // namespace Sandpit::Ui

@@ -29,13 +29,14 @@ public:
     void showDialog(const QString &programPath);
 
 public Q_SLOTS:
-    /// Connected by the window after the output pane's own runFinished handler, so that the
-    /// verdict follows the run's last output and summary.
+    /// Names the set of a checked run's verdict (outputChecked): connected by the window after
+    /// the output pane's own runFinished handler, so the note follows the run's summary.
     void checkFinishedRun(const Sandpit::Core::RunResult &result);
 
 Q_SIGNALS:
-    /// The user chose a set to run; the receiver starts the run with its stdin (RunSession::runWithInput).
-    void runRequested(const QByteArray &stdinData);
+    /// The user chose a set to run; the receiver starts the run with its stdin and expected
+    /// output (RunSession::runWithInput), which gives the result its verdict.
+    void runRequested(const Sandpit::Core::InputSet &set);
     /// A run of a set with an expected output ended; `set` names it.
     void outputChecked(const QString &set, const Sandpit::Core::OutputComparison &comparison);
 
@@ -44,7 +45,6 @@ private:
     void save(const Core::InputSets &sets);
     void run(const Core::InputSet &set);
     void onRunStarting();
-    void onOutput(Core::OutputStream stream, const QByteArray &data);
 
     QWidget *m_dialogParent;
     QPointer<InputSetDialog> m_dialog;
@@ -52,7 +52,6 @@ private:
     quint64 m_loadSerial = 0;
     std::optional<Core::InputSet> m_pending; // chosen, its run not yet started
     std::optional<Core::InputSet> m_checked; // the running set, when it has an expected output
-    QByteArray m_stdout;
 };
 
 } // namespace Sandpit::Ui

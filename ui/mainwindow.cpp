@@ -19,6 +19,7 @@
 #include "imagepullsession.h"
 #include "inputsetsession.h"
 #include "isolationindicator.h"
+#include "killdetail.h"
 #include "language.h"
 #include "languagemenu.h"
 #include "languageregistry.h"
@@ -266,7 +267,7 @@ void MainWindow::connectRuns()
                 outputDock->raise();
         }
         m_isolation->showReport(result.isolation);
-        statusBar()->showMessage(QStringLiteral("%1: %2").arg(RunPane::statusFor(result), RunPane::exitFor(result)));
+        statusBar()->showMessage(Core::resultHeadline(result));
     });
     connect(m_session, &RunSession::runFinished, m_inputSets, &InputSetSession::checkFinishedRun);
     connect(m_session, &RunSession::runFailed, m_output, &OutputPane::showError);
@@ -294,16 +295,16 @@ void MainWindow::connectRuns()
             [this](const QString &message) { showProblem(QStringLiteral("Cannot save the file"), message); });
     connect(m_artifacts, &ArtifactsPane::openFailed, this,
             [this](const QString &message) { showProblem(QStringLiteral("Cannot open the file"), message); });
-    connect(m_inputSets, &InputSetSession::runRequested, this, [this](const QByteArray &stdinData) {
+    connect(m_inputSets, &InputSetSession::runRequested, this, [this](const Core::InputSet &set) {
         m_session->setWorkspace(m_attachments->inputFiles(), m_attachments->keptWorkspace());
         m_autosave->journalNow();
-        m_session->runWithInput(tab()->document()->language(), tab()->document()->path(), tab()->editor()->text(), stdinData);
+        m_session->runWithInput(tab()->document()->language(), tab()->document()->runName(), tab()->editor()->text(), set.stdinData,
+                                set.expectedStdout);
     });
     connect(m_inputSets, &InputSetSession::outputChecked, this,
             [this](const QString &set, const Core::OutputComparison &comparison) {
-                const QString text = QStringLiteral("Input “%1”: %2").arg(set, comparison.summary());
-                m_output->appendNote(text);
-                statusBar()->showMessage(text);
+                // The verdict itself is in the heading, the tab and the status bar already.
+                m_output->appendNote(QStringLiteral("Input “%1”: %2").arg(set, comparison.summary()));
             });
     ImagePullBar *pullBar = m_output->imagePullBar();
     connect(pullBar, &ImagePullBar::pullRequested, m_pulls, &ImagePullSession::pull);
@@ -422,7 +423,7 @@ void MainWindow::run()
     // The journal has the text the program ran, whatever the program then does to Sandpit.
     m_autosave->journalNow();
     m_session->setWorkspace(m_attachments->inputFiles(), m_attachments->keptWorkspace());
-    m_session->run(tab()->document()->language(), tab()->document()->path(), tab()->editor()->text());
+    m_session->run(tab()->document()->language(), tab()->document()->runName(), tab()->editor()->text());
 }
 
 void MainWindow::restoreRun(const Core::RunRecord &record)

@@ -141,11 +141,7 @@ void OutputPane::appendNote(const QString &text)
 void OutputPane::showFinished(const Core::RunResult &result)
 {
     m_view->endOutput();
-    QString summary;
-    if (result.killReason == Core::KillReason::None)
-        summary = QStringLiteral("Finished with exit code %1").arg(result.exitCode.value_or(-1));
-    else
-        summary = Core::killReasonTitle(result.killReason);
+    const QString summary = Core::resultHeadline(result);
     m_view->appendLine(Kind::Note, QStringLiteral("— %1 · %2 —").arg(summary, Core::formatDuration(result.wallMs)));
     // Never weaker than asked without saying so, where the learner is already looking.
     if (!result.notice.isEmpty())

@@ -2,10 +2,15 @@
 
 #include "killdetail.h"
 
+#include <algorithm>
+
 #include <QEvent>
+#include <QResizeEvent>
 #include <QFormLayout>
 #include <QLabel>
+#include <QScrollArea>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 namespace Sandpit::Ui {
 
@@ -24,6 +29,16 @@ QLabel *makeValue(QWidget *parent)
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     label->setWordWrap(true);
     return label;
+}
+
+// A run that ended by itself, but with an error the diagnostics parser found (a traceback).
+bool hasError(const Core::RunResult &result)
+{
+    if (result.exitCode.value_or(0) == 0)
+        return false;
+    return std::any_of(result.diagnostics.cbegin(), result.diagnostics.cend(), [](const Core::Diagnostic &diagnostic) {
+        return diagnostic.severity == Core::Diagnostic::Severity::Error;
+    });
 }
 
 QString isolationWord(Core::IsolationReport::Level level)
@@ -50,6 +65,7 @@ RunPane::RunPane(QWidget *parent)
     , m_backend(makeValue(this))
     , m_isolation(makeValue(this))
     , m_detailsToggle(new QToolButton(this))
+    , m_facts(new QScrollArea(this))
 {
     m_status->setObjectName(QStringLiteral("runStatus"));
     m_message->setObjectName(QStringLiteral("runMessage"));
@@ -59,22 +75,30 @@ RunPane::RunPane(QWidget *parent)
     big.setPointSizeF(big.pointSizeF() * 1.35);
     big.setBold(true);
     m_status->setFont(big);
+    // A heading may be a sentence ("Stopped with an error") in a narrow pane, or projected.
+    m_status->setWordWrap(true);
 
-    auto *layout = new QFormLayout(this);
+    // The sentences above, the facts below in a scroll area: however small the dock, what
+    // happened is read whole (the pane asks for its height), and the facts scroll.
+    auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 8, 10, 8);
-    layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    layout->setRowWrapPolicy(QFormLayout::DontWrapRows);
-    layout->addRow(m_status);
-    layout->addRow(m_message);
-    const auto addFact = [this, layout](const char *name, QLabel *value, QList<QWidget *> &widgets) {
-        auto *label = new QLabel(QString::fromLatin1(name), this);
+    layout->addWidget(m_status);
+    layout->addWidget(m_message);
+    auto *facts = new QWidget;
+    auto *form = new QFormLayout(facts);
+    form->setContentsMargins(0, 0, 0, 0);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setRowWrapPolicy(QFormLayout::DontWrapRows);
+    const auto addFact = [facts, form](const char *name, QLabel *value, QList<QWidget *> *widgets) {
+        auto *label = new QLabel(QString::fromLatin1(name), facts);
         label->setForegroundRole(QPalette::PlaceholderText); // muted, in any theme
-        layout->addRow(label, value);
-        widgets << label << value;
+        form->addRow(label, value);
+        if (widgets)
+            *widgets << label << value;
     };
-    addFact("Result:", m_exit, m_factWidgets);
-    addFact("Time:", m_time, m_factWidgets);
-    addFact("Memory:", m_memory, m_factWidgets);
+    addFact("Result:", m_exit, nullptr);
+    addFact("Time:", m_time, nullptr);
+    addFact("Memory:", m_memory, nullptr);
     // Where and how isolated it ran matter once something looks wrong; the level is in view
     // anyway, as the indicator beside Run. So these two rows wait behind Details.
     m_detailsToggle->setObjectName(QStringLiteral("runDetailsToggle"));
@@ -84,14 +108,23 @@ RunPane::RunPane(QWidget *parent)
     m_detailsToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_detailsToggle->setArrowType(Qt::RightArrow);
     m_detailsToggle->setToolTip(QStringLiteral("Show the backend and the isolation of the run"));
+    form->addRow(m_detailsToggle);
+    addFact("Backend:", m_backend, &m_detailWidgets);
+    addFact("Isolation:", m_isolation, &m_detailWidgets);
+    for (QWidget *widget : std::as_const(m_detailWidgets))
+        widget->setVisible(false);
     connect(m_detailsToggle, &QToolButton::toggled, this, [this](bool shown) {
         m_detailsToggle->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
-        setFactsVisible(m_facts);
+        for (QWidget *widget : std::as_const(m_detailWidgets))
+            widget->setVisible(shown);
+        fitHeightToText();
     });
-    layout->addRow(m_detailsToggle);
-    m_factWidgets << m_detailsToggle;
-    addFact("Backend:", m_backend, m_detailWidgets);
-    addFact("Isolation:", m_isolation, m_detailWidgets);
+    m_facts->setObjectName(QStringLiteral("runFacts"));
+    m_facts->setFrameShape(QFrame::NoFrame);
+    m_facts->setWidgetResizable(true);
+    m_facts->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_facts->setWidget(facts);
+    layout->addWidget(m_facts, 1);
 
     m_elapsedTimer.setInterval(200);
     connect(&m_elapsedTimer, &QTimer::timeout, this, &RunPane::updateElapsed);
@@ -142,13 +175,16 @@ void RunPane::showResult(const Core::RunResult &result)
     if (result.stage == Core::RunStage::Compile && result.killReason == KillReason::None)
         setStatus(status, kBad);
     else if (result.killReason == KillReason::None)
-        setStatus(status, result.exitCode == 0 ? kGood : kWarning);
+        setStatus(status, result.succeeded() ? kGood : result.exitCode == 0 || hasError(result) ? kBad : kWarning);
     else
         setStatus(status, result.killReason == KillReason::Signal ? kBad : kWarning);
 
-    QString message = result.killReason == KillReason::None ? QString() : Core::resultTitle(result);
-    if (!result.killDetail.isEmpty())
-        message += (message.isEmpty() ? QString() : QStringLiteral("\n")) + result.killDetail;
+    // What happened comes first, in the learner's words: the error and its line.
+    QString message = result.endedCleanly() && !result.outputCheck ? QString() : Core::resultHeadline(result);
+    // A checked run's second sentence is how the output compared, not "finished normally".
+    const QString detail = result.endedCleanly() && result.outputCheck ? result.outputCheck->summary() : result.killDetail;
+    if (!detail.isEmpty())
+        message += (message.isEmpty() ? QString() : QStringLiteral("\n")) + detail;
     m_message->setText(message);
 
     m_exit->setText(exitFor(result));
@@ -198,8 +234,10 @@ QString RunPane::statusFor(const Core::RunResult &result)
     using Core::KillReason;
     if (result.stage == Core::RunStage::Compile && result.killReason == KillReason::None)
         return QStringLiteral("Did not compile");
+    if (result.endedCleanly() && !result.succeeded())
+        return QStringLiteral("Wrong answer");
     if (result.killReason == KillReason::None)
-        return QStringLiteral("Finished");
+        return hasError(result) ? QStringLiteral("Stopped with an error") : QStringLiteral("Finished");
     return result.killReason == KillReason::Signal ? QStringLiteral("Crashed") : QStringLiteral("Stopped");
 }
 
@@ -230,16 +268,42 @@ void RunPane::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::PaletteChange)
         paintStatus();
+    if (event->type() == QEvent::FontChange) // a zoom: the same sentences need more lines
+        fitHeightToText();
     QWidget::changeEvent(event);
 }
 
 void RunPane::setFactsVisible(bool visible)
 {
-    m_facts = visible;
-    for (QWidget *widget : std::as_const(m_factWidgets))
-        widget->setVisible(visible);
-    for (QWidget *widget : std::as_const(m_detailWidgets))
-        widget->setVisible(visible && m_detailsToggle->isChecked());
+    m_facts->setVisible(visible);
+    fitHeightToText();
+}
+
+void RunPane::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitHeightToText();
+}
+
+void RunPane::fitHeightToText()
+{
+    // A dock gives its widget the height of its size hint, never the height its wrapped
+    // sentences need at the width it has (QDockWidget's and QMainWindow's layouts ignore
+    // heightForWidth), so they were squeezed and cut off. The pane asks for the sentences'
+    // height itself, and the dock's splitter stops there; the facts below may scroll.
+    const QMargins margins = layout()->contentsMargins();
+    const int width = contentsRect().width() - margins.left() - margins.right();
+    if (width <= 0)
+        return;
+    const int spacing = layout()->spacing();
+    int needed = margins.top() + margins.bottom() + m_status->heightForWidth(width) + spacing + m_message->heightForWidth(width);
+    // A line of the facts at least, so their scroll area is seen; no more, or a projected
+    // window would grow past the screen.
+    m_facts->setMinimumHeight(m_exit->sizeHint().height());
+    if (m_facts->isVisibleTo(this))
+        needed += spacing + m_facts->minimumHeight();
+    if (needed != minimumHeight())
+        setMinimumHeight(needed);
 }
 
 void RunPane::updateElapsed()

@@ -9,6 +9,7 @@
 #include <QWidget>
 
 class QLabel;
+class QScrollArea;
 class QToolButton;
 
 namespace Sandpit::Ui {
@@ -53,6 +54,7 @@ public Q_SLOTS:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void showRunningSince(const QString &what, const QElapsedTimer &started);
@@ -60,10 +62,10 @@ private:
     void paintStatus();
     void setFactsVisible(bool visible);
     void updateElapsed();
+    void fitHeightToText();
 
     QLabel *m_status;
     QLabel *m_message;
-    QList<QWidget *> m_factWidgets;
     QList<QWidget *> m_detailWidgets; ///< folded behind m_detailsToggle
     QLabel *m_exit;
     QLabel *m_time;
@@ -71,7 +73,7 @@ private:
     QLabel *m_backend;
     QLabel *m_isolation;
     QToolButton *m_detailsToggle;
-    bool m_facts = false;
+    QScrollArea *m_facts;
     Tone m_tone;
     QColor m_statusColour;
     QElapsedTimer m_elapsed;

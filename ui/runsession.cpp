@@ -44,21 +44,23 @@ Core::RunRequest RunSession::buildRequest(const Core::Language &language, const 
 
 void RunSession::run(const Core::Language *language, const QString &fileName, const QString &code)
 {
-    start(language, fileName, code, std::nullopt);
+    start(language, fileName, code, std::nullopt, std::nullopt);
 }
 
 void RunSession::runWithInput(const Core::Language *language, const QString &fileName, const QString &code,
-                              const QByteArray &stdinData)
+                              const QByteArray &stdinData, const std::optional<QByteArray> &expectedStdout)
 {
-    start(language, fileName, code, stdinData);
+    start(language, fileName, code, stdinData, expectedStdout);
 }
 
 void RunSession::start(const Core::Language *language, const QString &fileName, const QString &code,
-                       const std::optional<QByteArray> &stdinData)
+                       const std::optional<QByteArray> &stdinData, const std::optional<QByteArray> &expectedStdout)
 {
     Q_EMIT runRequested();
     if (m_current != 0)
         m_controller.cancel(m_current);
+    m_expectedStdout = expectedStdout;
+    m_stdout.clear();
 
     if (code.trimmed().isEmpty()) {
         setCurrent(0);
@@ -116,8 +118,17 @@ void RunSession::closeInput()
 
 void RunSession::onOutput(Core::RunId id, Core::OutputStream stream, const QByteArray &data)
 {
-    if (id == m_current)
-        Q_EMIT outputReceived(stream, data);
+    if (id != m_current)
+        return;
+    if (m_expectedStdout && stream == Core::OutputStream::Stdout) {
+        // Past this much more than expected, stdout differs anyway; keeping the rest would
+        // only let a flooding program fill memory.
+        constexpr qsizetype kSlackBytes = 64 * 1024;
+        const qsizetype room = m_expectedStdout->size() + kSlackBytes - m_stdout.size();
+        if (room > 0)
+            m_stdout.append(data.left(room));
+    }
+    Q_EMIT outputReceived(stream, data);
 }
 
 void RunSession::onFinished(Core::RunId id, const Core::RunResult &result)
@@ -125,8 +136,11 @@ void RunSession::onFinished(Core::RunId id, const Core::RunResult &result)
     if (id != m_current)
         return;
     setCurrent(0);
-    Q_EMIT runFinished(result);
-    Q_EMIT runCompleted(std::exchange(m_request, {}), result);
+    Core::RunResult checked = result;
+    if (const auto expected = std::exchange(m_expectedStdout, std::nullopt))
+        checked.outputCheck = Core::OutputComparison::compare(*expected, std::exchange(m_stdout, {}));
+    Q_EMIT runFinished(checked);
+    Q_EMIT runCompleted(std::exchange(m_request, {}), checked);
 }
 
 void RunSession::onFailed(Core::RunId id, const Core::RunError &error)

@@ -40,9 +40,10 @@ public Q_SLOTS:
     /// Sandpit does not know (`language` null) fails at once, without reaching the engine.
     void run(const Sandpit::Core::Language *language, const QString &fileName, const QString &code);
     /// As run(), with `stdinData` as the program's whole input: stdin ends after it, as a
-    /// judge feeds a program.
+    /// judge feeds a program. With `expectedStdout`, the result carries the verdict
+    /// (RunResult::outputCheck) before any pane sees it.
     void runWithInput(const Sandpit::Core::Language *language, const QString &fileName, const QString &code,
-                      const QByteArray &stdinData);
+                      const QByteArray &stdinData, const std::optional<QByteArray> &expectedStdout = std::nullopt);
     void stop();
     /// The backend of the next run: "local" or "docker".
     void setBackend(const QString &backendId);
@@ -76,7 +77,7 @@ Q_SIGNALS:
 
 private:
     void start(const Core::Language *language, const QString &fileName, const QString &code,
-               const std::optional<QByteArray> &stdinData);
+               const std::optional<QByteArray> &stdinData, const std::optional<QByteArray> &expectedStdout);
     void onOutput(Core::RunId id, Core::OutputStream stream, const QByteArray &data);
     void onFinished(Core::RunId id, const Core::RunResult &result);
     void onFailed(Core::RunId id, const Core::RunError &error);
@@ -94,6 +95,8 @@ private:
     QString m_keptWorkspace;
     bool m_stdinOpen = false;  // whether the last run started keeps stdin open
     bool m_inputOpen = false;  // as last told by inputOpenChanged()
+    std::optional<QByteArray> m_expectedStdout; // the current run's, when it is checked
+    QByteArray m_stdout;                        // the current run's, while it is checked
 };
 
 } // namespace Sandpit::Ui
