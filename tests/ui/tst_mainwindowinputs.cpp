@@ -92,6 +92,9 @@ private Q_SLOTS:
         QVERIFY(pane);
         auto *mode = pane->findChild<QComboBox *>(QStringLiteral("workspaceMode"));
         auto *reset = pane->findChild<QPushButton *>(QStringLiteral("resetWorkspace"));
+        // Nothing is in use yet, so the pane is folded to one line: unfold it, as a learner
+        // does with its arrow, to reach the workspace switch.
+        pane->setFolded(false);
         QVERIFY(mode && mode->isVisible());
         QCOMPARE(pane->modeText(), QStringLiteral("Fresh each run"));
         Q_EMIT pane->persistentChosen(true);
