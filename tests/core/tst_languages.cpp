@@ -61,8 +61,18 @@ private:
     Outcome run(const RunRequest &request) { return run(*m_controller, request); }
 
     // False (and the test is skipped) when the language cannot run here: no toolchain on this
-    // machine, or no offline image for Docker.
+    // machine, or no offline image for Docker. Where every toolchain must be there
+    // (SANDPIT_REQUIRE_TOOLCHAINS, set by scripts/test.sh and so in CI), a missing one fails
+    // the test instead: a test skipped in CI would count as one that passed.
     bool haveToolchain(const QString &languageId)
+    {
+        const bool available = toolchainAvailable(languageId);
+        if (!available && qEnvironmentVariableIsSet("SANDPIT_REQUIRE_TOOLCHAINS"))
+            qFatal("the toolchain for %s is required here (SANDPIT_REQUIRE_TOOLCHAINS) but missing", qPrintable(languageId));
+        return available;
+    }
+
+    bool toolchainAvailable(const QString &languageId)
     {
         if (kDocker) {
             if (!kOfflineImages.contains(languageId))
