@@ -57,11 +57,15 @@ constexpr Number kNumbers[] = {
 
 QString summaryLine(const Core::RunResult &r)
 {
-    QString outcome = Core::resultTitle(r);
-    if (r.exitCode)
-        outcome += QStringLiteral(", exit code %1").arg(*r.exitCode);
-    else if (r.signal)
-        outcome += QStringLiteral(", %1").arg(Core::signalName(*r.signal));
+    // The window's headline: what happened, in a learner's words ("The program stopped with an
+    // error: IndexError: …, line 4", "Did not compile: …"). The exit status follows only where
+    // the headline does not already carry it.
+    QString outcome = Core::resultHeadline(r);
+    if (r.signal)
+        outcome += QStringLiteral(" (%1)").arg(Core::signalName(*r.signal));
+    else if (r.exitCode.value_or(0) != 0 && r.stage == Core::RunStage::Run
+             && !outcome.contains(QStringLiteral("exit code")))
+        outcome += QStringLiteral(" (exit code %1)").arg(*r.exitCode);
     return QStringLiteral("%1 — %2 wall, %3 CPU, %4 peak memory\n%5")
         .arg(outcome, Core::formatDuration(r.wallMs), Core::formatDuration(r.cpuMs),
              Core::formatBytes(r.peakMemoryBytes), r.killDetail);

@@ -379,6 +379,20 @@ private Q_SLOTS:
         QCOMPARE(plain.exitCode, 0);
         QVERIFY2(plain.err.contains("compile_error.c:5:"), plain.err.constData());
         QVERIFY2(plain.err.contains("did not run"), plain.err.constData());
+        // The summary is headed by what happened, as the window's is, not by an exit code.
+        const QByteArray summary = plain.err.mid(plain.err.indexOf("[sandpit] "));
+        QVERIFY2(summary.startsWith("[sandpit] Did not compile: "), plain.err.constData());
+        QVERIFY2(!summary.left(summary.indexOf('\n')).contains("exit code"), plain.err.constData());
+        QVERIFY2(!plain.err.contains("Finished"), plain.err.constData());
+    }
+
+    void runtimeErrorSummaryNamesTheError()
+    {
+        const Cli plain = run({fixture(QStringLiteral("languages/runtime_error.py"))});
+        QCOMPARE(plain.exitCode, 0);
+        QVERIFY2(plain.err.contains("[sandpit] The program stopped with an error: "), plain.err.constData());
+        QVERIFY2(plain.err.contains("line "), plain.err.constData());
+        QVERIFY2(!plain.err.contains("Finished"), plain.err.constData());
     }
 
     void runtimeErrorHasItsLineInTheJson()
