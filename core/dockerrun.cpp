@@ -534,7 +534,7 @@ RunResult DockerRun::makeResult(const DockerRunEnd &ending) const
     result.cpuMs = ending.cpuMs;
     result.peakMemoryBytes = ending.peakMemory;
     result.isolation = DockerIsolation::report(DockerContainer::createBody(m_plan.key, QLatin1String(DockerContainer::kControlDir)),
-                                               m_plan.key, m_plan.request.limits);
+                                               m_plan.key, m_plan.request.limits, m_connector->daemonInfo());
     // Init reports a program killed by signal N as 128+N, as a shell would.
     const bool bySignal = ending.exitCode > 128 && ending.exitCode <= 128 + 64;
     if (ending.ourKill != KillReason::None) {
