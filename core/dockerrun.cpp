@@ -415,7 +415,7 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     Joiner waitJoiner{waitThread};
 
     // The stats stream gives a sample at once, then one a second. It is the evidence for a
-    // run that never reaches the launcher's end marker (we killed it), and the watch that
+    // run that never reaches init's end marker (we killed it), and the watch that
     // ends a fork bomb: at the pids limit the kernel refuses every fork, and the bomb would
     // otherwise spin until the time limit.
     const int pidsLimit = m_plan.key.pidsLimit();
@@ -491,7 +491,7 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     statsThread.join();
 
     if (endedByItself) {
-        // The launcher saw the program end and reported the kernel's counters; the daemon's own
+        // Init saw the program end and reported the kernel's counters; the daemon's own
         // processing of the exit (a tenth of a second) is left to the reaper.
         ending.readMarker(m_stdoutEnd.fields());
         RunResult result = makeResult(ending);
