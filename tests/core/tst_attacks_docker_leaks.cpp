@@ -2,7 +2,9 @@
 // 5): print_host_traces.py prints its cgroup paths, its mount table, PID 1's environment, its
 // host name and uid map, and each test asserts that a host path a user would not want shown
 // is not among them, in both ways of sending a run's files (bound from this computer, and
-// through the archive API as for a remote engine). Needs sandpit-offline/python:3.11.
+// through the archive API as for a remote engine). The same output checks the isolation
+// report's words on user namespaces and /dev/shm against what the container shows. Needs
+// sandpit-offline/python:3.11.
 //
 // What no setting of a container hides, and so is asserted only to stay where it is: the
 // folder where Docker keeps image layers, in the options of the root file system's overlay
@@ -10,6 +12,7 @@
 // read-only binds (a bind's source path is what mountinfo prints for it).
 #include "dockerattacks.h"
 #include "runfolders.h"
+#include "workspacebudget.h"
 
 #include <QDateTime>
 
@@ -199,6 +202,25 @@ private Q_SLOTS:
         QFETCH(QString, transfer);
         QCOMPARE(section(m_traces.value(transfer), QStringLiteral("/proc/1/environ")).trimmed(),
                  QStringLiteral("refused: Permission denied"));
+    }
+
+    void devShmIsTheSizedTmpfsTheReportSays_data() { transfers_data(); }
+    void devShmIsTheSizedTmpfsTheReportSays()
+    {
+        // The report names /dev/shm among the writable places, each a tmpfs of at most 64 MB
+        // and 8192 files: the mount the program sees must be that.
+        QFETCH(QString, transfer);
+        const QStringList shm = linesWith(section(m_traces.value(transfer), QStringLiteral("/proc/self/mountinfo")),
+                                          QStringLiteral(" /dev/shm "));
+        QCOMPARE(shm.size(), 1);
+        const QString line = shm.constFirst();
+        QVERIFY2(line.contains(QLatin1String(" - tmpfs ")) && line.split(QLatin1Char(' ')).value(5).startsWith(QLatin1String("rw,")),
+                 qPrintable(line));
+        QVERIFY2(line.contains(QStringLiteral("size=%1k").arg(kWorkspaceBytes / 1024)), qPrintable(line));
+        QVERIFY2(line.contains(QStringLiteral("nr_inodes=%1").arg(kWorkspaceInodes)), qPrintable(line));
+        QVERIFY2(m_reports.value(transfer).details.join(QLatin1Char(' ')).contains(
+                     QStringLiteral("/work, /tmp and /dev/shm: each a tmpfs in memory of at most 64 MB and 8192 files")),
+                 qPrintable(m_reports.value(transfer).details.join(QLatin1Char(' '))));
     }
 
     void reportSaysWhichUserNamespaceIsInForce_data() { transfers_data(); }
