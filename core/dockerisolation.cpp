@@ -50,10 +50,15 @@ QStringList unboundedWrites(const QJsonObject &host)
     return gaps;
 }
 
+QString dockersComputer(bool remote)
+{
+    return remote ? QStringLiteral("the computer Docker runs on") : QStringLiteral("this computer");
+}
+
 /// Whether the learner's uid inside is the same number on the computer Docker runs on.
 QString userNamespace(const DockerDaemonInfo &daemon, bool remote)
 {
-    const QString computer = remote ? QStringLiteral("the computer Docker runs on") : QStringLiteral("this computer");
+    const QString computer = dockersComputer(remote);
     const int uid = DockerContainer::kLearnerUid;
     if (!daemon.known) {
         return QStringLiteral("Docker did not say whether it remaps user namespaces or runs rootless, so its uid %1 is "
@@ -68,7 +73,7 @@ QString userNamespace(const DockerDaemonInfo &daemon, bool remote)
                               "%2 outside, and the container's root was not %2's root.").arg(uid).arg(computer);
     }
     return QStringLiteral("Docker neither remaps user namespaces nor runs rootless, so uid %1 inside was uid %1 on %2 "
-                          "too, where no account has it, and the container's root would have been %2's root.")
+                          "too, and the container's root would have been %2's root.")
         .arg(uid)
         .arg(computer);
 }
@@ -90,7 +95,7 @@ QStringList hostPathsSeen(const QJsonObject &body, const QJsonObject &host, cons
                                "host name named the container.");
     }
     if (!ownCgroups)
-        said << QStringLiteral("Its /proc/self/cgroup named the container and this computer's cgroup layout.");
+        said << QStringLiteral("Its /proc/self/cgroup named the container and %1's cgroup layout.").arg(dockersComputer(remote));
     if (!ownName)
         said << QStringLiteral("Its host name was the container's id.");
     return said;
@@ -111,7 +116,8 @@ IsolationReport DockerIsolation::report(const QJsonObject &createBody, const Doc
 
     // Without a user-namespace remap the container's uid is the host's: it must be nobody's.
     // Only a local engine shares this computer's accounts.
-    if (!key.remote && getpwuid(uid_t(DockerContainer::kLearnerUid)) != nullptr) {
+    const bool sameUidOutside = !daemon.known || (!daemon.rootless && !daemon.userNamespaceRemap);
+    if (sameUidOutside && !key.remote && getpwuid(uid_t(DockerContainer::kLearnerUid)) != nullptr) {
         gaps << QStringLiteral("Its uid %1 belongs to an account of this computer, whose files it could reach "
                                "wherever Docker let it.").arg(DockerContainer::kLearnerUid);
     }
