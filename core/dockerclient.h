@@ -52,6 +52,7 @@ public:
 
     const DockerEndpoint &endpoint() const { return m_endpoint; }
     QString apiVersion() const { return QStringLiteral("1.%1").arg(m_apiMinor); }
+    int apiMinor() const { return m_apiMinor; }
 
     /// `path` below the version prefix, e.g. "/containers/json". Transport failures are errors;
     /// an HTTP error status is a response (the caller knows what a 404 means for it).

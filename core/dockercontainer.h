@@ -18,7 +18,7 @@ struct DockerContainerKey {
     qint64 fileSizeBytes = 0;
     int openFiles = 0;
     qint64 cpuTimeMs = 0;
-    QString syscallFilter; ///< host path of sandpit-seccomp, bound in; empty: Docker's profile alone
+    QString syscallFilter; ///< host path of sandpit-seccomp, PID 1 of the container; empty: no run (see prepare())
     /// The daemon may not share our file system (tcp://): nothing of ours is bound, not even
     /// the read-only control folder, so the launcher and the token go through the archive API
     /// too, typed input over an attach, and the container starts at its run. Either way the
@@ -26,14 +26,14 @@ struct DockerContainerKey {
     bool remote = false;
 
     static DockerContainerKey from(const QString &image, const Limits &limits, const QString &syscallFilter);
-    /// The launcher runs sandpit-seccomp's watch for open files beside the program (see
-    /// DockerLauncher): there is a limit to watch for, and the program to watch with.
+    /// Init forks its watch for open files beside the program (see core/helper/dockerinit.h):
+    /// there is a limit to watch for, and sandpit-seccomp to watch with.
     bool watchesOpenFiles() const { return openFiles > 0 && !syscallFilter.isEmpty(); }
     /// Pids in the container that are not the program's: init (sandpit-seccomp), which waits
     /// for the program to report how it ended, and the open-files watch. The processes limit
     /// counts the program's alone.
     int launcherPids() const { return 1 + (watchesOpenFiles() ? 1 : 0); }
-    /// The container's pids.max (0: none): the launcher's pids, the program's limit, and one
+    /// The container's pids.max (0: none): init's pids, the program's limit, and one
     /// more, so that the program can pass its limit and be seen to: the local sandbox's
     /// pids.max has the same headroom.
     int pidsLimit() const { return processes > 0 ? processes + launcherPids() + 1 : 0; }
@@ -43,14 +43,14 @@ struct DockerContainerKey {
 /// A started container that waits, doing nothing, for its one run, and the host workspace its
 /// files are sent from and brought back to. Single-use.
 ///
-/// Its command blocks reading the "go" pipe in the control folder. The run writes a secret
-/// token there (see DockerRun), and the container then executes the launcher written for that
-/// run. Sandpit holds the pipe open from before the start: should Sandpit die, the pipe
-/// closes, the waiting shell reads end-of-file and the container ends by itself.
+/// Its PID 1, sandpit-seccomp's init, blocks reading the "go" pipe in the control folder. The
+/// run writes a secret token there (see DockerRun), and init then runs the launcher written for
+/// that run. Sandpit holds the pipe open from before the start: should Sandpit die, the pipe
+/// closes, the waiting init reads end-of-file and the container ends by itself.
 struct DockerPreparedContainer {
     QString id;
     Workspace workspace;
-    QString controlDir; ///< host folder shown read-only at /run/sandpit: the launcher, stdin; empty when remote
+    QString controlDir; ///< host folder shown read-only at /run/sandpit: the launcher, stdin, sandpit-seccomp; empty when remote
     FileDescriptor go;  ///< our end of the go pipe, open read-write so it never blocks
 };
 
@@ -63,9 +63,12 @@ public:
     static constexpr const char *kControlDir = "/run/sandpit";
     /// The host workspace, read-only, for the launcher to copy into /work (see createBody).
     static constexpr const char *kFilesDir = "/run/sandpit-files";
-    static constexpr const char *kSyscallFilter = "/run/sandpit-seccomp";
-    /// Where the container finds sandpit-seccomp for `key`.
-    static QString syscallFilterPath(const DockerContainerKey &key);
+    /// sandpit-seccomp, copied into the control folder rather than bound from where it is
+    /// installed: a bind shows its source path in the container's /proc/self/mountinfo, and
+    /// a build in a home folder would give away the user's name.
+    static constexpr const char *kSyscallFilter = "/run/sandpit/seccomp";
+    /// The container's host name, in place of Docker's default, the container id.
+    static constexpr const char *kHostName = "sandpit";
     /// The program's uid and gid inside. Without a user-namespace remap, a container's uid is
     /// the host's: uid 1000, the first person's account on most desktops, let a program reach
     /// what that person owns (through /proc/<pid>/root of their processes, among others). This

@@ -6,7 +6,7 @@
 
 namespace Sandpit::Core {
 
-/// Finds the line the container's launcher writes to a stream once the program has ended:
+/// Finds the line the container's init writes to a stream once the program has ended:
 /// "\x1esandpit-end TOKEN [key=value]...\n". Everything before it is the program's output;
 /// the marker and anything after it are not. The token is a secret of the run, so a program
 /// cannot end its own run early by printing a marker. Only the container's init holds it, a
@@ -25,7 +25,7 @@ public:
     /// The key=value fields of the marker line.
     const QMap<QByteArray, QByteArray> &fields() const { return m_fields; }
 
-    /// The marker line itself, as the launcher prints it (without fields).
+    /// The marker line itself, as init prints it (without fields).
     static QByteArray prefix(const QByteArray &token);
 
 private:

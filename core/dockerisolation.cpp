@@ -49,9 +49,61 @@ QStringList unboundedWrites(const QJsonObject &host)
         gaps << QStringLiteral("Its /dev/shm had Docker's default size.");
     return gaps;
 }
+
+QString dockersComputer(bool remote)
+{
+    return remote ? QStringLiteral("the computer Docker runs on") : QStringLiteral("this computer");
+}
+
+/// Whether the learner's uid inside is the same number on the computer Docker runs on.
+QString userNamespace(const DockerDaemonInfo &daemon, bool remote)
+{
+    const QString computer = dockersComputer(remote);
+    const int uid = DockerContainer::kLearnerUid;
+    if (!daemon.known) {
+        return QStringLiteral("Docker did not say whether it remaps user namespaces or runs rootless, so its uid %1 is "
+                              "taken to be uid %1 on %2 as well.").arg(uid).arg(computer);
+    }
+    if (daemon.rootless) {
+        return QStringLiteral("Docker runs rootless: the daemon and its containers run as an ordinary user of %1, and "
+                              "uid %2 inside was one of that user's subordinate uids outside.").arg(computer).arg(uid);
+    }
+    if (daemon.userNamespaceRemap) {
+        return QStringLiteral("Docker remaps user namespaces (userns-remap): uid %1 inside was a subordinate uid of "
+                              "%2 outside, and the container's root was not %2's root.").arg(uid).arg(computer);
+    }
+    return QStringLiteral("Docker neither remaps user namespaces nor runs rootless, so uid %1 inside was uid %1 on %2 "
+                          "too, and the container's root would have been %2's root.")
+        .arg(uid)
+        .arg(computer);
+}
+
+/// What the program could learn of the host's paths from the mount and cgroup tables and the
+/// host name Docker gives every container.
+QStringList hostPathsSeen(const QJsonObject &body, const QJsonObject &host, const DockerDaemonInfo &daemon, bool remote)
+{
+    const QString rootDir = daemon.rootDir.isEmpty() ? QStringLiteral("Docker's own folder") : daemon.rootDir;
+    QStringList said{QStringLiteral("Its /proc/self/mountinfo showed where Docker keeps image layers (%1)%2, which no "
+                                    "setting of a container hides.")
+                         .arg(rootDir, remote ? QString() : QStringLiteral(" and the path of this run's folder, bound read-only"))};
+    // Older daemons ignore CgroupnsMode (API 1.41) and keep the host's.
+    const bool ownCgroups = host.value(QLatin1String("CgroupnsMode")).toString() == QLatin1String("private")
+                         && daemon.apiMinor >= 41;
+    const bool ownName = !body.value(QLatin1String("Hostname")).toString().isEmpty();
+    if (ownCgroups && ownName) {
+        said << QStringLiteral("It had a cgroup namespace and a host name of its own, so neither its cgroup paths nor its "
+                               "host name named the container.");
+    }
+    if (!ownCgroups)
+        said << QStringLiteral("Its /proc/self/cgroup named the container and %1's cgroup layout.").arg(dockersComputer(remote));
+    if (!ownName)
+        said << QStringLiteral("Its host name was the container's id.");
+    return said;
+}
 } // namespace
 
-IsolationReport DockerIsolation::report(const QJsonObject &createBody, const DockerContainerKey &key, const Limits &l)
+IsolationReport DockerIsolation::report(const QJsonObject &createBody, const DockerContainerKey &key, const Limits &l,
+                                        const DockerDaemonInfo &daemon)
 {
     const QJsonObject host = createBody.value(QLatin1String("HostConfig")).toObject();
     QStringList gaps = unboundedWrites(host);
@@ -64,7 +116,8 @@ IsolationReport DockerIsolation::report(const QJsonObject &createBody, const Doc
 
     // Without a user-namespace remap the container's uid is the host's: it must be nobody's.
     // Only a local engine shares this computer's accounts.
-    if (!key.remote && getpwuid(uid_t(DockerContainer::kLearnerUid)) != nullptr) {
+    const bool sameUidOutside = !daemon.known || (!daemon.rootless && !daemon.userNamespaceRemap);
+    if (sameUidOutside && !key.remote && getpwuid(uid_t(DockerContainer::kLearnerUid)) != nullptr) {
         gaps << QStringLiteral("Its uid %1 belongs to an account of this computer, whose files it could reach "
                                "wherever Docker let it.").arg(DockerContainer::kLearnerUid);
     }
@@ -94,6 +147,8 @@ IsolationReport DockerIsolation::report(const QJsonObject &createBody, const Doc
                                      "ones (AF_VSOCK to the host among them). The container's first process, which "
                                      "keeps the run's secret and reports how it ended, ran under the same filter and "
                                      "could not be read or changed by the program.");
+    report.details << userNamespace(daemon, key.remote);
+    report.details << hostPathsSeen(createBody, host, daemon, key.remote);
     report.details << gaps;
     report.level = gaps.isEmpty() ? IsolationReport::Level::Full : IsolationReport::Level::Partial;
     return report;

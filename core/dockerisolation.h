@@ -1,6 +1,7 @@
 #pragma once
 
 #include "dockercontainer.h"
+#include "dockerdaemoninfo.h"
 #include "runlimits.h"
 #include "runresult.h"
 
@@ -12,11 +13,13 @@ namespace Sandpit::Core {
 /// with (DockerContainer::createBody), so that it cannot claim a protection the container was
 /// not given. `full` only when no known gap holds: every writable place is sized and in
 /// memory, nothing of this computer is bound writable, no network, no capabilities, and
-/// Sandpit's own system-call filter on top of Docker's.
+/// Sandpit's own system-call filter on top of Docker's. What the daemon said of itself
+/// (`daemon`) tells whether the container's uid is the same number outside it.
 class DockerIsolation final
 {
 public:
-    static IsolationReport report(const QJsonObject &createBody, const DockerContainerKey &key, const Limits &limits);
+    static IsolationReport report(const QJsonObject &createBody, const DockerContainerKey &key, const Limits &limits,
+                                  const DockerDaemonInfo &daemon);
 };
 
 } // namespace Sandpit::Core

@@ -415,7 +415,7 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     Joiner waitJoiner{waitThread};
 
     // The stats stream gives a sample at once, then one a second. It is the evidence for a
-    // run that never reaches the launcher's end marker (we killed it), and the watch that
+    // run that never reaches init's end marker (we killed it), and the watch that
     // ends a fork bomb: at the pids limit the kernel refuses every fork, and the bomb would
     // otherwise spin until the time limit.
     const int pidsLimit = m_plan.key.pidsLimit();
@@ -491,7 +491,7 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     statsThread.join();
 
     if (endedByItself) {
-        // The launcher saw the program end and reported the kernel's counters; the daemon's own
+        // Init saw the program end and reported the kernel's counters; the daemon's own
         // processing of the exit (a tenth of a second) is left to the reaper.
         ending.readMarker(m_stdoutEnd.fields());
         RunResult result = makeResult(ending);
@@ -534,7 +534,7 @@ RunResult DockerRun::makeResult(const DockerRunEnd &ending) const
     result.cpuMs = ending.cpuMs;
     result.peakMemoryBytes = ending.peakMemory;
     result.isolation = DockerIsolation::report(DockerContainer::createBody(m_plan.key, QLatin1String(DockerContainer::kControlDir)),
-                                               m_plan.key, m_plan.request.limits);
+                                               m_plan.key, m_plan.request.limits, m_connector->daemonInfo());
     // Init reports a program killed by signal N as 128+N, as a shell would.
     const bool bySignal = ending.exitCode > 128 && ending.exitCode <= 128 + 64;
     if (ending.ourKill != KillReason::None) {

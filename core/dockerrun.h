@@ -30,7 +30,7 @@ struct DockerRunShared {
     KillReason stopReason = KillReason::None; ///< set by whoever first decides to stop the run
     QList<std::pair<OutputStream, QByteArray>> pending;
     bool flushPosted = false;
-    bool programEnded = false; ///< the launcher's end marker arrived on both streams
+    bool programEnded = false; ///< init's end marker arrived on both streams
     /// Typed input on its way to a container reached through the archive API, which has no
     /// pipe of ours in it: it goes over an attach with stdin=1 (see DockerClient::takeInput).
     QByteArray input;
@@ -44,7 +44,7 @@ struct DockerRunShared {
 };
 
 /// One run's whole container lifecycle, blocking, on a thread of its own: take the waiting
-/// container, fill its workspace, attach, send it the go, wait for the launcher's end marker
+/// container, fill its workspace, attach, send it the go, wait for init's end marker
 /// (or the exit, or kill it), and hand the container to the reaper. It reports to the job
 /// through the callbacks, each posted to the job's thread.
 class DockerRun final

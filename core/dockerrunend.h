@@ -10,8 +10,8 @@
 
 namespace Sandpit::Core {
 
-/// The evidence of how a container's run ended: the launcher's end marker (the kernel's own
-/// counters, read inside the container once the program has ended), the stats stream's
+/// The evidence of how a container's run ended: init's end marker (the program's status, and
+/// the kernel's own counters, read inside the container once the program has ended), the stats stream's
 /// samples meanwhile, and our own decision to stop it.
 struct DockerRunEnd {
     int exitCode = 0;
@@ -20,14 +20,15 @@ struct DockerRunEnd {
     qint64 wallMs = 0;
     qint64 peakMemory = 0;
     qint64 cpuMs = 0;
-    int peakPids = 0;              ///< the program's own, the launcher's aside
+    int peakPids = 0;              ///< the program's own, init's and its watch's aside
     bool forkRefused = false;      ///< the pids cgroup refused a fork or a thread
     bool memoryRefused = false;    ///< the memory cgroup reached its limit (and reclaimed, or failed a charge)
     bool fileSizeReached = false;  ///< a file in /work or /tmp was left at the file-size limit
-    bool openFilesReached = false; ///< the launcher's watch saw a process holding the open-files limit
+    bool openFilesReached = false; ///< init's watch saw a process holding the open-files limit
     bool diskFull = false;         ///< /work, /tmp or /dev/shm had no space or no inodes left
 
-    /// Takes the fields of the launcher's end marker (see DockerLauncher).
+    /// Takes the fields of init's end marker (see DockerLauncher::evidenceScript and
+    /// core/helper/dockerinit.h).
     void readMarker(const QMap<QByteArray, QByteArray> &fields);
     /// Takes one sample of the stats stream; `launcherPids` are the container's pids that are
     /// not the program's.

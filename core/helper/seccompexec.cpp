@@ -1,26 +1,25 @@
-// sandpit-seccomp: installs Sandpit's own system-call filter, then execs the program.
+// sandpit-seccomp: Sandpit's own system-call filter in a Docker container, and the
+// container's init.
 //
 // Docker's default seccomp profile lets a container open AF_VSOCK sockets (which no network
 // namespace covers, so they reach the host's vsock services) and allows ptrace,
-// process_vm_readv and io_uring. The engine binds this program into every container it
-// makes and starts the learner's program through it, so a Docker run refuses what the local
-// sandbox refuses, on top of Docker's profile. It is linked statically: it must run in any
-// image, glibc or musl. A forbidden call kills the program with SIGSYS; there is no init in
-// the container to hear a notification and name the call.
+// process_vm_readv and io_uring. The engine puts this program into every container it makes
+// (copied into the read-only control folder, or sent through the archive API to a remote
+// engine) and makes it the container's PID 1 (see dockerinit.h): it installs the filter on
+// itself before it reads the run's token, and the launcher it runs, run.sh, and the
+// program that script execs inherit it, so a Docker run refuses what the local sandbox
+// refuses, on top of Docker's profile. It is linked statically: it must run in any image,
+// glibc or musl. A forbidden call kills the process with SIGSYS: init runs under the same
+// filter, so nothing outside it is there to hear a notification and name the call.
 //
-// Its second job, as the one program of ours in every container: the launcher runs it beside
-// the program as a watch for open files (see openfiles.h), the evidence for limits_reached
-// "open-files" that no kernel counter keeps. It looks at the container's own /proc, as the
-// same user as the program, so it works wherever the daemon is.
+// Init also forks the watch for open files beside the program (see openfiles.h), the
+// evidence for limits_reached "open-files" that no kernel counter keeps. It looks at the
+// container's own /proc, as the same user as the program, so it works wherever the daemon is.
 //
-// Its third job: PID 1 of the container (see dockerinit.h), which holds the run's token.
-//
-// Usage: sandpit-seccomp PROGRAM [ARGUMENT...]
-//        sandpit-seccomp --watch-open-files LIMIT
-//        sandpit-seccomp --init CONTROL-FOLDER [OPEN-FILES]
+// Usage: sandpit-seccomp --init CONTROL-FOLDER [OPEN-FILES]
+//        sandpit-seccomp PROGRAM [ARGUMENT...]   (the filter alone, then PROGRAM)
 
 #include "dockerinit.h"
-#include "openfiles.h"
 #include "seccompfilter.h"
 
 #include <cerrno>
@@ -59,8 +58,6 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "usage: sandpit-seccomp PROGRAM [ARGUMENT...]\n");
         return 127;
     }
-    if (argc == 3 && std::strcmp(argv[1], "--watch-open-files") == 0)
-        return watchOpenFiles(std::atoll(argv[2]));
     const bool init = argc >= 3 && std::strcmp(argv[1], "--init") == 0;
     // As init, non-dumpable before anything else (see dockerinit.h); the filter before the
     // token is read, so that nothing holding it ever runs unfiltered.

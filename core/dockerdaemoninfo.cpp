@@ -1,0 +1,47 @@
+#include "dockerdaemoninfo.h"
+
+#include <QJsonArray>
+
+namespace Sandpit::Core {
+
+namespace {
+bool hasOption(const QJsonArray &options, QLatin1String name)
+{
+    for (const QJsonValue &value : options) {
+        const QString option = value.toString();
+        for (const QString &field : option.split(QLatin1Char(','))) {
+            if (field == name || field == QLatin1String("name=") + name)
+                return true;
+        }
+    }
+    return false;
+}
+} // namespace
+
+DockerDaemonInfo DockerDaemonInfo::fromInfo(const QJsonObject &info)
+{
+    DockerDaemonInfo daemon;
+    const QJsonValue options = info.value(QLatin1String("SecurityOptions"));
+    daemon.known = options.isArray();
+    daemon.userNamespaceRemap = hasOption(options.toArray(), QLatin1String("userns"));
+    daemon.rootless = hasOption(options.toArray(), QLatin1String("rootless"));
+    daemon.rootDir = info.value(QLatin1String("DockerRootDir")).toString();
+    return daemon;
+}
+
+DockerDaemonInfo DockerDaemonInfo::fetch(const DockerClient &client)
+{
+    // Bounded: every run waits for the first client(), and no run needs the answer to start.
+    constexpr int kTimeoutMs = 5000;
+    auto response = client.call("GET", QStringLiteral("/info"), {}, kTimeoutMs);
+    DockerDaemonInfo daemon;
+    if (response && response->ok())
+        daemon = fromInfo(response->object());
+    else
+        qCWarning(lcDocker) << "could not ask Docker about user namespaces:"
+                            << (response ? response->message() : response.error().message);
+    daemon.apiMinor = client.apiMinor();
+    return daemon;
+}
+
+} // namespace Sandpit::Core
