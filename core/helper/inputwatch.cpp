@@ -77,13 +77,27 @@ Sleep sleepOf(long pid, long tid, dev_t pipeDev, ino_t pipeIno)
 
 } // namespace
 
-InputWatch::InputWatch(bool privateProc)
-    : m_privateProc(privateProc)
+namespace {
+struct stat stdinOfThisProcess()
 {
     struct stat st {};
-    if (fstat(STDIN_FILENO, &st) == 0 && S_ISFIFO(st.st_mode)) {
-        m_pipeDev = st.st_dev;
-        m_pipeIno = st.st_ino;
+    if (fstat(STDIN_FILENO, &st) != 0)
+        st.st_mode = 0;
+    return st;
+}
+} // namespace
+
+InputWatch::InputWatch(bool privateProc)
+    : InputWatch(privateProc, stdinOfThisProcess())
+{
+}
+
+InputWatch::InputWatch(bool privateProc, const struct stat &stdinPipe)
+    : m_privateProc(privateProc)
+{
+    if (S_ISFIFO(stdinPipe.st_mode)) {
+        m_pipeDev = stdinPipe.st_dev;
+        m_pipeIno = stdinPipe.st_ino;
     }
 }
 
@@ -99,6 +113,8 @@ bool InputWatch::update()
     bool reading = false;
     bool onTimer = false;
     for (const long pid : runProcessIds(m_privateProc)) {
+        if (pid == m_ignored)
+            continue;
         cpu += reapedCpuOf(pid) * 1'000'000'000LL; // any change counts; the scale does not matter
         char path[64];
         std::snprintf(path, sizeof path, "/proc/%ld/task", pid);
