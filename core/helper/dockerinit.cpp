@@ -253,6 +253,8 @@ int runDockerInit(int argc, char **argv)
     const pid_t program = spawnShell(run, -1);
     int status = 0;
     const bool ended = program > 0 && waitForProgram(program, signals, go, deadline, status);
+    // A program that ends soon after its answer ends before the watch sees the wait end.
+    const long long inputWaitMs = deadline.inputWaitMs();
     if (!ended) {
         killAllButMe();
         return 137;
@@ -275,7 +277,7 @@ int runDockerInit(int argc, char **argv)
     // open_files are this process's own.
     const std::string marker = "\036sandpit-end " + order.token;
     writeAll(STDOUT_FILENO, marker + " " + evidence(end) + " open_files=" + openFilesAnswer
-                                + " input_wait_ms=" + std::to_string(deadline.inputWaitMs()) + " status=" + std::to_string(code) + "\n");
+                                + " input_wait_ms=" + std::to_string(inputWaitMs) + " status=" + std::to_string(code) + "\n");
     writeAll(STDERR_FILENO, marker + "\n");
     hold(go);
     return code;
