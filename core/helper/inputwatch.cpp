@@ -16,7 +16,11 @@ namespace Sandpit::Helper {
 
 namespace {
 
-enum class Sleep { Other, ReadingStdin, OnTimer };
+// Hidden: the thread's call cannot be read. A process may make itself non-dumpable, and then
+// only a looker with CAP_SYS_PTRACE (the local init, root of the run's user namespace; never
+// Docker's init, which has no capability) may read it. What init cannot see may be a sleep on
+// a timer, so the run is not waiting.
+enum class Sleep { Other, ReadingStdin, OnTimer, Hidden };
 
 // CPU time of the run's threads, in nanoseconds (the first field of
 // /proc/PID/task/TID/schedstat: exact, and current even while the thread runs, where stat's
@@ -56,7 +60,7 @@ Sleep sleepOf(long pid, long tid, dev_t pipeDev, ino_t pipeIno)
     char buf[256];
     std::snprintf(path, sizeof path, "/proc/%ld/task/%ld/syscall", pid, tid);
     if (!readSmall(path, buf, sizeof buf))
-        return Sleep::Other;
+        return Sleep::Hidden;
     char *end = nullptr;
     const long nr = std::strtol(buf, &end, 10);
     if (end == buf)
@@ -128,7 +132,7 @@ bool InputWatch::update()
             cpu += threadCpuOf(pid, tid);
             const Sleep sleep = sleepOf(pid, tid, m_pipeDev, m_pipeIno);
             reading = reading || sleep == Sleep::ReadingStdin;
-            onTimer = onTimer || sleep == Sleep::OnTimer;
+            onTimer = onTimer || sleep == Sleep::OnTimer || sleep == Sleep::Hidden;
         }
         closedir(tasks);
     }

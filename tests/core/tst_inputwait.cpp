@@ -92,6 +92,9 @@ private Q_SLOTS:
         QTest::addColumn<QString>("parent");
         QTest::newRow("computing parent") << QStringLiteral("compute");
         QTest::newRow("sleeping parent") << QStringLiteral("sleep");
+        // In a container init has no capability to read a non-dumpable process's call: what
+        // it cannot see may be a sleep.
+        QTest::newRow("sleeping parent hidden from init") << QStringLiteral("hidden-sleep");
     }
 
     void aReaderChildBuysNoTimeForItsParent()
