@@ -40,12 +40,16 @@ QByteArray DockerEndMarker::feed(QByteArrayView data)
         return program;
     }
     // Hold back a tail that could still grow into the marker.
-    const qsizetype separator = m_held.lastIndexOf(kRecordSeparator);
-    if (separator >= 0 && m_held.size() - separator < m_prefix.size()
-        && m_prefix.startsWith(QByteArrayView(m_held).sliced(separator))) {
-        return std::exchange(m_held, m_held.mid(separator)).left(separator);
-    }
-    return std::exchange(m_held, {});
+    const qsizetype tail = possibleStart(m_held, m_prefix);
+    return std::exchange(m_held, m_held.mid(tail)).left(tail);
+}
+
+qsizetype DockerEndMarker::possibleStart(QByteArrayView data, QByteArrayView prefix)
+{
+    const qsizetype separator = data.lastIndexOf(kRecordSeparator);
+    if (separator >= 0 && data.size() - separator < prefix.size() && prefix.startsWith(data.sliced(separator)))
+        return separator;
+    return data.size();
 }
 
 } // namespace Sandpit::Core

@@ -27,6 +27,9 @@ public:
 
     /// The marker line itself, as init prints it (without fields).
     static QByteArray prefix(const QByteArray &token);
+    /// Where, in `data`, a tail begins that could still grow into `prefix` (a line of init's
+    /// that the next piece of the stream completes); data.size() when none could.
+    static qsizetype possibleStart(QByteArrayView data, QByteArrayView prefix);
 
 private:
     QByteArray m_prefix;

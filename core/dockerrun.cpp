@@ -103,6 +103,8 @@ DockerRun::DockerRun(Plan plan, std::shared_ptr<DockerConnector> connector, std:
     , m_stdoutEnd(m_token)
     , m_stderrEnd(m_token)
 {
+    if (m_plan.request.keepStdinOpen)
+        m_inputWaits.emplace(m_token);
 }
 
 void DockerRun::run()
@@ -222,9 +224,11 @@ QByteArray DockerRun::order() const
 {
     // The token, and a deadline for init: should this Sandpit be killed and its container
     // outlive it, the run still ends near its time limit. Later than ours, which says why.
+    // Then whether the input is typed: only then does a wait for it not count, for init as
+    // for us; input from a file or an input set keeps the plain limit.
     const qint64 wallMs = m_plan.request.limits.wallTimeMs;
     const qint64 deadline = wallMs > 0 ? wallMs / 1000 + kInitDeadlineSlackSeconds : 0;
-    return m_token + ' ' + QByteArray::number(deadline) + '\n';
+    return m_token + ' ' + QByteArray::number(deadline) + (m_inputWaits ? " 1" : " 0") + '\n';
 }
 
 Expected<void> DockerRun::sendFiles(const DockerClient &client, const DockerPreparedContainer &container) const
@@ -249,7 +253,8 @@ bool DockerRun::onOutput(QByteArrayView bytes)
             continue;
         const bool isStdout = piece.stream == DockerStreamDemuxer::Stream::Stdout;
         DockerEndMarker &end = isStdout ? m_stdoutEnd : m_stderrEnd;
-        if (!deliver(isStdout ? OutputStream::Stdout : OutputStream::Stderr, end.feed(piece.data))) {
+        const QByteArray data = isStdout ? piece.data : takeInputWaits(piece.data);
+        if (!deliver(isStdout ? OutputStream::Stdout : OutputStream::Stderr, end.feed(data))) {
             m_shared->requestStop(KillReason::OutputLimit);
             return false;
         }
@@ -262,6 +267,23 @@ bool DockerRun::onOutput(QByteArrayView bytes)
         }
     }
     return true;
+}
+
+QByteArray DockerRun::takeInputWaits(const QByteArray &stderrData)
+{
+    if (!m_inputWaits)
+        return stderrData;
+    QList<bool> waits;
+    QByteArray program = m_inputWaits->feed(stderrData, waits);
+    if (!waits.isEmpty()) {
+        {
+            const std::lock_guard lock(m_shared->mutex);
+            for (const bool waiting : waits)
+                waiting ? m_shared->wallClock.inputWaitBegan() : m_shared->wallClock.inputWaitEnded();
+        }
+        m_shared->changed.notify_all();
+    }
+    return program;
 }
 
 bool DockerRun::deliver(OutputStream stream, QByteArray data)
@@ -369,6 +391,10 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
 
     QElapsedTimer clock;
     clock.start();
+    {
+        const std::lock_guard lock(m_shared->mutex);
+        m_shared->wallClock.start(m_plan.request.limits.wallTimeMs);
+    }
     if (m_plan.key.remote) {
         // Created, not started. Started, it waits for its files, which land in its /work
         // volume (a tmpfs, so only while it runs); the token comes last.
@@ -452,14 +478,10 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     {
         std::unique_lock lock(m_shared->mutex);
         const auto decided = [&] { return exited || m_shared->programEnded || m_shared->stopReason != KillReason::None; };
-        const qint64 wallLimit = m_plan.request.limits.wallTimeMs;
-        if (wallLimit > 0) {
-            if (!m_shared->changed.wait_for(lock, std::chrono::milliseconds(wallLimit), decided))
-                m_shared->stopReason = KillReason::Timeout;
-        } else {
-            m_shared->changed.wait(lock, decided);
-        }
+        if (!m_shared->wallClock.wait(lock, m_shared->changed, decided))
+            m_shared->stopReason = KillReason::Timeout;
         ending.wallMs = clock.elapsed();
+        ending.inputWaitMs = m_shared->wallClock.inputWaitMs();
         endedByItself = m_shared->programEnded && m_shared->stopReason == KillReason::None;
         if (!endedByItself && !exited) {
             ending.ourKill = m_shared->stopReason;
@@ -502,7 +524,7 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     }
     // No marker: what was held back as a possible start of one is the program's.
     deliver(OutputStream::Stdout, m_stdoutEnd.takeHeld());
-    deliver(OutputStream::Stderr, m_stderrEnd.takeHeld());
+    deliver(OutputStream::Stderr, m_stderrEnd.takeHeld() + (m_inputWaits ? m_inputWaits->takeHeld() : QByteArray()));
     auto inspected = client.call("GET", base + QStringLiteral("/json"));
     if (!inspected) {
         // The streams broke and the daemon no longer answers: it died, or was stopped.
@@ -531,6 +553,7 @@ RunResult DockerRun::makeResult(const DockerRunEnd &ending) const
     result.stdoutTruncated = m_stdoutTruncated;
     result.stderrTruncated = m_stderrTruncated;
     result.wallMs = ending.wallMs;
+    result.inputWaitMs = ending.inputWaitMs;
     result.cpuMs = ending.cpuMs;
     result.peakMemoryBytes = ending.peakMemory;
     result.isolation = DockerIsolation::report(DockerContainer::createBody(m_plan.key, QLatin1String(DockerContainer::kControlDir)),

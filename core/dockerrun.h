@@ -6,10 +6,12 @@
 #include "dockerconnector.h"
 #include "dockercontainer.h"
 #include "dockerendmarker.h"
+#include "dockerinputwaitlines.h"
 #include "dockerpool.h"
 #include "dockerreaper.h"
 #include "dockerrunend.h"
 #include "dockerstream.h"
+#include "dockerwallclock.h"
 #include "runrequest.h"
 #include "runresult.h"
 
@@ -31,6 +33,7 @@ struct DockerRunShared {
     QList<std::pair<OutputStream, QByteArray>> pending;
     bool flushPosted = false;
     bool programEnded = false; ///< init's end marker arrived on both streams
+    DockerWallClock wallClock; ///< started when the program is set off
     /// Typed input on its way to a container reached through the archive API, which has no
     /// pipe of ours in it: it goes over an attach with stdin=1 (see DockerClient::takeInput).
     QByteArray input;
@@ -87,6 +90,8 @@ private:
     Expected<void> bringBack(const DockerClient &client, const DockerPreparedContainer &container, bool built);
     static QString keptCopy(const DockerPreparedContainer &container);
     bool onOutput(QByteArrayView bytes);
+    /// Takes init's input-wait lines out of its stderr (only for typed input) to the clock.
+    QByteArray takeInputWaits(const QByteArray &stderrData);
     bool deliver(OutputStream stream, QByteArray data);
     RunResult makeResult(const DockerRunEnd &ending) const;
 
@@ -103,6 +108,7 @@ private:
     DockerStreamDemuxer m_demuxer;
     DockerEndMarker m_stdoutEnd;
     DockerEndMarker m_stderrEnd;
+    std::optional<DockerInputWaitLines> m_inputWaits; // only when the input is typed
     QByteArray m_stdout;
     QByteArray m_stderr;
     qint64 m_outputTotal = 0;

@@ -26,6 +26,8 @@ void DockerRunEnd::readMarker(const QMap<QByteArray, QByteArray> &fields)
         peakMemory = std::max(peakMemory, peak);
     if (number("cpu_ns", cpuNs))
         cpuMs = std::max(cpuMs, cpuNs / 1'000'000);
+    // Init saw each wait begin and end where it happened; our count lags by the stream.
+    number("input_wait_ms", inputWaitMs);
     forkRefused = positive("pids_max");
     oomKilled = positive("oom_kill");
     memoryRefused = positive("mem_max");

@@ -1,5 +1,6 @@
 #include "dockerinit.h"
 
+#include "dockerdeadline.h"
 #include "lineread.h"
 #include "openfiles.h"
 
@@ -20,10 +21,12 @@
 namespace Sandpit::Helper {
 
 namespace {
-// What the host sent for the run: the token and the wall-clock deadline.
+// What the host sent for the run: the token, the wall-clock deadline, and whether the input
+// is typed (then time spent waiting for it does not count against the deadline).
 struct Order {
     std::string token;
     long long deadlineSeconds = 0;
+    bool typedInput = false;
 };
 
 // After the marker, the host copies what it needs and removes the container; a Sandpit that
@@ -67,8 +70,11 @@ Order parseOrder(const std::string &line)
     Order order;
     const size_t space = line.find(' ');
     order.token = line.substr(0, std::min(space, line.find('\n')));
-    if (space != std::string::npos)
-        order.deadlineSeconds = std::atoll(line.c_str() + space + 1);
+    if (space != std::string::npos) {
+        char *end = nullptr;
+        order.deadlineSeconds = std::strtoll(line.c_str() + space + 1, &end, 10);
+        order.typedInput = std::strtol(end, nullptr, 10) == 1;
+    }
     return order;
 }
 
@@ -152,33 +158,27 @@ void killAllButMe()
 
 // Waits for `program`, reaping whatever else ends meanwhile. Returns false when the run was
 // stopped from in here: its deadline passed, or the host's end of the go pipe closed.
-bool waitForProgram(pid_t program, int signals, int go, long long deadlineSeconds, int &status)
+bool waitForProgram(pid_t program, int signals, int go, DockerDeadline &deadline, int &status)
 {
-    timespec start{};
-    clock_gettime(CLOCK_MONOTONIC, &start);
     for (;;) {
         for (pid_t pid; (pid = waitpid(-1, &status, WNOHANG)) > 0;) {
             if (pid == program)
                 return true;
         }
-        int timeout = -1;
-        if (deadlineSeconds > 0) {
-            timespec now{};
-            clock_gettime(CLOCK_MONOTONIC, &now);
-            const long long leftMs = deadlineSeconds * 1000 - ((now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1'000'000);
-            if (leftMs <= 0)
-                return false;
-            timeout = int(std::min<long long>(leftMs, 60'000));
-        }
-        pollfd fds[2] = {{signals, POLLIN, 0}, {go, POLLIN, 0}};
-        const int n = poll(fds, go >= 0 ? 2 : 1, timeout);
-        if (n > 0 && fds[0].revents & POLLIN) {
+        pollfd fds[4] = {{signals, POLLIN, 0}, {go, POLLIN, 0}, {deadline.clockFd(), POLLIN, 0}, {deadline.watchFd(), POLLIN, 0}};
+        if (poll(fds, 4, -1) <= 0)
+            continue;
+        if (fds[0].revents & POLLIN) {
             signalfd_siginfo info;
             while (read(signals, &info, sizeof info) == sizeof info) {
             }
         }
-        if (go >= 0 && n > 0 && (fds[1].revents & (POLLHUP | POLLERR | POLLIN)))
+        if (go >= 0 && (fds[1].revents & (POLLHUP | POLLERR | POLLIN)))
             return false;
+        if ((fds[2].revents & POLLIN) && deadline.expired())
+            return false;
+        if (fds[3].revents & POLLIN)
+            deadline.tick();
     }
 }
 
@@ -249,9 +249,12 @@ int runDockerInit(int argc, char **argv)
     }
 
     const pid_t watch = spawnWatch(openFiles);
+    DockerDeadline deadline(order.deadlineSeconds, order.typedInput, order.token, control + "/stdin", watch);
     const pid_t program = spawnShell(run, -1);
     int status = 0;
-    const bool ended = program > 0 && waitForProgram(program, signals, go, order.deadlineSeconds, status);
+    const bool ended = program > 0 && waitForProgram(program, signals, go, deadline, status);
+    // A program that ends soon after its answer ends before the watch sees the wait end.
+    const long long inputWaitMs = deadline.inputWaitMs();
     if (!ended) {
         killAllButMe();
         return 137;
@@ -273,7 +276,8 @@ int runDockerInit(int argc, char **argv)
     // The fields from end.sh first: a key given twice counts its last value, and status and
     // open_files are this process's own.
     const std::string marker = "\036sandpit-end " + order.token;
-    writeAll(STDOUT_FILENO, marker + " " + evidence(end) + " open_files=" + openFilesAnswer + " status=" + std::to_string(code) + "\n");
+    writeAll(STDOUT_FILENO, marker + " " + evidence(end) + " open_files=" + openFilesAnswer
+                                + " input_wait_ms=" + std::to_string(inputWaitMs) + " status=" + std::to_string(code) + "\n");
     writeAll(STDERR_FILENO, marker + "\n");
     hold(go);
     return code;

@@ -18,7 +18,9 @@ namespace Sandpit::Helper {
 /// kernel's. It then kills everything else, runs end.sh (the counters, with nothing of the
 /// program left alive to change them), writes the end marker, and waits to be removed: /work
 /// is a tmpfs that goes with the container. Past DEADLINE-S seconds (a Sandpit that was
-/// killed and cannot stop it) it kills the program and ends the container by itself.
+/// killed and cannot stop it) it kills the program and ends the container by itself; for a
+/// run whose input is typed, time the program spends waiting for it does not count (see
+/// DockerDeadline), and the end marker says how long it waited (input_wait_ms).
 int runDockerInit(int argc, char **argv);
 
 } // namespace Sandpit::Helper

@@ -16,7 +16,11 @@ namespace Sandpit::Helper {
 
 namespace {
 
-enum class Sleep { Other, ReadingStdin, OnTimer };
+// Hidden: the thread's call cannot be read. A process may make itself non-dumpable, and then
+// only a looker with CAP_SYS_PTRACE (the local init, root of the run's user namespace; never
+// Docker's init, which has no capability) may read it. What init cannot see may be a sleep on
+// a timer, so the run is not waiting.
+enum class Sleep { Other, ReadingStdin, OnTimer, Hidden };
 
 // CPU time of the run's threads, in nanoseconds (the first field of
 // /proc/PID/task/TID/schedstat: exact, and current even while the thread runs, where stat's
@@ -56,7 +60,7 @@ Sleep sleepOf(long pid, long tid, dev_t pipeDev, ino_t pipeIno)
     char buf[256];
     std::snprintf(path, sizeof path, "/proc/%ld/task/%ld/syscall", pid, tid);
     if (!readSmall(path, buf, sizeof buf))
-        return Sleep::Other;
+        return Sleep::Hidden;
     char *end = nullptr;
     const long nr = std::strtol(buf, &end, 10);
     if (end == buf)
@@ -77,13 +81,27 @@ Sleep sleepOf(long pid, long tid, dev_t pipeDev, ino_t pipeIno)
 
 } // namespace
 
-InputWatch::InputWatch(bool privateProc)
-    : m_privateProc(privateProc)
+namespace {
+struct stat stdinOfThisProcess()
 {
     struct stat st {};
-    if (fstat(STDIN_FILENO, &st) == 0 && S_ISFIFO(st.st_mode)) {
-        m_pipeDev = st.st_dev;
-        m_pipeIno = st.st_ino;
+    if (fstat(STDIN_FILENO, &st) != 0)
+        st.st_mode = 0;
+    return st;
+}
+} // namespace
+
+InputWatch::InputWatch(bool privateProc)
+    : InputWatch(privateProc, stdinOfThisProcess())
+{
+}
+
+InputWatch::InputWatch(bool privateProc, const struct stat &stdinPipe)
+    : m_privateProc(privateProc)
+{
+    if (S_ISFIFO(stdinPipe.st_mode)) {
+        m_pipeDev = stdinPipe.st_dev;
+        m_pipeIno = stdinPipe.st_ino;
     }
 }
 
@@ -99,6 +117,8 @@ bool InputWatch::update()
     bool reading = false;
     bool onTimer = false;
     for (const long pid : runProcessIds(m_privateProc)) {
+        if (pid == m_ignored)
+            continue;
         cpu += reapedCpuOf(pid) * 1'000'000'000LL; // any change counts; the scale does not matter
         char path[64];
         std::snprintf(path, sizeof path, "/proc/%ld/task", pid);
@@ -112,7 +132,7 @@ bool InputWatch::update()
             cpu += threadCpuOf(pid, tid);
             const Sleep sleep = sleepOf(pid, tid, m_pipeDev, m_pipeIno);
             reading = reading || sleep == Sleep::ReadingStdin;
-            onTimer = onTimer || sleep == Sleep::OnTimer;
+            onTimer = onTimer || sleep == Sleep::OnTimer || sleep == Sleep::Hidden;
         }
         closedir(tasks);
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <sys/stat.h>
 #include <sys/types.h>
 
 namespace Sandpit::Helper {
@@ -25,6 +26,14 @@ public:
     /// `privateProc`: as for sampleUsage. The stdin pipe is init's own stdin, which the
     /// program inherits; when it is no pipe (a file, /dev/null) the run never waits for input.
     explicit InputWatch(bool privateProc);
+    /// The same for a run whose stdin is `stdinPipe` (as stat gives it): Docker's init does not
+    /// hold the named pipe its program reads, so that the program sees the end of the input
+    /// when Sandpit closes its end.
+    InputWatch(bool privateProc, const struct stat &stdinPipe);
+
+    /// A process of init's own beside the run (Docker's open-files watch), which neither waits
+    /// nor computes for the program: its CPU time and its timer sleeps do not count.
+    void ignore(long pid) { m_ignored = pid; }
 
     /// Looks at the run now (once per watch interval); true when waiting() changed.
     bool update();
@@ -35,6 +44,7 @@ private:
     bool m_privateProc = false;
     dev_t m_pipeDev = 0;
     ino_t m_pipeIno = 0;
+    long m_ignored = 0;
     long long m_lastCpu = -1;
     bool m_waiting = false;
 };

@@ -13,6 +13,11 @@
 
 using namespace Sandpit::Core;
 
+namespace {
+// Later than the one-second deadline init is given.
+constexpr int kLateAnswerMs = 1500;
+} // namespace
+
 class TestDockerEndMarker : public QObject
 {
     Q_OBJECT
@@ -43,6 +48,21 @@ private:
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.write(bytes);
         }
+    }
+
+    // Starts init, given `order` as through the archive API, with a program that reads a line
+    // from its stdin, init's own, and says what it got.
+    static void startReader(QProcess &init, const QString &control, const QByteArray &order)
+    {
+        writeScripts(control, DockerLauncher{{},
+                                             {QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("read -r x; echo \"got $x\"")},
+                                             QStringLiteral("/dev/stdin"), {}, 0});
+        for (const auto &[name, bytes] : {std::pair{"token", order}, std::pair{"ready", QByteArray()}}) {
+            QFile file(control + QLatin1Char('/') + QLatin1String(name));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(bytes);
+        }
+        init.start(QStringLiteral("unshare"), initArguments(control, 0));
     }
 
     static DockerLauncher sleeper()
@@ -115,6 +135,46 @@ private Q_SLOTS:
         QCOMPARE(marker.feed("tail\x1esand"), QByteArray("tail"));
         QCOMPARE(marker.takeHeld(), QByteArray("\x1esand")); // the stream ended without a marker
         QVERIFY(!marker.ended());
+    }
+
+    void initDoesNotCountATypedInputWaitAgainstItsDeadline()
+    {
+        // The program reads init's stdin (as through the archive API: the container's own)
+        // and gets its answer after its one-second deadline has passed: the host said the
+        // input is typed, so the wait was no time of the run's.
+        QTemporaryDir control;
+        QProcess init;
+        startReader(init, control.path(), "TOKEN 1 1\n");
+        QByteArray stdoutData, stderrData;
+        const auto read = [&] {
+            stdoutData += init.readAllStandardOutput();
+            stderrData += init.readAllStandardError();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT((read(), stderrData.contains("\x1esandpit-input-wait TOKEN 1\n")), 10000);
+        // The one fixed wait: a person answering later than the deadline. Nothing asserted
+        // after it could become true sooner on a faster machine.
+        QTest::qWait(kLateAnswerMs);
+        init.write("42\n");
+        QTRY_VERIFY_WITH_TIMEOUT((read(), stderrData.contains("\x1esandpit-end TOKEN")), 10000);
+        init.kill();
+        init.waitForFinished(5000);
+        DockerEndMarker out("TOKEN");
+        QCOMPARE(out.feed(stdoutData), QByteArray("got 42\n"));
+        QCOMPARE(out.fields().value("status"), QByteArray("0"));
+        QVERIFY2(out.fields().value("input_wait_ms").toLongLong() >= kLateAnswerMs, out.fields().value("input_wait_ms").constData());
+    }
+
+    void initCountsTheWaitWhenTheInputIsNotTyped()
+    {
+        // The same program, but the host did not say the input is typed (a file, an input
+        // set): the plain deadline, and no lines for the host.
+        QTemporaryDir control;
+        QProcess init;
+        startReader(init, control.path(), "TOKEN 1 0\n");
+        QVERIFY(init.waitForStarted());
+        QTRY_COMPARE_WITH_TIMEOUT(init.state(), QProcess::NotRunning, 10000);
+        QCOMPARE(init.exitCode(), 137);
+        QVERIFY(!init.readAllStandardError().contains("sandpit-input-wait"));
     }
 
     void launcherReportsStatusAndKillsLeftovers()
