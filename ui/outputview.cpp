@@ -1,9 +1,11 @@
 #include "outputview.h"
 
-#include <QEvent>
-
+#include <QApplication>
 #include <QDeadlineTimer>
+#include <QEvent>
 #include <QFontDatabase>
+#include <QKeyEvent>
+#include <QMouseEvent>
 #include <QScrollBar>
 #include <QTextBlock>
 
@@ -22,6 +24,7 @@ OutputView::OutputView(QWidget *parent)
     setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    viewport()->setMouseTracking(true); // the pointing hand over a link
     m_formats.setDefaultColors(palette().color(QPalette::Text), palette().color(QPalette::Base));
 
     m_flushTimer.setSingleShot(true);
@@ -65,6 +68,7 @@ void OutputView::clearAll()
     m_intake.clear();
     m_buffer.clear();
     m_formats.clear();
+    m_links.clearSources();
     m_linesFinished = 0;
     m_dropped = 0;
     clear();
@@ -172,8 +176,11 @@ void OutputView::drawBatch()
     cursor.movePosition(QTextCursor::End);
     cursor.movePosition(QTextCursor::StartOfBlock, QTextCursor::KeepAnchor);
     cursor.removeSelectedText();
+    const int finishedAt = cursor.position();
     insert(cursor, finished);
     insert(cursor, open);
+    // Finished lines only: each is looked at once, and the open line may still change.
+    m_links.mark(*document(), finishedAt, finished.text);
     cursor.endEditBlock();
     trimCharacters();
 
@@ -204,6 +211,57 @@ void OutputView::trimCharacters()
     QTextCursor cursor(document());
     cursor.setPosition(next.position(), QTextCursor::KeepAnchor);
     cursor.removeSelectedText();
+}
+
+void OutputView::mousePressEvent(QMouseEvent *event)
+{
+    m_pressedAt = event->position().toPoint();
+    m_pressedLink = event->button() == Qt::LeftButton ? anchorAt(m_pressedAt) : QString();
+    QPlainTextEdit::mousePressEvent(event);
+}
+
+void OutputView::mouseMoveEvent(QMouseEvent *event)
+{
+    QPlainTextEdit::mouseMoveEvent(event);
+    viewport()->setCursor(anchorAt(event->position().toPoint()).isEmpty() ? Qt::IBeamCursor : Qt::PointingHandCursor);
+}
+
+void OutputView::mouseReleaseEvent(QMouseEvent *event)
+{
+    QPlainTextEdit::mouseReleaseEvent(event);
+    const QPoint at = event->position().toPoint();
+    // A drag that starts on a link selects text to copy: it goes nowhere.
+    if (event->button() == Qt::LeftButton && !m_pressedLink.isEmpty() && anchorAt(at) == m_pressedLink
+        && (at - m_pressedAt).manhattanLength() < QApplication::startDragDistance())
+        activate(m_pressedLink);
+    m_pressedLink.clear();
+}
+
+void OutputView::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) {
+        const QString href = OutputLinks::hrefAt(*document(), textCursor().selectionStart());
+        if (!href.isEmpty()) {
+            activate(href);
+            return;
+        }
+    }
+    QPlainTextEdit::keyPressEvent(event);
+}
+
+bool OutputView::focusNextPrevChild(bool next)
+{
+    const QTextCursor link = OutputLinks::nextLink(*document(), textCursor(), next);
+    if (link.isNull())
+        return QPlainTextEdit::focusNextPrevChild(next);
+    setTextCursor(link);
+    return true;
+}
+
+void OutputView::activate(const QString &href)
+{
+    if (const auto target = OutputLinks::target(href))
+        Q_EMIT placeActivated(target->file, target->line, target->column);
 }
 
 } // namespace Sandpit::Ui
