@@ -355,6 +355,32 @@ std::optional<SourceMention> DiagnosticParser::mentionIn(QStringView line) const
     return std::nullopt;
 }
 
+QList<SourceMention> DiagnosticParser::mentionsIn(QStringView text) const
+{
+    QList<SourceMention> found;
+    qsizetype from = 0; // always the start of a line
+    while (from < text.size()) {
+        qsizetype hit = -1;
+        for (const SourceFile &source : m_sources) {
+            const qsizetype at = text.indexOf(source.name, from);
+            if (at >= 0 && (hit < 0 || at < hit))
+                hit = at;
+        }
+        if (hit < 0)
+            break;
+        const qsizetype start = hit == 0 ? 0 : text.lastIndexOf(u'\n', hit - 1) + 1;
+        qsizetype end = text.indexOf(u'\n', hit);
+        if (end < 0)
+            end = text.size();
+        if (auto mention = mentionIn(text.sliced(start, end - start))) {
+            mention->start += start;
+            found << *mention;
+        }
+        from = end + 1;
+    }
+    return found;
+}
+
 std::optional<QString> DiagnosticParser::sourceName(QStringView path) const
 {
     for (const SourceFile &source : m_sources) {

@@ -42,6 +42,10 @@ public:
     /// as parse() (the frame lines of a stack included). Cheap on the lines that name none of
     /// the sources, and bounded on those that do: the patterns read at most kMentionChars.
     std::optional<SourceMention> mentionIn(QStringView line) const;
+    /// mentionIn() for each line of `text` ('\n' between lines), `start` counted from the
+    /// start of `text`. The text is searched once for the sources' names, so lines that name
+    /// none cost less than a look at each.
+    QList<SourceMention> mentionsIn(QStringView text) const;
 
     /// The source's name when `path` is one of the run's sources as the tool saw it.
     std::optional<QString> sourceName(QStringView path) const;

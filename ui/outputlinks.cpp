@@ -38,27 +38,24 @@ QList<Span> linksIn(const QTextBlock &block)
 }
 } // namespace
 
-void OutputLinks::mark(QTextDocument &document, int position, QStringView text) const
+QList<OutputLinks::Link> OutputLinks::find(QStringView text) const
 {
+    QList<Link> links;
     if (!m_parser)
-        return;
-    qsizetype start = 0;
-    while (start < text.size()) {
-        qsizetype end = text.indexOf(u'\n', start);
-        if (end < 0)
-            end = text.size();
-        if (const auto mention = m_parser->mentionIn(text.sliced(start, end - start))) {
-            QTextCursor cursor(&document);
-            cursor.setPosition(position + int(start + mention->start));
-            cursor.setPosition(position + int(start + mention->start + mention->length), QTextCursor::KeepAnchor);
-            QTextCharFormat link;
-            link.setAnchor(true);
-            link.setAnchorHref(QStringLiteral("%1%2:%3:%4").arg(kScheme).arg(mention->line).arg(mention->column).arg(mention->file));
-            link.setFontUnderline(true);
-            cursor.mergeCharFormat(link); // keeps the colour of its stream
-        }
-        start = end + 1;
+        return links;
+    for (const Core::SourceMention &mention : m_parser->mentionsIn(text)) {
+        links.append({mention.start, mention.length,
+                      QStringLiteral("%1%2:%3:%4").arg(kScheme).arg(mention.line).arg(mention.column).arg(mention.file)});
     }
+    return links;
+}
+
+QTextCharFormat OutputLinks::format(QTextCharFormat base, const QString &href)
+{
+    base.setAnchor(true);
+    base.setAnchorHref(href);
+    base.setFontUnderline(true);
+    return base;
 }
 
 std::optional<OutputLinks::Target> OutputLinks::target(const QString &href)

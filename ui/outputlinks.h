@@ -2,7 +2,9 @@
 
 #include "diagnosticparser.h"
 
+#include <QList>
 #include <QString>
+#include <QTextCharFormat>
 #include <QTextCursor>
 
 #include <optional>
@@ -19,6 +21,12 @@ namespace Sandpit::Ui {
 class OutputLinks final
 {
 public:
+    /// A link in a stretch of text, by its characters.
+    struct Link {
+        qsizetype start;
+        qsizetype length;
+        QString href;
+    };
     struct Target {
         QString file;
         int line = 0;
@@ -28,9 +36,12 @@ public:
     /// Lines drawn from now on link to places in the sources `parser` knows (none by default).
     void setSources(const Core::DiagnosticParser &parser) { m_parser = parser; }
     void clearSources() { m_parser.reset(); }
-    /// Underlines the places named in `text` ('\n' between lines), just inserted at `position`
-    /// of `document`, and makes them links.
-    void mark(QTextDocument &document, int position, QStringView text) const;
+    /// The places named in `text` ('\n' between lines), in order.
+    QList<Link> find(QStringView text) const;
+    /// `base` as the format of a link to `href`: underlined, in its stream's colour. Given as
+    /// the text is inserted, it costs nothing; a format merged afterwards costs a link far
+    /// more than drawing its line did.
+    static QTextCharFormat format(QTextCharFormat base, const QString &href);
 
     /// What the link with this href goes to, or nothing for any other text.
     static std::optional<Target> target(const QString &href);

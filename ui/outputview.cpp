@@ -176,11 +176,9 @@ void OutputView::drawBatch()
     cursor.movePosition(QTextCursor::End);
     cursor.movePosition(QTextCursor::StartOfBlock, QTextCursor::KeepAnchor);
     cursor.removeSelectedText();
-    const int finishedAt = cursor.position();
-    insert(cursor, finished);
-    insert(cursor, open);
     // Finished lines only: each is looked at once, and the open line may still change.
-    m_links.mark(*document(), finishedAt, finished.text);
+    insert(cursor, finished, m_links.find(finished.text));
+    insert(cursor, open);
     cursor.endEditBlock();
     trimCharacters();
 
@@ -190,13 +188,28 @@ void OutputView::drawBatch()
         bar->setValue(bar->maximum());
 }
 
-void OutputView::insert(QTextCursor &cursor, const OutputBuffer::Chunk &chunk)
+void OutputView::insert(QTextCursor &cursor, const OutputBuffer::Chunk &chunk, const QList<OutputLinks::Link> &links)
 {
     qsizetype position = 0;
+    auto link = links.cbegin();
     for (const OutputBuffer::Run &run : chunk.runs) {
-        const bool whole = position == 0 && run.length == chunk.text.size();
-        cursor.insertText(whole ? chunk.text : chunk.text.mid(position, run.length), m_formats.format(run.style));
-        position += run.length;
+        const qsizetype runEnd = position + run.length;
+        // A run is cut where a link starts or ends; without links it is inserted whole.
+        while (position < runEnd) {
+            while (link != links.cend() && link->start + link->length <= position)
+                ++link;
+            const bool onLink = link != links.cend() && link->start <= position;
+            const qsizetype end = link == links.cend() ? runEnd
+                                  : onLink          ? std::min(runEnd, link->start + link->length)
+                                                    : std::min(runEnd, link->start);
+            const bool whole = position == 0 && end == chunk.text.size();
+            const QString text = whole ? chunk.text : chunk.text.mid(position, end - position);
+            if (onLink)
+                cursor.insertText(text, OutputLinks::format(m_formats.format(run.style), link->href));
+            else
+                cursor.insertText(text, m_formats.format(run.style));
+            position = end;
+        }
     }
 }
 

@@ -86,7 +86,8 @@ private:
     /// Removes at most `most` lines past maxLines() from the top; true if more are left.
     bool removeOldLines(qsizetype most);
     void countDropped();
-    void insert(QTextCursor &cursor, const OutputBuffer::Chunk &chunk);
+    /// Inserts `chunk` in its styles, the `links` in it (in order) as links.
+    void insert(QTextCursor &cursor, const OutputBuffer::Chunk &chunk, const QList<OutputLinks::Link> &links = {});
     void trimCharacters();
     void activate(const QString &href);
 

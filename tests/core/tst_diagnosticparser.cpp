@@ -343,6 +343,24 @@ private Q_SLOTS:
         QVERIFY(!DiagnosticParser({format}, {{QStringLiteral("main.py"), {}}}).mentionIn(line));
     }
 
+    void eachLineOfATextNamesItsPlace()
+    {
+        const QString text = u"Traceback (most recent call last):\n"
+                             u"  File \"/work/main.py\", line 6, in <module>\n"
+                             u"    main()  # main.py\n"
+                             u"  File \"/work/util.py\", line 2, in main\n"
+                             u"ZeroDivisionError: division by zero"_s;
+        const DiagnosticParser parser({u"python"_s}, {{u"main.py"_s, {}}, {u"util.py"_s, {}}});
+        const QList<SourceMention> found = parser.mentionsIn(text);
+        QCOMPARE(found.size(), 2);
+        QCOMPARE(found[0].file, u"main.py"_s);
+        QCOMPARE(text.mid(found[0].start, found[0].length), uR"(File "/work/main.py", line 6)"_s);
+        QCOMPARE(found[1].file, u"util.py"_s);
+        QCOMPARE(found[1].line, 2);
+        QCOMPARE(text.mid(found[1].start, found[1].length), uR"(File "/work/util.py", line 2)"_s);
+        QVERIFY(parser.mentionsIn(u"no names here\nnor here\n"_s).isEmpty());
+    }
+
     void knownFormats()
     {
         QCOMPARE(DiagnosticParser::knownFormats(),
