@@ -14,7 +14,11 @@
 //     /proc/self/clear_refs;
 //   - the wall time from Run until settled, and its ratio to the baseline.
 //
-// Usage: bench_outputpane [TRIALS]   (QT_QPA_PLATFORM defaults to offscreen)
+// With `locations`, the program is tests/fixtures/flood_locations.py instead: the same 100 MB,
+// but every line is a traceback frame in the program itself, so every line drawn is a link
+// (the worst case of the pane's link finding).
+//
+// Usage: bench_outputpane [TRIALS] [locations]   (QT_QPA_PLATFORM defaults to offscreen)
 
 #include "benchstats.h"
 
@@ -40,7 +44,18 @@ using namespace Sandpit;
 using namespace SandpitBench;
 
 namespace {
-const QString kFixture = QStringLiteral(SANDPIT_FIXTURES_DIR "/flood_lines.py");
+struct Flood {
+    QString name;
+    QString lastLine; // how the pane shows the program's last line
+};
+const Flood kLines{QStringLiteral("flood_lines.py"), QStringLiteral("\n000999999 xxx")};
+const Flood kLocations{QStringLiteral("flood_locations.py"),
+                       QStringLiteral("\n  File \"/work/flood_locations.py\", line 000999999, in <module>xxx")};
+Flood flood = kLines;
+QString fixturePath()
+{
+    return QStringLiteral(SANDPIT_FIXTURES_DIR "/") + flood.name;
+}
 const QString kPython = QStringLiteral("/usr/bin/python3");
 constexpr qint64 kExpectedBytes = 100'000'000;
 constexpr int kTickMs = 5;
@@ -88,7 +103,7 @@ double baselineRun()
     timer.start();
     QProcess p;
     p.setStandardOutputFile(QProcess::nullDevice());
-    p.start(kPython, {QStringLiteral("-u"), kFixture});
+    p.start(kPython, {QStringLiteral("-u"), fixturePath()});
     p.waitForFinished(-1);
     if (p.exitCode() != 0)
         qFatal("the baseline run failed: %s", p.readAllStandardError().constData());
@@ -158,7 +173,7 @@ PaneTrial paneRun(Ui::RunSession &session, Ui::OutputPane &pane, const Core::Lan
     lastCpu = threadCpuMs();
     lastWait = runQueueWaitMs();
     ticker.start();
-    session.run(python, QStringLiteral("flood_lines.py"), code);
+    session.run(python, flood.name, code);
     loop.exec();
     trial.wallMs = now();
     trial.growthMb = double(statusKb("VmHWM") - rssBefore) / 1024;
@@ -167,7 +182,7 @@ PaneTrial paneRun(Ui::RunSession &session, Ui::OutputPane &pane, const Core::Lan
 
     if (pane.recordedBytes() != kExpectedBytes)
         qFatal("the pane received %lld bytes, not %lld", pane.recordedBytes(), kExpectedBytes);
-    if (!pane.plainText().contains(QStringLiteral("\n000999999 xxx")))
+    if (!pane.plainText().contains(flood.lastLine))
         qFatal("the pane does not show the last line");
     return trial;
 }
@@ -211,10 +226,12 @@ int main(int argc, char **argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     const int trials = argc > 1 ? QByteArray(argv[1]).toInt() : 5;
+    if (argc > 2 && QByteArray(argv[2]) == "locations")
+        flood = kLocations;
 
-    QFile fixture(kFixture);
+    QFile fixture(fixturePath());
     if (!fixture.open(QIODevice::ReadOnly))
-        qFatal("missing %s", qPrintable(kFixture));
+        qFatal("missing %s", qPrintable(fixturePath()));
     const QString code = QString::fromUtf8(fixture.readAll());
 
     const Core::LanguageRegistry languages = Core::LanguageRegistry::builtIn();
@@ -228,7 +245,10 @@ int main(int argc, char **argv)
     Ui::OutputPane pane;
     pane.resize(1000, 400);
     pane.show();
-    QObject::connect(&session, &Ui::RunSession::runStarting, &pane, &Ui::OutputPane::clear);
+    QObject::connect(&session, &Ui::RunSession::runStarting, &pane, [&session, &pane] {
+        pane.clear();
+        pane.linkSources(session.placeReader());
+    });
     QObject::connect(&session, &Ui::RunSession::outputReceived, &pane, &Ui::OutputPane::appendOutput);
     QObject::connect(&session, &Ui::RunSession::runFinished, &pane, &Ui::OutputPane::showFinished);
     QObject::connect(&session, &Ui::RunSession::runFailed, &pane, &Ui::OutputPane::showError);
@@ -263,7 +283,7 @@ int main(int argc, char **argv)
     const Samples settleCpu = collect(runs, &PaneTrial::settleCpuMs);
     const Samples growth = collect(runs, &PaneTrial::growthMb);
     const Samples over50 = collect(runs, &PaneTrial::stallsOver50Ms);
-    std::printf("flood_lines.py: 1,000,000 lines, 100 MB; %d alternating trials\n\n", trials);
+    std::printf("%s: 1,000,000 lines, 100 MB; %d alternating trials\n\n", qPrintable(flood.name), trials);
     printHeader();
     printRow("python3 -u, stdout on /dev/null", baseline, baseline.median());
     printRow("Sandpit: Run until the pane is settled", wall, baseline.median());

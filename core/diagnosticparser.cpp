@@ -2,6 +2,8 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace Sandpit::Core {
 
 namespace {
@@ -38,6 +40,49 @@ Severity severityFrom(QStringView word)
     return Severity::Error;
 }
 
+// Each tool's ways of naming a place, shared by the reading of a whole stderr and the look at
+// one line of output. Every pattern names its groups: `place` is the text that names the place
+// (what the output pane underlines), `file`, `line` and, where the tool gives one, `column`.
+struct Patterns {
+    // GCC, Clang and UBSan.
+    QRegularExpression gcc{QStringLiteral("^(?<place>(?<file>.+?):(?<line>\\d+)(?::(?<column>\\d+))?): "
+                                          "(?<kind>fatal error|error|warning|note|runtime error): (?<message>.*)$")};
+    QRegularExpression pythonFrame{
+        QStringLiteral("^  (?<place>File \"(?<file>.+)\", line (?<line>\\d+))(?:, in (?<function>.+))?$")};
+    QRegularExpression nodeHeader{QStringLiteral("^(?<place>(?<file>.+\\.[cm]?js):(?<line>\\d+))$")};
+    QRegularExpression nodeFrame{
+        QStringLiteral("^\\s+at (?:.*\\()?(?<place>(?<file>.+?):(?<line>\\d+):(?<column>\\d+))\\)?$")};
+    QRegularExpression javac{
+        QStringLiteral("^(?<place>(?<file>.+\\.java):(?<line>\\d+)): (?<kind>error|warning): (?<message>.*)$")};
+    QRegularExpression javaFrame{QStringLiteral("^\\s+at .+\\((?<place>(?<file>.+\\.java):(?<line>\\d+))\\)$")};
+    QRegularExpression rustArrow{QStringLiteral("^\\s*--> (?<place>(?<file>.+):(?<line>\\d+):(?<column>\\d+))$")};
+    // 1.63: thread 'main' panicked at 'message', main.rs:4:20   later: ... panicked at main.rs:4:20:\nmessage
+    QRegularExpression rustPanicOld{QStringLiteral(
+        "^thread '.*' panicked at '(?<message>.*)', (?<place>(?<file>.+):(?<line>\\d+):(?<column>\\d+))$")};
+    QRegularExpression rustPanicNew{
+        QStringLiteral("^thread '.*' panicked at (?<place>(?<file>.+):(?<line>\\d+):(?<column>\\d+)):$")};
+    QRegularExpression bash{QStringLiteral("^(?<place>(?<file>.+?): line (?<line>\\d+)): (?<message>.*)$")};
+};
+
+const Patterns &patterns()
+{
+    static const Patterns p;
+    return p;
+}
+
+// The patterns that name a place on one line, by format.
+struct LinePattern {
+    const char *format;
+    QRegularExpression Patterns::*regex;
+};
+
+constexpr LinePattern kLinePatterns[] = {
+    {"gcc", &Patterns::gcc},           {"python", &Patterns::pythonFrame},   {"node", &Patterns::nodeHeader},
+    {"node", &Patterns::nodeFrame},    {"javac", &Patterns::javac},          {"java", &Patterns::javaFrame},
+    {"rustc", &Patterns::rustArrow},   {"rustc", &Patterns::rustPanicOld},   {"rustc", &Patterns::rustPanicNew},
+    {"bash", &Patterns::bash},
+};
+
 class Reader
 {
 public:
@@ -51,15 +96,14 @@ public:
     // GCC, Clang and UBSan; the linker names no line.
     void gcc()
     {
-        static const QRegularExpression located(
-            QStringLiteral("^(.+?):(\\d+):(?:(\\d+):)? (fatal error|error|warning|note|runtime error): (.*)$"));
         static const QRegularExpression undefined(QStringLiteral("^(.+?):\\(\\.text[^)]*\\): (undefined reference to .*)$"));
         for (const QString &line : m_lines) {
-            if (const auto m = located.match(line); m.hasMatch()) {
-                const QString kind = m.captured(4);
-                const QString message = kind == QLatin1String("runtime error") ? kind + QStringLiteral(": ") + m.captured(5)
-                                                                               : m.captured(5);
-                add(m.captured(1), m.captured(2).toInt(), m.captured(3).toInt(), severityFrom(kind), message);
+            if (const auto m = patterns().gcc.match(line); m.hasMatch()) {
+                const QString kind = m.captured(u"kind");
+                const QString message = kind == QLatin1String("runtime error")
+                                            ? kind + QStringLiteral(": ") + m.captured(u"message")
+                                            : m.captured(u"message");
+                addAt(m, severityFrom(kind), message);
             } else if (const auto u = undefined.match(line); u.hasMatch()) {
                 add(u.captured(1), 0, 0, Severity::Error, u.captured(2));
             }
@@ -71,13 +115,12 @@ public:
     // files; the frames that led there become notes.
     void python()
     {
-        static const QRegularExpression frame(QStringLiteral("^  File \"(.+)\", line (\\d+)(?:, in (.+))?$"));
         static const QRegularExpression exception(QStringLiteral("^([A-Za-z_][\\w.]*)(?::(?: (.*))?)?$"));
         QList<Diagnostic> frames;
         for (qsizetype i = 0; i < m_lines.size(); ++i) {
             const QString &line = m_lines[i];
-            if (const auto m = frame.match(line); m.hasMatch()) {
-                Diagnostic d = place(m.captured(1), m.captured(2).toInt());
+            if (const auto m = patterns().pythonFrame.match(line); m.hasMatch()) {
+                Diagnostic d = placeOf(m);
                 // The code line follows, stripped and indented by four; a marker line may follow that.
                 if (!d.file.isEmpty() && i + 2 < m_lines.size() && m_lines[i + 1].startsWith(QLatin1String("    ")))
                     d.column = markerColumn(m_lines[i + 2], 4, indentOf(m_parser.sourceLine(d.file, d.line)));
@@ -102,14 +145,12 @@ public:
     // then the stack. The stack's first frame in the same place gives the exact column.
     void node()
     {
-        static const QRegularExpression header(QStringLiteral("^(.+\\.[cm]?js):(\\d+)$"));
         static const QRegularExpression error(QStringLiteral("^([A-Za-z_$][\\w$]*)(?::\\s(.*))?$"));
-        static const QRegularExpression stackFrame(QStringLiteral("^\\s+at (?:.*\\()?(.+?):(\\d+):(\\d+)\\)?$"));
         for (qsizetype i = 0; i < m_lines.size(); ++i) {
-            const auto h = header.match(m_lines[i]);
+            const auto h = patterns().nodeHeader.match(m_lines[i]);
             if (!h.hasMatch())
                 continue;
-            Diagnostic first = place(h.captured(1), h.captured(2).toInt());
+            Diagnostic first = placeOf(h);
             if (!first.file.isEmpty() && i + 2 < m_lines.size())
                 first.column = markerColumn(m_lines[i + 2]);
             QString message;
@@ -119,7 +160,7 @@ public:
                     message = m_lines[++j];
             }
             QList<Diagnostic> stack;
-            j = readStack(j, stackFrame, stack);
+            j = readStack(j, patterns().nodeFrame, stack);
             // The header and the stack's first frame name the same place; the frame has the column.
             if (!stack.isEmpty() && stack.first().file == first.file && stack.first().line == first.line)
                 first.column = stack.takeFirst().column;
@@ -131,13 +172,13 @@ public:
 
     void javac()
     {
-        static const QRegularExpression located(QStringLiteral("^(.+\\.java):(\\d+): (error|warning): (.*)$"));
         for (qsizetype i = 0; i < m_lines.size(); ++i) {
-            const auto m = located.match(m_lines[i]);
+            const auto m = patterns().javac.match(m_lines[i]);
             if (!m.hasMatch())
                 continue;
+            Diagnostic d = placeOf(m);
             const int column = i + 2 < m_lines.size() ? markerColumn(m_lines[i + 2]) : 0;
-            add(m.captured(1), m.captured(2).toInt(), column, severityFrom(m.captured(3)), m.captured(4));
+            add(m.captured(u"file"), d.line, column, severityFrom(m.captured(u"kind")), m.captured(u"message"));
         }
     }
 
@@ -146,13 +187,12 @@ public:
     void java()
     {
         static const QRegularExpression header(QStringLiteral("^(?:Exception in thread \"[^\"]*\" |Caused by: )(.+)$"));
-        static const QRegularExpression stackFrame(QStringLiteral("^\\s+at .+\\((.+\\.java):(\\d+)\\)$"));
         for (qsizetype i = 0; i < m_lines.size(); ++i) {
             const auto h = header.match(m_lines[i]);
             if (!h.hasMatch())
                 continue;
             QList<Diagnostic> stack;
-            const qsizetype j = readStack(i + 1, stackFrame, stack);
+            const qsizetype j = readStack(i + 1, patterns().javaFrame, stack);
             placeAtInnermost(stack, h.captured(1));
             i = j - 1;
         }
@@ -161,37 +201,30 @@ public:
     void rustc()
     {
         static const QRegularExpression header(QStringLiteral("^(error|warning|note|help)(?:\\[\\w+\\])?: (.*)$"));
-        static const QRegularExpression arrow(QStringLiteral("^\\s*--> (.+):(\\d+):(\\d+)$"));
-        // 1.63: thread 'main' panicked at 'message', main.rs:4:20   later: ... panicked at main.rs:4:20:\nmessage
-        static const QRegularExpression panicOld(QStringLiteral("^thread '.*' panicked at '(.*)', (.+):(\\d+):(\\d+)$"));
-        static const QRegularExpression panicNew(QStringLiteral("^thread '.*' panicked at (.+):(\\d+):(\\d+):$"));
+        const Patterns &p = patterns();
         std::optional<QRegularExpressionMatch> pending;
         for (qsizetype i = 0; i < m_lines.size(); ++i) {
             const QString &line = m_lines[i];
             if (const auto h = header.match(line); h.hasMatch()) {
                 pending = h;
-            } else if (const auto a = arrow.match(line); a.hasMatch() && pending) {
-                add(a.captured(1), a.captured(2).toInt(), a.captured(3).toInt(), severityFrom(pending->captured(1)),
-                    pending->captured(2));
+            } else if (const auto a = p.rustArrow.match(line); a.hasMatch() && pending) {
+                addAt(a, severityFrom(pending->captured(1)), pending->captured(2));
                 pending.reset();
-            } else if (const auto p = panicOld.match(line); p.hasMatch()) {
-                add(p.captured(2), p.captured(3).toInt(), p.captured(4).toInt(), Severity::Error,
-                    QStringLiteral("panicked: ") + p.captured(1));
-            } else if (const auto n = panicNew.match(line); n.hasMatch()) {
-                add(n.captured(1), n.captured(2).toInt(), n.captured(3).toInt(), Severity::Error,
-                    QStringLiteral("panicked: ") + m_lines.value(i + 1));
+            } else if (const auto o = p.rustPanicOld.match(line); o.hasMatch()) {
+                addAt(o, Severity::Error, QStringLiteral("panicked: ") + o.captured(u"message"));
+            } else if (const auto n = p.rustPanicNew.match(line); n.hasMatch()) {
+                addAt(n, Severity::Error, QStringLiteral("panicked: ") + m_lines.value(i + 1));
             }
         }
     }
 
     void bash()
     {
-        static const QRegularExpression located(QStringLiteral("^(.+?): line (\\d+): (.*)$"));
         for (const QString &line : m_lines) {
-            const auto m = located.match(line);
+            const auto m = patterns().bash.match(line);
             // After a syntax error bash echoes the code itself, in `quotes': not a second message.
-            if (m.hasMatch() && !m.captured(3).startsWith(QLatin1Char('`')))
-                add(m.captured(1), m.captured(2).toInt(), 0, Severity::Error, m.captured(3));
+            if (m.hasMatch() && !m.captured(u"message").startsWith(QLatin1Char('`')))
+                addAt(m, Severity::Error, m.captured(u"message"));
         }
     }
 
@@ -206,25 +239,32 @@ private:
             m_out << d;
     }
 
-    // A place in one of the learner's files, or one with an empty name.
-    Diagnostic place(const QString &path, int line, int column = 0) const
+    // At the place a match of one of the Patterns names.
+    void addAt(const QRegularExpressionMatch &m, Severity severity, const QString &message)
+    {
+        const Diagnostic d = placeOf(m);
+        add(m.captured(u"file"), d.line, d.column, severity, message);
+    }
+
+    // The place a match of one of the Patterns names: in one of the learner's files, or with
+    // an empty name.
+    Diagnostic placeOf(const QRegularExpressionMatch &m) const
     {
         Diagnostic d;
-        d.file = m_parser.sourceName(path).value_or(QString());
-        d.line = line;
-        d.column = column;
+        d.file = m_parser.sourceName(m.capturedView(u"file")).value_or(QString());
+        d.line = m.capturedView(u"line").toInt();
+        d.column = m.capturedView(u"column").toInt(); // 0 when the pattern has none or it did not match
         return d;
     }
 
-    // The "at …" lines of a stack from `from` on, innermost first (group 1 the file, 2 the line,
-    // 3 the column if any); returns the index after them.
+    // The "at …" lines of a stack from `from` on, innermost first; returns the index after them.
     qsizetype readStack(qsizetype from, const QRegularExpression &frame, QList<Diagnostic> &places) const
     {
         qsizetype j = from;
         for (; j < m_lines.size() && m_lines[j].trimmed().startsWith(QLatin1String("at ")); ++j) {
             const auto f = frame.match(m_lines[j]);
             if (f.hasMatch()) // not "at new Promise (<anonymous>)", which names no place
-                places << place(f.captured(1), f.captured(2).toInt(), f.captured(3).toInt());
+                places << placeOf(f);
         }
         return j;
     }
@@ -291,6 +331,54 @@ QList<Diagnostic> DiagnosticParser::parse(const QByteArray &output) const
             (reader.*f.read)();
     }
     return out;
+}
+
+std::optional<SourceMention> DiagnosticParser::mentionIn(QStringView line) const
+{
+    // Most output names none of the learner's files, and one search for a name is cheaper
+    // than the patterns' several.
+    if (std::none_of(m_sources.cbegin(), m_sources.cend(), [line](const SourceFile &s) { return line.contains(s.name); }))
+        return std::nullopt;
+    const QStringView text = line.first(std::min(line.size(), kMentionChars));
+    for (const LinePattern &pattern : kLinePatterns) {
+        if (!m_formats.contains(QLatin1String(pattern.format)))
+            continue;
+        const QRegularExpressionMatch m = (patterns().*pattern.regex).match(text);
+        if (!m.hasMatch())
+            continue;
+        const auto name = sourceName(m.capturedView(u"file"));
+        const int number = m.capturedView(u"line").toInt();
+        if (name && number > 0)
+            return SourceMention{*name, number, m.capturedView(u"column").toInt(), m.capturedStart(u"place"),
+                                 m.capturedLength(u"place")};
+    }
+    return std::nullopt;
+}
+
+QList<SourceMention> DiagnosticParser::mentionsIn(QStringView text) const
+{
+    QList<SourceMention> found;
+    qsizetype from = 0; // always the start of a line
+    while (from < text.size()) {
+        qsizetype hit = -1;
+        for (const SourceFile &source : m_sources) {
+            const qsizetype at = text.indexOf(source.name, from);
+            if (at >= 0 && (hit < 0 || at < hit))
+                hit = at;
+        }
+        if (hit < 0)
+            break;
+        const qsizetype start = hit == 0 ? 0 : text.lastIndexOf(u'\n', hit - 1) + 1;
+        qsizetype end = text.indexOf(u'\n', hit);
+        if (end < 0)
+            end = text.size();
+        if (auto mention = mentionIn(text.sliced(start, end - start))) {
+            mention->start += start;
+            found << *mention;
+        }
+        from = end + 1;
+    }
+    return found;
 }
 
 std::optional<QString> DiagnosticParser::sourceName(QStringView path) const

@@ -2,6 +2,7 @@
 
 #include "diagnostic.h"
 #include "runrequest.h"
+#include "sourcemention.h"
 
 #include <QStringList>
 
@@ -25,6 +26,10 @@ namespace Sandpit::Core {
 class DiagnosticParser final
 {
 public:
+    /// Every tool names a place near the start of its line; a 4,000-character line that
+    /// happens to name a source costs its patterns no more than this.
+    static constexpr qsizetype kMentionChars = 1024;
+
     static QStringList knownFormats();
 
     DiagnosticParser() = default;
@@ -32,6 +37,15 @@ public:
 
     /// Everything found in `output` (a stderr), in the order printed, without repeats.
     QList<Diagnostic> parse(const QByteArray &output) const;
+
+    /// The place in the learner's files that one line of output names, with the same patterns
+    /// as parse() (the frame lines of a stack included). Cheap on the lines that name none of
+    /// the sources, and bounded on those that do: the patterns read at most kMentionChars.
+    std::optional<SourceMention> mentionIn(QStringView line) const;
+    /// mentionIn() for each line of `text` ('\n' between lines), `start` counted from the
+    /// start of `text`. The text is searched once for the sources' names, so lines that name
+    /// none cost less than a look at each.
+    QList<SourceMention> mentionsIn(QStringView text) const;
 
     /// The source's name when `path` is one of the run's sources as the tool saw it.
     std::optional<QString> sourceName(QStringView path) const;

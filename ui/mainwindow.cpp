@@ -235,6 +235,7 @@ void MainWindow::connectRuns()
     connect(m_session, &RunSession::runRequested, m_tabRuns, &TabRuns::runRequested);
     connect(m_session, &RunSession::runStarting, this, [this](const QString &description) {
         m_output->clear();
+        m_output->linkSources(m_session->placeReader());
         m_artifacts->clear();
         m_problems->clear();
         if (DocumentTab *running = m_tabRuns->runningTab())
@@ -251,6 +252,11 @@ void MainWindow::connectRuns()
     auto *focus = new InputFocus(*m_session, m_output->inputLine(), [this] { return tab()->editor(); }, this);
     connect(m_session, &RunSession::runStarting, focus, &InputFocus::runStarted);
     connect(m_session, &RunSession::outputReceived, m_output, &OutputPane::appendOutput);
+    // A run's one source is its tab's program, so the place is in that tab.
+    connect(m_output, &OutputPane::placeActivated, this, [this](const QString &file, int line, int column) {
+        if (!m_tabRuns->showOutputPlace(line, column))
+            statusBar()->showMessage(QStringLiteral("The tab of %1 was closed.").arg(file));
+    });
     connect(m_session, &RunSession::artifactsListed, m_artifacts, &ArtifactsPane::showRunningListing);
     connect(m_session, &RunSession::runFinished, m_output, &OutputPane::showFinished);
     connect(m_session, &RunSession::runFinished, this, [this](const Core::RunResult &result) {

@@ -57,6 +57,7 @@ OutputPane::OutputPane(QWidget *parent)
     layout->addLayout(inputRow);
 
     connect(m_view, &OutputView::linesDropped, this, &OutputPane::showDropped);
+    connect(m_view, &OutputView::placeActivated, this, &OutputPane::placeActivated);
     connect(m_input, &InputLine::lineEntered, this, &OutputPane::submitLine);
     connect(m_input, &InputLine::endOfInputRequested, this, &OutputPane::endInput);
     connect(m_saveButton, &QToolButton::clicked, this, &OutputPane::chooseSaveFile);
@@ -73,6 +74,11 @@ int OutputPane::maxLines() const
 void OutputPane::setMaxLines(int lines)
 {
     m_view->setMaxLines(lines);
+}
+
+void OutputPane::linkSources(const Core::DiagnosticParser &parser)
+{
+    m_view->setLinkedSources(parser);
 }
 
 QString OutputPane::plainText() const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "diagnosticparser.h"
 #include "runerror.h"
 #include "runresult.h"
 
@@ -50,6 +51,9 @@ public Q_SLOTS:
     void setInputEnabled(bool enabled);
     /// How many lines the pane keeps (the setting output/max_lines); older lines are dropped.
     void setMaxLines(int lines);
+    /// Until clear(), the lines that name a place in these sources (a traceback's frame, a
+    /// compiler's error) are links to it: the run's own sources and diagnostic formats.
+    void linkSources(const Sandpit::Core::DiagnosticParser &parser);
     /// Asks where to save everything the run printed (not just the lines still shown).
     void chooseSaveFile();
     /// Writes everything the run printed, stdout and stderr as received, to `path`, on a
@@ -60,6 +64,8 @@ Q_SIGNALS:
     /// Bytes for the program's stdin (a typed line with its "\n").
     void inputSubmitted(const QByteArray &bytes);
     void inputClosed();
+    /// A link in the output was clicked: the learner wants to see this line of `file`.
+    void placeActivated(const QString &file, int line, int column);
     void outputSaved(const QString &path, qint64 bytes);
     void outputSaveFailed(const QString &path, const QString &message);
 

@@ -1,9 +1,11 @@
 #include "outputview.h"
 
-#include <QEvent>
-
+#include <QApplication>
 #include <QDeadlineTimer>
+#include <QEvent>
 #include <QFontDatabase>
+#include <QKeyEvent>
+#include <QMouseEvent>
 #include <QScrollBar>
 #include <QTextBlock>
 
@@ -22,6 +24,7 @@ OutputView::OutputView(QWidget *parent)
     setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    viewport()->setMouseTracking(true); // the pointing hand over a link
     m_formats.setDefaultColors(palette().color(QPalette::Text), palette().color(QPalette::Base));
 
     m_flushTimer.setSingleShot(true);
@@ -65,6 +68,7 @@ void OutputView::clearAll()
     m_intake.clear();
     m_buffer.clear();
     m_formats.clear();
+    m_links.clearSources();
     m_linesFinished = 0;
     m_dropped = 0;
     clear();
@@ -172,7 +176,8 @@ void OutputView::drawBatch()
     cursor.movePosition(QTextCursor::End);
     cursor.movePosition(QTextCursor::StartOfBlock, QTextCursor::KeepAnchor);
     cursor.removeSelectedText();
-    insert(cursor, finished);
+    // Finished lines only: each is looked at once, and the open line may still change.
+    insert(cursor, finished, m_links.find(finished.text));
     insert(cursor, open);
     cursor.endEditBlock();
     trimCharacters();
@@ -183,13 +188,28 @@ void OutputView::drawBatch()
         bar->setValue(bar->maximum());
 }
 
-void OutputView::insert(QTextCursor &cursor, const OutputBuffer::Chunk &chunk)
+void OutputView::insert(QTextCursor &cursor, const OutputBuffer::Chunk &chunk, const QList<OutputLinks::Link> &links)
 {
     qsizetype position = 0;
+    auto link = links.cbegin();
     for (const OutputBuffer::Run &run : chunk.runs) {
-        const bool whole = position == 0 && run.length == chunk.text.size();
-        cursor.insertText(whole ? chunk.text : chunk.text.mid(position, run.length), m_formats.format(run.style));
-        position += run.length;
+        const qsizetype runEnd = position + run.length;
+        // A run is cut where a link starts or ends; without links it is inserted whole.
+        while (position < runEnd) {
+            while (link != links.cend() && link->start + link->length <= position)
+                ++link;
+            const bool onLink = link != links.cend() && link->start <= position;
+            const qsizetype end = link == links.cend() ? runEnd
+                                  : onLink          ? std::min(runEnd, link->start + link->length)
+                                                    : std::min(runEnd, link->start);
+            const bool whole = position == 0 && end == chunk.text.size();
+            const QString text = whole ? chunk.text : chunk.text.mid(position, end - position);
+            if (onLink)
+                cursor.insertText(text, OutputLinks::format(m_formats.format(run.style), link->href));
+            else
+                cursor.insertText(text, m_formats.format(run.style));
+            position = end;
+        }
     }
 }
 
@@ -204,6 +224,57 @@ void OutputView::trimCharacters()
     QTextCursor cursor(document());
     cursor.setPosition(next.position(), QTextCursor::KeepAnchor);
     cursor.removeSelectedText();
+}
+
+void OutputView::mousePressEvent(QMouseEvent *event)
+{
+    m_pressedAt = event->position().toPoint();
+    m_pressedLink = event->button() == Qt::LeftButton ? anchorAt(m_pressedAt) : QString();
+    QPlainTextEdit::mousePressEvent(event);
+}
+
+void OutputView::mouseMoveEvent(QMouseEvent *event)
+{
+    QPlainTextEdit::mouseMoveEvent(event);
+    viewport()->setCursor(anchorAt(event->position().toPoint()).isEmpty() ? Qt::IBeamCursor : Qt::PointingHandCursor);
+}
+
+void OutputView::mouseReleaseEvent(QMouseEvent *event)
+{
+    QPlainTextEdit::mouseReleaseEvent(event);
+    const QPoint at = event->position().toPoint();
+    // A drag that starts on a link selects text to copy: it goes nowhere.
+    if (event->button() == Qt::LeftButton && !m_pressedLink.isEmpty() && anchorAt(at) == m_pressedLink
+        && (at - m_pressedAt).manhattanLength() < QApplication::startDragDistance())
+        activate(m_pressedLink);
+    m_pressedLink.clear();
+}
+
+void OutputView::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) {
+        const QString href = OutputLinks::hrefAt(*document(), textCursor().selectionStart());
+        if (!href.isEmpty()) {
+            activate(href);
+            return;
+        }
+    }
+    QPlainTextEdit::keyPressEvent(event);
+}
+
+bool OutputView::focusNextPrevChild(bool next)
+{
+    const QTextCursor link = OutputLinks::nextLink(*document(), textCursor(), next);
+    if (link.isNull())
+        return QPlainTextEdit::focusNextPrevChild(next);
+    setTextCursor(link);
+    return true;
+}
+
+void OutputView::activate(const QString &href)
+{
+    if (const auto target = OutputLinks::target(href))
+        Q_EMIT placeActivated(target->file, target->line, target->column);
 }
 
 } // namespace Sandpit::Ui

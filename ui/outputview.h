@@ -2,6 +2,7 @@
 
 #include "outputbuffer.h"
 #include "outputintake.h"
+#include "outputlinks.h"
 #include "outputsettings.h"
 #include "styleformats.h"
 
@@ -56,14 +57,25 @@ public:
     /// Lines of this run that are no longer shown (scrolled off the top, or never drawn).
     qint64 droppedLines() const { return m_dropped; }
     bool hasPendingText() const;
+    /// Lines drawn from now on that name a place in these sources become links.
+    void setLinkedSources(const Core::DiagnosticParser &parser) { m_links.setSources(parser); }
 
 Q_SIGNALS:
+    /// A link to a place in the learner's program was clicked, or chosen with Tab and Enter.
+    void placeActivated(const QString &file, int line, int column);
+
     /// More lines were dropped; `total` counts them all since the last clearAll().
     void linesDropped(qint64 total);
 
 protected:
     /// A new theme: what arrives from now on is drawn in its colours.
     void changeEvent(QEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    /// Tab and Shift+Tab go from link to link, as in a browser, and on past the last one.
+    bool focusNextPrevChild(bool next) override;
 
 private:
     void scheduleFlush();
@@ -74,12 +86,17 @@ private:
     /// Removes at most `most` lines past maxLines() from the top; true if more are left.
     bool removeOldLines(qsizetype most);
     void countDropped();
-    void insert(QTextCursor &cursor, const OutputBuffer::Chunk &chunk);
+    /// Inserts `chunk` in its styles, the `links` in it (in order) as links.
+    void insert(QTextCursor &cursor, const OutputBuffer::Chunk &chunk, const QList<OutputLinks::Link> &links = {});
     void trimCharacters();
+    void activate(const QString &href);
 
     OutputIntake m_intake;
     OutputBuffer m_buffer;
     StyleFormats m_formats;
+    OutputLinks m_links;
+    QString m_pressedLink; // under the mouse when its button went down
+    QPoint m_pressedAt;
     QTimer m_flushTimer;
     QElapsedTimer m_sinceDrawn;
     int m_maxLines = OutputSettings::kDefaultMaxLines;

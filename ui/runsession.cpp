@@ -89,6 +89,7 @@ void RunSession::start(const Core::Language *language, const QString &fileName, 
         request.fallbackBackend = QStringLiteral("local");
     setCurrent(m_controller.start(request));
     m_request = request;
+    m_placeReader = Core::DiagnosticParser(language->diagnosticFormats, request.sources);
     Q_EMIT runStarting(QStringLiteral("%1 (%2)").arg(request.entryFile, language->name));
 }
 

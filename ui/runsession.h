@@ -1,6 +1,7 @@
 #pragma once
 
 #include "artifactstore.h"
+#include "diagnosticparser.h"
 #include "enginesettings.h"
 #include "runcontroller.h"
 
@@ -34,6 +35,9 @@ public:
     Core::RunId currentId() const { return m_current; }
     /// Whether the current run takes typed input (as inputOpenChanged() last said).
     bool isInputOpen() const { return m_inputOpen; }
+    /// Finds places in the current run's sources, with its language's formats: how the engine
+    /// reads the run's diagnostics, for the output pane's links (set before runStarting).
+    const Core::DiagnosticParser &placeReader() const { return m_placeReader; }
 
 public Q_SLOTS:
     /// Cancels the current run, if any, then starts this one. An empty program or a file type
@@ -91,6 +95,7 @@ private:
     // run's are kept and when the session (and the runs it started) are gone.
     std::shared_ptr<Core::ArtifactStore> m_artifactStore = std::make_shared<Core::ArtifactStore>();
     Core::RunRequest m_request; // the current run's
+    Core::DiagnosticParser m_placeReader; // the current run's
     QList<Core::InputFile> m_inputFiles;
     QString m_keptWorkspace;
     bool m_stdinOpen = false;  // whether the last run started keeps stdin open

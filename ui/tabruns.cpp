@@ -2,6 +2,7 @@
 
 #include "documenttab.h"
 #include "documenttabs.h"
+#include "editorwidget.h"
 #include "lastrun.h"
 #include "runpane.h"
 
@@ -27,6 +28,7 @@ void TabRuns::runRequested()
 
 void TabRuns::runStarting(const QString &description)
 {
+    m_outputTab = m_runningTab;
     if (!m_runningTab)
         return;
     // The last run first: the tab's own signals may have the pane show it again.
@@ -57,6 +59,15 @@ void TabRuns::showCurrent()
 {
     if (DocumentTab *current = m_tabs.current())
         m_pane.showRun(current->lastRun());
+}
+
+bool TabRuns::showOutputPlace(int line, int column)
+{
+    if (!m_outputTab)
+        return false;
+    m_tabs.setCurrentWidget(m_outputTab);
+    m_outputTab->editor()->goTo(line, column);
+    return true;
 }
 
 } // namespace Sandpit::Ui

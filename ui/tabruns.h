@@ -31,11 +31,17 @@ public:
     void runFailed(const Sandpit::Core::RunError &error);
     /// The tab in front changed: the pane shows its last run.
     void showCurrent();
+    /// Brings the tab whose run the Output pane shows (the last run that started) to the front
+    /// with its editor's cursor on `line` and `column` (0: the line's first character), and
+    /// focuses it; false if that tab was closed.
+    bool showOutputPlace(int line, int column);
 
 private:
     DocumentTabs &m_tabs;
     RunPane &m_pane;
     QPointer<DocumentTab> m_runningTab;
+    // A run refused at once (an empty editor) changes the running tab but not the output.
+    QPointer<DocumentTab> m_outputTab;
 };
 
 } // namespace Sandpit::Ui

@@ -6,6 +6,7 @@
 #include <QTest>
 
 using namespace Sandpit::Core;
+using namespace Qt::Literals::StringLiterals;
 
 namespace {
 using Severity = Diagnostic::Severity;
@@ -269,6 +270,95 @@ private Q_SLOTS:
         QCOMPARE(DiagnosticParser().parse(output).size(), 0);
         QCOMPARE(describe(parse(QStringLiteral("gcc"), QStringLiteral("main.py"), output)),
                  QByteArray("main.py:1:1 error: looks like gcc | "));
+    }
+
+    // One line of output at a time, as the output pane links them: the place, and the text
+    // that names it.
+    void aLineOfOutputNamesAPlace_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<int>("number");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("named");
+        QTest::newRow("python frame") << u"python"_s << u"main.py"_s << uR"(  File "/work/main.py", line 4, in <module>)"_s << 4 << 0
+                                      << uR"(File "/work/main.py", line 4)"_s;
+        QTest::newRow("python syntax error") << u"python"_s << u"untitled.py"_s << uR"(  File "/work/untitled.py", line 2)"_s << 2
+                                             << 0 << uR"(File "/work/untitled.py", line 2)"_s;
+        QTest::newRow("gcc") << u"gcc"_s << u"main.c"_s << u"main.c:5:3: error: expected ';' before 'return'"_s << 5 << 3
+                             << u"main.c:5:3"_s;
+        QTest::newRow("gcc without column") << u"gcc"_s << u"main.cpp"_s << u"main.cpp:7: error: no column"_s << 7 << 0
+                                            << u"main.cpp:7"_s;
+        QTest::newRow("ubsan") << u"gcc"_s << u"main.c"_s << u"/work/main.c:6:7: runtime error: signed integer overflow"_s << 6
+                               << 7 << u"/work/main.c:6:7"_s;
+        QTest::newRow("node header") << u"node"_s << u"main.js"_s << u"/work/main.js:3"_s << 3 << 0 << u"/work/main.js:3"_s;
+        QTest::newRow("node frame") << u"node"_s << u"main.js"_s << u"    at Object.<anonymous> (/work/main.js:3:9)"_s << 3 << 9
+                                    << u"/work/main.js:3:9"_s;
+        QTest::newRow("javac") << u"javac"_s << u"Main.java"_s << u"Main.java:4: error: ';' expected"_s << 4 << 0 << u"Main.java:4"_s;
+        QTest::newRow("java frame") << u"java"_s << u"Main.java"_s << u"\tat Main.divide(Main.java:3)"_s << 3 << 0 << u"Main.java:3"_s;
+        QTest::newRow("rustc arrow") << u"rustc"_s << u"main.rs"_s << u" --> main.rs:2:5"_s << 2 << 5 << u"main.rs:2:5"_s;
+        QTest::newRow("rust panic") << u"rustc"_s << u"main.rs"_s << u"thread 'main' panicked at main.rs:4:20:"_s << 4 << 20
+                                    << u"main.rs:4:20"_s;
+        QTest::newRow("rust panic 1.63") << u"rustc"_s << u"main.rs"_s
+                                         << u"thread 'main' panicked at 'index out of bounds', main.rs:4:20"_s << 4 << 20
+                                         << u"main.rs:4:20"_s;
+        QTest::newRow("bash") << u"bash"_s << u"run.sh"_s << u"/work/run.sh: line 2: nosuch: command not found"_s << 2 << 0
+                              << u"/work/run.sh: line 2"_s;
+    }
+
+    void aLineOfOutputNamesAPlace()
+    {
+        QFETCH(QString, format);
+        QFETCH(QString, file);
+        QFETCH(QString, line);
+        QFETCH(int, number);
+        QFETCH(int, column);
+        QFETCH(QString, named);
+        const auto mention = DiagnosticParser({format}, {{file, {}}}).mentionIn(line);
+        QVERIFY(mention);
+        QCOMPARE(mention->file, file);
+        QCOMPARE(mention->line, number);
+        QCOMPARE(mention->column, column);
+        QCOMPARE(line.mid(mention->start, mention->length), named);
+    }
+
+    void linesThatNameNoSourceAreNoPlace_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("line");
+        QTest::newRow("a library's frame") << u"python"_s << uR"(  File "/usr/lib/python3/dist-packages/main.py", line 346, in loads)"_s;
+        QTest::newRow("a header") << u"gcc"_s << u"/usr/include/stdio.h:356:12: note: declared here"_s;
+        QTest::newRow("node internals") << u"node"_s << u"    at Module._compile (node:internal/modules/cjs/loader:1105:14)"_s;
+        QTest::newRow("the name in plain text") << u"python"_s << u"I am main.py, line 4"_s;
+        QTest::newRow("another language's shape") << u"python"_s << u"main.py:1:1: error: looks like gcc"_s;
+        QTest::newRow("line zero") << u"gcc"_s << u"main.py:0: error: nothing there"_s;
+        QTest::newRow("past the bound") << u"gcc"_s << QString(DiagnosticParser::kMentionChars, u'x') + u"main.py:3:1: error: far"_s;
+    }
+
+    void linesThatNameNoSourceAreNoPlace()
+    {
+        QFETCH(QString, format);
+        QFETCH(QString, line);
+        QVERIFY(!DiagnosticParser({format}, {{QStringLiteral("main.py"), {}}}).mentionIn(line));
+    }
+
+    void eachLineOfATextNamesItsPlace()
+    {
+        const QString text = u"Traceback (most recent call last):\n"
+                             u"  File \"/work/main.py\", line 6, in <module>\n"
+                             u"    main()  # main.py\n"
+                             u"  File \"/work/util.py\", line 2, in main\n"
+                             u"ZeroDivisionError: division by zero"_s;
+        const DiagnosticParser parser({u"python"_s}, {{u"main.py"_s, {}}, {u"util.py"_s, {}}});
+        const QList<SourceMention> found = parser.mentionsIn(text);
+        QCOMPARE(found.size(), 2);
+        QCOMPARE(found[0].file, u"main.py"_s);
+        QCOMPARE(text.mid(found[0].start, found[0].length), uR"(File "/work/main.py", line 6)"_s);
+        QCOMPARE(found[1].file, u"util.py"_s);
+        QCOMPARE(found[1].line, 2);
+        QCOMPARE(text.mid(found[1].start, found[1].length), uR"(File "/work/util.py", line 2)"_s);
+        QVERIFY(parser.mentionsIn(u"no names here\nnor here\n"_s).isEmpty());
     }
 
     void knownFormats()
