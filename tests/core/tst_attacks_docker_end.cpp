@@ -9,6 +9,7 @@
 #include "runfolders.h"
 
 #include <QDirIterator>
+#include <QScopeGuard>
 
 #include <sys/stat.h>
 
@@ -150,6 +151,52 @@ private Q_SLOTS:
         QCOMPARE(contentOf(kept.filePath(QStringLiteral("locked/inside.txt"))), QByteArray("cannot delete me\n"));
         QVERIFY(KeptWorkspace::reset(kept.path()));
         QCOMPARE(QDir(kept.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), QStringList());
+    }
+
+    void containerOfAStuckSandpitEndsByItself()
+    {
+        // Nobody is left to stop the run: init's own deadline (the time limit and 10 s) ends
+        // it. Through the archive API, as for a remote engine, where no go pipe closing with
+        // Sandpit could end it sooner. Sandpit is frozen (SIGSTOP) rather than killed, so that it
+        // still owns the container: any Sandpit that starts meanwhile removes the containers of
+        // a dead one, which would end this one for the wrong reason. The limit is long enough
+        // that Sandpit is surely frozen before it would stop the program itself.
+        QTemporaryDir home;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("SANDPIT_DOCKER_TRANSFER"), QStringLiteral("archive"));
+        environment.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"), kImage);
+        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+        environment.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+        environment.insert(QStringLiteral("TMPDIR"), home.path()); // its run folder, which it never removes
+        QProcess sandpit;
+        sandpit.setProcessEnvironment(environment);
+        sandpit.start(QCoreApplication::applicationDirPath() + QStringLiteral("/sandpit"),
+                      {QStringLiteral("run"), QStringLiteral("--backend"), QStringLiteral("docker"), QStringLiteral("--timeout"),
+                       QStringLiteral("8"), fixturesDir() + QStringLiteral("/attacks/endless_sleep.py")});
+        QVERIFY(sandpit.waitForStarted());
+        const qint64 owner = sandpit.processId();
+        // However the test ends: no Sandpit left frozen, and none of its containers left.
+        const auto cleanUp = qScopeGuard([&] {
+            ::kill(pid_t(owner), SIGKILL);
+            sandpit.waitForFinished();
+            if (auto client = DockerClient::connect(*DockerEndpoint::fromDockerHost(QString()))) {
+                for (const auto &[id, state] : containersOf(owner))
+                    DockerContainer::remove(*client, id);
+            }
+        });
+        QByteArray out;
+        QTRY_VERIFY_WITH_TIMEOUT((out += sandpit.readAllStandardOutput()).contains("sleeping"), 30000);
+        const auto states = [&] {
+            QStringList all;
+            for (const auto &[id, state] : containersOf(owner))
+                all << state;
+            return all;
+        };
+        QVERIFY2(states().contains(QStringLiteral("running")), qPrintable(states().join(QLatin1Char(' '))));
+        ::kill(pid_t(owner), SIGSTOP);
+        // Forever, were there no deadline: the program sleeps until it is killed.
+        QTRY_VERIFY_WITH_TIMEOUT(!states().contains(QStringLiteral("running")), 40000);
+        QVERIFY2(states().contains(QStringLiteral("exited")), qPrintable(states().join(QLatin1Char(' '))));
     }
 
     void setuidBitsDoNotReachTheHost()
