@@ -83,6 +83,14 @@ public:
         onThread([this] { listen(); });
     }
 
+    /// From now on, `from` becomes `to` in what the daemon sends, where a read holds it whole:
+    /// a stand-in for a program that could write whatever it liked into its streams.
+    void rewriteReplies(const QByteArray &from, const QByteArray &to)
+    {
+        Q_ASSERT(from.size() == to.size()); // the attach stream's frames keep their lengths
+        onThread([=, this] { m_rewrite = {from, to}; });
+    }
+
 private:
     template<typename F>
     void onThread(F call)
@@ -112,7 +120,12 @@ private:
             return;
         }
         QObject::connect(client, &QIODevice::readyRead, upstream, [client, upstream] { upstream->write(client->readAll()); });
-        QObject::connect(upstream, &QIODevice::readyRead, client, [client, upstream] { client->write(upstream->readAll()); });
+        QObject::connect(upstream, &QIODevice::readyRead, client, [this, client, upstream] {
+            QByteArray bytes = upstream->readAll();
+            if (!m_rewrite.first.isEmpty())
+                bytes.replace(m_rewrite.first, m_rewrite.second);
+            client->write(bytes);
+        });
         QObject::connect(client, &Socket::disconnected, upstream, [upstream] { upstream->disconnectFromServer(); });
         QObject::connect(upstream, &QLocalSocket::disconnected, client, [client] { client->close(); });
         if (client->bytesAvailable() > 0)
@@ -129,4 +142,5 @@ private:
     QLocalServer *m_unix = nullptr; // both live on m_thread
     QTcpServer *m_tcp = nullptr;
     QList<QPointer<QIODevice>> m_sockets;
+    std::pair<QByteArray, QByteArray> m_rewrite; // on m_thread
 };

@@ -5,6 +5,7 @@
 // sandpit-offline/python:3.11 (packaging/docker/build-offline-images.sh).
 #include "artifactstore.h"
 #include "dockerattacks.h"
+#include "dockerproxy.h"
 #include "keptworkspace.h"
 #include "runfolders.h"
 
@@ -88,6 +89,24 @@ private Q_SLOTS:
         QCOMPARE(o.result->killReason, KillReason::None);
         QVERIFY2(o.result->stdoutData.contains("sandpit-end ") && o.result->stdoutData.contains(" status=0"),
                  o.result->stdoutData.constData()); // just output
+    }
+
+    void anEndLineSayingExitZeroIsNotBelieved()
+    {
+        // Whatever the end line says, even with the run's own token (which a program could
+        // once read out of PID 1): here the stream is changed on its way from the daemon.
+        DockerProxy proxy;
+        QVERIFY(proxy.isListening());
+        proxy.rewriteReplies(" status=3\n", " status=0\n");
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("DOCKER_HOST"), proxy.dockerHost());
+        environment.insert(QStringLiteral("SANDPIT_DOCKER_TRANSFER"), QStringLiteral("bind"));
+        auto controller = dockerController(environment);
+        const Outcome o = runToEnd(*controller, pythonRequest("import sys\nprint('failing', flush=True)\nsys.exit(3)\n"), 60000);
+        QVERIFY(o.result);
+        QCOMPARE(o.result->stdoutData, QByteArray("failing\n"));
+        QCOMPARE(o.result->exitCode, 3);
+        QCOMPARE(o.result->killReason, KillReason::None);
     }
 
     void aProcessLeftBehindCannotSwapInALinkToAHostFile()
