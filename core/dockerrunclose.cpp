@@ -25,6 +25,8 @@ Expected<void> DockerRunClose::afterProgramEnded(const Copy &copy)
     const bool endedWhenLetGo = release() && waitForExit(kExitTimeoutMs);
     // Whatever the wait said: nothing of the container may run on once its result is out.
     const bool stopped = killAndWait();
+    if (m_unanswered)
+        return std::unexpected(*m_unanswered);
     if (!endedWhenLetGo || !stopped) {
         // Killed by us, it exits 137: a status of ours, not the program's.
         return makeError(RunError::Code::Internal,
@@ -50,13 +52,8 @@ void DockerRunClose::stop(const Copy &copy)
 Expected<void> DockerRunClose::readExit(DockerRunEnd &ending) const
 {
     auto inspected = m_client.call("GET", m_base + QStringLiteral("/json"));
-    if (!inspected) {
-        // The streams broke and the daemon no longer answers: it died, or was stopped.
-        RunError error = inspected.error();
-        error.message = QStringLiteral("Docker stopped answering while the program ran, so how it ended is not known. %1")
-                            .arg(error.message);
-        return std::unexpected(error);
-    }
+    if (!inspected)
+        return std::unexpected(unanswered(inspected.error()));
     if (!inspected->ok())
         return std::unexpected(DockerClient::errorFor(*inspected, QStringLiteral("report how the program ended")));
     const QJsonObject state = inspected->object().value(QLatin1String("State")).toObject();
@@ -78,7 +75,9 @@ bool DockerRunClose::release()
 bool DockerRunClose::killAndWait()
 {
     // A container that has stopped already answers 409, which is as good.
-    m_client.call("POST", m_base + QStringLiteral("/kill?signal=KILL"));
+    auto killed = m_client.call("POST", m_base + QStringLiteral("/kill?signal=KILL"));
+    if (!killed)
+        m_unanswered = unanswered(killed.error());
     return waitForExit(kExitTimeoutMs);
 }
 
@@ -86,6 +85,14 @@ bool DockerRunClose::waitForExit(int timeoutMs)
 {
     auto waited = m_client.call("POST", m_base + QStringLiteral("/wait"), {}, timeoutMs);
     return waited && waited->ok();
+}
+
+RunError DockerRunClose::unanswered(RunError error)
+{
+    // The daemon no longer answers: it died, or was stopped.
+    error.message = QStringLiteral("Docker stopped answering while the program ran, so how it ended is not known. %1")
+                        .arg(error.message);
+    return error;
 }
 
 } // namespace Sandpit::Core

@@ -5,6 +5,7 @@
 #include "dockerrunend.h"
 
 #include <functional>
+#include <optional>
 
 namespace Sandpit::Core {
 
@@ -40,10 +41,12 @@ private:
     bool killAndWait();
     /// True when the container stopped within `timeoutMs`.
     bool waitForExit(int timeoutMs);
+    static RunError unanswered(RunError error);
 
     const DockerClient &m_client;
     DockerPreparedContainer &m_container;
     QString m_base; // /containers/ID
+    std::optional<RunError> m_unanswered; // the daemon did not answer the kill
 };
 
 } // namespace Sandpit::Core
