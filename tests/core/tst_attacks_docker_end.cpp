@@ -109,6 +109,45 @@ private Q_SLOTS:
         QCOMPARE(o.result->killReason, KillReason::None);
     }
 
+    void aStoppedProgramThatCannotBeFrozenKeepsNoFiles_data()
+    {
+        QTest::addColumn<bool>("canPause");
+        QTest::addColumn<QStringList>("artifacts");
+        QTest::newRow("frozen while copied") << true << QStringList{QStringLiteral("a.txt"), QStringLiteral("sub/b.csv")};
+        QTest::newRow("no freezer: killed first, nothing copied") << false << QStringList();
+    }
+    void aStoppedProgramThatCannotBeFrozenKeepsNoFiles()
+    {
+        // A program stopped at its time limit still runs while its files are copied out, unless
+        // the cgroup freezer holds it; a daemon that cannot pause gets it killed first.
+        QFETCH(bool, canPause);
+        QFETCH(QStringList, artifacts);
+        DockerProxy proxy;
+        QVERIFY(proxy.isListening());
+        if (!canPause)
+            proxy.refuseRequests("/pause ");
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("DOCKER_HOST"), proxy.dockerHost());
+        environment.insert(QStringLiteral("SANDPIT_DOCKER_TRANSFER"), QStringLiteral("bind"));
+        auto controller = dockerController(environment);
+        // Busy, not waiting for input: a wait for input would not count against the limit.
+        RunRequest request = pythonRequest("import os\n"
+                                           "os.makedirs('output/sub')\n"
+                                           "open('output/a.txt', 'w').write('hello\\n')\n"
+                                           "open('output/sub/b.csv', 'w').write('x,y\\n')\n"
+                                           "while True:\n"
+                                           "    pass\n");
+        request.limits.wallTimeMs = 3000;
+        const Outcome o = runToEnd(*controller, request, 60000);
+        QVERIFY2(o.result, why(o));
+        QCOMPARE(o.result->killReason, KillReason::Timeout);
+        QStringList paths;
+        for (const Artifact &a : o.result->artifacts)
+            paths << a.path;
+        paths.sort();
+        QCOMPARE(paths, artifacts);
+    }
+
     void aProcessLeftBehindCannotSwapInALinkToAHostFile()
     {
         // A host file that only root (or the user running the tests) can read, in a folder of
