@@ -13,8 +13,8 @@ namespace Sandpit::Core {
 /// outlives the container (output/, a kept workspace, a build) is copied out of its /work, a
 /// tmpfs that goes with it, while nothing of the program is left running to change it; then
 /// the container is killed and waited for, and how the program ended is read from the Engine
-/// API. Not from the end marker: that travels in the program's own output stream, where
-/// only the token, and nothing the API answers, keeps a program from writing it.
+/// API. Not from the end marker: that travels in the program's own output stream, and only
+/// the token's secrecy keeps a program from writing one.
 class DockerRunClose final
 {
 public:
