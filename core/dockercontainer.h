@@ -51,7 +51,7 @@ struct DockerPreparedContainer {
     QString id;
     Workspace workspace;
     QString controlDir; ///< host folder shown read-only at /run/sandpit: the launcher, stdin, sandpit-seccomp; empty when remote
-    FileDescriptor go;  ///< our end of the go pipe, open read-write so it never blocks
+    FileDescriptor go;  ///< our end of the go pipe, open read-write so it never blocks; "done" ends init (DockerRunClose)
 };
 
 /// Creating and removing Sandpit's hardened containers.

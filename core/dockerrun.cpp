@@ -4,6 +4,7 @@
 #include "dockerisolation.h"
 #include "dockerlauncher.h"
 #include "dockeroutputlister.h"
+#include "dockerrunclose.h"
 #include "dockerrunend.h"
 #include "dockertransfer.h"
 #include "keptworkspace.h"
@@ -27,7 +28,6 @@ namespace Sandpit::Core {
 
 namespace {
 constexpr auto kAttachTimeout = std::chrono::seconds(10);
-constexpr auto kKillTimeout = std::chrono::seconds(10);
 constexpr auto kStreamDrainTimeout = std::chrono::seconds(2);
 constexpr qint64 kInitDeadlineSlackSeconds = 10;
 
@@ -146,11 +146,11 @@ QString DockerRun::keptCopy(const DockerPreparedContainer &container)
     return container.workspace.root() + QStringLiteral("/kept");
 }
 
-Expected<void> DockerRun::bringBack(const DockerClient &client, const DockerPreparedContainer &container, bool built)
+Expected<void> DockerRun::bringBack(const DockerClient &client, const DockerPreparedContainer &container, bool withBuild)
 {
     // The container's /work is its own tmpfs, gone with it: what is kept of it comes back now.
     if (m_plan.stage == RunStage::Compile) {
-        if (built && !m_plan.keepBuildIn.isEmpty())
+        if (withBuild && !m_plan.keepBuildIn.isEmpty())
             return DockerTransfer::fetch(client, container, QLatin1String(kBuildDir));
         return {};
     }
@@ -487,17 +487,11 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
             ending.ourKill = m_shared->stopReason;
             lock.unlock();
             lister.reset();
-            // Frozen (the cgroup freezer) while what it made is copied out of its tmpfs, which
-            // the kill takes away; a daemon that cannot pause leaves it running meanwhile.
-            client.call("POST", base + QStringLiteral("/pause"));
-            if (auto back = bringBack(client, container, false); !back)
-                qCWarning(lcDocker) << "could not copy the stopped program's files back:" << back.error().message;
-            // SIGKILL to the container's PID 1: the kernel then kills every process in its pid
-            // namespace, so nothing the program started survives.
-            client.call("POST", base + QStringLiteral("/kill?signal=KILL"));
+            DockerRunClose(client, container).stop([&] {
+                if (auto back = bringBack(client, container, false); !back)
+                    qCWarning(lcDocker) << "could not copy the stopped program's files back:" << back.error().message;
+            });
             lock.lock();
-            if (!m_shared->changed.wait_for(lock, kKillTimeout, [&] { return exited; }))
-                qCWarning(lcDocker) << "container" << container.id << "did not stop after SIGKILL";
             ending.wallMs = clock.elapsed();
         }
         if (!endedByItself)
@@ -512,32 +506,30 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     attachThread.join();
     statsThread.join();
 
+    DockerRunClose close(client, container);
     if (endedByItself) {
-        // Init saw the program end and reported the kernel's counters; the daemon's own
-        // processing of the exit (a tenth of a second) is left to the reaper.
+        // Init saw the program end, killed what it left behind and reported the kernel's
+        // counters; it holds /work until what is kept of it is copied. A build is copied before
+        // anyone knows it succeeded: the container's status is known only once it has ended.
         ending.readMarker(m_stdoutEnd.fields());
+        Expected<void> back;
+        if (auto closed = close.afterProgramEnded([&] { back = bringBack(client, container, true); }); !closed)
+            return std::unexpected(closed.error());
+        if (auto read = close.readExit(ending); !read)
+            return std::unexpected(read.error());
+        if (const QByteArray said = m_stdoutEnd.fields().value("status"); said != QByteArray::number(ending.exitCode))
+            qCWarning(lcDocker) << "the end marker said status" << said << "and Docker" << ending.exitCode << "- Docker's is taken";
         RunResult result = makeResult(ending);
         const bool built = result.killReason == KillReason::None && result.exitCode == 0;
-        if (auto back = bringBack(client, container, built); !back)
+        if (built && !back)
             return std::unexpected(back.error());
         return result;
     }
     // No marker: what was held back as a possible start of one is the program's.
     deliver(OutputStream::Stdout, m_stdoutEnd.takeHeld());
     deliver(OutputStream::Stderr, m_stderrEnd.takeHeld() + (m_inputWaits ? m_inputWaits->takeHeld() : QByteArray()));
-    auto inspected = client.call("GET", base + QStringLiteral("/json"));
-    if (!inspected) {
-        // The streams broke and the daemon no longer answers: it died, or was stopped.
-        RunError error = inspected.error();
-        error.message = QStringLiteral("Docker stopped answering while the program ran, so how it ended is not known. %1")
-                            .arg(error.message);
-        return std::unexpected(error);
-    }
-    if (!inspected->ok())
-        return std::unexpected(DockerClient::errorFor(*inspected, QStringLiteral("report how the program ended")));
-    const QJsonObject state = inspected->object().value(QLatin1String("State")).toObject();
-    ending.exitCode = state.value(QLatin1String("ExitCode")).toInt();
-    ending.oomKilled = state.value(QLatin1String("OOMKilled")).toBool();
+    if (auto read = close.readExit(ending); !read)
+        return std::unexpected(read.error());
     return makeResult(ending);
 }
 

@@ -86,8 +86,8 @@ private:
     Expected<RunResult> execute(const DockerClient &client, DockerPreparedContainer &container);
     Expected<void> keepBuild(const DockerPreparedContainer &container) const;
     /// Copies out of the container's tmpfs what outlives it: output/, a kept workspace (into
-    /// keptCopy()), and what a compiler built when it succeeded (the only failure returned).
-    Expected<void> bringBack(const DockerClient &client, const DockerPreparedContainer &container, bool built);
+    /// keptCopy()), and, `withBuild`, what a compiler built (the only failure returned).
+    Expected<void> bringBack(const DockerClient &client, const DockerPreparedContainer &container, bool withBuild);
     static QString keptCopy(const DockerPreparedContainer &container);
     bool onOutput(QByteArrayView bytes);
     /// Takes init's input-wait lines out of its stderr (only for typed input) to the clock.

@@ -18,9 +18,9 @@ void DockerRunEnd::readMarker(const QMap<QByteArray, QByteArray> &fields)
         qint64 value = 0;
         return number(key, value) && value > 0;
     };
-    qint64 status = 0, peak = 0, cpuNs = 0;
-    if (number("status", status))
-        exitCode = int(status);
+    // Not its status: the marker travels in the program's own output stream, so the status is
+    // the Engine API's (see DockerRunClose).
+    qint64 peak = 0, cpuNs = 0;
     // The cgroup's own high-water mark beats the once-a-second stats samples.
     if (number("peak", peak))
         peakMemory = std::max(peakMemory, peak);

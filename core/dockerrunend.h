@@ -10,12 +10,12 @@
 
 namespace Sandpit::Core {
 
-/// The evidence of how a container's run ended: init's end marker (the program's status, and
-/// the kernel's own counters, read inside the container once the program has ended), the stats stream's
-/// samples meanwhile, and our own decision to stop it.
+/// The evidence of how a container's run ended: init's end marker (the kernel's own counters,
+/// read inside the container once the program has ended), the stats stream's samples
+/// meanwhile, the Engine API's word on the container's exit, and our own decision to stop it.
 struct DockerRunEnd {
-    int exitCode = 0;
-    bool oomKilled = false;
+    int exitCode = 0;       ///< the container's, from the Engine API: init exits with the program's status
+    bool oomKilled = false; ///< the Engine API's, or the marker's count of OOM kills
     KillReason ourKill = KillReason::None; ///< we killed it, and why
     qint64 wallMs = 0;
     qint64 inputWaitMs = 0;        ///< of wallMs, waiting for typed input (init's count, else ours)
@@ -28,8 +28,8 @@ struct DockerRunEnd {
     bool openFilesReached = false; ///< init's watch saw a process holding the open-files limit
     bool diskFull = false;         ///< /work, /tmp or /dev/shm had no space or no inodes left
 
-    /// Takes the fields of init's end marker (see DockerLauncher::evidenceScript and
-    /// core/helper/dockerinit.h).
+    /// Takes the counters of init's end marker (see DockerLauncher::evidenceScript and
+    /// core/helper/dockerinit.h), never its status.
     void readMarker(const QMap<QByteArray, QByteArray> &fields);
     /// Takes one sample of the stats stream; `launcherPids` are the container's pids that are
     /// not the program's.

@@ -29,8 +29,8 @@ struct Order {
     bool typedInput = false;
 };
 
-// After the marker, the host copies what it needs and removes the container; a Sandpit that
-// died meanwhile leaves one that ends by itself.
+// After the marker, the host copies what it keeps and lets this process end; a Sandpit that
+// died meanwhile leaves a container that ends by itself.
 constexpr int kHoldSeconds = 60;
 // Remote: the files arrive through the archive API after the container started.
 constexpr int kReadyPolls = 6000;
@@ -156,6 +156,14 @@ void killAllButMe()
     }
 }
 
+// What is left of `totalMs` since `start` (CLOCK_MONOTONIC).
+long long msLeft(const timespec &start, long long totalMs)
+{
+    timespec now{};
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return totalMs - ((now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1'000'000);
+}
+
 // Waits for `program`, reaping whatever else ends meanwhile. Returns false when the run was
 // stopped from in here: its deadline passed, or the host's end of the go pipe closed.
 bool waitForProgram(pid_t program, int signals, int go, DockerDeadline &deadline, int &status)
@@ -215,14 +223,39 @@ void writeAll(int fd, const std::string &text)
     }
 }
 
-void hold(int go)
+// A signal the container's engine sent (docker kill): the kernel shows a sender from outside
+// the pid namespace as pid 0. A process in here has its own pid put in by kill(), and may not
+// claim SI_USER through sigqueue(), so one the program queued before it ended is not taken
+// for the host's word.
+bool fromTheEngine(const signalfd_siginfo &info)
 {
-    // Until the host removes the container, or has gone (its end of the go pipe closed).
-    pollfd fd{go, POLLIN, 0};
-    if (go >= 0)
-        poll(&fd, 1, kHoldSeconds * 1000);
-    else
-        sleep(kHoldSeconds);
+    return info.ssi_signo == SIGUSR1 && info.ssi_code == SI_USER && info.ssi_pid == 0;
+}
+
+void holdUntilReleased(int signals, int go)
+{
+    // /work is a tmpfs that goes with the container: the host copies what it keeps while this
+    // process, and nothing else, lives. It then says so: a line on the go pipe (or its end
+    // closes: Sandpit is gone), or SIGUSR1 through the Engine API from an engine no pipe of
+    // ours reaches. A Sandpit that died meanwhile leaves a container that ends by itself.
+    timespec start{};
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    for (;;) {
+        const long long leftMs = msLeft(start, kHoldSeconds * 1000LL);
+        if (leftMs <= 0)
+            return;
+        pollfd fds[2] = {{signals, POLLIN, 0}, {go, POLLIN, 0}};
+        const int n = poll(fds, go >= 0 ? 2 : 1, int(leftMs));
+        if (n > 0 && fds[0].revents & POLLIN) {
+            signalfd_siginfo info;
+            while (read(signals, &info, sizeof info) == sizeof info) {
+                if (fromTheEngine(info))
+                    return;
+            }
+        }
+        if (go >= 0 && n > 0 && (fds[1].revents & (POLLHUP | POLLERR | POLLIN)))
+            return;
+    }
 }
 } // namespace
 
@@ -230,12 +263,15 @@ int runDockerInit(int argc, char **argv)
 {
     const std::string control = argv[2];
     const long long openFiles = argc > 3 ? std::atoll(argv[3]) : 0;
-    // SIGCHLD through a descriptor, polled with the go pipe and the deadline.
-    sigset_t childSignals;
-    sigemptyset(&childSignals);
-    sigaddset(&childSignals, SIGCHLD);
-    sigprocmask(SIG_BLOCK, &childSignals, nullptr);
-    const int signals = signalfd(-1, &childSignals, SFD_CLOEXEC | SFD_NONBLOCK);
+    // SIGCHLD, and SIGUSR1 (the host's word that the run's files are copied), through a
+    // descriptor polled with the go pipe and the deadline. Blocked, so queued: PID 1 of a
+    // namespace otherwise drops a signal it has no handler for.
+    sigset_t watched;
+    sigemptyset(&watched);
+    sigaddset(&watched, SIGCHLD);
+    sigaddset(&watched, SIGUSR1);
+    sigprocmask(SIG_BLOCK, &watched, nullptr);
+    const int signals = signalfd(-1, &watched, SFD_CLOEXEC | SFD_NONBLOCK);
     Order order;
     int go = -1;
     struct stat goStat {};
@@ -279,7 +315,9 @@ int runDockerInit(int argc, char **argv)
     writeAll(STDOUT_FILENO, marker + " " + evidence(end) + " open_files=" + openFilesAnswer
                                 + " input_wait_ms=" + std::to_string(inputWaitMs) + " status=" + std::to_string(code) + "\n");
     writeAll(STDERR_FILENO, marker + "\n");
-    hold(go);
+    holdUntilReleased(signals, go);
+    // The container's exit status, which the host takes from the Engine API: the program
+    // cannot reach it, as it could reach the marker's stream.
     return code;
 }
 

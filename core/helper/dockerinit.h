@@ -16,11 +16,14 @@ namespace Sandpit::Helper {
 /// the program runs, runs run.sh (which copies the files in and execs the program) as its child
 /// beside the open-files watch, and waits for it itself, so the status it reports is the
 /// kernel's. It then kills everything else, runs end.sh (the counters, with nothing of the
-/// program left alive to change them), writes the end marker, and waits to be removed: /work
-/// is a tmpfs that goes with the container. Past DEADLINE-S seconds (a Sandpit that was
-/// killed and cannot stop it) it kills the program and ends the container by itself; for a
-/// run whose input is typed, time the program spends waiting for it does not count (see
-/// DockerDeadline), and the end marker says how long it waited (input_wait_ms).
+/// program left alive to change them), writes the end marker, and holds the container (/work
+/// is a tmpfs that goes with it) until the host has copied what it keeps and says so: a line
+/// on the go pipe, or SIGUSR1 from the engine. It then exits with the program's status (128+N
+/// for signal N), which the host reads from the Engine API, out of the program's reach. Past
+/// DEADLINE-S seconds (a Sandpit that was killed and cannot stop it) it kills the program and
+/// ends the container by itself; for a run whose input is typed, time the program spends
+/// waiting for it does not count (see DockerDeadline), and the end marker says how long it
+/// waited (input_wait_ms).
 int runDockerInit(int argc, char **argv);
 
 } // namespace Sandpit::Helper

@@ -47,23 +47,32 @@ inline std::unique_ptr<RunController> dockerController(QProcessEnvironment envir
     return std::make_unique<RunController>(std::move(backends));
 }
 
-/// States of the Sandpit containers this process owns (not those of Sandpits beside it).
-inline QStringList ownContainerStates()
+/// Ids and states of the Sandpit containers Sandpit process `owner` made.
+inline QList<std::pair<QString, QString>> containersOf(qint64 owner)
 {
     auto client = DockerClient::connect(*DockerEndpoint::fromDockerHost(QString()));
     if (!client)
         qFatal("no Docker: %s", qPrintable(client.error().message));
     const QJsonObject filters{{QStringLiteral("label"),
                                QJsonArray{QLatin1String(DockerContainer::kOwnerLabel) + QLatin1Char('=')
-                                          + QString::number(QCoreApplication::applicationPid())}}};
+                                          + QString::number(owner)}}};
     auto response = client->call("GET", QStringLiteral("/containers/json?all=1&filters=")
                                             + QString::fromLatin1(QUrl::toPercentEncoding(
                                                 QString::fromUtf8(QJsonDocument(filters).toJson(QJsonDocument::Compact)))));
     if (!response || !response->ok())
         qFatal("cannot list containers");
-    QStringList states;
+    QList<std::pair<QString, QString>> containers;
     for (const QJsonValue &c : QJsonDocument::fromJson(response->body).array())
-        states << c.toObject().value(QLatin1String("State")).toString();
+        containers.append({c.toObject().value(QLatin1String("Id")).toString(), c.toObject().value(QLatin1String("State")).toString()});
+    return containers;
+}
+
+/// States of the Sandpit containers this process owns (not those of Sandpits beside it).
+inline QStringList ownContainerStates()
+{
+    QStringList states;
+    for (const auto &[id, state] : containersOf(QCoreApplication::applicationPid()))
+        states << state;
     return states;
 }
 

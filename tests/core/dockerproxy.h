@@ -83,6 +83,21 @@ public:
         onThread([this] { listen(); });
     }
 
+    /// From now on, a request whose first line holds `part` (e.g. "/pause ") gets an HTTP 500
+    /// from here instead of the daemon's answer: a daemon that cannot do it. Empty: none.
+    void refuseRequests(const QByteArray &part)
+    {
+        onThread([=, this] { m_refused = part; });
+    }
+
+    /// From now on, `from` becomes `to` in what the daemon sends, where a read holds it whole:
+    /// a stand-in for a program that could write whatever it liked into its streams.
+    void rewriteReplies(const QByteArray &from, const QByteArray &to)
+    {
+        Q_ASSERT(from.size() == to.size()); // the attach stream's frames keep their lengths
+        onThread([=, this] { m_rewrite = {from, to}; });
+    }
+
 private:
     template<typename F>
     void onThread(F call)
@@ -111,8 +126,22 @@ private:
             client->abort();
             return;
         }
-        QObject::connect(client, &QIODevice::readyRead, upstream, [client, upstream] { upstream->write(client->readAll()); });
-        QObject::connect(upstream, &QIODevice::readyRead, client, [client, upstream] { client->write(upstream->readAll()); });
+        QObject::connect(client, &QIODevice::readyRead, upstream, [this, client, upstream] {
+            const QByteArray bytes = client->readAll();
+            if (!m_refused.isEmpty() && bytes.left(bytes.indexOf('\n')).contains(m_refused)) {
+                const QByteArray body = "{\"message\":\"refused here\"}";
+                client->write("HTTP/1.1 500 Internal Server Error\r\nContent-Type: application/json\r\nContent-Length: "
+                              + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+                return;
+            }
+            upstream->write(bytes);
+        });
+        QObject::connect(upstream, &QIODevice::readyRead, client, [this, client, upstream] {
+            QByteArray bytes = upstream->readAll();
+            if (!m_rewrite.first.isEmpty())
+                bytes.replace(m_rewrite.first, m_rewrite.second);
+            client->write(bytes);
+        });
         QObject::connect(client, &Socket::disconnected, upstream, [upstream] { upstream->disconnectFromServer(); });
         QObject::connect(upstream, &QLocalSocket::disconnected, client, [client] { client->close(); });
         if (client->bytesAvailable() > 0)
@@ -129,4 +158,6 @@ private:
     QLocalServer *m_unix = nullptr; // both live on m_thread
     QTcpServer *m_tcp = nullptr;
     QList<QPointer<QIODevice>> m_sockets;
+    std::pair<QByteArray, QByteArray> m_rewrite; // on m_thread
+    QByteArray m_refused;                        // on m_thread
 };

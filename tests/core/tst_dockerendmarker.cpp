@@ -4,6 +4,7 @@
 #include "dockerlauncher.h"
 
 #include <QProcess>
+#include <csignal>
 #include <fcntl.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -50,6 +51,16 @@ private:
         }
     }
 
+    // The token, then "ready", as the archive API leaves them for init.
+    static void writeOrderFiles(const QString &control, const QByteArray &order)
+    {
+        for (const auto &[name, bytes] : {std::pair{"token", order}, std::pair{"ready", QByteArray()}}) {
+            QFile file(control + QLatin1Char('/') + QLatin1String(name));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(bytes);
+        }
+    }
+
     // Starts init, given `order` as through the archive API, with a program that reads a line
     // from its stdin, init's own, and says what it got.
     static void startReader(QProcess &init, const QString &control, const QByteArray &order)
@@ -57,11 +68,7 @@ private:
         writeScripts(control, DockerLauncher{{},
                                              {QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("read -r x; echo \"got $x\"")},
                                              QStringLiteral("/dev/stdin"), {}, 0});
-        for (const auto &[name, bytes] : {std::pair{"token", order}, std::pair{"ready", QByteArray()}}) {
-            QFile file(control + QLatin1Char('/') + QLatin1String(name));
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(bytes);
-        }
+        writeOrderFiles(control, order);
         init.start(QStringLiteral("unshare"), initArguments(control, 0));
     }
 
@@ -73,14 +80,8 @@ private:
     static std::pair<QByteArray, QByteArray> runInPidNamespace(const DockerLauncher &launcher, int openFiles = 0)
     {
         QTemporaryDir control;
-        const auto write = [&](const char *name, const QByteArray &bytes) {
-            QFile file(control.filePath(QLatin1String(name)));
-            [&] { QVERIFY(file.open(QIODevice::WriteOnly)); }();
-            file.write(bytes);
-        };
         writeScripts(control.path(), launcher);
-        write("token", "TOKEN 0\n");
-        write("ready", {});
+        writeOrderFiles(control.path(), "TOKEN 0\n");
         QProcess init;
         init.start(QStringLiteral("unshare"), initArguments(control.path(), openFiles));
         // After its markers init waits to be removed (its /work is a tmpfs that goes with the
@@ -242,17 +243,62 @@ private Q_SLOTS:
         // time limit: the host sends init a deadline with the token.
         QTemporaryDir control;
         writeScripts(control.path(), sleeper());
-        for (const auto &[name, bytes] : {std::pair{"token", QByteArray("TOKEN 1\n")}, std::pair{"ready", QByteArray()}}) {
-            QFile file(control.filePath(QLatin1String(name)));
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(bytes);
-        }
+        writeOrderFiles(control.path(), "TOKEN 1\n");
         QProcess init;
         init.start(QStringLiteral("unshare"), initArguments(control.path(), 0));
         QVERIFY(init.waitForStarted());
         QTRY_COMPARE_WITH_TIMEOUT(init.state(), QProcess::NotRunning, 10000);
         QCOMPARE(init.exitCode(), 137);
         QVERIFY(!init.readAllStandardOutput().contains("sandpit-end")); // not an end of its own
+    }
+
+    void initEndsWithTheProgramsStatusWhenTheHostIsDone_data()
+    {
+        QTest::addColumn<bool>("byPipe");
+        QTest::newRow("a line on the go pipe") << true;
+        QTest::newRow("SIGUSR1 from outside the container") << false; // a remote engine's kill API
+    }
+    void initEndsWithTheProgramsStatusWhenTheHostIsDone()
+    {
+        // After its marker init holds the container (and with it /work) while the host copies
+        // what it keeps; told the copy is done, it exits with the program's status, which is
+        // what the host reads from the Engine API.
+        QFETCH(bool, byPipe);
+        QTemporaryDir control;
+        writeScripts(control.path(), DockerLauncher{{}, {QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("exit 5")},
+                                                    QStringLiteral("/dev/null"), {}, 0});
+        const QByteArray go = QFile::encodeName(control.filePath(QStringLiteral("go")));
+        int writer = -1;
+        if (byPipe) {
+            QCOMPARE(::mkfifo(go.constData(), 0600), 0);
+            writer = ::open(go.constData(), O_RDWR | O_CLOEXEC);
+            QVERIFY(writer >= 0);
+        } else {
+            writeOrderFiles(control.path(), "TOKEN 0\n");
+        }
+        QProcess init;
+        init.start(QStringLiteral("unshare"), initArguments(control.path(), 0));
+        QVERIFY(init.waitForStarted());
+        if (byPipe)
+            QCOMPARE(::write(writer, "TOKEN 0\n", 8), 8);
+        QByteArray out;
+        QTRY_VERIFY_WITH_TIMEOUT((out += init.readAllStandardOutput()).endsWith("\n"), 20000);
+        QVERIFY2(out.contains("\036sandpit-end TOKEN"), out.constData());
+        QCOMPARE(init.state(), QProcess::Running);
+        if (byPipe) {
+            QCOMPARE(::write(writer, "done\n", 5), 5);
+        } else {
+            // unshare --fork's child: init, in the pid namespace of its own.
+            QFile children(QStringLiteral("/proc/%1/task/%1/children").arg(init.processId()));
+            QVERIFY(children.open(QIODevice::ReadOnly));
+            const pid_t initPid = children.readAll().trimmed().toInt();
+            QVERIFY(initPid > 0);
+            QCOMPARE(::kill(initPid, SIGUSR1), 0);
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(init.state(), QProcess::NotRunning, 10000);
+        QCOMPARE(init.exitCode(), 5);
+        if (writer >= 0)
+            ::close(writer);
     }
 
     void initEndsTheRunWhenSandpitGoes()

@@ -53,6 +53,18 @@ private Q_SLOTS:
         limits.processes = 16;
         QCOMPARE(end.limitsReached(limits, killReason), reached);
     }
+
+    void statusIsNeverTheMarkers()
+    {
+        // The marker travels in the program's own stdout: a status in it is only as good as
+        // the token's secrecy. The Engine API's (set before, as DockerRunClose::readExit does)
+        // stands, and the counters are still taken.
+        DockerRunEnd end;
+        end.exitCode = 3;
+        end.readMarker({{"status", "0"}, {"cpu_ns", "5000000"}, {"oom_kill", "0"}});
+        QCOMPARE(end.exitCode, 3);
+        QCOMPARE(end.cpuMs, 5);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDockerRunEnd)
