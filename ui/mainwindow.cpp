@@ -32,6 +32,7 @@
 #include "runsession.h"
 #include "sessionkeeper.h"
 #include "settingsdialog.h"
+#include "statusmessage.h"
 #include "tabbanners.h"
 #include "tabruns.h"
 #include "themecontroller.h"
@@ -115,6 +116,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     createActions();
     createToolBar();
     createDocks();
+    new StatusMessage(statusBar()); // first: it takes the message's place
     statusBar()->addPermanentWidget(m_languageLabel);
     connectRuns();
     connectTabs();

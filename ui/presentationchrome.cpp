@@ -184,9 +184,9 @@ void PresentationChrome::fitDocks(bool presenting)
     m_window.resizeDocks({run, artifacts}, {side, side}, Qt::Horizontal);
     // A third of the height and more for the output: at 1100 x 720 that is 14 lines.
     m_window.resizeDocks({output}, {height * (presenting ? 36 : 38) / 100}, Qt::Vertical);
-    // The Run pane's few lines (all of them for the room), the folded Input Files, and the
-    // rest to see the output files.
-    const int runHeight = presenting ? std::min(run->sizeHint().height(), height * 45 / 100) : 190;
+    // The Run pane's few lines (for the room, the verdict and its facts without scrolling),
+    // the folded Input Files, and the rest to see the output files.
+    const int runHeight = presenting ? height * 40 / 100 : 190;
     m_window.resizeDocks({run, artifacts, inputs}, {runHeight, height, inputs->minimumSizeHint().height()}, Qt::Vertical);
 }
 

@@ -152,6 +152,23 @@ private Q_SLOTS:
         QCOMPARE(after.titleText, normal.titleText);
     }
 
+    void aRestartWhilePresentingKeepsTheChromeLarge()
+    {
+        QVERIFY(openWindow());
+        const Chrome normal = measureChrome();
+        closeWindow();
+        QSettings().setValue(QStringLiteral("view/presentation"), true);
+        QVERIFY(openWindow());
+        settle(QSize(1024, 768));
+        const Chrome presenting = measureChrome();
+        QVERIFY2(presenting.menuText > normal.menuText * 1.3, qPrintable(QString::number(presenting.menuText)));
+        QVERIFY2(presenting.tabText > normal.tabText * 1.3, qPrintable(QString::number(presenting.tabText)));
+        QVERIFY2(presenting.titleText > normal.titleText * 1.3, qPrintable(QString::number(presenting.titleText)));
+        auto *title = qobject_cast<Ui::DockTitleBar *>(dock("runDock")->titleBarWidget());
+        QVERIFY(title && title->isVisible());
+        QCOMPARE(title->text(), QStringLiteral("Run"));
+    }
+
     void aDarkThemeStaysDark()
     {
         QSettings().setValue(QStringLiteral("view/theme"), QStringLiteral("dark"));
