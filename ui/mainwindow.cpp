@@ -220,7 +220,7 @@ void MainWindow::createDocks()
     // needs their width. Stacked above the output instead, the side panes' minimums and the
     // output's added up past a 768-pixel laptop screen once a plot was previewed.
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
-    resizeDocks({output, m_problemsDock}, {600, 250}, Qt::Horizontal);
+    resizeDocks({output, m_problemsDock}, {680, 180}, Qt::Horizontal);
     // Before the first show the window has no size yet to share out; a layout restored from
     // the last session keeps its own sizes, unless it is presenting (the room comes first).
     QTimer::singleShot(0, this, [this] {
