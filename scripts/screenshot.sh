@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
-# Takes docs/screenshot.png for the README: the playground under Xvfb with a short Python
-# program, after pressing Run (F5, sent with xdotool). Another program can be shown instead,
-# e.g. tests/fixtures/colours_progress.py to look at the output pane. SANDPIT_SCREENSHOT_KEYS
-# replaces the keys pressed (default F5), e.g. "F6 Return" runs the program's first input set.
-# SANDPIT_SCREENSHOT_CLICKS adds left clicks after the keys, as "X,Y" window coordinates, e.g.
-# "1000,330" to select a row of the Output Files pane and show its preview.
+# Takes the README's screenshots: the playground under Xvfb with a short Python program, after
+# pressing Run (F5, sent with xdotool). Without OUTPUT_PNG it takes all three, at the sizes a
+# learner and an instructor meet:
+#   docs/screenshot.png               the default window, 1100×720
+#   docs/screenshot-dark.png          the same in the dark theme
+#   docs/screenshot-presentation.png  presentation mode on a 1024×768 projector
+# With OUTPUT_PNG it takes that one picture, as the variables below say.
+# Another program can be shown instead, e.g. tests/fixtures/colours_progress.py to look at the
+# output pane. SANDPIT_SCREENSHOT_SIZE is the screen and window size (default 1100x720).
+# SANDPIT_SCREENSHOT_KEYS replaces the keys pressed (default F5), e.g. "F6 Return" runs the
+# program's first input set. SANDPIT_SCREENSHOT_CLICKS adds left clicks after the keys, as
+# "X,Y" window coordinates, e.g. "1000,306" to select the first row of the Output Files pane
+# at 1100x720 and show its preview.
 # SANDPIT_SCREENSHOT_SETTINGS puts lines into the fresh settings file first, e.g. the dark
 # theme: $'[view]\ntheme=dark', or presentation mode: $'[view]\npresentation=true'.
 # Needs: xvfb (xvfb-run), xdotool, imagemagick (import). Build first: scripts/build.sh
@@ -12,16 +19,27 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
-output=${2:-$root/docs/screenshot.png}
 program=$(realpath "${3:-$root/tests/fixtures/tour.py}")
 
 for tool in xvfb-run xdotool import; do
     command -v "$tool" >/dev/null || { echo "screenshot: $tool is missing (apt install xvfb xdotool imagemagick)" >&2; exit 1; }
 done
 
-# Re-run inside a private X server; everything below runs there.
+# All of the README's pictures, each from a fresh start.
+if [[ -z "${2:-}" ]]; then
+    SANDPIT_SCREENSHOT_SIZE=1100x720 "$0" "$build" "$root/docs/screenshot.png" "$program"
+    SANDPIT_SCREENSHOT_SIZE=1100x720 SANDPIT_SCREENSHOT_SETTINGS=$'[view]\ntheme=dark' \
+        "$0" "$build" "$root/docs/screenshot-dark.png" "$program"
+    SANDPIT_SCREENSHOT_SIZE=1024x768 SANDPIT_SCREENSHOT_SETTINGS=$'[view]\npresentation=true' \
+        "$0" "$build" "$root/docs/screenshot-presentation.png" "$program"
+    exit 0
+fi
+output=$2
+size=${SANDPIT_SCREENSHOT_SIZE:-1100x720}
+
+# Re-run inside a private X server as large as the window; everything below runs there.
 if [[ -z "${SANDPIT_SCREENSHOT_DISPLAY:-}" ]]; then
-    exec xvfb-run -a -s "-screen 0 1280x800x24" env SANDPIT_SCREENSHOT_DISPLAY=1 "$0" "$build" "$output" "$program"
+    exec xvfb-run -a -s "-screen 0 ${size}x24" env SANDPIT_SCREENSHOT_DISPLAY=1 "$0" "$build" "$output" "$program"
 fi
 
 # A fresh settings folder: a window layout saved by an earlier session must not leak in.
@@ -38,7 +56,7 @@ if [[ -n "${SANDPIT_SCREENSHOT_SETTINGS:-}" ]]; then
     printf '%s\n' "$SANDPIT_SCREENSHOT_SETTINGS" >"$home/config/Sandpit/sandpit.conf"
 fi
 XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data \
-    "$build/bin/sandpit" -qwindowgeometry 1280x800+0+0 "$program" &
+    "$build/bin/sandpit" -qwindowgeometry "$size+0+0" "$program" &
 pid=$!
 
 # The title names the file once it has been read.

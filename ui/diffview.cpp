@@ -35,13 +35,18 @@ void DiffView::showDiff(const QString &before, const QString &after, const QStri
                         const QString &afterName, const QString &noDifferences)
 {
     const quint64 serial = ++m_serial;
-    setPlainText(QStringLiteral("Comparing…"));
+    showSentence(QStringLiteral("Comparing…"));
     runInBackground<QString>(this, [before, after, beforeName, afterName] {
         return Core::TextDiff::unified(before, after, beforeName, afterName);
     }, [this, serial, noDifferences](const QString &diff) {
         if (serial != m_serial)
             return;
-        setPlainText(diff.isEmpty() ? noDifferences : diff);
+        if (diff.isEmpty()) {
+            showSentence(noDifferences);
+        } else {
+            setLineWrapMode(QPlainTextEdit::NoWrap); // a diff's lines line up as the code's do
+            setPlainText(diff);
+        }
         Q_EMIT diffShown();
     });
 }
@@ -49,7 +54,14 @@ void DiffView::showDiff(const QString &before, const QString &after, const QStri
 void DiffView::showMessage(const QString &message)
 {
     ++m_serial;
-    setPlainText(message);
+    showSentence(message);
+}
+
+void DiffView::showSentence(const QString &sentence)
+{
+    // Wrapped: a sentence cut at the pane's edge would have to be scrolled to be read.
+    setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    setPlainText(sentence);
 }
 
 } // namespace Sandpit::Ui

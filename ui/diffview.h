@@ -30,6 +30,7 @@ protected:
 
 private:
     void followPalette();
+    void showSentence(const QString &sentence);
 
     DiffHighlighter *m_highlighter;
     quint64 m_serial = 0;

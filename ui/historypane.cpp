@@ -101,6 +101,9 @@ HistoryPane::HistoryPane(QWidget *parent)
     m_list->header()->setSectionResizeMode(File, QHeaderView::Stretch);
     m_note->setWordWrap(true);
     m_note->setObjectName(QStringLiteral("historyNote"));
+    // The result is sentences (why the run ended, what it reached), not code: wrapped, so a
+    // learner reads them whole without scrolling sideways.
+    m_result->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_diff->setObjectName(QStringLiteral("historyDiff"));
     m_details->addTab(m_code, QStringLiteral("Code"));
     m_details->addTab(m_result, QStringLiteral("Result"));

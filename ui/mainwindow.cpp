@@ -25,7 +25,6 @@
 #include "languageregistry.h"
 #include "outputpane.h"
 #include "outputsettings.h"
-#include "panezoom.h"
 #include "presentationmode.h"
 #include "recentfilesmenu.h"
 #include "recoveryoffer.h"
@@ -33,6 +32,7 @@
 #include "runsession.h"
 #include "sessionkeeper.h"
 #include "settingsdialog.h"
+#include "statusmessage.h"
 #include "tabbanners.h"
 #include "tabruns.h"
 #include "themecontroller.h"
@@ -58,6 +58,9 @@ namespace Sandpit::Ui {
 namespace {
 const auto kGeometryKey = QStringLiteral("window/geometry");
 const auto kStateKey = QStringLiteral("window/state");
+// Raised when the docks' arrangement changes: a layout saved before is dropped, not restored
+// into a shape the window no longer has. 1: Problems beside Output instead of a tab with it.
+constexpr int kLayoutVersion = 1;
 } // namespace
 
 MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegistry &languages,
@@ -113,6 +116,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     createActions();
     createToolBar();
     createDocks();
+    new StatusMessage(statusBar()); // first: it takes the message's place
     statusBar()->addPermanentWidget(m_languageLabel);
     connectRuns();
     connectTabs();
@@ -133,7 +137,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     resize(1100, 720);
     const QSettings state;
     restoreGeometry(state.value(kGeometryKey).toByteArray());
-    m_layoutRestored = restoreState(state.value(kStateKey).toByteArray());
+    m_layoutRestored = restoreState(state.value(kStateKey).toByteArray(), kLayoutVersion);
     for (QWidget *pane : std::initializer_list<QWidget *>{m_output, m_runPane, m_artifacts, m_history, m_attachmentsPane,
                                                           m_problems})
         m_presentation->addPane(pane);
@@ -142,10 +146,10 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     m_presentation->addDistraction(statusBar());
     m_presentation->addDistraction(findChild<QDockWidget *>(QStringLiteral("inputFilesDock")));
     m_presentation->addDistraction(m_problemsDock);
-    // Bigger text needs wider side panes, or a projected Run pane cuts its sentences short.
-    connect(&m_presentation->zoom(), &PaneZoom::percentChanged, this, &MainWindow::fitDocksToZoom);
-    if (m_presentation->percent() != 100)
-        QTimer::singleShot(0, this, [this] { fitDocksToZoom(m_presentation->percent()); });
+    // A projector's room needs neither, and the toolbar and the input line need the width.
+    m_presentation->addDistraction(m_backend);
+    m_presentation->addDistraction(m_output->findChild<QWidget *>(QStringLiteral("saveOutputButton")));
+    m_presentation->attachWindow(*this);
 
     m_tabs->newTab();
     m_tabs->current()->editor()->setFocus();
@@ -184,7 +188,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     m_sessionKeeper->save();
     QSettings state;
     state.setValue(kGeometryKey, saveGeometry());
-    state.setValue(kStateKey, saveState());
+    state.setValue(kStateKey, saveState(kLayoutVersion));
     QMainWindow::closeEvent(event);
 }
 
@@ -201,32 +205,27 @@ void MainWindow::createDocks()
         return widget;
     };
     QDockWidget *output = dock(QStringLiteral("outputDock"), QStringLiteral("Output"), m_output, Qt::BottomDockWidgetArea);
-    // A tab beside the output: the list and a run's details want the full width.
-    tabifyDockWidget(output, dock(QStringLiteral("historyDock"), QStringLiteral("History"), m_history, Qt::BottomDockWidgetArea));
-    output->raise();
-    QDockWidget *run = dock(QStringLiteral("runDock"), QStringLiteral("Run"), m_runPane, Qt::RightDockWidgetArea);
-    QDockWidget *artifacts = dock(QStringLiteral("artifactsDock"), QStringLiteral("Output Files"), m_artifacts,
-                                  Qt::RightDockWidgetArea);
-    QDockWidget *inputs = dock(QStringLiteral("inputFilesDock"), QStringLiteral("Input Files"), m_attachmentsPane,
-                               Qt::RightDockWidgetArea);
-    // Beside the output, so a compiler's messages and the clickable list of them are both in view.
+    // Beside the output, so a compiler's messages and the clickable list of them are both in
+    // view, and Problems never covers a prompt. Split before History joins the output as a
+    // tab: a dock split off a tabbed one becomes one more tab.
     m_problemsDock = dock(QStringLiteral("problemsDock"), QStringLiteral("Problems"), m_problems, Qt::BottomDockWidgetArea);
     splitDockWidget(output, m_problemsDock, Qt::Horizontal);
+    // A tab with the output: the list and a run's details want the full width.
+    tabifyDockWidget(output, dock(QStringLiteral("historyDock"), QStringLiteral("History"), m_history, Qt::BottomDockWidgetArea));
+    output->raise();
+    dock(QStringLiteral("runDock"), QStringLiteral("Run"), m_runPane, Qt::RightDockWidgetArea);
+    dock(QStringLiteral("artifactsDock"), QStringLiteral("Output Files"), m_artifacts, Qt::RightDockWidgetArea);
+    dock(QStringLiteral("inputFilesDock"), QStringLiteral("Input Files"), m_attachmentsPane, Qt::RightDockWidgetArea);
     // The side panes reach down to the status bar: a plot needs height more than the output
     // needs their width. Stacked above the output instead, the side panes' minimums and the
     // output's added up past a 768-pixel laptop screen once a plot was previewed.
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
-    resizeDocks({output, m_problemsDock}, {700, 400}, Qt::Horizontal);
-    resizeDocks({run, artifacts}, {320, 320}, Qt::Horizontal);
+    resizeDocks({output, m_problemsDock}, {680, 180}, Qt::Horizontal);
     // Before the first show the window has no size yet to share out; a layout restored from
-    // the last session keeps its own sizes.
-    QTimer::singleShot(0, this, [this, output, run, artifacts, inputs] {
-        if (m_layoutRestored)
-            return;
-        // A third of the height and more for the output: at 1100 x 720 that is 14 lines.
-        resizeDocks({output}, {height() * 38 / 100}, Qt::Vertical);
-        // The Run pane's few lines, the folded Input Files, and the rest to see the output files.
-        resizeDocks({run, artifacts, inputs}, {190, height(), inputs->minimumSizeHint().height()}, Qt::Vertical);
+    // the last session keeps its own sizes, unless it is presenting (the room comes first).
+    QTimer::singleShot(0, this, [this] {
+        if (!m_layoutRestored || m_presentation->isOn())
+            m_presentation->fitWindow();
     });
 }
 
@@ -472,18 +471,6 @@ void MainWindow::showCurrentTab()
         m_attachedProgram = current->document()->path();
         m_attachments->setProgram(m_attachedProgram);
     }
-}
-
-void MainWindow::fitDocksToZoom(int percent)
-{
-    auto *run = findChild<QDockWidget *>(QStringLiteral("runDock"));
-    auto *artifacts = findChild<QDockWidget *>(QStringLiteral("artifactsDock"));
-    auto *output = findChild<QDockWidget *>(QStringLiteral("outputDock"));
-    if (!run || !artifacts || !output)
-        return;
-    const int side = std::min(320 * percent / 100, width() * 45 / 100);
-    resizeDocks({run, artifacts}, {side, side}, Qt::Horizontal);
-    resizeDocks({output}, {std::min(220 * percent / 100, height() * 40 / 100)}, Qt::Vertical);
 }
 
 void MainWindow::adoptTab(DocumentTab *tab)

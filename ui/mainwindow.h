@@ -96,8 +96,6 @@ private:
     void showProblem(const QString &title, const QString &text);
     /// Each new tab's editor: the theme, the zoom, the editor font, the recent files.
     void adoptTab(DocumentTab *tab);
-    /// The side and bottom panes grow with the zoom (up to a share of the window).
-    void fitDocksToZoom(int percent);
     void showSettings();
     void applySettings(const AppliedSettings &settings);
 

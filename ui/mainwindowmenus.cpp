@@ -135,15 +135,21 @@ void MainWindow::createToolBar()
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     bar->addActions({m_runAction, m_runWithInputAction, m_stopAction});
     bar->addSeparator();
-    bar->addWidget(m_backend);
+    // Each in a box: a toolbar does not hide a widget of its own by itself, and the backend
+    // switch hides while presenting.
+    const auto boxed = [bar](std::initializer_list<QWidget *> widgets) {
+        auto *box = new QWidget(bar);
+        auto *layout = new QHBoxLayout(box);
+        layout->setContentsMargins(0, 0, 0, 0);
+        for (QWidget *widget : widgets)
+            layout->addWidget(widget);
+        bar->addWidget(box);
+    };
+    m_backend->setObjectName(QStringLiteral("backendSwitch"));
+    boxed({m_backend});
     // The level of the last run, and beside it, while it holds, the user's choice to allow a
-    // weaker one (in one box: a toolbar does not hide a widget of its own by itself).
-    auto *isolation = new QWidget(bar);
-    auto *layout = new QHBoxLayout(isolation);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_isolation);
-    layout->addWidget(m_weakerBadge);
-    bar->addWidget(isolation);
+    // weaker one.
+    boxed({m_isolation, m_weakerBadge});
     bar->addSeparator();
     bar->addAction(m_presentation->presentationAction());
 }

@@ -63,11 +63,15 @@ void PaneZoom::setPercent(int percent)
     if (percent == m_percent)
         return;
     m_percent = percent;
+    // The panes themselves last: a pane that fits its height to its text on a font change
+    // (the Run pane) then measures its labels at their new size, not the old one.
     const QList<QObject *> widgets = m_entries.keys();
-    for (QObject *object : widgets) {
-        const auto it = m_entries.find(object);
-        if (it != m_entries.end())
-            apply(static_cast<QWidget *>(object), *it, factor());
+    for (const bool roots : {false, true}) {
+        for (QObject *object : widgets) {
+            const auto it = m_entries.find(object);
+            if (it != m_entries.end() && it->root == roots)
+                apply(static_cast<QWidget *>(object), *it, factor());
+        }
     }
     Q_EMIT percentChanged(m_percent);
 }

@@ -3,10 +3,13 @@
 #include "glyphicon.h"
 #include "namedaction.h"
 #include "panezoom.h"
+#include "presentationchrome.h"
+#include "qscintilla.h"
 #include "themecontroller.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QMainWindow>
 #include <QSettings>
 #include <QWidget>
 
@@ -55,7 +58,7 @@ PresentationMode::PresentationMode(ThemeController &themes, QObject *parent)
     m_presentationAction->setChecked(m_on);
     m_zoom->setPercent(m_on ? m_presentationPercent : m_normalPercent);
     if (m_on)
-        m_themes.setOverride(Theme::Kind::HighContrast);
+        m_themes.setPresenting(true);
 
     connect(m_presentationAction, &QAction::toggled, this, &PresentationMode::setOn);
     connect(m_zoomInAction, &QAction::triggered, m_zoom, &PaneZoom::zoomIn);
@@ -64,9 +67,36 @@ PresentationMode::PresentationMode(ThemeController &themes, QObject *parent)
     connect(m_zoom, &PaneZoom::percentChanged, this, &PresentationMode::saveZoom);
 }
 
+void PresentationMode::attachWindow(QMainWindow &window)
+{
+    m_chrome = new PresentationChrome(window);
+    m_chrome->showIconOnly(m_presentationAction);
+    m_chrome->setScaled(m_on);
+}
+
+void PresentationMode::fitWindow()
+{
+    if (m_chrome)
+        m_chrome->fitDocks(m_on);
+}
+
 void PresentationMode::addPane(QWidget *pane)
 {
     m_zoom->addPane(pane);
+    if (auto *editor = qobject_cast<QsciScintilla *>(pane)) {
+        m_editors.removeAll(nullptr);
+        m_editors << editor;
+        wrapLines(editor);
+    }
+}
+
+void PresentationMode::wrapLines(QsciScintilla *editor) const
+{
+    editor->setWrapMode(m_on ? QsciScintilla::WrapWord : QsciScintilla::WrapNone);
+    // A wrapped part starts indented past its line's own indent, with a mark at the end of
+    // the line it continues, so the room can tell one long line from two.
+    editor->setWrapVisualFlags(QsciScintilla::WrapFlagByText);
+    editor->setWrapIndentMode(QsciScintilla::WrapIndentIndented);
 }
 
 void PresentationMode::removePane(QWidget *pane)
@@ -120,8 +150,16 @@ void PresentationMode::setOn(bool on)
     QSettings settings;
     settings.setValue(kPresentationKey, on);
     settings.setValue(kHiddenKey, m_hiddenNames);
-    m_themes.setOverride(on ? std::optional(Theme::Kind::HighContrast) : std::nullopt);
+    m_themes.setPresenting(on);
     m_zoom->setPercent(on ? m_presentationPercent : m_normalPercent);
+    for (QsciScintilla *editor : std::as_const(m_editors)) {
+        if (editor)
+            wrapLines(editor);
+    }
+    if (m_chrome) {
+        m_chrome->setScaled(on);
+        m_chrome->fitDocks(on);
+    }
     Q_EMIT toggled(on);
 }
 

@@ -178,7 +178,8 @@ QWidget *SettingsDialog::editorPage()
                                    choice({{QStringLiteral("Follow the desktop"), QStringLiteral("system")},
                                            {QStringLiteral("Light"), QStringLiteral("light")},
                                            {QStringLiteral("Dark"), QStringLiteral("dark")},
-                                           {QStringLiteral("High contrast"), QStringLiteral("high-contrast")}}));
+                                           {QStringLiteral("High contrast"), QStringLiteral("high-contrast")},
+                                           {QStringLiteral("High contrast, dark"), QStringLiteral("high-contrast-dark")}}));
     m_defaults.insert(kThemeKey, QStringLiteral("system"));
     form->addRow(QStringLiteral("Theme:"), theme->row());
     return page;

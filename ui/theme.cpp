@@ -168,6 +168,47 @@ Theme Theme::highContrast()
     return t;
 }
 
+// For a learner who chose dark: black paper and white text, with every colour at 7:1 as in
+// the light high-contrast theme. Thin light strokes bleed more on a projector, so keywords
+// are bold here too.
+Theme Theme::highContrastDark()
+{
+    Theme t;
+    t.kind = Kind::HighContrastDark;
+    t.palette = makePalette({
+        .window = Qt::black, .windowText = Qt::white, .base = Qt::black, .alternateBase = QColor(0x1a, 0x1a, 0x1a),
+        .text = Qt::white, .button = Qt::black, .highlight = QColor(0xff, 0xd7, 0x00), .highlightedText = Qt::black,
+        .link = QColor(0x8a, 0xc8, 0xff), .linkVisited = QColor(0xd8, 0xb4, 0xfe), .placeholder = QColor(0xb3, 0xb3, 0xb3),
+        .toolTipBase = Qt::black, .toolTipText = Qt::white, .disabledText = QColor(0xa6, 0xa6, 0xa6),
+        .light = QColor(0x40, 0x40, 0x40), .mid = QColor(0xa6, 0xa6, 0xa6), .dark = QColor(0xc0, 0xc0, 0xc0),
+    });
+    Editor &e = t.editor;
+    e.paper = Qt::black;
+    e.text = Qt::white;
+    e.caret = Qt::white;
+    e.caretWidth = 3;
+    e.caretLine = QColor(0x26, 0x26, 0x00);
+    e.selection = QColor(0xff, 0xd7, 0x00);
+    e.selectionText = Qt::black;
+    e.marginPaper = QColor(0x14, 0x14, 0x14);
+    e.marginText = Qt::white;
+    e.braceMatchPaper = QColor(0x00, 0x5f, 0x5f);
+    e.braceMatchText = Qt::white;
+    e.braceBadText = QColor(0xff, 0x8a, 0x80);
+    e.indentGuide = QColor(0x80, 0x80, 0x80);
+    e.errorPaper = QColor(0x3d, 0x00, 0x00);
+    e.errorText = QColor(0xff, 0xc4, 0xbd);
+    e.warningPaper = QColor(0x33, 0x29, 0x00);
+    e.warningText = QColor(0xff, 0xe0, 0x82);
+    e.boldKeywords = true;
+    setSyntax(e, {{Syntax::Comment, QColor(0x9c, 0xe0, 0x8c)}, {Syntax::String, QColor(0xff, 0xb3, 0x80)},
+                  {Syntax::Number, QColor(0x80, 0xe8, 0xd0)}, {Syntax::Keyword, QColor(0x8a, 0xc8, 0xff)},
+                  {Syntax::Type, QColor(0x7f, 0xe0, 0xff)}, {Syntax::Preprocessor, QColor(0xe0, 0xb0, 0xff)},
+                  {Syntax::ClassName, QColor(0xd8, 0xb4, 0xfe)}, {Syntax::FunctionName, QColor(0xff, 0xe6, 0x80)},
+                  {Syntax::Error, QColor(0xff, 0x8a, 0x80)}});
+    return t;
+}
+
 namespace {
 struct KindNames {
     Theme::Kind kind;
@@ -178,6 +219,7 @@ constexpr KindNames kKinds[] = {
     {Theme::Kind::Light, "light", &Theme::light},
     {Theme::Kind::Dark, "dark", &Theme::dark},
     {Theme::Kind::HighContrast, "high-contrast", &Theme::highContrast},
+    {Theme::Kind::HighContrastDark, "high-contrast-dark", &Theme::highContrastDark},
 };
 
 const KindNames &namesOf(Theme::Kind kind)
@@ -193,6 +235,11 @@ const KindNames &namesOf(Theme::Kind kind)
 Theme Theme::ofKind(Kind kind)
 {
     return namesOf(kind).make();
+}
+
+Theme::Kind Theme::forPresentation(Kind chosen)
+{
+    return chosen == Kind::Dark || chosen == Kind::HighContrastDark ? Kind::HighContrastDark : Kind::HighContrast;
 }
 
 QString Theme::id(Kind kind)

@@ -29,11 +29,11 @@ enum class Syntax {
 inline constexpr int kSyntaxCount = int(Syntax::Error) + 1;
 
 /// A look for the whole window: the widgets' palette and the editor's colours. A value type;
-/// light(), dark() and highContrast() are the three Sandpit has. Every colour that carries
-/// text was chosen for its WCAG contrast with the paper it is drawn on (tst_theme checks it):
-/// 4.5:1 at least, 7:1 in the high-contrast theme.
+/// light(), dark(), highContrast() and highContrastDark() are the four Sandpit has. Every
+/// colour that carries text was chosen for its WCAG contrast with the paper it is drawn on
+/// (tst_theme checks it): 4.5:1 at least, 7:1 in the high-contrast themes.
 struct Theme {
-    enum class Kind { Light, Dark, HighContrast };
+    enum class Kind { Light, Dark, HighContrast, HighContrastDark };
 
     struct Editor {
         QColor paper;
@@ -63,14 +63,19 @@ struct Theme {
     QPalette palette;
     Editor editor;
 
-    bool isDark() const { return kind == Kind::Dark; }
+    bool isDark() const { return kind == Kind::Dark || kind == Kind::HighContrastDark; }
+    bool isHighContrast() const { return kind == Kind::HighContrast || kind == Kind::HighContrastDark; }
 
     static Theme light();
     static Theme dark();
     static Theme highContrast();
+    static Theme highContrastDark();
     static Theme ofKind(Kind kind);
+    /// What presentation mode shows for `chosen`: the high-contrast theme of the same
+    /// lightness, so a dark choice stays dark on the projector.
+    static Kind forPresentation(Kind chosen);
 
-    /// "light", "dark" or "high-contrast": the values of the setting view/theme.
+    /// "light", "dark", "high-contrast" or "high-contrast-dark": the values of the setting view/theme.
     static QString id(Kind kind);
     static std::optional<Kind> kindFromId(const QString &id);
 

@@ -44,19 +44,18 @@ void ThemeController::setPreference(const QString &preference)
     apply();
 }
 
-void ThemeController::setOverride(std::optional<Theme::Kind> kind)
+void ThemeController::setPresenting(bool presenting)
 {
-    m_override = kind;
+    m_presenting = presenting;
     apply();
 }
 
 Theme::Kind ThemeController::wantedKind() const
 {
-    if (m_override)
-        return *m_override;
-    if (const auto kind = Theme::kindFromId(m_preference))
-        return *kind;
-    return m_desktop->scheme() == DesktopColorScheme::Scheme::Dark ? Theme::Kind::Dark : Theme::Kind::Light;
+    Theme::Kind kind = m_desktop->scheme() == DesktopColorScheme::Scheme::Dark ? Theme::Kind::Dark : Theme::Kind::Light;
+    if (const auto chosen = Theme::kindFromId(m_preference))
+        kind = *chosen;
+    return m_presenting ? Theme::forPresentation(kind) : kind;
 }
 
 void ThemeController::apply(bool setPalette)

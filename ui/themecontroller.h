@@ -4,15 +4,14 @@
 
 #include <QObject>
 
-#include <optional>
-
 namespace Sandpit::Ui {
 
 class DesktopColorScheme;
 
 /// Which Theme the window shows, and the application palette that goes with it. The setting
 /// view/theme is "system" (the default: light or dark as the desktop prefers), "light",
-/// "dark" or "high-contrast"; presentation mode overrides it for a while.
+/// "dark", "high-contrast" or "high-contrast-dark"; presentation mode shows the
+/// high-contrast theme of the same lightness for a while (Theme::forPresentation).
 class ThemeController final : public QObject
 {
     Q_OBJECT
@@ -39,8 +38,9 @@ public:
 public Q_SLOTS:
     /// Shows and saves `preference`; an unknown value means "system".
     void setPreference(const QString &preference);
-    /// Shows `kind` whatever the preference, until called with nullopt.
-    void setOverride(std::optional<Sandpit::Ui::Theme::Kind> kind);
+    /// While presenting, the theme wanted is swapped for Theme::forPresentation() of it; the
+    /// desktop is still followed ("system" on a desktop turning dark turns dark).
+    void setPresenting(bool presenting);
 
 Q_SIGNALS:
     /// The theme shown changed; the application palette is already set.
@@ -57,7 +57,7 @@ private:
 
     DesktopColorScheme *m_desktop;
     QString m_preference;
-    std::optional<Theme::Kind> m_override;
+    bool m_presenting = false;
     Theme m_theme;
     bool m_settingPalette = false;
     bool m_followPending = false;

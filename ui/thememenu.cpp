@@ -16,6 +16,7 @@ ThemeMenu::ThemeMenu(ThemeController &themes, QWidget *parent)
         {Theme::id(Theme::Kind::Light), QStringLiteral("&Light")},
         {Theme::id(Theme::Kind::Dark), QStringLiteral("&Dark")},
         {Theme::id(Theme::Kind::HighContrast), QStringLiteral("&High contrast")},
+        {Theme::id(Theme::Kind::HighContrastDark), QStringLiteral("High contrast, d&ark")},
     };
     for (const auto &[id, text] : choices) {
         QAction *action = addAction(text);

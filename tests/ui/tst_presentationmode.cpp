@@ -204,6 +204,7 @@ private Q_SLOTS:
 
 private:
     QTemporaryDir m_settingsDir;
+    QPalette m_startPalette;
 };
 
 void TestPresentationMode::initTestCase()
@@ -212,11 +213,15 @@ void TestPresentationMode::initTestCase()
     QCoreApplication::setOrganizationName(QStringLiteral("SandpitTest"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_presentationmode"));
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settingsDir.path());
+    m_startPalette = QGuiApplication::palette();
 }
 
 void TestPresentationMode::init()
 {
     QSettings().clear();
+    // The desktop's palette: a theme controller takes the palette it finds for the desktop's,
+    // and an earlier test's dark one would make "system" dark.
+    QApplication::setPalette(m_startPalette);
 }
 
 void TestPresentationMode::zoomScalesEveryPaneAlike()
@@ -380,9 +385,10 @@ void TestPresentationMode::presentationModeShowsAndHides()
     mode.presentationAction()->trigger();
     QVERIFY(mode.isOn());
     QCOMPARE(toggled.count(), 1);
-    QCOMPARE(themes.theme().kind, Theme::Kind::HighContrast);
-    QCOMPARE(QGuiApplication::palette().color(QPalette::Base), Theme::highContrast().palette.color(QPalette::Base));
-    QCOMPARE(QGuiApplication::palette().color(QPalette::Text), Theme::highContrast().palette.color(QPalette::Text));
+    // Dark stays dark, at the high contrast a projector needs.
+    QCOMPARE(themes.theme().kind, Theme::Kind::HighContrastDark);
+    QCOMPARE(QGuiApplication::palette().color(QPalette::Base), Theme::highContrastDark().palette.color(QPalette::Base));
+    QCOMPARE(QGuiApplication::palette().color(QPalette::Text), Theme::highContrastDark().palette.color(QPalette::Text));
     QVERIFY(!w.window.statusBar()->isVisible());
     QVERIFY(!w.inputsDock->isVisible());
     QVERIFY(!w.problemsDock->isVisible());

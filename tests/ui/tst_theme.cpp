@@ -83,14 +83,14 @@ QColor background(Ui::EditorWidget &editor, int style)
 void addThemeRows()
 {
     QTest::addColumn<int>("kind");
-    for (Theme::Kind kind : {Theme::Kind::Light, Theme::Kind::Dark, Theme::Kind::HighContrast})
+    for (Theme::Kind kind : {Theme::Kind::Light, Theme::Kind::Dark, Theme::Kind::HighContrast, Theme::Kind::HighContrastDark})
         QTest::newRow(qPrintable(Theme::id(kind))) << int(kind);
 }
 
-/// What a user needs: normal text at 4.5:1 (WCAG AA), 7:1 (AAA) in the high-contrast theme.
+/// What a user needs: normal text at 4.5:1 (WCAG AA), 7:1 (AAA) in the high-contrast themes.
 double wanted(const Theme &theme)
 {
-    return theme.kind == Theme::Kind::HighContrast ? 7.0 : 4.5;
+    return theme.isHighContrast() ? 7.0 : 4.5;
 }
 
 #define CHECK_CONTRAST(what, fore, back, minimum)                                                                    \
@@ -168,7 +168,7 @@ void TestTheme::everyLexerStyleIsReadable_data()
     QTest::addColumn<QString>("language");
     QTest::addColumn<int>("kind");
     for (const char *language : {"python", "c", "cpp", "java", "javascript", "bash", "rust"}) {
-        for (Theme::Kind kind : {Theme::Kind::Light, Theme::Kind::Dark, Theme::Kind::HighContrast})
+        for (Theme::Kind kind : {Theme::Kind::Light, Theme::Kind::Dark, Theme::Kind::HighContrast, Theme::Kind::HighContrastDark})
             QTest::addRow("%s/%s", language, qPrintable(Theme::id(kind))) << QString::fromLatin1(language) << int(kind);
     }
 }
@@ -307,10 +307,16 @@ void TestTheme::preferenceOverridesTheDesktop()
     QCOMPARE(themes.theme().kind, Theme::Kind::Dark);
     themes.setPreference(QStringLiteral("no such theme"));
     QCOMPARE(themes.preference(), QStringLiteral("system"));
-    // Presentation mode's override wins over any preference, and ends.
-    themes.setOverride(Theme::Kind::HighContrast);
+    // Presentation mode shows the high-contrast theme of the same lightness, and ends.
+    themes.setPresenting(true);
+    QCOMPARE(themes.theme().kind, Theme::Kind::HighContrastDark);
+    themes.setPreference(QStringLiteral("light"));
     QCOMPARE(themes.theme().kind, Theme::Kind::HighContrast);
-    themes.setOverride(std::nullopt);
+    themes.setPreference(QStringLiteral("high-contrast-dark"));
+    QCOMPARE(themes.theme().kind, Theme::Kind::HighContrastDark);
+    themes.setPresenting(false);
+    QCOMPARE(themes.theme().kind, Theme::Kind::HighContrastDark);
+    themes.setPreference(QStringLiteral("system"));
     QCOMPARE(themes.theme().kind, Theme::Kind::Dark);
 }
 
@@ -381,10 +387,11 @@ void TestTheme::ownPaletteIsNotTakenForTheDesktops()
     themes.desktop().setGtkTheme(QString());
     themes.followPlatformChanges();
     QCOMPARE(themes.theme().kind, Theme::Kind::Dark);
-    // Presentation mode's light high-contrast palette is Sandpit's, not the desktop turning light.
-    themes.setOverride(Theme::Kind::HighContrast);
+    // Presentation mode's palette is Sandpit's, not the desktop changing.
+    themes.setPresenting(true);
     QCoreApplication::processEvents();
-    themes.setOverride(std::nullopt);
+    QCOMPARE(themes.theme().kind, Theme::Kind::HighContrastDark);
+    themes.setPresenting(false);
     QCoreApplication::processEvents();
     QCOMPARE(themes.theme().kind, Theme::Kind::Dark);
     QCOMPARE(QGuiApplication::palette().color(QPalette::Window), Theme::dark().palette.color(QPalette::Window));
@@ -407,7 +414,7 @@ void TestTheme::runStatusIsReadableInEveryTheme()
         [&pane, &crashed] { pane.showResult(crashed); },
         [&pane, &failed] { pane.showResult(failed); },
     };
-    for (Theme::Kind kind : {Theme::Kind::Light, Theme::Kind::Dark, Theme::Kind::HighContrast}) {
+    for (Theme::Kind kind : {Theme::Kind::Light, Theme::Kind::Dark, Theme::Kind::HighContrast, Theme::Kind::HighContrastDark}) {
         const Theme theme = Theme::ofKind(kind);
         QApplication::setPalette(theme.palette);
         // Widgets learn of a new application palette in a later turn of the event loop.
@@ -419,6 +426,7 @@ void TestTheme::runStatusIsReadableInEveryTheme()
     }
     // A theme change repaints the status shown.
     QApplication::setPalette(Theme::light().palette);
+    QTRY_COMPARE(pane.palette().color(QPalette::Window), Theme::light().palette.color(QPalette::Window));
     pane.showReady();
     const QColor onLight = pane.statusColour();
     QApplication::setPalette(Theme::dark().palette);
@@ -439,7 +447,8 @@ void TestTheme::toolbarIconsStandOutInEveryTheme()
         actions << bar.addAction(Ui::glyphIcon(glyph), QStringLiteral("glyph %1").arg(int(glyph)));
     bar.show();
     QVERIFY(QTest::qWaitForWindowExposed(&bar));
-    for (Theme::Kind kind : {Theme::Kind::Dark, Theme::Kind::Light, Theme::Kind::HighContrast, Theme::Kind::Dark}) {
+    for (Theme::Kind kind : {Theme::Kind::Dark, Theme::Kind::Light, Theme::Kind::HighContrast, Theme::Kind::HighContrastDark,
+                             Theme::Kind::Dark}) {
         const Theme theme = Theme::ofKind(kind);
         QApplication::setPalette(theme.palette);
         QTRY_COMPARE(bar.palette().color(QPalette::Window), theme.palette.color(QPalette::Window));
