@@ -2,6 +2,7 @@
 // Shared by the engine tests: builds requests from fixture programs and runs them through a
 // real RunController, waiting with QSignalSpy (never with sleeps).
 
+#include "artifactstore.h"
 #include "backends.h"
 #include "dockerbackend.h"
 #include "languageregistry.h"
@@ -13,6 +14,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QUuid>
 
@@ -156,6 +158,39 @@ inline void checkFilesListedWhileRunning(RunController &controller, RunRequest r
     QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 30000);
     QVERIFY2(watcher.outcome.result, why(watcher.outcome));
     QCOMPARE(watcher.outcome.result->artifacts.size(), 3);
+}
+
+/// A learner's program (writes_beside_its_source.py) writes temps.csv beside itself and
+/// output/plot.txt, and reads an attached readings.csv: both files it wrote are kept and listed,
+/// temps.csv marked as outside output/, and neither its source nor the file it only read is.
+inline void checkFilesBesideTheProgramAreKept(RunController &controller)
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile readings(dir.filePath(QStringLiteral("readings.csv")));
+    QVERIFY(readings.open(QIODevice::WriteOnly));
+    readings.write("day,temp\n1,20\n");
+    readings.close();
+    // The kept copies go in a folder this test can read whoever runs it.
+    auto store = std::make_shared<ArtifactStore>(dir.path());
+    RunRequest request = pythonRequest(fixture(QStringLiteral("writes_beside_its_source.py")));
+    request.inputFiles = {{readings.fileName(), {}}};
+    request.keepArtifacts = ArtifactStore::reserve(store);
+    const Outcome o = runToEnd(controller, request);
+    QVERIFY2(o.result, why(o));
+    QCOMPARE(o.result->exitCode, 0);
+    QCOMPARE(o.result->stdoutData, QByteArray("day,temp\n1,20\n"));
+    QStringList listed;
+    for (const Artifact &a : o.result->artifacts)
+        listed << a.path + (a.inOutput ? QStringLiteral(" in output/") : QStringLiteral(" outside output/"));
+    QCOMPARE(listed, (QStringList{QStringLiteral("plot.txt in output/"), QStringLiteral("temps.csv outside output/")}));
+    QCOMPARE(o.result->artifactsFound, 2);
+    const Artifact &temps = o.result->artifacts.at(1);
+    QVERIFY(temps.kept);
+    QCOMPARE(temps.mimeType, QStringLiteral("text/csv"));
+    QFile kept(o.result->artifactsDir + QLatin1Char('/') + temps.workPath());
+    QVERIFY2(kept.open(QIODevice::ReadOnly), qPrintable(kept.fileName()));
+    QCOMPARE(kept.readAll(), QByteArray("day,temp\n1,21\n"));
 }
 
 inline std::unique_ptr<RunController> makeController()

@@ -258,6 +258,8 @@ private Q_SLOTS:
         QCOMPARE(o.result->artifacts.at(1).path, QStringLiteral("sub/notes.txt"));
     }
 
+    void filesBesideTheProgramAreKeptAndMarked() { checkFilesBesideTheProgramAreKept(*m_controller); }
+
     void artifactsLeftInTheSandboxAreReported()
     {
         const Outcome o = run(pythonRequest("import os\nos.makedirs('output', exist_ok=True)\n"
