@@ -125,7 +125,8 @@ void DockerRun::run()
     if (!result) {
         m_shared->post([cb = m_callbacks.failed, error = result.error()] { cb(error); });
     } else {
-        ArtifactCollector::collect(prepared->workspace.outputDir(), m_plan.request.keepArtifacts).applyTo(*result);
+        if (m_plan.stage == RunStage::Run)
+            ArtifactCollector::collect(prepared->workspace.workDir(), m_baseline, m_plan.request.keepArtifacts).applyTo(*result);
         if (!m_plan.request.keptWorkspace.isEmpty()) {
             const QString from = keptCopy(*prepared) + QStringLiteral("/work");
             const auto kept = m_keptBack ? KeptWorkspace::copyBack(from, m_plan.request.keptWorkspace,
@@ -152,8 +153,8 @@ Expected<void> DockerRun::bringBack(const DockerClient &client, const DockerPrep
             return DockerTransfer::fetch(client, container, QLatin1String(kBuildDir));
         return {};
     }
-    if (auto fetched = DockerTransfer::fetch(client, container, QStringLiteral("output")); !fetched)
-        qCWarning(lcDocker) << "could not copy output/ back:" << fetched.error().message;
+    if (auto fetched = DockerTransfer::fetchChanges(client, container, m_baseline); !fetched)
+        qCWarning(lcDocker) << "could not copy the program's files back:" << fetched.error().message;
     if (!m_plan.request.keptWorkspace.isEmpty())
         m_keptBack = DockerTransfer::fetchWork(client, container, keptCopy(container));
     return {};
@@ -299,6 +300,8 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     // through the archive API), where every file is the learner's to change.
     if (auto populated = container.workspace.populate(m_plan.request); !populated)
         return std::unexpected(populated.error());
+    if (m_plan.stage == RunStage::Run)
+        m_baseline = WorkspaceBaseline::of(container.workspace.workDir());
     if (m_plan.stage == RunStage::Compile) {
         const QString build = container.workspace.workDir() + QLatin1Char('/') + QLatin1String(kBuildDir);
         if (!QDir().mkpath(build))

@@ -12,6 +12,7 @@
 #include "dockerstream.h"
 #include "runrequest.h"
 #include "runresult.h"
+#include "workspacebaseline.h"
 
 #include <QObject>
 
@@ -98,6 +99,7 @@ private:
     std::shared_ptr<DockerRunShared> m_shared;
     Callbacks m_callbacks;
     Expected<void> m_keptBack; // how bringing a kept workspace back went
+    WorkspaceBaseline m_baseline; // what Sandpit put in /work, so not the program's files
 
     // Touched only by the attach thread until it is joined.
     DockerStreamDemuxer m_demuxer;
