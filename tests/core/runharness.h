@@ -163,7 +163,7 @@ inline void checkFilesListedWhileRunning(RunController &controller, RunRequest r
 /// A learner's program (writes_beside_its_source.py) writes temps.csv beside itself and
 /// output/plot.txt, and reads an attached readings.csv: both files it wrote are kept and listed,
 /// temps.csv marked as outside output/, and neither its source nor the file it only read is.
-inline void checkFilesBesideTheProgramAreKept(RunController &controller)
+inline void checkFilesBesideTheProgramAreKept(RunController &controller, RunRequest request = {})
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
@@ -171,9 +171,13 @@ inline void checkFilesBesideTheProgramAreKept(RunController &controller)
     QVERIFY(readings.open(QIODevice::WriteOnly));
     readings.write("day,temp\n1,20\n");
     readings.close();
-    // The kept copies go in a folder this test can read whoever runs it.
-    auto store = std::make_shared<ArtifactStore>(dir.path());
-    RunRequest request = pythonRequest(fixture(QStringLiteral("writes_beside_its_source.py")));
+    // In this user's folder for runs, as the window's: it outlives `dir` while the controller
+    // holds the request.
+    auto store = std::make_shared<ArtifactStore>();
+    const RunRequest fixtureRun = pythonRequest(fixture(QStringLiteral("writes_beside_its_source.py")));
+    request.language = fixtureRun.language;
+    request.entryFile = fixtureRun.entryFile;
+    request.sources = fixtureRun.sources;
     request.inputFiles = {{readings.fileName(), {}}};
     request.keepArtifacts = ArtifactStore::reserve(store);
     const Outcome o = runToEnd(controller, request);
