@@ -400,7 +400,7 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     m_shared->post([cb = m_callbacks.started, fifo] { cb(fifo); });
     std::optional<DockerOutputLister> lister;
     if (m_plan.stage == RunStage::Run) {
-        lister.emplace(client, container.id, [shared = m_shared, cb = m_callbacks.listed](const ArtifactListing &listing) {
+        lister.emplace(client, container.id, m_baseline, [shared = m_shared, cb = m_callbacks.listed](const ArtifactListing &listing) {
             shared->post([cb, listing] { cb(listing); });
         });
     }

@@ -225,7 +225,7 @@ void LocalJob::onEvents()
             return;
         const QByteArray listing = m_eventBytes.mid(1 + sizeof length, length);
         m_eventBytes.remove(0, 1 + sizeof length + length);
-        Q_EMIT artifactsListed(parseArtifactListing(listing));
+        Q_EMIT artifactsListed(programsFiles(parseArtifactListing(listing), m_baseline));
     }
 }
 

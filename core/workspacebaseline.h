@@ -21,6 +21,9 @@ public:
     bool isUnchanged(const QString &path, int fd, qint64 size) const;
     /// The same for a file's content in memory (as it comes out of a container's archive).
     bool isUnchanged(const QString &path, QByteArrayView content) const;
+    /// True when `path` is one of Sandpit's files and still has its size: all that can be told
+    /// of a file still inside a running sandbox.
+    bool mayBeUnchanged(const QString &path, qint64 size) const { return find(path, size) != nullptr; }
     int size() const { return int(m_files.size()); }
 
 private:

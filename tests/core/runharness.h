@@ -131,8 +131,9 @@ inline QByteArray why(const Outcome &o)
 }
 
 /// A program (files_then_wait.py) writes a file, a CSV in a subfolder and a symlink to a host
-/// file into output/, then waits for a line: while it waits, the listing shows exactly the two
-/// files, with sizes and types; after, the result has all three files it wrote.
+/// file into output/, and log.txt beside itself, then waits for a line: while it waits, the
+/// listing shows exactly the three files (log.txt marked as outside output/, and not its own
+/// source), with sizes and types; after, the result has all four files it wrote.
 inline void checkFilesListedWhileRunning(RunController &controller, RunRequest request = {})
 {
     const RunRequest fixtureRun = pythonRequest(fixture(QStringLiteral("files_then_wait.py")));
@@ -146,18 +147,20 @@ inline void checkFilesListedWhileRunning(RunController &controller, RunRequest r
         QStringList paths;
         if (!watcher.outcome.listings.isEmpty()) {
             for (const Artifact &a : watcher.outcome.listings.last().artifacts)
-                paths << a.path + QLatin1Char(' ') + QString::number(a.size) + QLatin1Char(' ') + a.mimeType;
+                paths << a.path + QLatin1Char(' ') + QString::number(a.size) + QLatin1Char(' ') + a.mimeType
+                           + (a.inOutput ? QString() : QStringLiteral(" outside"));
         }
         return paths;
     };
-    QTRY_COMPARE_WITH_TIMEOUT(listed(), (QStringList{QStringLiteral("a.txt 6 text/plain"), QStringLiteral("sub/b.csv 8 text/csv")}),
+    QTRY_COMPARE_WITH_TIMEOUT(listed(), (QStringList{QStringLiteral("a.txt 6 text/plain"), QStringLiteral("sub/b.csv 8 text/csv"),
+                                                     QStringLiteral("log.txt 4 text/plain outside")}),
                               30000);
     QVERIFY(!watcher.done()); // still running: it waits for our line
     controller.writeInput(watcher.outcome.id, "\n");
     controller.closeInput(watcher.outcome.id);
     QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 30000);
     QVERIFY2(watcher.outcome.result, why(watcher.outcome));
-    QCOMPARE(watcher.outcome.result->artifacts.size(), 3);
+    QCOMPARE(watcher.outcome.result->artifacts.size(), 4);
 }
 
 /// A learner's program (writes_beside_its_source.py) writes temps.csv beside itself and
