@@ -4,6 +4,8 @@
 #include <QHash>
 #include <QString>
 
+#include <cstddef>
+
 namespace Sandpit::Core {
 
 /// What Sandpit itself put in a run's working folder before the program started: the sources,
@@ -29,12 +31,13 @@ public:
 private:
     struct Entry {
         qint64 size = 0;
-        QByteArray digest;
+        size_t digest = 0;
     };
     /// An Entry of Sandpit's at `path` of `size` bytes: only those need a digest.
     const Entry *find(const QString &path, qint64 size) const;
 
     QHash<QString, Entry> m_files;
+    size_t m_seed = 0; ///< each baseline's own, so a program cannot aim at a collision
 };
 
 } // namespace Sandpit::Core

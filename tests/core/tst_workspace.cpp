@@ -281,6 +281,26 @@ private Q_SLOTS:
         QCOMPARE(c.found, 3);
     }
 
+    // A container's files come back as bytes in memory, a local run's as open files: a file
+    // larger than one piece of the digest is judged the same either way.
+    void theBaselineJudgesBytesAndFilesAlike()
+    {
+        QByteArray data(200 * 1024 + 7, '\0');
+        for (qsizetype i = 0; i < data.size(); ++i)
+            data[i] = char(i * 31 % 251);
+        QVERIFY(writeFile(host(QStringLiteral("work/data.bin")), data));
+        const WorkspaceBaseline baseline = WorkspaceBaseline::of(host(QStringLiteral("work")));
+        QVERIFY(baseline.isUnchanged(QStringLiteral("data.bin"), data));
+        QFile file(host(QStringLiteral("work/data.bin")));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(baseline.isUnchanged(QStringLiteral("data.bin"), file.handle(), data.size()));
+        QByteArray changed = data;
+        changed[150 * 1024] = char(changed.at(150 * 1024) + 1);
+        QVERIFY(!baseline.isUnchanged(QStringLiteral("data.bin"), changed));
+        QVERIFY(!baseline.isUnchanged(QStringLiteral("other.bin"), data));
+        QVERIFY(!baseline.isUnchanged(QStringLiteral("data.bin"), data.left(data.size() - 1)));
+    }
+
     void missingOutputFolderIsEmpty()
     {
         const auto c = ArtifactCollector::collect(host(QStringLiteral("never-created")), {});
