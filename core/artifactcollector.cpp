@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstring>
 
 namespace Sandpit::Core {
 
@@ -20,18 +21,21 @@ namespace {
 
 constexpr qint64 kSniffBytes = 4096;
 constexpr int kMaxDepth = 32;
+constexpr const char *kOutputFolder = "output";
+constexpr const char *kOutputPrefix = "output/";
 
 class Walk
 {
 public:
-    Walk(ArtifactCollector::Collection &out, QString keptDir, qint64 maxBytes)
+    Walk(ArtifactCollector::Collection &out, const WorkspaceBaseline &baseline, QString keptDir, qint64 maxBytes)
         : m_out(out)
+        , m_baseline(baseline)
         , m_keptDir(std::move(keptDir))
         , m_maxBytes(maxBytes)
     {
     }
 
-    /// Lists (and copies) what `dirFd` holds; `prefix` is its path below output/.
+    /// Lists (and copies) what `dirFd` holds; `prefix` is its path below the working folder.
     void folder(int dirFd, const QString &prefix, int depth = 0)
     {
         DIR *dir = ::fdopendir(dirFd); // takes dirFd over
@@ -49,6 +53,8 @@ public:
             if (::fstatat(::dirfd(dir), name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0)
                 continue;
             const QString path = prefix + QFile::decodeName(name);
+            if (!ArtifactCollector::isTheProgramsPlace(path))
+                continue;
             if (S_ISDIR(st.st_mode)) {
                 // Each level holds a descriptor open: a folder nested thousands deep must not
                 // use them all up.
@@ -69,11 +75,6 @@ public:
 private:
     void file(int dirFd, const QByteArray &name, const QString &path)
     {
-        ++m_out.found;
-        if (m_out.artifacts.size() >= ArtifactCollector::kMaxFiles) {
-            m_out.truncated = true;
-            return;
-        }
         // O_NONBLOCK: a FIFO swapped in after the fstatat must not hang the worker.
         FileDescriptor fd(::openat(dirFd, name.constData(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
         struct stat st {};
@@ -84,8 +85,16 @@ private:
             ++m_out.skippedLinks;
             return;
         }
+        if (m_baseline.isUnchanged(path, fd.get(), st.st_size))
+            return; // Sandpit put it there, and the program left it as it was
+        ++m_out.found;
+        if (m_out.artifacts.size() >= ArtifactCollector::kMaxFiles) {
+            m_out.truncated = true;
+            return;
+        }
         Artifact artifact;
-        artifact.path = path;
+        artifact.inOutput = path.startsWith(QLatin1String(kOutputPrefix));
+        artifact.path = artifact.inOutput ? path.mid(qsizetype(std::strlen(kOutputPrefix))) : path;
         artifact.size = st.st_size;
         QByteArray head(int(std::min<qint64>(kSniffBytes, st.st_size)), Qt::Uninitialized);
         const ssize_t got = head.isEmpty() ? 0 : ::pread(fd.get(), head.data(), size_t(head.size()), 0);
@@ -128,6 +137,7 @@ private:
     }
 
     ArtifactCollector::Collection &m_out;
+    const WorkspaceBaseline &m_baseline;
     const QString m_keptDir;
     const qint64 m_maxBytes;
     qint64 m_keptBytes = 0;
@@ -136,16 +146,34 @@ private:
 
 } // namespace
 
-ArtifactCollector::Collection ArtifactCollector::collect(const QString &outputDir, const ArtifactKeeping &keep)
+// Outside output/, dot-files and dot-folders (HOME is the working folder, so matplotlib's font
+// cache lands in .cache/; Sandpit's own .sandpit-run and .sandpit-kept are there too) and
+// __pycache__ are what tools keep for themselves, not files a learner wrote. Inside output/
+// everything is the program's, as it always was.
+bool ArtifactCollector::isTheProgramsPlace(QStringView workPath)
+{
+    if (workPath.startsWith(QLatin1String(kOutputPrefix)) || workPath == QLatin1String(kOutputFolder))
+        return true;
+    for (const QStringView part : QStringTokenizer(workPath, QLatin1Char('/'))) {
+        if (part.startsWith(QLatin1Char('.')) || part == QLatin1String("__pycache__"))
+            return false;
+    }
+    return true;
+}
+
+ArtifactCollector::Collection ArtifactCollector::collect(const QString &workDir, const WorkspaceBaseline &baseline,
+                                                         const ArtifactKeeping &keep)
 {
     Collection out;
-    const int root = ::open(QFile::encodeName(outputDir).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    const int root = ::open(QFile::encodeName(workDir).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (root < 0)
         return out;
     const QString keptDir = keep.store ? keep.store->begin(keep.ticket) : QString();
-    Walk(out, keptDir, keep.store ? keep.store->maxBytes() : 0).folder(root, QString());
-    std::sort(out.artifacts.begin(), out.artifacts.end(),
-              [](const Artifact &a, const Artifact &b) { return a.path < b.path; });
+    Walk(out, baseline, keptDir, keep.store ? keep.store->maxBytes() : 0).folder(root, QString());
+    // output/ first, where a program is meant to put what it makes; then the rest.
+    std::sort(out.artifacts.begin(), out.artifacts.end(), [](const Artifact &a, const Artifact &b) {
+        return std::pair(!a.inOutput, a.path) < std::pair(!b.inOutput, b.path);
+    });
     if (!keptDir.isEmpty()) {
         if (keep.store->commit(keep.ticket)) {
             out.keptDir = keptDir;

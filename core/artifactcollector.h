@@ -2,15 +2,18 @@
 
 #include "artifactstore.h"
 #include "runresult.h"
+#include "workspacebaseline.h"
 
 #include <QList>
 #include <QString>
 
 namespace Sandpit::Core {
 
-/// Lists what a program left under its output folder and, given a store, copies it there
-/// before the workspace is removed. It never follows a symlink (each folder and file is opened
-/// relative to its parent with O_NOFOLLOW) and skips files with more than one hard link:
+/// Lists the files a program created or changed in its working folder (output/ and anywhere
+/// else in it) and, given a store, copies them there before the workspace is removed. Sandpit's
+/// own files left as they were (the baseline) are not the program's, nor are the caches tools
+/// make on their own outside output/. It never follows a symlink (each folder and file is
+/// opened relative to its parent with O_NOFOLLOW) and skips files with more than one hard link:
 /// either could point at a file of the user's, and the list and the copies must only ever be
 /// what the program itself wrote.
 class ArtifactCollector final
@@ -32,7 +35,12 @@ public:
         void applyTo(RunResult &result) const;
     };
 
-    static Collection collect(const QString &outputDir, const ArtifactKeeping &keep = {});
+    /// `workDir` is the run's working folder as the program left it, `baseline` what Sandpit
+    /// put there before it ran.
+    static Collection collect(const QString &workDir, const WorkspaceBaseline &baseline, const ArtifactKeeping &keep = {});
+    /// False for a path below the working folder where tools, not the program's author, keep
+    /// files (".cache/", "__pycache__/", Sandpit's own ".sandpit-run/"): never listed.
+    static bool isTheProgramsPlace(QStringView workPath);
 };
 
 } // namespace Sandpit::Core

@@ -1,5 +1,7 @@
 #include "artifactlisting.h"
 
+#include "artifactcollector.h"
+
 #include <QMimeDatabase>
 
 namespace Sandpit::Core {
@@ -11,8 +13,26 @@ ArtifactListing listingByName(QList<Artifact> files, bool more)
         // By name only: the file is inside the sandbox, and may not be complete yet.
         artifact.mimeType = mimeDatabase.mimeTypeForFile(artifact.path, QMimeDatabase::MatchExtension).name();
     }
-    std::sort(files.begin(), files.end(), [](const Artifact &a, const Artifact &b) { return a.path < b.path; });
+    // As ArtifactCollector orders them: output/ first.
+    std::sort(files.begin(), files.end(), [](const Artifact &a, const Artifact &b) {
+        return std::pair(!a.inOutput, a.path) < std::pair(!b.inOutput, b.path);
+    });
     return {files, more};
+}
+
+ArtifactListing programsFiles(const ArtifactListing &workListing, const WorkspaceBaseline &baseline)
+{
+    static const QString output = QStringLiteral("output/");
+    QList<Artifact> files;
+    for (Artifact artifact : workListing.artifacts) {
+        if (!ArtifactCollector::isTheProgramsPlace(artifact.path) || baseline.mayBeUnchanged(artifact.path, artifact.size))
+            continue;
+        artifact.inOutput = artifact.path.startsWith(output);
+        if (artifact.inOutput)
+            artifact.path.remove(0, output.size());
+        files << artifact;
+    }
+    return listingByName(std::move(files), workListing.more);
 }
 
 ArtifactListing parseArtifactListing(const QByteArray &data)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "runresult.h"
+#include "workspacebaseline.h"
 
 #include <QByteArray>
 #include <QList>
@@ -21,6 +22,11 @@ ArtifactListing listingByName(QList<Artifact> files, bool more);
 
 /// Reads the helper's kArtifactsListed data: "SIZE\tPATH" lines, and "+" when there were more.
 ArtifactListing parseArtifactListing(const QByteArray &data);
+
+/// Of a listing of a running program's whole working folder (paths relative to it), the files
+/// ArtifactCollector would list at the end: in the program's places, and not Sandpit's own
+/// files at their old size (their content is in the sandbox, and may still change).
+ArtifactListing programsFiles(const ArtifactListing &workListing, const WorkspaceBaseline &baseline);
 
 } // namespace Sandpit::Core
 

@@ -113,7 +113,7 @@ Expected<QByteArray> DockerArchive::pack(const QString &folder, const QList<Extr
 }
 
 Expected<DockerArchive::Unpacked> DockerArchive::unpack(const QByteArray &tar, const QString &destination, int maxFiles,
-                                                        qint64 maxBytes)
+                                                        qint64 maxBytes, const Filter &wanted)
 {
     ArchivePtr reader(archive_read_new());
     archive_read_support_format_tar(reader.get());
@@ -137,11 +137,21 @@ Expected<DockerArchive::Unpacked> DockerArchive::unpack(const QByteArray &tar, c
             continue;
         }
         const la_int64_t size = archive_entry_size(entry);
+        const QByteArray relative = archive_entry_pathname(entry);
+        // Read first, so that the filter can judge a file by what it holds; never more than
+        // the caps allow, which the header's size is checked against.
+        QByteArray content;
+        if (type == AE_IFREG && wanted && size >= 0 && bytes + size <= maxBytes) {
+            content.resize(qsizetype(size));
+            if (size > 0 && archive_read_data(reader.get(), content.data(), size_t(size)) != size)
+                return std::unexpected(archiveError(reader.get(), QStringLiteral("read the program's files from Docker")));
+        }
+        if (wanted && !wanted(relative, type == AE_IFREG ? &content : nullptr))
+            continue;
         if (type == AE_IFREG && (unpacked.files >= maxFiles || bytes + size > maxBytes)) {
             unpacked.truncated = true;
             continue;
         }
-        const QByteArray relative = archive_entry_pathname(entry);
         if (relative.startsWith('/') || relative.split('/').contains("..")) {
             ++unpacked.skipped;
             continue;
@@ -154,11 +164,15 @@ Expected<DockerArchive::Unpacked> DockerArchive::unpack(const QByteArray &tar, c
             continue;
         }
         if (type == AE_IFREG) {
-            const void *block;
-            size_t length;
-            la_int64_t offset;
-            while (archive_read_data_block(reader.get(), &block, &length, &offset) == ARCHIVE_OK)
-                archive_write_data_block(disk.get(), block, length, offset);
+            if (wanted) {
+                archive_write_data(disk.get(), content.constData(), size_t(content.size()));
+            } else {
+                const void *block;
+                size_t length;
+                la_int64_t offset;
+                while (archive_read_data_block(reader.get(), &block, &length, &offset) == ARCHIVE_OK)
+                    archive_write_data_block(disk.get(), block, length, offset);
+            }
             ++unpacked.files;
             bytes += size;
         }

@@ -6,6 +6,8 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
+
 namespace Sandpit::Core {
 
 /// The tar streams of Docker's archive endpoints, which carry a run's files to a daemon that
@@ -36,11 +38,16 @@ public:
         int skipped = 0;      ///< links, devices and the like: never made on the host
         bool truncated = false; ///< the caps below were reached
     };
-    /// Writes the regular files and folders of `tar` under `destination`. Never a link, never
-    /// a path outside it (no "..", no absolute path), never an owner or a setuid bit (only
-    /// the executable bits are kept, as 0755); at most
-    /// `maxFiles` files and `maxBytes` bytes in all.
-    static Expected<Unpacked> unpack(const QByteArray &tar, const QString &destination, int maxFiles, qint64 maxBytes);
+    /// Whether an entry is wanted: its path in the tar, and a file's content (null for a
+    /// folder). One it declines is not written and costs nothing of the caps.
+    using Filter = std::function<bool(QByteArrayView path, const QByteArray *content)>;
+
+    /// Writes the regular files and folders of `tar` under `destination`, replacing a file of
+    /// the same name. Never a link, never a path outside it (no "..", no absolute path), never
+    /// an owner or a setuid bit (only the executable bits are kept, as 0755); at most
+    /// `maxFiles` files and `maxBytes` bytes in all, of those `wanted` accepts.
+    static Expected<Unpacked> unpack(const QByteArray &tar, const QString &destination, int maxFiles, qint64 maxBytes,
+                                     const Filter &wanted = {});
 };
 
 } // namespace Sandpit::Core

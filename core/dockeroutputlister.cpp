@@ -2,7 +2,6 @@
 
 #include "artifactcollector.h"
 #include "dockercontainer.h"
-#include "dockertransfer.h"
 #include "tarheaderreader.h"
 
 #include <QElapsedTimer>
@@ -14,10 +13,11 @@ constexpr auto kInterval = std::chrono::milliseconds(500); // as the local sandb
 constexpr int kCostFactor = 4;
 } // namespace
 
-DockerOutputLister::DockerOutputLister(const DockerClient &client, QString containerId,
+DockerOutputLister::DockerOutputLister(const DockerClient &client, QString containerId, WorkspaceBaseline baseline,
                                        std::function<void(const ArtifactListing &)> listed)
     : m_client(client)
     , m_containerId(std::move(containerId))
+    , m_baseline(std::move(baseline))
     , m_listed(std::move(listed))
     , m_thread([this] { loop(); })
 {
@@ -63,12 +63,7 @@ void DockerOutputLister::loop()
 
 std::optional<ArtifactListing> DockerOutputLister::look() const
 {
-    const QString folder = QLatin1String(DockerContainer::kWorkDir) + QStringLiteral("/output");
-    auto size = m_client.pathSize(m_containerId, folder);
-    if (!size || *size < 0)
-        return std::nullopt; // not made yet, removed, or the container is going: no news
-    if (*size <= DockerTransfer::kEmptyFolderSize)
-        return ArtifactListing{}; // a GET would cost tens of milliseconds for nothing
+    const QString folder = QLatin1String(DockerContainer::kWorkDir);
     TarHeaderReader reader;
     DockerClient::StreamHandlers handlers;
     handlers.abort = &m_stop;
@@ -77,20 +72,21 @@ std::optional<ArtifactListing> DockerOutputLister::look() const
     auto response = m_client.stream("GET", path, handlers);
     if (!response || !response->ok())
         return std::nullopt; // not made yet, removed, or the container is going: no news
+    // /work holds at most the workspace's inode budget of files, Sandpit's among them: all are
+    // sorted out first, so that only the program's count against the list's cap.
     QList<Artifact> files;
-    bool more = false;
     for (const TarHeaderReader::Entry &entry : reader.entries()) {
-        // "output/NAME": the folder itself comes first, as "output/".
+        // "work/NAME": the folder itself comes first, as "work/".
         const qsizetype slash = entry.path.indexOf('/');
-        if (!entry.regular || slash < 0 || slash + 1 == entry.path.size())
-            continue;
-        if (files.size() >= ArtifactCollector::kMaxFiles) {
-            more = true;
-            break;
-        }
-        files.append(Artifact{QString::fromUtf8(entry.path.mid(slash + 1)), entry.size, {}, false});
+        if (entry.regular && slash >= 0 && slash + 1 < entry.path.size())
+            files.append(Artifact{QString::fromUtf8(entry.path.mid(slash + 1)), entry.size, {}, false});
     }
-    return listingByName(std::move(files), more);
+    ArtifactListing listing = programsFiles({files, false}, m_baseline);
+    if (listing.artifacts.size() > ArtifactCollector::kMaxFiles) {
+        listing.artifacts.resize(ArtifactCollector::kMaxFiles);
+        listing.more = true;
+    }
+    return listing;
 }
 
 } // namespace Sandpit::Core

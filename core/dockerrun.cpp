@@ -127,7 +127,8 @@ void DockerRun::run()
     if (!result) {
         m_shared->post([cb = m_callbacks.failed, error = result.error()] { cb(error); });
     } else {
-        ArtifactCollector::collect(prepared->workspace.outputDir(), m_plan.request.keepArtifacts).applyTo(*result);
+        if (m_plan.stage == RunStage::Run)
+            ArtifactCollector::collect(prepared->workspace.workDir(), m_baseline, m_plan.request.keepArtifacts).applyTo(*result);
         if (!m_plan.request.keptWorkspace.isEmpty()) {
             const QString from = keptCopy(*prepared) + QStringLiteral("/work");
             const auto kept = m_keptBack ? KeptWorkspace::copyBack(from, m_plan.request.keptWorkspace,
@@ -154,8 +155,8 @@ Expected<void> DockerRun::bringBack(const DockerClient &client, const DockerPrep
             return DockerTransfer::fetch(client, container, QLatin1String(kBuildDir));
         return {};
     }
-    if (auto fetched = DockerTransfer::fetch(client, container, QStringLiteral("output")); !fetched)
-        qCWarning(lcDocker) << "could not copy output/ back:" << fetched.error().message;
+    if (auto fetched = DockerTransfer::fetchChanges(client, container, m_baseline); !fetched)
+        qCWarning(lcDocker) << "could not copy the program's files back:" << fetched.error().message;
     if (!m_plan.request.keptWorkspace.isEmpty())
         m_keptBack = DockerTransfer::fetchWork(client, container, keptCopy(container));
     return {};
@@ -321,6 +322,8 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     // through the archive API), where every file is the learner's to change.
     if (auto populated = container.workspace.populate(m_plan.request); !populated)
         return std::unexpected(populated.error());
+    if (m_plan.stage == RunStage::Run)
+        m_baseline = WorkspaceBaseline::of(container.workspace.workDir());
     if (m_plan.stage == RunStage::Compile) {
         const QString build = container.workspace.workDir() + QLatin1Char('/') + QLatin1String(kBuildDir);
         if (!QDir().mkpath(build))
@@ -423,7 +426,7 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     m_shared->post([cb = m_callbacks.started, fifo] { cb(fifo); });
     std::optional<DockerOutputLister> lister;
     if (m_plan.stage == RunStage::Run) {
-        lister.emplace(client, container.id, [shared = m_shared, cb = m_callbacks.listed](const ArtifactListing &listing) {
+        lister.emplace(client, container.id, m_baseline, [shared = m_shared, cb = m_callbacks.listed](const ArtifactListing &listing) {
             shared->post([cb, listing] { cb(listing); });
         });
     }

@@ -14,6 +14,7 @@
 #include "dockerwallclock.h"
 #include "runrequest.h"
 #include "runresult.h"
+#include "workspacebaseline.h"
 
 #include <QObject>
 
@@ -103,6 +104,7 @@ private:
     std::shared_ptr<DockerRunShared> m_shared;
     Callbacks m_callbacks;
     Expected<void> m_keptBack; // how bringing a kept workspace back went
+    WorkspaceBaseline m_baseline; // what Sandpit put in /work, so not the program's files
 
     // Touched only by the attach thread until it is joined.
     DockerStreamDemuxer m_demuxer;

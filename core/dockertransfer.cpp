@@ -5,6 +5,7 @@
 #include "keptworkspace.h"
 
 #include <QFile>
+#include <QFileInfo>
 
 namespace Sandpit::Core {
 
@@ -61,6 +62,25 @@ Expected<void> DockerTransfer::fetch(const DockerClient &client, const DockerPre
     return fetched ? Expected<void>{} : std::unexpected(fetched.error());
 }
 
+Expected<void> DockerTransfer::fetchChanges(const DockerClient &client, const DockerPreparedContainer &container,
+                                            const WorkspaceBaseline &baseline)
+{
+    // The entries are "work/...": unpacked in the folder that holds work/. Each is judged as
+    // the collector would, here already, so that the sources and input files the program only
+    // read cost nothing of the caps and cannot crowd out its own files.
+    const auto wanted = [&baseline](QByteArrayView path, const QByteArray *content) {
+        const qsizetype slash = path.indexOf('/');
+        const QString workPath = QString::fromUtf8(slash < 0 ? QByteArrayView() : path.sliced(slash + 1));
+        if (workPath.isEmpty())
+            return true; // work/ itself
+        const QString inWork = workPath.endsWith(QLatin1Char('/')) ? workPath.chopped(1) : workPath;
+        return ArtifactCollector::isTheProgramsPlace(inWork) && !(content && baseline.isUnchanged(inWork, *content));
+    };
+    const QString root = QFileInfo(container.workspace.workDir()).path();
+    auto fetched = fetchInto(client, container, QLatin1String(DockerContainer::kWorkDir), root, ArtifactCollector::kMaxFiles, wanted);
+    return fetched ? Expected<void>{} : std::unexpected(fetched.error());
+}
+
 Expected<void> DockerTransfer::fetchWork(const DockerClient &client, const DockerPreparedContainer &container,
                                          const QString &destination)
 {
@@ -73,7 +93,8 @@ Expected<void> DockerTransfer::fetchWork(const DockerClient &client, const Docke
 }
 
 Expected<bool> DockerTransfer::fetchInto(const DockerClient &client, const DockerPreparedContainer &container,
-                                         const QString &containerPath, const QString &destination, int maxFiles)
+                                         const QString &containerPath, const QString &destination, int maxFiles,
+                                         const DockerArchive::Filter &wanted)
 {
     QByteArray tar;
     DockerClient::StreamHandlers handlers;
@@ -89,7 +110,7 @@ Expected<bool> DockerTransfer::fetchInto(const DockerClient &client, const Docke
         return true; // the program removed it: nothing to bring back
     if (!response->ok())
         return std::unexpected(DockerClient::errorFor(*response, QStringLiteral("copy %1 back").arg(containerPath)));
-    auto unpacked = DockerArchive::unpack(tar, destination, maxFiles, kMaxOutputBytes);
+    auto unpacked = DockerArchive::unpack(tar, destination, maxFiles, kMaxOutputBytes, wanted);
     if (!unpacked)
         return std::unexpected(unpacked.error());
     return !unpacked->truncated && tar.size() <= kMaxOutputBytes + 1024 * 1024;

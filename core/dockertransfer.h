@@ -1,7 +1,9 @@
 #pragma once
 
 #include "dockerclient.h"
+#include "dockerarchive.h"
 #include "dockercontainer.h"
+#include "workspacebaseline.h"
 
 namespace Sandpit::Core {
 
@@ -34,6 +36,11 @@ public:
     /// Copies the container's /work/`folder` (output, or what a compiler built) into the
     /// workspace's folder of that name.
     static Expected<void> fetch(const DockerClient &client, const DockerPreparedContainer &container, const QString &folder);
+    /// Brings back what the program created or changed anywhere in the container's /work into
+    /// the workspace's work/ (Sandpit's own files left as they were, in `baseline`, stay
+    /// behind), so that ArtifactCollector finds them where a local run leaves them.
+    static Expected<void> fetchChanges(const DockerClient &client, const DockerPreparedContainer &container,
+                                       const WorkspaceBaseline &baseline);
     /// Copies the container's whole /work into `destination`, as `destination`/work.
     static Expected<void> fetchWork(const DockerClient &client, const DockerPreparedContainer &container,
                                     const QString &destination);
@@ -41,7 +48,8 @@ public:
 private:
     /// True when all of it came (no cap was reached).
     static Expected<bool> fetchInto(const DockerClient &client, const DockerPreparedContainer &container,
-                                    const QString &containerPath, const QString &destination, int maxFiles);
+                                    const QString &containerPath, const QString &destination, int maxFiles,
+                                    const DockerArchive::Filter &wanted = {});
 };
 
 } // namespace Sandpit::Core

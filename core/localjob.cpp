@@ -76,6 +76,8 @@ QByteArray LocalJob::jobArguments() const
     };
     if (!m_request.keptWorkspace.isEmpty())
         args << QStringLiteral("--keep-work");
+    if (m_plan.stage == RunStage::Run)
+        args << QStringLiteral("--collect-changes");
     for (const QString &variable : m_plan.environment)
         args << QStringLiteral("--env") << variable;
     args << QStringLiteral("--") << m_plan.command;
@@ -101,6 +103,8 @@ void LocalJob::start()
         return fail({RunError::Code::SetupFailed,
                      QStringLiteral("Could not make the folder %1 in the run's workspace.").arg(m_plan.collectDir)});
     }
+    if (m_plan.stage == RunStage::Run)
+        m_baseline = WorkspaceBaseline::of(m_workspace.workDir());
     QFile job(m_workspace.jobPath());
     const QByteArray arguments = jobArguments();
     if (!job.open(QIODevice::WriteOnly) || job.write(arguments) != arguments.size() || !job.flush()) {
@@ -221,7 +225,7 @@ void LocalJob::onEvents()
             return;
         const QByteArray listing = m_eventBytes.mid(1 + sizeof length, length);
         m_eventBytes.remove(0, 1 + sizeof length + length);
-        Q_EMIT artifactsListed(parseArtifactListing(listing));
+        Q_EMIT artifactsListed(programsFiles(parseArtifactListing(listing), m_baseline));
     }
 }
 
@@ -316,7 +320,9 @@ void LocalJob::finish(bool reportWritten, bool helperCrashed, int exitCode)
     result.stdoutTruncated = truncated == QLatin1String("stdout");
     result.stderrTruncated = truncated == QLatin1String("stderr");
     result.killDetail = describeEnd(result, m_request.limits, report.value(Helper::Protocol::kKillDetail));
-    ArtifactCollector::collect(m_workspace.outputDir(), m_request.keepArtifacts).applyTo(result);
+    // A compiler's files are not the learner's: only a program's run lists what it wrote.
+    if (m_plan.stage == RunStage::Run)
+        ArtifactCollector::collect(m_workspace.workDir(), m_baseline, m_request.keepArtifacts).applyTo(result);
     if (!m_request.keptWorkspace.isEmpty())
         keepWorkspace(result, reportWritten);
     Q_EMIT finished(result);

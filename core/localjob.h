@@ -3,6 +3,7 @@
 #include "backend.h"
 #include "preparedsandbox.h"
 #include "workspace.h"
+#include "workspacebaseline.h"
 
 #include <QProcess>
 #include <QSocketNotifier>
@@ -52,6 +53,7 @@ private:
     RunRequest m_request;
     Plan m_plan;
     Workspace m_workspace;
+    WorkspaceBaseline m_baseline; // what Sandpit put in the workspace, so not the program's files
     std::unique_ptr<QProcess> m_process; // null once handed off to finish on its own
     FileDescriptor m_events;
     std::unique_ptr<QSocketNotifier> m_eventsNotifier;

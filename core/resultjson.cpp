@@ -12,6 +12,7 @@ QJsonObject resultToJson(const RunResult &result)
             {QStringLiteral("path"), a.path},
             {QStringLiteral("size"), a.size},
             {QStringLiteral("mime"), a.mimeType},
+            {QStringLiteral("in_output"), a.inOutput},
         });
     }
     QJsonArray diagnostics;

@@ -14,12 +14,17 @@
 
 namespace Sandpit::Core {
 
-/// A file the program left in the workspace's output/ folder.
+/// A file the program created or changed in its working folder: in output/, where a program
+/// is meant to put what it makes, or anywhere else in the folder (open("temps.csv", "w")).
 struct Artifact {
-    QString path;      ///< relative to output/
+    QString path;      ///< relative to output/ when inOutput, else to the working folder
     qint64 size = 0;
     QString mimeType;
-    bool kept = false; ///< a copy is in RunResult::artifactsDir, at the same path
+    bool kept = false; ///< a copy is in RunResult::artifactsDir, at workPath()
+    bool inOutput = true;
+
+    /// Where the file is below the working folder ("output/plot.png", "temps.csv").
+    QString workPath() const { return inOutput ? QStringLiteral("output/") + path : path; }
 };
 
 /// Which protections were in force for a run, said honestly.
@@ -66,13 +71,14 @@ struct RunResult {
     bool stdoutTruncated = false;
     bool stderrTruncated = false;
     QList<Artifact> artifacts;
-    /// The absolute folder holding copies of the artifacts marked `kept`, which outlive the
-    /// run's workspace; empty when nothing was kept (the command line keeps nothing).
+    /// The absolute folder holding copies of the artifacts marked `kept` (each at its
+    /// workPath()), which outlive the run's workspace; empty when nothing was kept (the
+    /// command line keeps nothing).
     QString artifactsDir;
-    int artifactsFound = 0;        ///< regular files under output/: more than `artifacts` when the list was capped
+    int artifactsFound = 0;        ///< the program's files: more than `artifacts` when the list was capped
     qint64 artifactsByteCap = 0;   ///< non-zero: copying stopped at this many bytes, later files are only listed
-    /// The sandbox brought only part of output/ back (it copies out at most 1000 files and the
-    /// workspace's size), so the program made more files than artifactsFound.
+    /// The sandbox brought only part of the program's files back (it copies out at most 1000
+    /// files and the workspace's size), so the program made more files than artifactsFound.
     bool artifactsLeftBehind = false;
     QString backend;               ///< the backend that really ran it
     QString language;

@@ -1,5 +1,6 @@
 #include "artifactpreview.h"
 
+#include "artifactlabel.h"
 #include "backgroundtask.h"
 #include "csvmodel.h"
 #include "imageview.h"
@@ -86,7 +87,7 @@ void ArtifactPreview::showArtifact(const Core::Artifact &artifact, const QString
     const quint64 request = ++m_request;
     m_kind = Preview::Kind::Other;
     m_header->setText(QStringLiteral("<b>%1</b> · %2 · %3")
-                          .arg(artifact.path.toHtmlEscaped(), Core::formatBytes(artifact.size), artifact.mimeType));
+                          .arg(artifactLabel(artifact).toHtmlEscaped(), Core::formatBytes(artifact.size), artifact.mimeType));
     m_header->show();
     if (path.isEmpty()) {
         showInfo(QStringLiteral("This file was not kept (past the limit on what a run may keep), so it cannot be "
@@ -132,7 +133,7 @@ void ArtifactPreview::showPreview(const Core::Artifact &artifact, const Preview 
             break;
         case Preview::Kind::Other:
             showInfo(QStringLiteral("%1\n%2 · %3\n\nNo preview for this type of file: use Open or Save As….")
-                         .arg(artifact.path, Core::formatBytes(artifact.size), artifact.mimeType));
+                         .arg(artifactPlace(artifact), Core::formatBytes(artifact.size), artifact.mimeType));
             break;
         }
     }

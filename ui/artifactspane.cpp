@@ -1,5 +1,6 @@
 #include "artifactspane.h"
 
+#include "artifactlabel.h"
 #include "artifactpreview.h"
 #include "backgroundtask.h"
 #include "imageview.h"
@@ -55,6 +56,7 @@ QString copyFiles(const QList<std::pair<QString, QString>> &pairs)
 ArtifactsPane::ArtifactsPane(QWidget *parent)
     : QWidget(parent)
     , m_note(new QLabel(this))
+    , m_where(new QLabel(this))
     , m_splitter(new QSplitter(Qt::Vertical, this))
     , m_table(new QTableWidget(0, 3, this))
     , m_placeholder(new QLabel(this))
@@ -84,7 +86,7 @@ ArtifactsPane::ArtifactsPane(QWidget *parent)
     connect(m_preview->imageView(), &ImageView::doubleClicked, this, &ArtifactsPane::viewSelectedLarge);
     connect(m_table, &QWidget::customContextMenuRequested, this, &ArtifactsPane::showContextMenu);
 
-    m_placeholder->setText(QStringLiteral("Files your program writes to the output/ folder are listed here."));
+    m_placeholder->setText(QStringLiteral("Files your program writes are kept and listed here."));
     m_placeholder->setWordWrap(true);
     m_placeholder->setAlignment(Qt::AlignCenter);
     m_placeholder->setStyleSheet(QStringLiteral("QLabel { color: #757575; padding: 8px; }"));
@@ -92,6 +94,13 @@ ArtifactsPane::ArtifactsPane(QWidget *parent)
     m_note->setWordWrap(true);
     m_note->setStyleSheet(QStringLiteral("QLabel { color: #8a6d00; padding: 2px 4px; }"));
     m_preview->setObjectName(QStringLiteral("artifactPreview"));
+    // Said once for the whole list: a learner who wrote open("temps.csv", "w") learns that the
+    // file is kept, and what the mark on it means, without a note on every row.
+    m_where->setObjectName(QStringLiteral("artifactsWhere"));
+    m_where->setWordWrap(true);
+    m_where->setText(QStringLiteral("Files your program wrote are kept here until the next run; %1 marks one written "
+                                    "outside the output/ folder.").arg(kOutsideOutputMark));
+    m_where->setStyleSheet(QStringLiteral("QLabel { color: #757575; padding: 2px 4px; }"));
 
     m_openAction->setObjectName(QStringLiteral("actionOpenArtifact"));
     m_openAction->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
@@ -117,6 +126,7 @@ ArtifactsPane::ArtifactsPane(QWidget *parent)
     listLayout->setContentsMargins(0, 0, 0, 0);
     listLayout->setSpacing(0);
     listLayout->addWidget(bar);
+    listLayout->addWidget(m_where);
     listLayout->addWidget(m_note);
     listLayout->addWidget(m_table, 1);
     m_splitter->addWidget(list);
@@ -149,6 +159,11 @@ QString ArtifactsPane::noteText() const
     return m_note->isVisibleTo(this) ? m_note->text() : QString();
 }
 
+QString ArtifactsPane::whereText() const
+{
+    return m_where->isVisibleTo(this) ? m_where->text() : QString();
+}
+
 void ArtifactsPane::selectRow(int row)
 {
     m_table->selectRow(row);
@@ -173,6 +188,7 @@ void ArtifactsPane::clear()
     m_preview->clear();
     m_note->clear();
     m_note->hide();
+    m_where->hide();
     m_splitter->hide();
     m_placeholder->show();
     updateActions();
@@ -189,7 +205,7 @@ void ArtifactsPane::showArtifacts(const Core::RunResult &result)
 void ArtifactsPane::showRunningListing(const Core::ArtifactListing &listing)
 {
     const Core::Artifact *selected = selectedArtifact();
-    const QString selectedName = selected ? selected->path : QString();
+    const QString selectedName = selected ? selected->workPath() : QString();
     Core::RunResult soFar;
     soFar.artifacts = listing.artifacts;
     fillTable(soFar);
@@ -198,7 +214,7 @@ void ArtifactsPane::showRunningListing(const Core::ArtifactListing &listing)
                                  : QStringLiteral("Still running: its files can be previewed and saved when it ends."));
     m_note->setVisible(!m_artifacts.isEmpty());
     for (int row = 0; row < m_artifacts.size(); ++row) {
-        if (m_artifacts.at(row).path == selectedName)
+        if (m_artifacts.at(row).workPath() == selectedName)
             m_table->selectRow(row);
     }
 }
@@ -211,8 +227,8 @@ void ArtifactsPane::fillTable(const Core::RunResult &result)
     m_table->setRowCount(int(m_artifacts.size()));
     for (int row = 0; row < m_artifacts.size(); ++row) {
         const Core::Artifact &artifact = m_artifacts.at(row);
-        auto *path = new QTableWidgetItem(artifact.path);
-        path->setToolTip(QStringLiteral("output/") + artifact.path);
+        auto *path = new QTableWidgetItem(artifactLabel(artifact));
+        path->setToolTip(artifactPlace(artifact));
         auto *size = new QTableWidgetItem(Core::formatBytes(artifact.size));
         size->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         size->setData(Qt::UserRole, artifact.size);
@@ -238,6 +254,8 @@ void ArtifactsPane::fillTable(const Core::RunResult &result)
         notes << QStringLiteral("Stopped copying at %1: the files in grey were not kept, so they cannot be previewed or "
                                 "saved.").arg(Core::formatBytes(result.artifactsByteCap));
     }
+    m_where->setVisible(std::any_of(m_artifacts.cbegin(), m_artifacts.cend(),
+                                    [](const Core::Artifact &artifact) { return !artifact.inOutput; }));
     m_note->setText(notes.join(QLatin1Char(' ')));
     m_note->setVisible(!notes.isEmpty());
     m_splitter->setVisible(!m_artifacts.isEmpty());
@@ -362,7 +380,7 @@ const Core::Artifact *ArtifactsPane::selectedArtifact() const
 
 QString ArtifactsPane::keptPath(const Core::Artifact &artifact) const
 {
-    return artifact.kept && !m_dir.isEmpty() ? QDir(m_dir).filePath(artifact.path) : QString();
+    return artifact.kept && !m_dir.isEmpty() ? QDir(m_dir).filePath(artifact.workPath()) : QString();
 }
 
 } // namespace Sandpit::Ui

@@ -17,8 +17,9 @@ namespace Sandpit::Ui {
 
 class ArtifactPreview;
 
-/// The files the last run wrote to its output/ folder: path, size and type, a preview of the
-/// selected one, and Open, Save As… and Save all… for the copies the engine kept.
+/// The files the last run wrote in its folder (output/ and beside the program, the latter
+/// marked ↗ and explained once): path, size and type, a preview of the selected one, and
+/// Open, Save As… and Save all… for the copies the engine kept.
 class ArtifactsPane final : public QWidget
 {
     Q_OBJECT
@@ -30,6 +31,9 @@ public:
     QString cellText(int row, int column) const;
     /// The note above the list: what was left out of it, or empty.
     QString noteText() const;
+    /// The one sentence that says where files go and what the ↗ mark means, when a listed
+    /// file has the mark; else empty.
+    QString whereText() const;
     ArtifactPreview *preview() const { return m_preview; }
     void selectRow(int row);
     /// The kept copy of the selected file, or empty.
@@ -54,7 +58,8 @@ public Q_SLOTS:
     void chooseSaveAll();
     /// Copies the selected file to `path`, in the background.
     void saveSelectedTo(const QString &path);
-    /// Copies every kept file into `folder` (with its folders below output/), in the background.
+    /// Copies every kept file into `folder` (with its folders below output/, or below the
+    /// program's folder for one outside output/), in the background.
     void saveAllTo(const QString &folder);
 
 Q_SIGNALS:
@@ -76,6 +81,7 @@ private:
     QString keptPath(const Sandpit::Core::Artifact &artifact) const;
 
     QLabel *m_note;
+    QLabel *m_where;
     QSplitter *m_splitter;
     QTableWidget *m_table;
     QLabel *m_placeholder;

@@ -187,21 +187,31 @@ void copyWholeWork(int hostWorkFd, const Options &run)
         close(target);
 }
 
-// Copies output/ (or the folder the run names: a compiler's build folder) back to the host
-// workspace while the sandbox's file system still exists.
+// Copies what the program changed in /work (or only the folder the run names: a compiler's
+// build folder) back to the host workspace while the sandbox's file system still exists.
 void copyOutput(int hostWorkFd, const Options &run, InitRecord &record)
 {
     const int work = open("/work", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    const int source = work >= 0 ? openat(work, run.collectDir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+    int source = -1;
+    int target = -1;
+    if (run.collectChanges) {
+        source = work >= 0 ? dup(work) : -1;
+        target = dup(hostWorkFd);
+    } else {
+        source = work >= 0 ? openat(work, run.collectDir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+        target = openat(hostWorkFd, run.collectDir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    }
     if (work >= 0)
         close(work);
-    const int target = openat(hostWorkFd, run.collectDir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (source >= 0 && target >= 0) {
         // Apparent sizes count: sparse files must not turn a 64 MB workspace into gigabytes
         // on the host's disk.
         CopyBudget budget;
         budget.maxBytes = run.workSizeBytes;
-        copyTree(source, target, budget);
+        if (run.collectChanges)
+            copyChanges(source, target, budget);
+        else
+            copyTree(source, target, budget);
         record.artifactsSkipped = budget.skipped;
         record.artifactsTruncated = budget.truncated ? 1 : 0;
     }

@@ -113,6 +113,10 @@ bool parseArguments(const std::vector<std::string> &arguments, Options &options,
             options.keepWork = true;
             continue;
         }
+        if (arg == "--collect-changes") {
+            options.collectChanges = true;
+            continue;
+        }
         if (i + 1 >= arguments.size()) {
             error = "option " + arg + " needs a value";
             return false;
@@ -148,6 +152,8 @@ std::vector<std::string> toArguments(const Options &options)
         out.push_back("--share-network");
     if (options.keepWork)
         out.push_back("--keep-work");
+    if (options.collectChanges)
+        out.push_back("--collect-changes");
     for (const std::string &path : options.readOnlyBinds)
         out.insert(out.end(), {"--ro-bind-try", path});
     for (const std::string &variable : options.environment)

@@ -31,6 +31,9 @@ struct Options {
     /// Also copy the whole of /work back when the run ends, into the host workspace's
     /// .sandpit-kept (see KeptWorkspace): for a workspace that persists between runs.
     bool keepWork = false;
+    /// Copy back every file the program created or changed anywhere in /work, not only
+    /// collectDir: a learner's open("temps.csv", "w") is kept as well as output/.
+    bool collectChanges = false;
     std::vector<std::string> readOnlyBinds;       ///< host paths shown read-only at the same place
     std::vector<std::string> environment;         ///< NAME=VALUE, the program's whole environment
     std::vector<std::string> command;             ///< program and arguments

@@ -16,7 +16,7 @@ constexpr int kListingTicks = 25;
 
 OutputWatch::OutputWatch(const InitContext &ctx, const Options &run)
     : m_ctx(ctx)
-    , m_path(std::string("/work/") + run.collectDir)
+    , m_path(run.collectChanges ? std::string("/work") : std::string("/work/") + run.collectDir)
 {
 }
 

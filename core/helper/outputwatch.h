@@ -6,8 +6,9 @@
 
 namespace Sandpit::Helper {
 
-/// While the program runs, the engine shows the files appearing in its output folder: init,
-/// which alone sees the private /work, sends the list when it changed.
+/// While the program runs, the engine shows the files appearing in its folder (all of /work
+/// with --collect-changes, which the engine sorts out from Sandpit's own; else output/):
+/// init, which alone sees the private /work, sends the list when it changed.
 class OutputWatch
 {
 public:

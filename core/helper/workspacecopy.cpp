@@ -1,5 +1,7 @@
 #include "workspacecopy.h"
 
+#include <algorithm>
+#include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/sendfile.h>
@@ -11,6 +13,7 @@ namespace Sandpit::Helper {
 namespace {
 
 constexpr int kMaxDepth = 32;
+constexpr char kSandpitPrefix[] = ".sandpit-";
 
 bool copyFile(int source, int target, long long size)
 {
@@ -23,7 +26,42 @@ bool copyFile(int source, int target, long long size)
     return true;
 }
 
-Step copyLevel(int sourceDir, int targetDir, CopyBudget &budget, int depth)
+// Both are regular files of `size` bytes.
+bool sameContent(int a, int b, long long size)
+{
+    char left[16 * 1024];
+    char right[sizeof left];
+    for (long long offset = 0; offset < size;) {
+        const size_t want = static_cast<size_t>(std::min<long long>(sizeof left, size - offset));
+        const ssize_t n = pread(a, left, want, offset);
+        if (n <= 0 || pread(b, right, static_cast<size_t>(n), offset) != n || std::memcmp(left, right, static_cast<size_t>(n)) != 0)
+            return false;
+        offset += n;
+    }
+    return true;
+}
+
+// True when the target already holds `name` with the content of `in`; otherwise makes room
+// for a fresh copy. Only a regular file of the target is ever replaced: the target is the
+// host's side, which the program never had in reach.
+bool alreadyThere(int in, const struct stat &opened, int targetDir, const char *name)
+{
+    struct stat have {};
+    if (fstatat(targetDir, name, &have, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(have.st_mode))
+        return false;
+    if (have.st_size == opened.st_size) {
+        const int existing = openat(targetDir, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        const bool same = existing >= 0 && sameContent(in, existing, opened.st_size);
+        if (existing >= 0)
+            close(existing);
+        if (same)
+            return true;
+    }
+    unlinkat(targetDir, name, 0);
+    return false;
+}
+
+Step copyLevel(int sourceDir, int targetDir, CopyBudget &budget, int depth, bool changesOnly)
 {
     const int listFd = dup(sourceDir);
     DIR *dir = listFd >= 0 ? fdopendir(listFd) : nullptr;
@@ -32,6 +70,10 @@ Step copyLevel(int sourceDir, int targetDir, CopyBudget &budget, int depth)
     while (const dirent *entry = readdir(dir)) {
         const char *name = entry->d_name;
         if (name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0')))
+            continue;
+        // The host's own folders beside the program's files (.sandpit-kept, made just after
+        // this copy): a program's folder of that name must not stand in for them.
+        if (changesOnly && depth == 0 && std::strncmp(name, kSandpitPrefix, sizeof kSandpitPrefix - 1) == 0)
             continue;
         struct stat st {};
         if (fstatat(sourceDir, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
@@ -50,7 +92,7 @@ Step copyLevel(int sourceDir, int targetDir, CopyBudget &budget, int depth)
             }
             const int subTarget = openat(targetDir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
             if (subTarget >= 0) {
-                copyLevel(sub, subTarget, budget, depth + 1);
+                copyLevel(sub, subTarget, budget, depth + 1, changesOnly);
                 close(subTarget);
             }
             close(sub);
@@ -60,16 +102,17 @@ Step copyLevel(int sourceDir, int targetDir, CopyBudget &budget, int depth)
             ++budget.skipped;
             continue;
         }
-        if (budget.files >= budget.maxFiles || (budget.maxBytes > 0 && budget.bytes + st.st_size > budget.maxBytes)) {
-            budget.truncated = true;
-            continue;
-        }
         // O_NONBLOCK: if the entry was swapped for a FIFO since fstatat, open must not hang.
         const int in = openat(sourceDir, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
         if (in < 0)
             continue;
         struct stat opened {};
-        if (fstat(in, &opened) != 0 || !S_ISREG(opened.st_mode)) {
+        if (fstat(in, &opened) != 0 || !S_ISREG(opened.st_mode) || (changesOnly && alreadyThere(in, opened, targetDir, name))) {
+            close(in);
+            continue;
+        }
+        if (budget.files >= budget.maxFiles || (budget.maxBytes > 0 && budget.bytes + opened.st_size > budget.maxBytes)) {
+            budget.truncated = true;
             close(in);
             continue;
         }
@@ -92,7 +135,12 @@ Step copyLevel(int sourceDir, int targetDir, CopyBudget &budget, int depth)
 
 Step copyTree(int sourceDir, int targetDir, CopyBudget &budget)
 {
-    return copyLevel(sourceDir, targetDir, budget, 0);
+    return copyLevel(sourceDir, targetDir, budget, 0, false);
+}
+
+Step copyChanges(int sourceDir, int targetDir, CopyBudget &budget)
+{
+    return copyLevel(sourceDir, targetDir, budget, 0, true);
 }
 
 } // namespace Sandpit::Helper

@@ -19,4 +19,10 @@ struct CopyBudget {
 /// hard link: what it copies out of the sandbox is only ever what the program wrote itself.
 Step copyTree(int sourceDir, int targetDir, CopyBudget &budget);
 
+/// Brings `targetDir` up to date with what changed in `sourceDir`, as copyTree does and with
+/// the same care: a file the target lacks is copied, one that differs replaces the target's,
+/// and one the same in both is left alone without counting against the budget. So the
+/// sources and input files a program only read cost nothing, and cannot crowd out its own.
+Step copyChanges(int sourceDir, int targetDir, CopyBudget &budget);
+
 } // namespace Sandpit::Helper

@@ -2,6 +2,7 @@
 // Shared by the engine tests: builds requests from fixture programs and runs them through a
 // real RunController, waiting with QSignalSpy (never with sleeps).
 
+#include "artifactstore.h"
 #include "backends.h"
 #include "dockerbackend.h"
 #include "languageregistry.h"
@@ -13,6 +14,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QUuid>
 
@@ -129,8 +131,9 @@ inline QByteArray why(const Outcome &o)
 }
 
 /// A program (files_then_wait.py) writes a file, a CSV in a subfolder and a symlink to a host
-/// file into output/, then waits for a line: while it waits, the listing shows exactly the two
-/// files, with sizes and types; after, the result has all three files it wrote.
+/// file into output/, and log.txt beside itself, then waits for a line: while it waits, the
+/// listing shows exactly the three files (log.txt marked as outside output/, and not its own
+/// source), with sizes and types; after, the result has all four files it wrote.
 inline void checkFilesListedWhileRunning(RunController &controller, RunRequest request = {})
 {
     const RunRequest fixtureRun = pythonRequest(fixture(QStringLiteral("files_then_wait.py")));
@@ -144,18 +147,57 @@ inline void checkFilesListedWhileRunning(RunController &controller, RunRequest r
         QStringList paths;
         if (!watcher.outcome.listings.isEmpty()) {
             for (const Artifact &a : watcher.outcome.listings.last().artifacts)
-                paths << a.path + QLatin1Char(' ') + QString::number(a.size) + QLatin1Char(' ') + a.mimeType;
+                paths << a.path + QLatin1Char(' ') + QString::number(a.size) + QLatin1Char(' ') + a.mimeType
+                           + (a.inOutput ? QString() : QStringLiteral(" outside"));
         }
         return paths;
     };
-    QTRY_COMPARE_WITH_TIMEOUT(listed(), (QStringList{QStringLiteral("a.txt 6 text/plain"), QStringLiteral("sub/b.csv 8 text/csv")}),
+    QTRY_COMPARE_WITH_TIMEOUT(listed(), (QStringList{QStringLiteral("a.txt 6 text/plain"), QStringLiteral("sub/b.csv 8 text/csv"),
+                                                     QStringLiteral("log.txt 4 text/plain outside")}),
                               30000);
     QVERIFY(!watcher.done()); // still running: it waits for our line
     controller.writeInput(watcher.outcome.id, "\n");
     controller.closeInput(watcher.outcome.id);
     QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 30000);
     QVERIFY2(watcher.outcome.result, why(watcher.outcome));
-    QCOMPARE(watcher.outcome.result->artifacts.size(), 3);
+    QCOMPARE(watcher.outcome.result->artifacts.size(), 4);
+}
+
+/// A learner's program (writes_beside_its_source.py) writes temps.csv beside itself and
+/// output/plot.txt, and reads an attached readings.csv: both files it wrote are kept and listed,
+/// temps.csv marked as outside output/, and neither its source nor the file it only read is.
+inline void checkFilesBesideTheProgramAreKept(RunController &controller, RunRequest request = {})
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile readings(dir.filePath(QStringLiteral("readings.csv")));
+    QVERIFY(readings.open(QIODevice::WriteOnly));
+    readings.write("day,temp\n1,20\n");
+    readings.close();
+    // In this user's folder for runs, as the window's: it outlives `dir` while the controller
+    // holds the request.
+    auto store = std::make_shared<ArtifactStore>();
+    const RunRequest fixtureRun = pythonRequest(fixture(QStringLiteral("writes_beside_its_source.py")));
+    request.language = fixtureRun.language;
+    request.entryFile = fixtureRun.entryFile;
+    request.sources = fixtureRun.sources;
+    request.inputFiles = {{readings.fileName(), {}}};
+    request.keepArtifacts = ArtifactStore::reserve(store);
+    const Outcome o = runToEnd(controller, request);
+    QVERIFY2(o.result, why(o));
+    QCOMPARE(o.result->exitCode, 0);
+    QCOMPARE(o.result->stdoutData, QByteArray("day,temp\n1,20\n"));
+    QStringList listed;
+    for (const Artifact &a : o.result->artifacts)
+        listed << a.path + (a.inOutput ? QStringLiteral(" in output/") : QStringLiteral(" outside output/"));
+    QCOMPARE(listed, (QStringList{QStringLiteral("plot.txt in output/"), QStringLiteral("temps.csv outside output/")}));
+    QCOMPARE(o.result->artifactsFound, 2);
+    const Artifact &temps = o.result->artifacts.at(1);
+    QVERIFY(temps.kept);
+    QCOMPARE(temps.mimeType, QStringLiteral("text/csv"));
+    QFile kept(o.result->artifactsDir + QLatin1Char('/') + temps.workPath());
+    QVERIFY2(kept.open(QIODevice::ReadOnly), qPrintable(kept.fileName()));
+    QCOMPARE(kept.readAll(), QByteArray("day,temp\n1,21\n"));
 }
 
 inline std::unique_ptr<RunController> makeController()

@@ -59,7 +59,7 @@ private Q_SLOTS:
             QVERIFY(writeFile(out + QStringLiteral("/data.csv"), "x,y\n1,\"2,5\"\n"));
             QVERIFY(writeFile(out + QStringLiteral("/notes/readme.txt"), "hello\n"));
             QVERIFY(writeFile(out + QStringLiteral("/blob.bin"), QByteArray("\0\1\2\3", 4)));
-            ArtifactCollector::collect(out, ArtifactStore::reserve(m_store)).applyTo(result);
+            ArtifactCollector::collect(out, {}, ArtifactStore::reserve(m_store)).applyTo(result);
         }
         QVERIFY(!result.artifactsDir.isEmpty());
         QVERIFY(QDir::isAbsolutePath(result.artifactsDir));
@@ -87,7 +87,7 @@ private Q_SLOTS:
         QVERIFY(QFile::link(host.filePath(QStringLiteral("private")), out + QStringLiteral("/private")));
         QCOMPARE(::link(QFile::encodeName(host.filePath(QStringLiteral("secret.txt"))).constData(),
                         QFile::encodeName(out + QStringLiteral("/copy.txt")).constData()), 0);
-        const auto c = ArtifactCollector::collect(out, ArtifactStore::reserve(m_store));
+        const auto c = ArtifactCollector::collect(out, {}, ArtifactStore::reserve(m_store));
         QCOMPARE(c.artifacts.size(), 1);
         QCOMPARE(c.artifacts.at(0).path, QStringLiteral("real.txt"));
         QCOMPARE(c.skippedLinks, 3);
@@ -102,7 +102,7 @@ private Q_SLOTS:
         for (int i = 0; i < total; ++i)
             QVERIFY(writeFile(out + QStringLiteral("/f%1.txt").arg(i, 4, 10, QLatin1Char('0')), "x"));
         RunResult result;
-        ArtifactCollector::collect(out, ArtifactStore::reserve(m_store)).applyTo(result);
+        ArtifactCollector::collect(out, {}, ArtifactStore::reserve(m_store)).applyTo(result);
         QCOMPARE(result.artifacts.size(), ArtifactCollector::kMaxFiles);
         QCOMPARE(result.artifactsFound, total);
         QCOMPARE(keptFiles(result.artifactsDir).size(), ArtifactCollector::kMaxFiles);
@@ -116,7 +116,7 @@ private Q_SLOTS:
         QVERIFY(writeFile(out + QStringLiteral("/a.txt"), QByteArray(600, 'a')));
         QVERIFY(writeFile(out + QStringLiteral("/b.txt"), QByteArray(600, 'b')));
         RunResult result;
-        ArtifactCollector::collect(out, ArtifactStore::reserve(m_store)).applyTo(result);
+        ArtifactCollector::collect(out, {}, ArtifactStore::reserve(m_store)).applyTo(result);
         QCOMPARE(result.artifacts.size(), 2);
         QCOMPARE(result.artifactsByteCap, 1000);
         QCOMPARE(int(result.artifacts.at(0).kept) + int(result.artifacts.at(1).kept), 1);
@@ -132,9 +132,9 @@ private Q_SLOTS:
         QTemporaryDir host;
         const QString out = host.filePath(QStringLiteral("output"));
         QVERIFY(writeFile(out + QStringLiteral("/one.txt"), "1"));
-        const auto first = ArtifactCollector::collect(out, ArtifactStore::reserve(m_store));
+        const auto first = ArtifactCollector::collect(out, {}, ArtifactStore::reserve(m_store));
         QVERIFY(QFileInfo::exists(first.keptDir + QStringLiteral("/one.txt")));
-        const auto second = ArtifactCollector::collect(out, ArtifactStore::reserve(m_store));
+        const auto second = ArtifactCollector::collect(out, {}, ArtifactStore::reserve(m_store));
         QVERIFY(QFileInfo::exists(second.keptDir + QStringLiteral("/one.txt")));
         QVERIFY(!QFileInfo::exists(first.keptDir));
 
@@ -151,8 +151,8 @@ private Q_SLOTS:
         QVERIFY(writeFile(out + QStringLiteral("/one.txt"), "1"));
         const ArtifactKeeping older = ArtifactStore::reserve(m_store);
         const ArtifactKeeping newer = ArtifactStore::reserve(m_store);
-        const auto kept = ArtifactCollector::collect(out, newer);
-        const auto stale = ArtifactCollector::collect(out, older);
+        const auto kept = ArtifactCollector::collect(out, {}, newer);
+        const auto stale = ArtifactCollector::collect(out, {}, older);
         QVERIFY(stale.keptDir.isEmpty());
         QVERIFY(!stale.artifacts.at(0).kept);
         QVERIFY(QFileInfo::exists(kept.keptDir + QStringLiteral("/one.txt")));
@@ -165,7 +165,7 @@ private Q_SLOTS:
         QTemporaryDir host;
         const QString out = host.filePath(QStringLiteral("output"));
         QVERIFY(writeFile(out + QStringLiteral("/one.txt"), "1"));
-        QVERIFY(!ArtifactCollector::collect(out, ArtifactStore::reserve(live)).keptDir.isEmpty());
+        QVERIFY(!ArtifactCollector::collect(out, {}, ArtifactStore::reserve(live)).keptDir.isEmpty());
         QVERIFY(live->root().startsWith(*RunFolders::parent() + QLatin1Char('/')));
         QTemporaryDir abandoned(*RunFolders::parent() + QStringLiteral("/sandpit-artifacts-XXXXXX"));
         QVERIFY(writeFile(abandoned.filePath(QStringLiteral("run-1/plot.png")), kPng));
@@ -180,7 +180,7 @@ private Q_SLOTS:
         QTemporaryDir host;
         const QString out = host.filePath(QStringLiteral("output"));
         QVERIFY(writeFile(out + QStringLiteral("/one.txt"), "1"));
-        const auto c = ArtifactCollector::collect(out);
+        const auto c = ArtifactCollector::collect(out, {});
         QCOMPARE(c.artifacts.size(), 1);
         QVERIFY(!c.artifacts.at(0).kept);
         QVERIFY(c.keptDir.isEmpty());

@@ -192,11 +192,14 @@ private Q_SLOTS:
         QVERIFY(!o.result->artifactsDir.isEmpty());
         for (const Artifact &a : o.result->artifacts)
             QVERIFY2(a.kept, qPrintable(a.path));
-        QFile csv(o.result->artifactsDir + QStringLiteral("/data.csv"));
+        // Each copy is where the file was in the working folder.
+        QFile csv(o.result->artifactsDir + QStringLiteral("/output/data.csv"));
         QVERIFY(csv.open(QIODevice::ReadOnly));
         QCOMPARE(csv.readAll(), QByteArray("x,y\n1,2\n"));
-        QVERIFY(QFileInfo::exists(o.result->artifactsDir + QStringLiteral("/sub/notes.txt")));
+        QVERIFY(QFileInfo::exists(o.result->artifactsDir + QStringLiteral("/output/sub/notes.txt")));
     }
+
+    void filesBesideTheProgramAreKeptAndMarked() { checkFilesBesideTheProgramAreKept(*m_controller); }
 
     void stdinUpFront()
     {

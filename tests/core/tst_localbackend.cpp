@@ -23,6 +23,23 @@ private:
 
     std::unique_ptr<RunController> m_controller;
 
+    /// A local backend whose helper runs on a host that refuses user namespaces as Docker's
+    /// seccomp profile does; its wrapper script is made in `dir`.
+    static std::vector<std::unique_ptr<Backend>> noUsernsBackend(const QTemporaryDir &dir)
+    {
+        const QString wrapper = dir.filePath(QStringLiteral("no-userns-helper"));
+        QFile script(wrapper);
+        const QString host = QCoreApplication::applicationDirPath() + QStringLiteral("/hosts/no_userns");
+        if (!script.open(QIODevice::WriteOnly))
+            qFatal("cannot write %s", qPrintable(wrapper));
+        script.write("#!/bin/sh\nexec " + host.toUtf8() + " " + LocalBackend::findHelper().toUtf8() + " \"$@\"\n");
+        script.close();
+        script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        std::vector<std::unique_ptr<Backend>> backends;
+        backends.push_back(std::make_unique<LocalBackend>(LanguageRegistry::builtIn(), LocalBackend::Config{wrapper, {}}));
+        return backends;
+    }
+
 private Q_SLOTS:
     void init() { m_controller = makeController(); }
     void cleanup() { m_controller.reset(); }
@@ -258,6 +275,8 @@ private Q_SLOTS:
         QCOMPARE(o.result->artifacts.at(1).path, QStringLiteral("sub/notes.txt"));
     }
 
+    void filesBesideTheProgramAreKeptAndMarked() { checkFilesBesideTheProgramAreKept(*m_controller); }
+
     void artifactsLeftInTheSandboxAreReported()
     {
         const Outcome o = run(pythonRequest("import os\nos.makedirs('output', exist_ok=True)\n"
@@ -326,19 +345,7 @@ private Q_SLOTS:
     void refusedNamespacesAreReportedAndTheTreeStillDies()
     {
         QTemporaryDir dir;
-        const QString wrapper = dir.filePath(QStringLiteral("no-userns-helper"));
-        QFile script(wrapper);
-        QVERIFY(script.open(QIODevice::WriteOnly));
-        // The helper on a host that refuses user namespaces as Docker's seccomp profile does.
-        const QString host = QCoreApplication::applicationDirPath() + QStringLiteral("/hosts/no_userns");
-        script.write("#!/bin/sh\nexec " + host.toUtf8() + " " + LocalBackend::findHelper().toUtf8() + " \"$@\"\n");
-        script.close();
-        QVERIFY(script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
-        RunController controller([&] {
-            std::vector<std::unique_ptr<Backend>> backends;
-            backends.push_back(std::make_unique<LocalBackend>(LanguageRegistry::builtIn(), LocalBackend::Config{wrapper, {}}));
-            return backends;
-        }());
+        RunController controller(noUsernsBackend(dir));
 
         const QString token = uniqueToken();
         RunRequest request = pythonRequest(fixture(QStringLiteral("fork_sleeper.py")), {token});
@@ -362,6 +369,17 @@ private Q_SLOTS:
                  qPrintable(r.isolation.details.join(QLatin1Char('\n'))));
         QVERIFY(r.isolation.details.join(QLatin1Char(' ')).contains(QStringLiteral("Files: NOT isolated")));
         QTRY_VERIFY2_WITH_TIMEOUT(!processWithTokenExists(token), "a process outlived the run without namespaces", 5000);
+    }
+
+    // Without namespaces the program runs in the workspace itself, where Sandpit's own files
+    // are: the same files are kept and listed, and still not its source or its input.
+    void filesBesideTheProgramAreKeptWithoutNamespacesToo()
+    {
+        QTemporaryDir dir;
+        RunController controller(noUsernsBackend(dir));
+        RunRequest request;
+        request.weakestIsolation = IsolationReport::Level::None;
+        checkFilesBesideTheProgramAreKept(controller, request);
     }
 
     void missingToolchainIsAnError()

@@ -26,7 +26,8 @@ RunResult sampleResult()
     r.backend = QStringLiteral("local");
     r.language = QStringLiteral("python");
     r.artifacts = {{QStringLiteral("data.csv"), 8, QStringLiteral("text/csv")},
-                   {QStringLiteral("sub/plot.png"), 512, QStringLiteral("image/png")}};
+                   {QStringLiteral("sub/plot.png"), 512, QStringLiteral("image/png")},
+                   {QStringLiteral("temps.csv"), 20, QStringLiteral("text/csv"), false, false}};
     r.isolation.level = IsolationReport::Level::Partial;
     r.isolation.details = {QStringLiteral("No network."), QStringLiteral("No seccomp filter.")};
     return r;
@@ -176,12 +177,19 @@ private Q_SLOTS:
     {
         const QJsonObject o = reparsed(resultToJson(sampleResult()));
         const QJsonArray artifacts = o.value(QStringLiteral("artifacts")).toArray();
-        QCOMPARE(artifacts.size(), 2);
+        QCOMPARE(artifacts.size(), 3);
         const QJsonObject second = artifacts.at(1).toObject();
-        QCOMPARE(second.keys(), (QStringList{QStringLiteral("mime"), QStringLiteral("path"), QStringLiteral("size")}));
+        QCOMPARE(second.keys(), (QStringList{QStringLiteral("in_output"), QStringLiteral("mime"), QStringLiteral("path"),
+                                             QStringLiteral("size")}));
         QCOMPARE(second.value(QStringLiteral("path")).toString(), QStringLiteral("sub/plot.png"));
         QCOMPARE(second.value(QStringLiteral("size")).toInteger(), 512);
         QCOMPARE(second.value(QStringLiteral("mime")).toString(), QStringLiteral("image/png"));
+        QCOMPARE(second.value(QStringLiteral("in_output")), QJsonValue(true));
+        // A file the program wrote beside its source, not in output/: its path is relative to
+        // the working folder, and it says so.
+        const QJsonObject outside = artifacts.at(2).toObject();
+        QCOMPARE(outside.value(QStringLiteral("path")).toString(), QStringLiteral("temps.csv"));
+        QCOMPARE(outside.value(QStringLiteral("in_output")), QJsonValue(false));
 
         const QJsonObject isolation = o.value(QStringLiteral("isolation")).toObject();
         QCOMPARE(isolation.keys(), (QStringList{QStringLiteral("details"), QStringLiteral("level")}));

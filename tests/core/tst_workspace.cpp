@@ -4,6 +4,7 @@
 #include "runfolders.h"
 #include "testfiles.h"
 #include "workspace.h"
+#include "workspacebaseline.h"
 
 #include <QDir>
 #include <QFile>
@@ -195,7 +196,7 @@ private Q_SLOTS:
         QVERIFY(writeFile(out + QStringLiteral("/sub/plot.png"), kPng));
         QVERIFY(writeFile(out + QStringLiteral("/chart"), kPng));
         QVERIFY(writeFile(out + QStringLiteral("/a.txt"), {}));
-        const auto c = ArtifactCollector::collect(out);
+        const auto c = ArtifactCollector::collect(out, {});
         QCOMPARE(paths(c.artifacts), (QStringList{QStringLiteral("a.txt"), QStringLiteral("chart"),
                                                   QStringLiteral("data.csv"), QStringLiteral("sub/plot.png")}));
         QCOMPARE(c.artifacts.at(0).size, 0);
@@ -216,7 +217,7 @@ private Q_SLOTS:
         QVERIFY(QFile::link(QStringLiteral("/etc/passwd"), out + QStringLiteral("/passwd")));
         QCOMPARE(::link(QFile::encodeName(host(QStringLiteral("secret.txt"))).constData(),
                         QFile::encodeName(out + QStringLiteral("/copy.txt")).constData()), 0);
-        const auto c = ArtifactCollector::collect(out);
+        const auto c = ArtifactCollector::collect(out, {});
         QCOMPARE(paths(c.artifacts), QStringList{QStringLiteral("real.txt")});
         QCOMPARE(c.skippedLinks, 2);
     }
@@ -228,7 +229,7 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(out));
         QVERIFY(QFile::link(host(QStringLiteral("private")), out + QStringLiteral("/private")));
         QVERIFY(QFile::link(QStringLiteral("/no/such/target"), out + QStringLiteral("/dangling")));
-        const auto c = ArtifactCollector::collect(out);
+        const auto c = ArtifactCollector::collect(out, {});
         QCOMPARE(paths(c.artifacts), QStringList());
     }
 
@@ -238,19 +239,71 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(out));
         for (int i = 0; i < ArtifactCollector::kMaxFiles; ++i)
             QVERIFY(writeFile(out + QStringLiteral("/f%1.txt").arg(i, 4, 10, QLatin1Char('0')), "x"));
-        const auto full = ArtifactCollector::collect(out);
+        const auto full = ArtifactCollector::collect(out, {});
         QCOMPARE(full.artifacts.size(), ArtifactCollector::kMaxFiles);
         QVERIFY(!full.truncated);
 
         QVERIFY(writeFile(out + QStringLiteral("/one-too-many.txt"), "x"));
-        const auto over = ArtifactCollector::collect(out);
+        const auto over = ArtifactCollector::collect(out, {});
         QCOMPARE(over.artifacts.size(), ArtifactCollector::kMaxFiles);
         QVERIFY(over.truncated);
     }
 
+    // A learner's open("temps.csv", "w") is kept as well as output/: every file the program
+    // made or changed in its folder, but not what Sandpit put there and the program only read,
+    // nor the caches tools keep beside it.
+    void theProgramsFilesAnywhereInItsFolderAreListed()
+    {
+        QVERIFY(writeFile(host(QStringLiteral("readings.csv")), "day,temp\n1,20\n"));
+        QVERIFY(writeFile(host(QStringLiteral("notes.txt")), "keep me\n"));
+        RunRequest r = request();
+        r.inputFiles = {{host(QStringLiteral("readings.csv")), {}}, {host(QStringLiteral("notes.txt")), {}}};
+        auto ws = workspaceFor(r);
+        QVERIFY(ws);
+        const WorkspaceBaseline baseline = WorkspaceBaseline::of(ws->workDir());
+        QCOMPARE(baseline.size(), 4);
+        const QString work = ws->workDir();
+        QVERIFY(writeFile(work + QStringLiteral("/temps.csv"), "c\n21\n"));
+        QVERIFY(writeFile(work + QStringLiteral("/output/plot.txt"), "*\n"));
+        QVERIFY(writeFile(work + QStringLiteral("/readings.csv"), "day,temp\n1,99\n")); // same size, changed
+        QVERIFY(writeFile(work + QStringLiteral("/notes.txt"), "keep me\n"));            // written again, the same
+        QVERIFY(writeFile(work + QStringLiteral("/.cache/matplotlib/fontlist.json"), "{}"));
+        QVERIFY(writeFile(work + QStringLiteral("/sub/__pycache__/path.cpython-311.pyc"), "\x00"));
+
+        const auto c = ArtifactCollector::collect(work, baseline);
+        QCOMPARE(paths(c.artifacts), (QStringList{QStringLiteral("plot.txt"), QStringLiteral("readings.csv"),
+                                                  QStringLiteral("temps.csv")}));
+        QCOMPARE(c.artifacts.at(0).inOutput, true);
+        QCOMPARE(c.artifacts.at(0).workPath(), QStringLiteral("output/plot.txt"));
+        QCOMPARE(c.artifacts.at(1).inOutput, false);
+        QCOMPARE(c.artifacts.at(2).inOutput, false);
+        QCOMPARE(c.artifacts.at(2).workPath(), QStringLiteral("temps.csv"));
+        QCOMPARE(c.found, 3);
+    }
+
+    // A container's files come back as bytes in memory, a local run's as open files: a file
+    // larger than one piece of the digest is judged the same either way.
+    void theBaselineJudgesBytesAndFilesAlike()
+    {
+        QByteArray data(200 * 1024 + 7, '\0');
+        for (qsizetype i = 0; i < data.size(); ++i)
+            data[i] = char(i * 31 % 251);
+        QVERIFY(writeFile(host(QStringLiteral("work/data.bin")), data));
+        const WorkspaceBaseline baseline = WorkspaceBaseline::of(host(QStringLiteral("work")));
+        QVERIFY(baseline.isUnchanged(QStringLiteral("data.bin"), data));
+        QFile file(host(QStringLiteral("work/data.bin")));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(baseline.isUnchanged(QStringLiteral("data.bin"), file.handle(), data.size()));
+        QByteArray changed = data;
+        changed[150 * 1024] = char(changed.at(150 * 1024) + 1);
+        QVERIFY(!baseline.isUnchanged(QStringLiteral("data.bin"), changed));
+        QVERIFY(!baseline.isUnchanged(QStringLiteral("other.bin"), data));
+        QVERIFY(!baseline.isUnchanged(QStringLiteral("data.bin"), data.left(data.size() - 1)));
+    }
+
     void missingOutputFolderIsEmpty()
     {
-        const auto c = ArtifactCollector::collect(host(QStringLiteral("never-created")));
+        const auto c = ArtifactCollector::collect(host(QStringLiteral("never-created")), {});
         QVERIFY(c.artifacts.isEmpty());
         QVERIFY(!c.truncated);
     }

@@ -36,6 +36,13 @@ QByteArray readFile(const QString &path)
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
 }
+
+bool writeFile(const QString &path, const QByteArray &content)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(content) == content.size();
+}
 } // namespace
 
 class TestArtifactsPane : public QObject
@@ -47,9 +54,10 @@ private Q_SLOTS:
     {
         m_kept = std::make_unique<QTemporaryDir>();
         QVERIFY(m_kept->isValid());
+        QVERIFY(QDir().mkpath(kept(QString())));
         QImage image(40, 30, QImage::Format_RGB32);
         image.fill(Qt::red);
-        QVERIFY(image.save(m_kept->filePath(QStringLiteral("plot.png"))));
+        QVERIFY(image.save(kept(QStringLiteral("plot.png"))));
         write(QStringLiteral("drawing.svg"), kSvg);
         write(QStringLiteral("data.csv"), kCsv);
         write(QStringLiteral("logs/run.txt"), QByteArray("ok \xff\xfe end") + '\0' + QByteArray("after"));
@@ -272,7 +280,7 @@ private Q_SLOTS:
         const QString dest = target.filePath(QStringLiteral("copy.png"));
         m_pane->saveSelectedTo(dest);
         QVERIFY(saved.wait());
-        QCOMPARE(readFile(dest), readFile(m_kept->filePath(QStringLiteral("plot.png"))));
+        QCOMPARE(readFile(dest), readFile(kept(QStringLiteral("plot.png"))));
         QVERIFY(saved.at(0).at(0).toString().contains(dest));
     }
 
@@ -286,7 +294,7 @@ private Q_SLOTS:
         QCOMPARE(saved.at(0).at(0).toString(), QStringLiteral("Saved 5 files into %1").arg(target.path()));
         for (const QString &name : {QStringLiteral("data.csv"), QStringLiteral("logs/run.txt"), QStringLiteral("blob.bin"),
                                     QStringLiteral("drawing.svg"), QStringLiteral("plot.png")})
-            QCOMPARE(readFile(target.filePath(name)), readFile(m_kept->filePath(name)));
+            QCOMPARE(readFile(target.filePath(name)), readFile(kept(name)));
     }
 
     void saveFailureIsReported()
@@ -316,7 +324,7 @@ private Q_SLOTS:
         // As a real double-click arrives: a click, then the second press as a double-click.
         QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
         QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, cell.center());
-        QCOMPARE(opened, QList<QUrl>{QUrl::fromLocalFile(m_kept->filePath(QStringLiteral("data.csv")))});
+        QCOMPARE(opened, QList<QUrl>{QUrl::fromLocalFile(kept(QStringLiteral("data.csv")))});
     }
 
     void aNewRunClearsThePreview()
@@ -328,17 +336,61 @@ private Q_SLOTS:
         QCOMPARE(m_pane->preview()->kind(), Preview::Kind::Other);
     }
 
+    // A learner's open("temps.csv", "w") beside the program: listed with its path and the mark,
+    // the one sentence above the list says what the mark means, and its kept copy (at its
+    // place in the program's folder) is previewed and saved like any other.
+    void filesOutsideOutputAreMarkedAndExplainedOnce()
+    {
+        m_pane->showArtifacts(result());
+        QCOMPARE(m_pane->whereText(), QString()); // nothing marked, nothing to explain
+
+        const QByteArray temps("day,temp\n1,21\n2,23\n");
+        QVERIFY(writeFile(m_kept->filePath(QStringLiteral("temps.csv")), temps));
+        QVERIFY(writeFile(m_kept->filePath(QStringLiteral("data/week.txt")), "mon\n"));
+        Core::RunResult r = result();
+        r.artifacts << Core::Artifact{QStringLiteral("data/week.txt"), 4, QStringLiteral("text/plain"), true, false}
+                    << Core::Artifact{QStringLiteral("temps.csv"), temps.size(), QStringLiteral("text/csv"), true, false};
+        m_pane->showArtifacts(r);
+        QCOMPARE(m_pane->rowCount(), 7);
+        QCOMPARE(m_pane->cellText(4, 0), QStringLiteral("plot.png"));
+        QCOMPARE(m_pane->cellText(5, 0), QStringLiteral("data/week.txt ↗"));
+        QCOMPARE(m_pane->cellText(6, 0), QStringLiteral("temps.csv ↗"));
+        QCOMPARE(m_pane->whereText(), QStringLiteral("Files your program wrote are kept here until the next run; ↗ marks "
+                                                     "one written outside the output/ folder."));
+        // Once for the pane: no other label in it says so.
+        int saying = 0;
+        for (const QLabel *label : m_pane->findChildren<QLabel *>())
+            saying += label->isVisibleTo(m_pane.get()) && label->text().contains(QStringLiteral("↗")) ? 1 : 0;
+        QCOMPARE(saying, 1);
+
+        m_pane->selectRow(6);
+        QCOMPARE(m_pane->selectedPath(), m_kept->filePath(QStringLiteral("temps.csv")));
+        QTRY_COMPARE(m_pane->preview()->kind(), Preview::Kind::Table);
+        QTemporaryDir target;
+        QSignalSpy saved(m_pane.get(), &Ui::ArtifactsPane::filesSaved);
+        m_pane->saveAllTo(target.path());
+        QVERIFY(saved.wait());
+        QCOMPARE(readFile(target.filePath(QStringLiteral("temps.csv"))), temps);
+        QCOMPARE(readFile(target.filePath(QStringLiteral("plot.png"))), readFile(kept(QStringLiteral("plot.png"))));
+
+        m_pane->showArtifacts(result()); // the next run wrote only into output/
+        QCOMPARE(m_pane->whereText(), QString());
+    }
+
 private:
+    /// Where the engine keeps the copy of `name`, a file the program wrote in output/.
+    QString kept(const QString &name) const { return m_kept->filePath(QStringLiteral("output/") + name); }
+
     void writeLargePlot()
     {
         QImage image(1600, 1200, QImage::Format_RGB32);
         image.fill(Qt::darkCyan);
-        QVERIFY(image.save(m_kept->filePath(QStringLiteral("plot.png"))));
+        QVERIFY(image.save(kept(QStringLiteral("plot.png"))));
     }
 
     void write(const QString &name, const QByteArray &content)
     {
-        const QString path = m_kept->filePath(name);
+        const QString path = kept(name);
         QDir().mkpath(QFileInfo(path).absolutePath());
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
@@ -353,7 +405,7 @@ private:
         for (const QString &name : {QStringLiteral("blob.bin"), QStringLiteral("data.csv"), QStringLiteral("drawing.svg"),
                                     QStringLiteral("logs/run.txt"), QStringLiteral("plot.png"), QStringLiteral("big.txt"),
                                     QStringLiteral("primes.csv")}) {
-            const QFileInfo info(m_kept->filePath(name));
+            const QFileInfo info(kept(name));
             if (!info.exists())
                 continue;
             r.artifacts << Core::Artifact{name, info.size(), mimes.mimeTypeForFile(info).name(), true};
