@@ -1,7 +1,7 @@
 // Write a CSV file: what a program puts in output/ is kept, listed and previewed in Output Files.
 //
-// A run starts in a fresh folder that is thrown away afterwards; only the output/ folder in
-// it is copied out for you. Double-click a file in Output Files to open it.
+// A run starts in a fresh folder that is thrown away afterwards; the files the program wrote
+// in it (here in output/, which keeps them together) are copied out for you first. Double-click a file in Output Files to open it.
 #include <stdio.h>
 
 int main(void)
