@@ -42,7 +42,13 @@ class TestMainWindowRunSets : public QObject, private WindowHarness
     Q_OBJECT
 
 private:
-    QAction *action(const char *name) const { return m_window->findChild<QAction *>(QString::fromLatin1(name)); }
+    QAction *action(const char *name) const
+    {
+        auto *found = m_window->findChild<QAction *>(QString::fromLatin1(name));
+        if (!found)
+            qFatal("no action %s in the window", name);
+        return found;
+    }
     Ui::InputSetResultsDialog *results() const
     {
         auto *dialog = m_window->findChild<Ui::InputSetResultsDialog *>(QStringLiteral("inputSetResultsDialog"));
