@@ -302,6 +302,7 @@ void MainWindow::connectRuns()
         DocumentTab *owner = m_tabs->tabForPath(program);
         if (!owner)
             owner = tab();
+        m_tabRuns->nextRunIsFor(owner);
         m_session->setWorkspace(m_attachments->inputFiles(), m_attachments->keptWorkspace());
         m_autosave->journalNow();
         m_session->runWithInput(owner->document()->language(), owner->document()->runName(), owner->editor()->text(),

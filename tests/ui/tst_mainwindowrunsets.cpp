@@ -94,6 +94,7 @@ private Q_SLOTS:
     void runAllSetsShowsAResultPerSet();
     void runAllFromTheInputSetDialog();
     void stopEndsTheWholeBatch();
+    void theBatchStaysWithItsTab();
     void saveNowCarriesOnToTheInputSets();
     void saveNowCarriesOnToRunAllSets();
 };
@@ -197,6 +198,30 @@ void TestMainWindowRunSets::stopEndsTheWholeBatch()
     QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("inputSetResultsStop")), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(dialog->cellText(2, Column::Verdict), QStringLiteral("Not run: you pressed Stop"), kRunTimeoutMs);
     QTRY_COMPARE_WITH_TIMEOUT(history()->rowCount(), 2, kRunTimeoutMs);
+}
+
+void TestMainWindowRunSets::theBatchStaysWithItsTab()
+{
+    const QString program = writeFile(QStringLiteral("pause.py"), "import sys, time\nsys.stdin.read()\ntime.sleep(0.5)\nprint('done')\n");
+    writeFile(QStringLiteral("pause.py.sandpit-inputs.json"), R"([{"name": "a", "stdin": "1\n"}, {"name": "b", "stdin": "2\n"}])");
+    QVERIFY(openProgram(program));
+    auto *tabs = m_window->findChild<Ui::DocumentTabs *>(QStringLiteral("documentTabs"));
+    Ui::DocumentTab *owner = tabs->current();
+    action("actionRunAllSets")->trigger();
+    QTRY_VERIFY(results());
+    QTRY_COMPARE_WITH_TIMEOUT(results()->cellText(0, Column::Verdict), QStringLiteral("Running…"), kRunTimeoutMs);
+    // The learner looks at another program meanwhile: the second set is still pause.py's.
+    Ui::DocumentTab *other = tabs->newTab();
+    other->editor()->setText(QStringLiteral("print('mine')\n"));
+    QTRY_COMPARE_WITH_TIMEOUT(results()->headingText(), QStringLiteral("Ran 2 of 2 input sets (none has an expected output to check)."),
+                              kRunTimeoutMs);
+    QCOMPARE(results()->cellText(1, Column::Verdict), QStringLiteral("Finished (no expected output)"));
+    QCOMPARE(tabs->current(), other);
+    QCOMPARE(m_runPane->statusText(), QStringLiteral("Ready")); // the tab in front never ran
+    QCOMPARE(other->runState(), Ui::DocumentTab::RunState::NotRun);
+    QCOMPARE(owner->runState(), Ui::DocumentTab::RunState::Succeeded);
+    tabs->setCurrentIndex(0);
+    QCOMPARE(m_runPane->statusText(), QStringLiteral("Finished"));
 }
 
 void TestMainWindowRunSets::saveNowCarriesOnToTheInputSets()
