@@ -60,6 +60,11 @@ QString firstError(const QList<Diagnostic> &diagnostics)
 
 } // namespace
 
+QString resultError(const RunResult &result)
+{
+    return firstError(result.diagnostics);
+}
+
 QString resultHeadline(const RunResult &result)
 {
     if (result.killReason != KillReason::None)

@@ -28,6 +28,9 @@ QString resultTitle(const RunResult &result);
 /// was not printed), or for a run that was stopped, resultTitle(). The error is
 /// the first one the diagnostics parser found; without one, the exit code says it.
 QString resultHeadline(const RunResult &result);
+/// The first error the diagnostics parser found in the learner's own files, as "IndexError:
+/// list index out of range, line 4", or empty.
+QString resultError(const RunResult &result);
 
 /// "12.5 MB", "800 KB", "17 bytes".
 QString formatBytes(qint64 bytes);

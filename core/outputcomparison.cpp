@@ -17,9 +17,11 @@ QStringList normalisedLines(const QByteArray &bytes)
     return lines;
 }
 
+const auto kNoMoreOutput = QStringLiteral("(no more output)");
+
 QString shown(const QStringList &lines, qsizetype index)
 {
-    return index < lines.size() ? QStringLiteral("“%1”").arg(lines.at(index)) : QStringLiteral("(no more output)");
+    return index < lines.size() ? QStringLiteral("“%1”").arg(lines.at(index)) : kNoMoreOutput;
 }
 } // namespace
 
@@ -42,6 +44,17 @@ QString OutputComparison::summary() const
     return QStringLiteral("✗ The output differs from the expected output at line %1: expected %2, got %3.")
         .arg(line)
         .arg(expected, actual);
+}
+
+QString OutputComparison::difference() const
+{
+    if (matches)
+        return {};
+    if (actual == kNoMoreOutput)
+        return QStringLiteral("Its output ended at line %1, where the expected output has %2.").arg(line).arg(expected);
+    if (expected == kNoMoreOutput)
+        return QStringLiteral("At line %1 it printed %2, after all of the expected output.").arg(line).arg(actual);
+    return QStringLiteral("At line %1 it printed %2, where the expected output has %3.").arg(line).arg(actual, expected);
 }
 
 } // namespace Sandpit::Core

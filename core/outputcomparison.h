@@ -17,6 +17,9 @@ struct OutputComparison {
     static OutputComparison compare(const QByteArray &expected, const QByteArray &actual);
     /// One plain sentence for the output pane.
     QString summary() const;
+    /// Where and how the output differs, for a place that says "Wrong answer" already: "At
+    /// line 2 it printed “3”, where the expected output has “6”." Empty when they match.
+    QString difference() const;
 };
 
 } // namespace Sandpit::Core

@@ -26,6 +26,7 @@ InputSetDialog::InputSetDialog(QWidget *parent)
     , m_delete(new QPushButton(QStringLiteral("&Delete"), this))
     , m_save(new QPushButton(QStringLiteral("&Save"), this))
     , m_run(new QPushButton(QStringLiteral("&Run with this input"), this))
+    , m_runAll(new QPushButton(QStringLiteral("Run A&ll Sets"), this))
 {
     setObjectName(QStringLiteral("inputSetDialog"));
     setWindowTitle(QStringLiteral("Run with input"));
@@ -39,6 +40,9 @@ InputSetDialog::InputSetDialog(QWidget *parent)
     m_delete->setObjectName(QStringLiteral("inputSetDelete"));
     m_save->setObjectName(QStringLiteral("inputSetSave"));
     m_run->setObjectName(QStringLiteral("inputSetRun"));
+    m_runAll->setObjectName(QStringLiteral("inputSetRunAll"));
+    m_runAll->setToolTip(QStringLiteral("Run the program once with each input set, one after another, and show a "
+                                        "result for each"));
     m_run->setDefault(true);
     m_message->setWordWrap(true);
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
@@ -66,6 +70,7 @@ InputSetDialog::InputSetDialog(QWidget *parent)
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->addButton(m_save, QDialogButtonBox::ActionRole);
+    buttons->addButton(m_runAll, QDialogButtonBox::ActionRole);
     buttons->addButton(m_run, QDialogButtonBox::AcceptRole);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top, 1);
@@ -85,6 +90,7 @@ InputSetDialog::InputSetDialog(QWidget *parent)
         Q_EMIT saveRequested(m_sets);
     });
     connect(m_run, &QPushButton::clicked, this, &InputSetDialog::runSelected);
+    connect(m_runAll, &QPushButton::clicked, this, &InputSetDialog::runAll);
     connect(m_hasExpected, &QCheckBox::toggled, m_expected, &QWidget::setEnabled);
     connect(m_name, &QLineEdit::textEdited, this, [this](const QString &text) {
         if (QListWidgetItem *item = m_list->item(m_row))
@@ -182,11 +188,25 @@ void InputSetDialog::runSelected()
     storeEdits();
     if (m_row < 0 || m_row >= m_sets.size())
         return;
+    saveIfChanged();
+    Q_EMIT runRequested(m_sets.at(m_row));
+}
+
+void InputSetDialog::runAll()
+{
+    storeEdits();
+    if (m_sets.isEmpty())
+        return;
+    saveIfChanged();
+    Q_EMIT runAllRequested(m_sets);
+}
+
+void InputSetDialog::saveIfChanged()
+{
     // Running saves too: a set typed in and run is one the user means to keep. An unchanged
     // file is left alone, so a hand-written one keeps its layout.
     if (m_sets != m_savedSets)
         Q_EMIT saveRequested(m_sets);
-    Q_EMIT runRequested(m_sets.at(m_row));
 }
 
 void InputSetDialog::updateButtons()
@@ -196,6 +216,7 @@ void InputSetDialog::updateButtons()
     m_save->setEnabled(m_editable);
     m_delete->setEnabled(m_editable && selected);
     m_run->setEnabled(m_editable && selected);
+    m_runAll->setEnabled(m_editable && !m_sets.isEmpty());
     for (QWidget *field : {static_cast<QWidget *>(m_name), static_cast<QWidget *>(m_stdin),
                            static_cast<QWidget *>(m_hasExpected)})
         field->setEnabled(m_editable && selected);

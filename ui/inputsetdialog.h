@@ -35,6 +35,8 @@ public Q_SLOTS:
 Q_SIGNALS:
     void saveRequested(const Sandpit::Core::InputSets &sets);
     void runRequested(const Sandpit::Core::InputSet &set);
+    /// Run all sets: every set, in order, with a result for each.
+    void runAllRequested(const Sandpit::Core::InputSets &sets);
 
 private:
     void select(int row);
@@ -42,6 +44,8 @@ private:
     void addSet();
     void deleteSet();
     void runSelected();
+    void runAll();
+    void saveIfChanged();
     void updateButtons();
 
     QListWidget *m_list;
@@ -54,6 +58,7 @@ private:
     QPushButton *m_delete;
     QPushButton *m_save;
     QPushButton *m_run;
+    QPushButton *m_runAll;
     Core::InputSets m_sets;
     Core::InputSets m_savedSets; // as on disk, to save only a change
     int m_row = -1;       // the set in the fields, or -1

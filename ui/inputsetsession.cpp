@@ -1,7 +1,9 @@
 #include "inputsetsession.h"
 
 #include "backgroundtask.h"
+#include "inputsetbatch.h"
 #include "inputsetdialog.h"
+#include "inputsetresultsdialog.h"
 #include "inputsetstore.h"
 #include "runsession.h"
 
@@ -12,6 +14,7 @@ namespace Sandpit::Ui {
 InputSetSession::InputSetSession(RunSession &runs, QWidget *dialogParent)
     : QObject(dialogParent)
     , m_dialogParent(dialogParent)
+    , m_batch(new InputSetBatch(runs, [this](const Core::InputSet &set) { run(set, m_batchProgram); }, this))
 {
     connect(&runs, &RunSession::runStarting, this, &InputSetSession::onRunStarting);
     connect(&runs, &RunSession::runFailed, this, [this] { m_checked.reset(); });
@@ -22,12 +25,61 @@ void InputSetSession::showDialog(const QString &programPath)
     if (!m_dialog) {
         m_dialog = new InputSetDialog(m_dialogParent);
         connect(m_dialog, &InputSetDialog::saveRequested, this, &InputSetSession::save);
-        connect(m_dialog, &InputSetDialog::runRequested, this, &InputSetSession::run);
+        connect(m_dialog, &InputSetDialog::runRequested, this,
+                [this](const Core::InputSet &set) { run(set, m_programPath); });
+        connect(m_dialog, &InputSetDialog::runAllRequested, this, [this](const Core::InputSets &sets) {
+            // Choosing is over: the results take the chooser's place.
+            m_dialog->accept();
+            startBatch(m_programPath, sets);
+        });
     }
     m_programPath = QFileInfo(programPath).absoluteFilePath();
     load();
     m_dialog->open();
     m_dialog->raise();
+}
+
+void InputSetSession::runAll(const QString &programPath)
+{
+    const quint64 serial = ++m_loadSerial;
+    const QString path = QFileInfo(programPath).absoluteFilePath();
+    runInBackground<Core::Expected<Core::InputSets>>(
+        this, [path] { return Core::InputSetStore::load(path); },
+        [this, serial, path](const Core::Expected<Core::InputSets> &sets) {
+            if (serial != m_loadSerial)
+                return;
+            if (sets && !sets->isEmpty()) {
+                startBatch(path, *sets);
+                return;
+            }
+            // No sets yet, or a file that cannot be read: the dialog says which, and helps.
+            showDialog(path);
+        });
+}
+
+void InputSetSession::startBatch(const QString &programPath, const Core::InputSets &sets)
+{
+    m_batchProgram = programPath;
+    InputSetResultsDialog *results = resultsDialog();
+    results->show();
+    results->raise();
+    m_batch->start(sets);
+}
+
+InputSetResultsDialog *InputSetSession::resultsDialog()
+{
+    if (m_results)
+        return m_results;
+    m_results = new InputSetResultsDialog(m_dialogParent);
+    connect(m_batch, &InputSetBatch::batchStarted, m_results, [this](const QList<InputSetOutcome> &outcomes) {
+        m_results->showBatch(QFileInfo(m_batchProgram).fileName(), outcomes);
+    });
+    connect(m_batch, &InputSetBatch::outcomeChanged, m_results, &InputSetResultsDialog::showOutcome);
+    connect(m_batch, &InputSetBatch::batchFinished, m_results, &InputSetResultsDialog::showFinished);
+    connect(m_results, &InputSetResultsDialog::stopRequested, m_batch, &InputSetBatch::stop);
+    // Again with the sets as they are now on disk, edited since or not.
+    connect(m_results, &InputSetResultsDialog::rerunRequested, this, [this] { runAll(m_batchProgram); });
+    return m_results;
 }
 
 void InputSetSession::load()
@@ -62,10 +114,10 @@ void InputSetSession::save(const Core::InputSets &sets)
         });
 }
 
-void InputSetSession::run(const Core::InputSet &set)
+void InputSetSession::run(const Core::InputSet &set, const QString &programPath)
 {
     m_pending = set;
-    Q_EMIT runRequested(set);
+    Q_EMIT runRequested(set, programPath);
     m_pending.reset(); // a run that could not start leaves nothing armed
 }
 

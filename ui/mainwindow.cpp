@@ -30,6 +30,7 @@
 #include "recoveryoffer.h"
 #include "runpane.h"
 #include "runsession.h"
+#include "savefirstoffer.h"
 #include "sessionkeeper.h"
 #include "settingsdialog.h"
 #include "statusmessage.h"
@@ -79,6 +80,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     , m_session(new RunSession(controller, settings, this))
     , m_pulls(new ImagePullSession(controller, this))
     , m_inputSets(new InputSetSession(*m_session, this))
+    , m_saveFirst(new SaveFirstOffer(this))
     , m_output(new OutputPane(this))
     , m_runPane(new RunPane(this))
     , m_tabRuns(new TabRuns(*m_tabs, *m_runPane, this))
@@ -300,11 +302,16 @@ void MainWindow::connectRuns()
             [this](const QString &message) { showProblem(QStringLiteral("Cannot save the file"), message); });
     connect(m_artifacts, &ArtifactsPane::openFailed, this,
             [this](const QString &message) { showProblem(QStringLiteral("Cannot open the file"), message); });
-    connect(m_inputSets, &InputSetSession::runRequested, this, [this](const Core::InputSet &set) {
+    connect(m_inputSets, &InputSetSession::runRequested, this, [this](const Core::InputSet &set, const QString &program) {
+        // The program's own tab: Run all sets goes on while the learner looks at another.
+        DocumentTab *owner = m_tabs->tabForPath(program);
+        if (!owner)
+            owner = tab();
+        m_tabRuns->nextRunIsFor(owner);
         m_session->setWorkspace(m_attachments->inputFiles(), m_attachments->keptWorkspace());
         m_autosave->journalNow();
-        m_session->runWithInput(tab()->document()->language(), tab()->document()->runName(), tab()->editor()->text(), set.stdinData,
-                                set.expectedStdout);
+        m_session->runWithInput(owner->document()->language(), owner->document()->runName(), owner->editor()->text(),
+                                set.stdinData, set.expectedStdout);
     });
     connect(m_inputSets, &InputSetSession::outputChecked, this,
             [this](const QString &set, const Core::OutputComparison &comparison) {
@@ -437,17 +444,6 @@ void MainWindow::restoreRun(const Core::RunRecord &record)
     m_tabs->freshTab()->showUnsavedText(QString(), m_languages.find(record.language), record.code);
     statusBar()->showMessage(QStringLiteral("Restored the code of %1 from the run at %2, as a new unsaved document.")
                                  .arg(record.fileName, record.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
-}
-
-void MainWindow::chooseInputSet()
-{
-    if (tab()->document()->path().isEmpty()) {
-        showProblem(QStringLiteral("Save the program first"),
-                    QStringLiteral("Input sets are kept in a file beside the program, so save the program before "
-                                   "adding input sets to it."));
-        return;
-    }
-    m_inputSets->showDialog(tab()->document()->path());
 }
 
 void MainWindow::showCurrentTab()

@@ -49,6 +49,7 @@ class LanguageMenu;
 class OutputPane;
 class RunPane;
 class RunSession;
+class SaveFirstOffer;
 struct OutputSettings;
 
 /// The playground window. It only builds the tabs, panes and actions and connects them; runs
@@ -91,6 +92,8 @@ private:
     /// Opens a recorded run's code in a new tab, unsaved.
     void restoreRun(const Core::RunRecord &record);
     void chooseInputSet();
+    /// Run all sets, for the program in front (saved first, if it is not).
+    void runAllInputSets();
     /// The title, language and attachments follow the tab in front.
     void showCurrentTab();
     void showProblem(const QString &title, const QString &text);
@@ -114,6 +117,7 @@ private:
     RunSession *m_session;
     ImagePullSession *m_pulls;
     InputSetSession *m_inputSets;
+    SaveFirstOffer *m_saveFirst;
     OutputPane *m_output;
     RunPane *m_runPane;
     TabRuns *m_tabRuns;

@@ -20,7 +20,9 @@
 #include "outputpane.h"
 #include "presentationmode.h"
 #include "recentfilesmenu.h"
+#include "inputsetsession.h"
 #include "runsession.h"
+#include "savefirstoffer.h"
 #include "settingsdialog.h"
 #include "shortcutsdialog.h"
 #include "templatesmenu.h"
@@ -93,6 +95,10 @@ void MainWindow::createActions()
     m_runWithInputAction->setIcon(glyphIcon(Glyph::RunWithInput));
     m_runWithInputAction->setToolTip(QStringLiteral("Run the program with one of its saved input sets, and check its "
                                                     "output (F6, Ctrl+Shift+R)"));
+    QAction *runAll = add(runMenu, QStringLiteral("actionRunAllSets"), QStringLiteral("Run &All Input Sets"),
+                          {QKeySequence(Qt::SHIFT | Qt::Key_F6)}, &MainWindow::runAllInputSets);
+    runAll->setToolTip(QStringLiteral("Run the program once with each of its input sets, one after another, and show "
+                                      "a result for each (Shift+F6)"));
     m_stopAction = add(runMenu, QStringLiteral("actionStop"), QStringLiteral("&Stop"),
                        {QKeySequence(Qt::CTRL | Qt::Key_F2), QKeySequence(Qt::Key_Escape)}, [this] { m_session->stop(); });
     m_stopAction->setIcon(glyphIcon(Glyph::Stop));
@@ -125,6 +131,21 @@ void MainWindow::createActions()
     shortcuts->setObjectName(QStringLiteral("shortcutsDialog"));
     add(help, QStringLiteral("actionKeyboardShortcuts"), QStringLiteral("&Keyboard Shortcuts"),
         {QKeySequence(Qt::CTRL | Qt::Key_F1)}, [shortcuts] { shortcuts->open(); });
+}
+
+namespace {
+const auto kInputSetsNeedAFile = QStringLiteral("Input sets are kept in a file beside the program: save it, and "
+                                                "Sandpit goes on to its input sets.");
+} // namespace
+
+void MainWindow::chooseInputSet()
+{
+    m_saveFirst->whenSaved(tab(), kInputSetsNeedAFile, [this](const QString &path) { m_inputSets->showDialog(path); });
+}
+
+void MainWindow::runAllInputSets()
+{
+    m_saveFirst->whenSaved(tab(), kInputSetsNeedAFile, [this](const QString &path) { m_inputSets->runAll(path); });
 }
 
 void MainWindow::createToolBar()

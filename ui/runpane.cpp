@@ -1,6 +1,7 @@
 #include "runpane.h"
 
 #include "killdetail.h"
+#include "runmessage.h"
 
 #include <algorithm>
 
@@ -179,13 +180,7 @@ void RunPane::showResult(const Core::RunResult &result)
     else
         setStatus(status, result.killReason == KillReason::Signal ? kBad : kWarning);
 
-    // What happened comes first, in the learner's words: the error and its line.
-    QString message = result.endedCleanly() && !result.outputCheck ? QString() : Core::resultHeadline(result);
-    // A checked run's second sentence is how the output compared, not "finished normally".
-    const QString detail = result.endedCleanly() && result.outputCheck ? result.outputCheck->summary() : result.killDetail;
-    if (!detail.isEmpty())
-        message += (message.isEmpty() ? QString() : QStringLiteral("\n")) + detail;
-    m_message->setText(message);
+    m_message->setText(runMessage(result));
 
     m_exit->setText(exitFor(result));
     m_time->setText(QStringLiteral("%1 wall · %2 CPU").arg(Core::formatDuration(result.wallMs), Core::formatDuration(result.cpuMs)));

@@ -17,7 +17,8 @@ TabRuns::TabRuns(DocumentTabs &tabs, RunPane &pane, QObject *parent)
 
 void TabRuns::runRequested()
 {
-    DocumentTab *current = m_tabs.current();
+    DocumentTab *current = m_nextRunTab ? m_nextRunTab.data() : m_tabs.current();
+    m_nextRunTab.clear();
     // The session drops the result of a run it replaces, so that tab ends here, stopped.
     if (m_runningTab && m_runningTab != current && m_runningTab->runState() == DocumentTab::RunState::Running) {
         m_runningTab->setLastRun(LastRun::replaced(m_runningTab->lastRun().description));

@@ -26,6 +26,9 @@ public:
 
     /// The tab in front asked for a run: from now on the run is its, even one refused at once.
     void runRequested();
+    /// The next run requested is `tab`'s, whichever tab is in front (Run all sets goes on
+    /// while the learner looks at another tab).
+    void nextRunIsFor(DocumentTab *tab) { m_nextRunTab = tab; }
     void runStarting(const QString &description);
     void runFinished(const Sandpit::Core::RunResult &result);
     void runFailed(const Sandpit::Core::RunError &error);
@@ -42,6 +45,7 @@ private:
     QPointer<DocumentTab> m_runningTab;
     // A run refused at once (an empty editor) changes the running tab but not the output.
     QPointer<DocumentTab> m_outputTab;
+    QPointer<DocumentTab> m_nextRunTab;
 };
 
 } // namespace Sandpit::Ui

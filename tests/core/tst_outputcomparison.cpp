@@ -37,6 +37,18 @@ private Q_SLOTS:
         QCOMPARE(longer.line, 2);
         QCOMPARE(longer.expected, QStringLiteral("(no more output)"));
     }
+
+    // For a place whose heading says "Wrong answer" already: where, and what, in words.
+    void saysTheDifferenceInWords()
+    {
+        QCOMPARE(OutputComparison::compare("1\n2\n3\n", "1\n2\n4\n").difference(),
+                 QStringLiteral("At line 3 it printed “4”, where the expected output has “3”."));
+        QCOMPARE(OutputComparison::compare("1\n2\n", "1\n").difference(),
+                 QStringLiteral("Its output ended at line 2, where the expected output has “2”."));
+        QCOMPARE(OutputComparison::compare("1\n", "1\nextra\n").difference(),
+                 QStringLiteral("At line 2 it printed “extra”, after all of the expected output."));
+        QCOMPARE(OutputComparison::compare("1\n", "1\n").difference(), QString());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestOutputComparison)

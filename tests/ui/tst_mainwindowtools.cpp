@@ -191,11 +191,16 @@ void TestMainWindowTools::runWithInputLeavesABrokenFileAlone()
 
 void TestMainWindowTools::runWithInputNeedsASavedProgram()
 {
+    // Not a dead end: the question offers Save now (tst_mainwindowrunsets follows it through);
+    // Cancel leaves the program unsaved, with no input sets opened.
     m_window->findChild<QAction *>(QStringLiteral("actionRunWithInput"))->trigger();
     QMessageBox *box = nullptr;
-    QTRY_VERIFY((box = m_window->findChild<QMessageBox *>(QStringLiteral("problemMessage"))) && box->isVisible());
-    QVERIFY(box->text().contains(QStringLiteral("save the program")));
-    box->close();
+    QTRY_VERIFY((box = m_window->findChild<QMessageBox *>(QStringLiteral("saveFirstQuestion"))) && box->isVisible());
+    QVERIFY2(box->text().contains(QStringLiteral("input sets")), qPrintable(box->text()));
+    QVERIFY(box->findChild<QPushButton *>(QStringLiteral("saveNowButton")));
+    box->button(QMessageBox::Cancel)->click();
+    QTRY_VERIFY(!m_window->findChild<QMessageBox *>(QStringLiteral("saveFirstQuestion")));
+    QVERIFY(!m_window->findChild<QDialog *>(QStringLiteral("inputSetDialog")));
 }
 
 void TestMainWindowTools::historyRecordsRestoresAndDiffs()

@@ -19,6 +19,7 @@
 #include <QDialog>
 #include <QFile>
 #include <QFileInfo>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -44,6 +45,17 @@ protected:
         m_output = m_window->findChild<Ui::OutputPane *>(QStringLiteral("outputPane"));
         m_runPane = m_window->findChild<Ui::RunPane *>(QStringLiteral("runPane"));
         return m_editor && m_output && m_runPane;
+    }
+
+    /// openWindow() with default settings, cleared QSettings and a history folder of its own,
+    /// so History lists only this test's runs.
+    bool openWindowWithOwnHistory()
+    {
+        QSettings().clear();
+        m_historyDir = std::make_unique<QTemporaryDir>();
+        Sandpit::Core::HistorySettings history;
+        history.directory = m_historyDir->filePath(QStringLiteral("history"));
+        return openWindow({}, history);
     }
 
     /// The editor of the tab in front (m_editor is the first tab's).
@@ -94,4 +106,5 @@ protected:
     Sandpit::Ui::OutputPane *m_output = nullptr;
     Sandpit::Ui::RunPane *m_runPane = nullptr;
     QTemporaryDir m_dir;
+    std::unique_ptr<QTemporaryDir> m_historyDir;
 };
