@@ -12,6 +12,7 @@
 
 #include <QApplication>
 #include <QFileDialog>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPlainTextEdit>
@@ -70,8 +71,15 @@ private:
             auto *dialog = qobject_cast<QFileDialog *>(qApp->activeModalWidget());
             if (!dialog)
                 return;
+            // Typed into its name field, as a learner does: Qt's own dialog (offscreen) ignores
+            // selectFile() once that field has the focus, which it gets soon after it opens.
+            if (auto *name = dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit")))
+                name->setText(path);
+            else
+                dialog->selectFile(path);
+            if (dialog->selectedFiles() != QStringList{path})
+                return;
             poll->deleteLater();
-            dialog->selectFile(path);
             static_cast<QDialog *>(dialog)->accept(); // QFileDialog::accept, as the Save button
         });
         poll->start();
