@@ -506,6 +506,21 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
             m_shared->changed.wait_for(lock, kStreamDrainTimeout, [&] { return attachEnded; });
     }
     lister.reset();
+
+    DockerRunClose close(client, container);
+    // Init saw the program end, killed what it left behind and reported the kernel's
+    // counters; it holds /work until what is kept of it is copied. A build is copied before
+    // anyone knows it succeeded: the container's status is known only once it has ended.
+    // Closed before the streams are stopped: they end with the container, where an abort is
+    // seen only at a stream's next look at its flag (kAbortPollMs), tens of ms of a short run.
+    // Both markers are in: the attach thread no longer changes their fields.
+    Expected<void> closed;
+    Expected<void> back;
+    if (endedByItself) {
+        DockerRunEnd said;
+        said.readMarker(m_stdoutEnd.fields());
+        closed = close.afterProgramEnded([&] { back = bringBack(client, container, true, said.workUnchanged); });
+    }
     abortWait = true;
     abortAttach = true;
     abortStats = true;
@@ -514,15 +529,10 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     attachThread.join();
     statsThread.join();
 
-    DockerRunClose close(client, container);
     if (endedByItself) {
-        // Init saw the program end, killed what it left behind and reported the kernel's
-        // counters; it holds /work until what is kept of it is copied. A build is copied before
-        // anyone knows it succeeded: the container's status is known only once it has ended.
-        ending.readMarker(m_stdoutEnd.fields());
-        Expected<void> back;
-        if (auto closed = close.afterProgramEnded([&] { back = bringBack(client, container, true, ending.workUnchanged); }); !closed)
+        if (!closed)
             return std::unexpected(closed.error());
+        ending.readMarker(m_stdoutEnd.fields());
         if (auto read = close.readExit(ending); !read)
             return std::unexpected(read.error());
         if (const QByteArray said = m_stdoutEnd.fields().value("status"); said != QByteArray::number(ending.exitCode))
