@@ -52,8 +52,13 @@ QByteArray DockerLauncher::script() const
     QStringList words;
     for (const QString &word : command)
         words << shellQuote(word);
+    // Init runs this twice: "copy" first, then, once it has taken the stamp the program's
+    // changes are told by (see core/helper/workchanges.h), the program. Into the working
+    // folder: init's and this shell's, the container's WorkingDir, /work.
+    script += QStringLiteral("if [ \"${1-}\" = copy ]; then\n");
     if (!copyFrom.isEmpty())
-        script += QStringLiteral("cp -R %1/. /work/ || exit\n").arg(shellQuote(copyFrom));
+        script += QStringLiteral("    cp -R %1/. ./\n").arg(shellQuote(copyFrom));
+    script += QStringLiteral("    exit\nfi\n");
     // exec'd: the program is init's own child, whose status init takes from the kernel.
     script += QStringLiteral("exec ") + words.join(QLatin1Char(' ')) + QStringLiteral(" < %1\n").arg(shellQuote(stdinPath));
     return script.toUtf8();

@@ -147,7 +147,8 @@ QString DockerRun::keptCopy(const DockerPreparedContainer &container)
     return container.workspace.root() + QStringLiteral("/kept");
 }
 
-Expected<void> DockerRun::bringBack(const DockerClient &client, const DockerPreparedContainer &container, bool withBuild)
+Expected<void> DockerRun::bringBack(const DockerClient &client, const DockerPreparedContainer &container, bool withBuild,
+                                    bool workUnchanged)
 {
     // The container's /work is its own tmpfs, gone with it: what is kept of it comes back now.
     if (m_plan.stage == RunStage::Compile) {
@@ -155,7 +156,11 @@ Expected<void> DockerRun::bringBack(const DockerClient &client, const DockerPrep
             return DockerTransfer::fetch(client, container, QLatin1String(kBuildDir));
         return {};
     }
-    if (auto fetched = DockerTransfer::fetchChanges(client, container, m_baseline); !fetched)
+    // A GET of /work costs tens of milliseconds, most of a short run; init, which outlives
+    // everything of the program, says when it would find nothing of the program's.
+    if (workUnchanged)
+        qCDebug(lcDocker) << "init saw nothing changed in /work: nothing to copy back";
+    else if (auto fetched = DockerTransfer::fetchChanges(client, container, m_baseline); !fetched)
         qCWarning(lcDocker) << "could not copy the program's files back:" << fetched.error().message;
     if (!m_plan.request.keptWorkspace.isEmpty())
         m_keptBack = DockerTransfer::fetchWork(client, container, keptCopy(container));
@@ -501,6 +506,21 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
             m_shared->changed.wait_for(lock, kStreamDrainTimeout, [&] { return attachEnded; });
     }
     lister.reset();
+
+    DockerRunClose close(client, container);
+    // Init saw the program end, killed what it left behind and reported the kernel's
+    // counters; it holds /work until what is kept of it is copied. A build is copied before
+    // anyone knows it succeeded: the container's status is known only once it has ended.
+    // Closed before the streams are stopped: they end with the container, where an abort is
+    // seen only at a stream's next look at its flag (kAbortPollMs), tens of ms of a short run.
+    // Both markers are in: the attach thread no longer changes their fields.
+    Expected<void> closed;
+    Expected<void> back;
+    if (endedByItself) {
+        DockerRunEnd said;
+        said.readMarker(m_stdoutEnd.fields());
+        closed = close.afterProgramEnded([&] { back = bringBack(client, container, true, said.workUnchanged); });
+    }
     abortWait = true;
     abortAttach = true;
     abortStats = true;
@@ -509,15 +529,10 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     attachThread.join();
     statsThread.join();
 
-    DockerRunClose close(client, container);
     if (endedByItself) {
-        // Init saw the program end, killed what it left behind and reported the kernel's
-        // counters; it holds /work until what is kept of it is copied. A build is copied before
-        // anyone knows it succeeded: the container's status is known only once it has ended.
-        ending.readMarker(m_stdoutEnd.fields());
-        Expected<void> back;
-        if (auto closed = close.afterProgramEnded([&] { back = bringBack(client, container, true); }); !closed)
+        if (!closed)
             return std::unexpected(closed.error());
+        ending.readMarker(m_stdoutEnd.fields());
         if (auto read = close.readExit(ending); !read)
             return std::unexpected(read.error());
         if (const QByteArray said = m_stdoutEnd.fields().value("status"); said != QByteArray::number(ending.exitCode))

@@ -88,7 +88,9 @@ private:
     Expected<void> keepBuild(const DockerPreparedContainer &container) const;
     /// Copies out of the container's tmpfs what outlives it: output/, a kept workspace (into
     /// keptCopy()), and, `withBuild`, what a compiler built (the only failure returned).
-    Expected<void> bringBack(const DockerClient &client, const DockerPreparedContainer &container, bool withBuild);
+    /// `workUnchanged`: init said the program changed nothing in /work (DockerRunEnd::workUnchanged).
+    Expected<void> bringBack(const DockerClient &client, const DockerPreparedContainer &container, bool withBuild,
+                             bool workUnchanged = false);
     static QString keptCopy(const DockerPreparedContainer &container);
     bool onOutput(QByteArrayView bytes);
     /// Takes init's input-wait lines out of its stderr (only for typed input) to the clock.

@@ -23,8 +23,9 @@ Expected<void> DockerRunClose::afterProgramEnded(const Copy &copy)
 {
     copy();
     const bool endedWhenLetGo = release() && waitForExit(kExitTimeoutMs);
-    // Whatever the wait said: nothing of the container may run on once its result is out.
-    const bool stopped = killAndWait();
+    // Nothing of the container may run on once its result is out: one the wait did not see
+    // stop is killed. One it saw stop needs no kill (answered 409) nor a second wait.
+    const bool stopped = endedWhenLetGo || killAndWait();
     if (m_unanswered)
         return std::unexpected(*m_unanswered);
     if (!endedWhenLetGo || !stopped) {

@@ -34,6 +34,8 @@ void DockerRunEnd::readMarker(const QMap<QByteArray, QByteArray> &fields)
     fileSizeReached = positive("file_size");
     openFilesReached = positive("open_files");
     diskFull = positive("disk_full");
+    // Only "0" lets the copy back be skipped: a field missing or garbled is "changed".
+    workUnchanged = fields.value("work_changed") == "0";
 }
 
 void DockerRunEnd::readStats(const QJsonObject &sample, int launcherPids)

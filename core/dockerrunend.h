@@ -27,6 +27,9 @@ struct DockerRunEnd {
     bool fileSizeReached = false;  ///< a file in /work or /tmp was left at the file-size limit
     bool openFilesReached = false; ///< init's watch saw a process holding the open-files limit
     bool diskFull = false;         ///< /work, /tmp or /dev/shm had no space or no inodes left
+    /// Init saw nothing of the program's in /work change after the files were copied in, so
+    /// nothing is there to copy back (see core/helper/workchanges.h). False when unknown.
+    bool workUnchanged = false;
 
     /// Takes the counters of init's end marker (see DockerLauncher::evidenceScript and
     /// core/helper/dockerinit.h), never its status.

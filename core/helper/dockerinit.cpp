@@ -3,6 +3,7 @@
 #include "dockerdeadline.h"
 #include "lineread.h"
 #include "openfiles.h"
+#include "workchanges.h"
 
 #include <cerrno>
 #include <csignal>
@@ -10,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <optional>
 #include <fcntl.h>
 #include <poll.h>
 #include <string>
@@ -109,7 +111,8 @@ bool takeOrderFromFiles(const std::string &control, Order &order)
     return ok && !order.token.empty();
 }
 
-pid_t spawnShell(const std::string &script, int stdoutFd)
+// `phase`: run.sh's first argument ("copy": copy the run's files in and return).
+pid_t spawnShell(const std::string &script, int stdoutFd, const char *phase = nullptr)
 {
     const pid_t pid = fork();
     if (pid == 0) {
@@ -118,7 +121,7 @@ pid_t spawnShell(const std::string &script, int stdoutFd)
         sigprocmask(SIG_SETMASK, &none, nullptr);
         if (stdoutFd >= 0)
             dup2(stdoutFd, STDOUT_FILENO);
-        execl("/bin/sh", "sh", "-c", script.c_str(), static_cast<char *>(nullptr));
+        execl("/bin/sh", "sh", "-c", script.c_str(), "sh", phase, static_cast<char *>(nullptr));
         _exit(127);
     }
     return pid;
@@ -286,9 +289,17 @@ int runDockerInit(int argc, char **argv)
 
     const pid_t watch = spawnWatch(openFiles);
     DockerDeadline deadline(order.deadlineSeconds, order.typedInput, order.token, control + "/stdin", watch);
-    const pid_t program = spawnShell(run, -1);
+    // The files first, then the stamp, then the program: whatever in the working folder
+    // changed after the stamp is the program's doing (see workchanges.h).
+    const pid_t copier = spawnShell(run, -1, "copy");
     int status = 0;
-    const bool ended = program > 0 && waitForProgram(program, signals, go, deadline, status);
+    bool ended = copier > 0 && waitForProgram(copier, signals, go, deadline, status);
+    std::optional<timespec> stamp;
+    if (ended && status == 0) { // a copy that failed is the run's error, as the program's would be
+        stamp = takeWorkStamp();
+        const pid_t program = spawnShell(run, -1);
+        ended = program > 0 && waitForProgram(program, signals, go, deadline, status);
+    }
     // A program that ends soon after its answer ends before the watch sees the wait end.
     const long long inputWaitMs = deadline.inputWaitMs();
     if (!ended) {
@@ -309,11 +320,14 @@ int runDockerInit(int argc, char **argv)
     }
     killAllButMe();
     const int code = shellStatus(status);
+    // Init's cwd is the container's WorkingDir, /work. Only a hint to the host: without the
+    // field it copies /work back as it always did.
+    const std::string workChanged = stamp ? std::string(" work_changed=") + (workChangedSince(".", *stamp) ? "1" : "0") : std::string();
     // The fields from end.sh first: a key given twice counts its last value, and status and
     // open_files are this process's own.
     const std::string marker = "\036sandpit-end " + order.token;
     writeAll(STDOUT_FILENO, marker + " " + evidence(end) + " open_files=" + openFilesAnswer
-                                + " input_wait_ms=" + std::to_string(inputWaitMs) + " status=" + std::to_string(code) + "\n");
+                                + " input_wait_ms=" + std::to_string(inputWaitMs) + workChanged + " status=" + std::to_string(code) + "\n");
     writeAll(STDERR_FILENO, marker + "\n");
     holdUntilReleased(signals, go);
     // The container's exit status, which the host takes from the Engine API: the program

@@ -13,10 +13,11 @@ namespace Sandpit::Helper {
 ///
 /// It takes the token (CONTROL/go, a pipe the host writes; or CONTROL/token, sent through the
 /// archive API and deleted here), reads CONTROL/run.sh and CONTROL/end.sh before anything of
-/// the program runs, runs run.sh (which copies the files in and execs the program) as its child
-/// beside the open-files watch, and waits for it itself, so the status it reports is the
-/// kernel's. It then kills everything else, runs end.sh (the counters, with nothing of the
-/// program left alive to change them), writes the end marker, and holds the container (/work
+/// the program runs, runs run.sh twice as its child beside the open-files watch (to copy the
+/// files in; then, past a stamp, to exec the program), and waits for it itself, so the status
+/// it reports is the kernel's. It then kills everything else, runs end.sh (the counters, with nothing of the
+/// program left alive to change them), writes the end marker (with work_changed: whether
+/// anything of the program's in /work changed after the stamp, see workchanges.h), and holds the container (/work
 /// is a tmpfs that goes with it) until the host has copied what it keeps and says so: a line
 /// on the go pipe, or SIGUSR1 from the engine. It then exits with the program's status (128+N
 /// for signal N), which the host reads from the Engine API, out of the program's reach. Past

@@ -3,6 +3,7 @@
 #include "dockerendmarker.h"
 #include "dockerlauncher.h"
 
+#include <QDir>
 #include <QProcess>
 #include <csignal>
 #include <fcntl.h>
@@ -77,12 +78,16 @@ private:
         return DockerLauncher{{}, {QStringLiteral("sleep"), QStringLiteral("300")}, QStringLiteral("/dev/null"), {}, 0};
     }
 
-    static std::pair<QByteArray, QByteArray> runInPidNamespace(const DockerLauncher &launcher, int openFiles = 0)
+    // `workDir`: init's working folder, the container's /work.
+    static std::pair<QByteArray, QByteArray> runInPidNamespace(const DockerLauncher &launcher, int openFiles = 0,
+                                                               const QString &workDir = {})
     {
         QTemporaryDir control;
         writeScripts(control.path(), launcher);
         writeOrderFiles(control.path(), "TOKEN 0\n");
         QProcess init;
+        if (!workDir.isEmpty())
+            init.setWorkingDirectory(workDir);
         init.start(QStringLiteral("unshare"), initArguments(control.path(), openFiles));
         // After its markers init waits to be removed (its /work is a tmpfs that goes with the
         // container): the markers are the end.
@@ -235,6 +240,57 @@ private Q_SLOTS:
         QVERIFY2(out.ended(), stdoutData.constData());
         QCOMPARE(out.fields().value("status"), QByteArray("1"));
         QCOMPARE(out.fields().value("open_files"), answer);
+    }
+
+    void initSaysWhetherTheProgramChangedItsWorkingFolder_data()
+    {
+        QTest::addColumn<QString>("program");
+        QTest::addColumn<QByteArray>("changed");
+        QTest::newRow("only reads its files") << "cat main.py output/keep.txt > /dev/null" << QByteArray("0");
+        QTest::newRow("writes a file") << "echo hi > made.txt" << QByteArray("1");
+        QTest::newRow("changes a file it was given") << "echo '# more' >> main.py" << QByteArray("1");
+        QTest::newRow("writes deep in a new folder") << "mkdir -p a/b && echo hi > a/b/c.txt" << QByteArray("1");
+        QTest::newRow("writes in output/") << "echo hi > output/.plot" << QByteArray("1");
+        QTest::newRow("renames a file it was given") << "mv main.py renamed.py" << QByteArray("1");
+        // What the host never lists as the program's: a GET would bring nothing.
+        QTest::newRow("writes only a hidden file") << "echo hi > .cache && mkdir __pycache__" << QByteArray("0");
+    }
+
+    void initSaysWhetherTheProgramChangedItsWorkingFolder()
+    {
+        // The files are copied in from a read-only folder, as on a local engine, right before
+        // the program starts: only what the program did may count, however quick it is.
+        QFETCH(QString, program);
+        QFETCH(QByteArray, changed);
+        QTemporaryDir files;
+        QTemporaryDir work;
+        QVERIFY(QDir(files.path()).mkpath(QStringLiteral("output")));
+        for (const char *name : {"main.py", "output/keep.txt"}) {
+            QFile file(files.filePath(QLatin1String(name)));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write("print('hi')\n");
+        }
+        const DockerLauncher launcher{{}, {QStringLiteral("/bin/sh"), QStringLiteral("-c"), program}, QStringLiteral("/dev/null"),
+                                      files.path(), 0};
+        const auto [stdoutData, stderrData] = runInPidNamespace(launcher, 0, work.path());
+        DockerEndMarker out("TOKEN");
+        QCOMPARE(out.feed(stdoutData), QByteArray());
+        QCOMPARE(out.fields().value("status"), QByteArray("0"));
+        QVERIFY(QFile::exists(work.filePath(QStringLiteral("output/keep.txt")))); // copied in
+        QCOMPARE(out.fields().value("work_changed"), changed);
+    }
+
+    void initGivesNoWorkVerdictWhenTheCopyFails()
+    {
+        // The program never ran; the host copies back as it always did.
+        QTemporaryDir work;
+        const DockerLauncher launcher{{}, {QStringLiteral("true")}, QStringLiteral("/dev/null"), work.filePath(QStringLiteral("missing")), 0};
+        const auto [stdoutData, stderrData] = runInPidNamespace(launcher, 0, work.path());
+        DockerEndMarker out("TOKEN");
+        out.feed(stdoutData);
+        QVERIFY(out.ended());
+        QVERIFY(out.fields().value("status") != "0");
+        QVERIFY(!out.fields().contains("work_changed"));
     }
 
     void initEndsTheRunAtItsDeadline()

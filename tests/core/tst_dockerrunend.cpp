@@ -65,6 +65,30 @@ private Q_SLOTS:
         QCOMPARE(end.exitCode, 3);
         QCOMPARE(end.cpuMs, 5);
     }
+
+    void onlyASureNoSkipsTheCopyBack_data()
+    {
+        QTest::addColumn<QByteArray>("field");
+        QTest::addColumn<bool>("unchanged");
+        QTest::newRow("nothing changed") << QByteArray("0") << true;
+        QTest::newRow("changed") << QByteArray("1") << false;
+        QTest::newRow("missing (an older init)") << QByteArray() << false;
+        QTest::newRow("garbled") << QByteArray("0x") << false;
+    }
+
+    void onlyASureNoSkipsTheCopyBack()
+    {
+        // The field is a hint from init: anything but its plain "0" means the host copies
+        // /work back as it always did.
+        QFETCH(QByteArray, field);
+        QFETCH(bool, unchanged);
+        QMap<QByteArray, QByteArray> fields{{"status", "0"}};
+        if (!field.isEmpty())
+            fields.insert("work_changed", field);
+        DockerRunEnd end;
+        end.readMarker(fields);
+        QCOMPARE(end.workUnchanged, unchanged);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDockerRunEnd)
