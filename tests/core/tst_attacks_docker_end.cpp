@@ -176,7 +176,10 @@ private Q_SLOTS:
         // followed nor kept, and a file is the program's own.
         for (const Artifact &a : o.result->artifacts) {
             QVERIFY2(a.path.startsWith(QStringLiteral("data.txt")) || a.path.startsWith(QStringLiteral("notes.txt")), qPrintable(a.path));
-            QCOMPARE(contentOf(o.result->artifactsDir + QLatin1Char('/') + a.workPath()), QByteArray("plain\n"));
+            // The child may have been killed halfway through writing a `.new` file: a start
+            // of "plain\n" is the program's own, anything else would be the host's.
+            const QByteArray bytes = contentOf(o.result->artifactsDir + QLatin1Char('/') + a.workPath());
+            QVERIFY2(QByteArray("plain\n").startsWith(bytes), bytes.constData());
         }
         const auto keptFiles = filesIn(kept.path());
         QVERIFY(!keptFiles.isEmpty());
