@@ -34,6 +34,13 @@ public:
     bool expired() { return m_clock.expired(); }
     /// When watchFd() is readable: looks at the program, and tells the host of a change.
     void tick();
+    /// The helper given at construction was reaped: its pid may go to one of the program's
+    /// processes, which must then count as the program's.
+    void helperEnded()
+    {
+        if (m_input)
+            m_input->ignore(0);
+    }
     long long inputWaitMs() const { return m_clock.inputWaitUs() / 1000; }
 
 private:

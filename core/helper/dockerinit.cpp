@@ -167,14 +167,31 @@ long long msLeft(const timespec &start, long long totalMs)
     return totalMs - ((now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1'000'000);
 }
 
+// The open-files watch, and its status should it be reaped while the program runs (the
+// program may kill it: it has the same uid). Once reaped, its pid is no longer its own: a
+// process of the program's, orphaned to init, may get it.
+struct Watch {
+    pid_t pid = 0;
+    bool reaped = false;
+    int status = 0;
+};
+
 // Waits for `program`, reaping whatever else ends meanwhile. Returns false when the run was
 // stopped from in here: its deadline passed, or the host's end of the go pipe closed.
-bool waitForProgram(pid_t program, int signals, int go, DockerDeadline &deadline, int &status)
+bool waitForProgram(pid_t program, int signals, int go, DockerDeadline &deadline, Watch &watch, int &status)
 {
     for (;;) {
-        for (pid_t pid; (pid = waitpid(-1, &status, WNOHANG)) > 0;) {
-            if (pid == program)
+        int reaped = 0;
+        for (pid_t pid; (pid = waitpid(-1, &reaped, WNOHANG)) > 0;) {
+            if (pid == watch.pid && !watch.reaped) {
+                watch.reaped = true;
+                watch.status = reaped;
+                deadline.helperEnded();
+            }
+            if (pid == program) {
+                status = reaped;
                 return true;
+            }
         }
         pollfd fds[4] = {{signals, POLLIN, 0}, {go, POLLIN, 0}, {deadline.clockFd(), POLLIN, 0}, {deadline.watchFd(), POLLIN, 0}};
         if (poll(fds, 4, -1) <= 0)
@@ -287,18 +304,18 @@ int runDockerInit(int argc, char **argv)
         return 127;
     }
 
-    const pid_t watch = spawnWatch(openFiles);
-    DockerDeadline deadline(order.deadlineSeconds, order.typedInput, order.token, control + "/stdin", watch);
+    Watch watch{spawnWatch(openFiles)};
+    DockerDeadline deadline(order.deadlineSeconds, order.typedInput, order.token, control + "/stdin", watch.pid);
     // The files first, then the stamp, then the program: whatever in the working folder
     // changed after the stamp is the program's doing (see workchanges.h).
     const pid_t copier = spawnShell(run, -1, "copy");
     int status = 0;
-    bool ended = copier > 0 && waitForProgram(copier, signals, go, deadline, status);
+    bool ended = copier > 0 && waitForProgram(copier, signals, go, deadline, watch, status);
     std::optional<timespec> stamp;
     if (ended && status == 0) { // a copy that failed is the run's error, as the program's would be
         stamp = takeWorkStamp();
         const pid_t program = spawnShell(run, -1);
-        ended = program > 0 && waitForProgram(program, signals, go, deadline, status);
+        ended = program > 0 && waitForProgram(program, signals, go, deadline, watch, status);
     }
     // A program that ends soon after its answer ends before the watch sees the wait end.
     const long long inputWaitMs = deadline.inputWaitMs();
@@ -307,13 +324,15 @@ int runDockerInit(int argc, char **argv)
         return 137;
     }
     std::string openFilesAnswer;
-    if (watch > 0) {
+    if (watch.pid > 0) {
         // Asked to stop, and woken should the program have stopped it; killed instead, it
-        // answers nothing.
-        kill(watch, SIGTERM);
-        kill(watch, SIGCONT);
-        int answer = 0;
-        while (waitpid(watch, &answer, 0) < 0 && errno == EINTR) {
+        // answers nothing. One already reaped is never signalled nor waited for again.
+        int answer = watch.status;
+        if (!watch.reaped) {
+            kill(watch.pid, SIGTERM);
+            kill(watch.pid, SIGCONT);
+            while (waitpid(watch.pid, &answer, 0) < 0 && errno == EINTR) {
+            }
         }
         if (WIFEXITED(answer) && WEXITSTATUS(answer) <= 1)
             openFilesAnswer = std::to_string(WEXITSTATUS(answer));
