@@ -122,9 +122,14 @@ void InputSetBatch::onFinished(const Core::RunResult &result)
 
 void InputSetBatch::onFailed(const Core::RunError &error)
 {
+    refuse(error.message);
+}
+
+void InputSetBatch::refuse(const QString &why)
+{
     if (!m_running)
         return;
-    finishCurrent(InputSetOutcome::State::Failed, QStringLiteral("Could not run: %1").arg(error.message), -1);
+    finishCurrent(InputSetOutcome::State::Failed, QStringLiteral("Could not run: %1").arg(why), -1);
     // The same refusal would meet every later set (no interpreter, no Docker, an empty editor).
     end(QStringLiteral("Not run"));
 }

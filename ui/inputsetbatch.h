@@ -37,6 +37,8 @@ public Q_SLOTS:
     void start(const Sandpit::Core::InputSets &sets);
     /// Stops the set that is running; no later set starts.
     void stop();
+    /// The set whose turn it is could not be run (`why`); no later set starts either.
+    void refuse(const QString &why);
 
 Q_SIGNALS:
     /// Every set waiting its turn.

@@ -121,6 +121,11 @@ void InputSetSession::run(const Core::InputSet &set, const QString &programPath)
     m_pending.reset(); // a run that could not start leaves nothing armed
 }
 
+void InputSetSession::refuseRun(const QString &why)
+{
+    m_batch->refuse(why);
+}
+
 void InputSetSession::onRunStarting()
 {
     // Every run starts here, a plain Run too: only the one run() asked for is checked.

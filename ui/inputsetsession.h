@@ -34,6 +34,9 @@ public:
     /// Reads the sets of the program at `programPath` (saved) and runs each in turn; with no
     /// sets yet, opens the dialog to add some instead.
     void runAll(const QString &programPath);
+    /// The set runRequested asked for cannot run (`why`): its program is no longer open, say.
+    /// A batch ends there; its later sets are not run.
+    void refuseRun(const QString &why);
 
 public Q_SLOTS:
     /// Names the set of a checked run's verdict (outputChecked): connected by the window after

@@ -44,6 +44,7 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -304,9 +305,15 @@ void MainWindow::connectRuns()
             [this](const QString &message) { showProblem(QStringLiteral("Cannot open the file"), message); });
     connect(m_inputSets, &InputSetSession::runRequested, this, [this](const Core::InputSet &set, const QString &program) {
         // The program's own tab: Run all sets goes on while the learner looks at another.
+        // Closed meanwhile (or saved under another name): never another tab's code against
+        // this program's inputs and expected outputs.
         DocumentTab *owner = m_tabs->tabForPath(program);
-        if (!owner)
-            owner = tab();
+        if (!owner) {
+            const QString why = QStringLiteral("%1 is no longer open in Sandpit").arg(QFileInfo(program).fileName());
+            m_inputSets->refuseRun(why);
+            statusBar()->showMessage(why);
+            return;
+        }
         m_tabRuns->nextRunIsFor(owner);
         m_session->setWorkspace(m_attachments->inputFiles(), m_attachments->keptWorkspace());
         m_autosave->journalNow();

@@ -103,6 +103,7 @@ private Q_SLOTS:
     void runAllFromTheInputSetDialog();
     void stopEndsTheWholeBatch();
     void theBatchStaysWithItsTab();
+    void aClosedProgramsSetsAreNotRunOnAnotherTab();
     void saveNowCarriesOnToTheInputSets();
     void saveNowCarriesOnToRunAllSets();
 };
@@ -230,6 +231,32 @@ void TestMainWindowRunSets::theBatchStaysWithItsTab()
     QCOMPARE(owner->runState(), Ui::DocumentTab::RunState::Succeeded);
     tabs->setCurrentIndex(0);
     QCOMPARE(m_runPane->statusText(), QStringLiteral("Finished"));
+}
+
+void TestMainWindowRunSets::aClosedProgramsSetsAreNotRunOnAnotherTab()
+{
+    const QString program = writeFile(QStringLiteral("pause.py"), "import sys, time\nsys.stdin.read()\ntime.sleep(0.5)\nprint('done')\n");
+    writeFile(QStringLiteral("pause.py.sandpit-inputs.json"),
+              R"([{"name": "a", "stdin": "1\n"}, {"name": "b", "stdin": "2\n"}, {"name": "c", "stdin": "3\n"}])");
+    QVERIFY(openProgram(program));
+    auto *tabs = m_window->findChild<Ui::DocumentTabs *>(QStringLiteral("documentTabs"));
+    Ui::DocumentTab *owner = tabs->current();
+    Ui::DocumentTab *other = tabs->newTab();
+    other->editor()->setText(QStringLiteral("print('mine')\n"));
+    tabs->setCurrentIndex(tabs->tabs().indexOf(owner));
+    action("actionRunAllSets")->trigger();
+    QTRY_VERIFY(results());
+    QTRY_COMPARE_WITH_TIMEOUT(results()->cellText(0, Column::Verdict), QStringLiteral("Running…"), kRunTimeoutMs);
+    // The learner closes pause.py while its first set runs: the next sets have no program.
+    tabs->closeTab(owner);
+    QTRY_VERIFY2_WITH_TIMEOUT(results()->cellText(1, Column::Verdict).contains(QStringLiteral("Could not run: pause.py is no longer open")),
+                              qPrintable(results()->cellText(0, Column::Verdict) + QLatin1Char('|') + results()->cellText(1, Column::Verdict)),
+                              kRunTimeoutMs);
+    QTRY_VERIFY2_WITH_TIMEOUT(results()->cellText(2, Column::Verdict).startsWith(QStringLiteral("Not run")),
+                              qPrintable(results()->cellText(2, Column::Verdict)), kRunTimeoutMs);
+    // The tab left in front never ran: its code was not checked against pause.py's sets.
+    QCOMPARE(tabs->current(), other);
+    QCOMPARE(other->runState(), Ui::DocumentTab::RunState::NotRun);
 }
 
 void TestMainWindowRunSets::saveNowCarriesOnToTheInputSets()
