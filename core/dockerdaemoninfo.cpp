@@ -26,6 +26,13 @@ DockerDaemonInfo DockerDaemonInfo::fromInfo(const QJsonObject &info)
     daemon.userNamespaceRemap = hasOption(options.toArray(), QLatin1String("userns"));
     daemon.rootless = hasOption(options.toArray(), QLatin1String("rootless"));
     daemon.rootDir = info.value(QLatin1String("DockerRootDir")).toString();
+    if (daemon.userNamespaceRemap) {
+        const QStringList ids = daemon.rootDir.section(QLatin1Char('/'), -1).split(QLatin1Char('.'));
+        bool ok = false;
+        const int base = ids.size() == 2 ? ids.first().toInt(&ok) : -1;
+        if (ok && base > 0)
+            daemon.remapUidBase = base;
+    }
     return daemon;
 }
 
