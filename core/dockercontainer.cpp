@@ -66,9 +66,9 @@ bool ownerIsAlive(const QString &pid)
 QString workOwner(const DockerContainerKey &key)
 {
     const QString options = QStringLiteral("nosuid,nodev,mode=0777");
-    if (key.workOwnerUid < 0)
+    if (key.workOwnerUid < 0 || key.workOwnerGid < 0)
         return options;
-    return options + QStringLiteral(",uid=%1,gid=%1").arg(key.workOwnerUid);
+    return options + QStringLiteral(",uid=%1,gid=%2").arg(key.workOwnerUid).arg(key.workOwnerGid);
 }
 } // namespace
 
@@ -84,9 +84,9 @@ DockerContainerKey DockerContainerKey::forDaemon(const DockerDaemonInfo &daemon)
     key.learnerUid = daemon.known && (daemon.userNamespaceRemap || daemon.rootless) ? kMappedUid : kNobodysUid;
     // Rootless: the daemon's user namespace is its containers'. Remapped: the daemon runs as
     // the host's root, and uid=1000 there would hand /work to the host's first account.
-    key.workOwnerUid = !daemon.known || !daemon.userNamespaceRemap ? key.learnerUid
-                     : daemon.remapUidBase > 0                    ? daemon.remapUidBase + key.learnerUid
-                                                                  : -1;
+    const bool sameAsInside = !daemon.known || !daemon.userNamespaceRemap;
+    key.workOwnerUid = sameAsInside ? key.learnerUid : daemon.remapUidBase > 0 ? daemon.remapUidBase + key.learnerUid : -1;
+    key.workOwnerGid = sameAsInside ? key.learnerUid : daemon.remapGidBase > 0 ? daemon.remapGidBase + key.learnerUid : -1;
     return key;
 }
 

@@ -34,6 +34,7 @@ struct DockerContainerKey {
     /// container's: the learner's uid as the daemon sees it. -1: not known (userns-remap with
     /// a root folder not named for its range), so root's, writable by all (mode 0777) anyway.
     int workOwnerUid = kNobodysUid;
+    int workOwnerGid = kNobodysUid; ///< the same for its group
 
     /// Without a user-namespace remap, a container's uid is the host's: uid 1000, the first
     /// person's account on most desktops, let a program reach what that person owns (through

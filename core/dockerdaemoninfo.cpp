@@ -28,10 +28,14 @@ DockerDaemonInfo DockerDaemonInfo::fromInfo(const QJsonObject &info)
     daemon.rootDir = info.value(QLatin1String("DockerRootDir")).toString();
     if (daemon.userNamespaceRemap) {
         const QStringList ids = daemon.rootDir.section(QLatin1Char('/'), -1).split(QLatin1Char('.'));
-        bool ok = false;
-        const int base = ids.size() == 2 ? ids.first().toInt(&ok) : -1;
-        if (ok && base > 0)
-            daemon.remapUidBase = base;
+        bool uidOk = false;
+        bool gidOk = false;
+        const int uid = ids.size() == 2 ? ids.first().toInt(&uidOk) : -1;
+        const int gid = ids.size() == 2 ? ids.last().toInt(&gidOk) : -1;
+        if (uidOk && gidOk && uid > 0 && gid > 0) {
+            daemon.remapUidBase = uid;
+            daemon.remapGidBase = gid;
+        }
     }
     return daemon;
 }

@@ -20,6 +20,7 @@ struct DockerDaemonInfo {
     /// Docker keeps a remapped daemon's data in <root>/<uid>.<gid>, which says it; -1 when not
     /// remapped or the folder is named otherwise.
     int remapUidBase = -1;
+    int remapGidBase = -1; ///< the same for gids
 
     /// From the body of GET /info. SecurityOptions are "name=userns", "name=seccomp,profile=default"
     /// and the like since API 1.30, bare words ("userns") before.

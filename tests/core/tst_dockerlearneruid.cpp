@@ -70,8 +70,8 @@ private Q_SLOTS:
         // uid=1000 on the host side would hand /work to the host's first account: the daemon
         // mounts it as root of the host, so its owner is 1000 as the remap sees it.
         QTest::newRow("userns-remap") << daemonWith({kSeccomp, QStringLiteral("name=userns")},
-                                                    QStringLiteral("/var/lib/docker/165536.165536"))
-                                      << QStringLiteral("uid=166536,gid=166536")
+                                                    QStringLiteral("/var/lib/docker/165536.231072"))
+                                      << QStringLiteral("uid=166536,gid=232072")
                                       << QStringLiteral("Docker remaps user namespaces (userns-remap): uid 1000 inside");
         // The rootless daemon's user namespace is its containers'.
         QTest::newRow("rootless") << daemonWith({kSeccomp, QStringLiteral("name=rootless")},
