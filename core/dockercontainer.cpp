@@ -63,12 +63,31 @@ bool ownerIsAlive(const QString &pid)
         return false;
     return value == getpid() || ::kill(value, 0) == 0 || errno == EPERM;
 }
+QString workOwner(const DockerContainerKey &key)
+{
+    const QString options = QStringLiteral("nosuid,nodev,mode=0777");
+    if (key.workOwnerUid < 0 || key.workOwnerGid < 0)
+        return options;
+    return options + QStringLiteral(",uid=%1,gid=%2").arg(key.workOwnerUid).arg(key.workOwnerGid);
+}
 } // namespace
 
 DockerContainerKey DockerContainerKey::from(const QString &image, const Limits &limits, const QString &syscallFilter)
 {
     return {image, limits.memoryBytes, limits.processes, limits.fileSizeBytes, limits.openFiles, limits.cpuTimeMs,
             syscallFilter};
+}
+
+DockerContainerKey DockerContainerKey::forDaemon(const DockerDaemonInfo &daemon) const
+{
+    DockerContainerKey key = *this;
+    key.learnerUid = daemon.known && (daemon.userNamespaceRemap || daemon.rootless) ? kMappedUid : kNobodysUid;
+    // Rootless: the daemon's user namespace is its containers'. Remapped: the daemon runs as
+    // the host's root, and uid=1000 there would hand /work to the host's first account.
+    const bool sameAsInside = !daemon.known || !daemon.userNamespaceRemap;
+    key.workOwnerUid = sameAsInside ? key.learnerUid : daemon.remapUidBase > 0 ? daemon.remapUidBase + key.learnerUid : -1;
+    key.workOwnerGid = sameAsInside ? key.learnerUid : daemon.remapGidBase > 0 ? daemon.remapGidBase + key.learnerUid : -1;
+    return key;
 }
 
 RunError DockerContainer::missingImage(const QString &image)
@@ -104,7 +123,7 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
     // daemon's side, so PUT and GET /archive reach the very tmpfs the program writes to.
     const QJsonObject workTmpfs{{QStringLiteral("type"), QStringLiteral("tmpfs")},
                                 {QStringLiteral("device"), QStringLiteral("tmpfs")},
-                                {QStringLiteral("o"), tmpfsOptions(QStringLiteral("nosuid,nodev,uid=%1,gid=%1,mode=0777").arg(kLearnerUid))}};
+                                {QStringLiteral("o"), tmpfsOptions(workOwner(key))}};
     QJsonArray mounts{QJsonObject{
         {QStringLiteral("Type"), QStringLiteral("volume")},
         {QStringLiteral("Target"), QLatin1String(kWorkDir)},
@@ -182,7 +201,7 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
                                            QStringLiteral("USER=learner")}},
         {QStringLiteral("WorkingDir"), QLatin1String(kWorkDir)},
         {QStringLiteral("Hostname"), QLatin1String(kHostName)},
-        {QStringLiteral("User"), QStringLiteral("%1:%1").arg(kLearnerUid)},
+        {QStringLiteral("User"), QStringLiteral("%1:%1").arg(key.learnerUid)},
         {QStringLiteral("AttachStdout"), true},
         {QStringLiteral("AttachStderr"), true},
         // Through the archive API typed input goes over an attach; its end (the attach
@@ -214,9 +233,9 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
         auto id = create(client, key, createBody(key));
         if (!id)
             return std::unexpected(id.error());
-        return DockerPreparedContainer{*id, std::move(*workspace), {}, {}};
+        return DockerPreparedContainer{*id, std::move(*workspace), {}, {}, key.learnerUid};
     }
-    // The program runs as kLearnerUid, which is not the host user: it must be able to read
+    // The program runs as key.learnerUid, which is not the host user: it must be able to read
     // the launcher.
     const QString control = workspace->root() + QStringLiteral("/control");
     if (!QDir().mkpath(control) || !QFile::setPermissions(control, QFileDevice::Permissions(0x7755))) {
@@ -243,7 +262,7 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
     auto id = create(client, key, createBody(key, control, workspace->workDir()));
     if (!id)
         return std::unexpected(id.error());
-    DockerPreparedContainer prepared{*id, std::move(*workspace), control, std::move(go)};
+    DockerPreparedContainer prepared{*id, std::move(*workspace), control, std::move(go), key.learnerUid};
     auto started = client.call("POST", QStringLiteral("/containers/%1/start").arg(*id));
     if (!started || !started->ok()) {
         remove(client, *id);

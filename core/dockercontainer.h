@@ -1,6 +1,7 @@
 #pragma once
 
 #include "dockerclient.h"
+#include "dockerdaemoninfo.h"
 #include "filedescriptor.h"
 #include "runlimits.h"
 #include "workspace.h"
@@ -24,8 +25,32 @@ struct DockerContainerKey {
     /// too, typed input over an attach, and the container starts at its run. Either way the
     /// workspace is the container's own sized tmpfs, filled and emptied through the archive API.
     bool remote = false;
+    /// The program's uid and gid inside, which its folders and files belong to: decided by the
+    /// daemon that creates the container (see forDaemon). Until then, and whenever the daemon
+    /// did not say what it is, nobody's uid: a daemon that remaps refuses it ("cannot set uid
+    /// to unmapped user"), so the run fails with Docker's error rather than run weaker.
+    int learnerUid = kNobodysUid;
+    /// Who owns /work's tmpfs, which the daemon mounts in its own user namespace, not the
+    /// container's: the learner's uid as the daemon sees it. -1: not known (userns-remap with
+    /// a root folder not named for its range), so root's, writable by all (mode 0777) anyway.
+    int workOwnerUid = kNobodysUid;
+    int workOwnerGid = kNobodysUid; ///< the same for its group
+
+    /// Without a user-namespace remap, a container's uid is the host's: uid 1000, the first
+    /// person's account on most desktops, let a program reach what that person owns (through
+    /// /proc/<pid>/root of their processes, among others). This one is far above any account a
+    /// distribution hands out and below 2^31, which some tools take for negative; the isolation
+    /// report checks that no account of this computer has it.
+    static constexpr int kNobodysUid = 2'147'000'000;
+    /// Under userns-remap or rootless Docker, uid N inside is a subordinate uid (base + N)
+    /// outside, which no account has; kNobodysUid is outside the mapped range (65536 uids by
+    /// default) and cannot be used. Not 0: that is the container's root.
+    static constexpr int kMappedUid = 1000;
 
     static DockerContainerKey from(const QString &image, const Limits &limits, const QString &syscallFilter);
+    /// This key with the learner's uid for `daemon`: kMappedUid when it remaps user namespaces
+    /// or is rootless, kNobodysUid otherwise or when not known.
+    DockerContainerKey forDaemon(const DockerDaemonInfo &daemon) const;
     /// Init forks its watch for open files beside the program (see core/helper/dockerinit.h):
     /// there is a limit to watch for, and sandpit-seccomp to watch with.
     bool watchesOpenFiles() const { return openFiles > 0 && !syscallFilter.isEmpty(); }
@@ -52,6 +77,7 @@ struct DockerPreparedContainer {
     Workspace workspace;
     QString controlDir; ///< host folder shown read-only at /run/sandpit: the launcher, stdin, sandpit-seccomp; empty when remote
     FileDescriptor go;  ///< our end of the go pipe, open read-write so it never blocks; "done" ends init (DockerRunClose)
+    int learnerUid = DockerContainerKey::kNobodysUid; ///< the key's, as created: the program's uid and its files' owner
 };
 
 /// Creating and removing Sandpit's hardened containers.
@@ -69,12 +95,9 @@ public:
     static constexpr const char *kSyscallFilter = "/run/sandpit/seccomp";
     /// The container's host name, in place of Docker's default, the container id.
     static constexpr const char *kHostName = "sandpit";
-    /// The program's uid and gid inside. Without a user-namespace remap, a container's uid is
-    /// the host's: uid 1000, the first person's account on most desktops, let a program reach
-    /// what that person owns (through /proc/<pid>/root of their processes, among others). This
-    /// one is far above any account a distribution hands out and below 2^31, which some tools
-    /// take for negative; the isolation report checks that no account of this computer has it.
-    static constexpr int kLearnerUid = 2'147'000'000;
+    /// The program's uid and gid inside when the daemon neither remaps nor is rootless (see
+    /// DockerContainerKey::learnerUid).
+    static constexpr int kLearnerUid = DockerContainerKey::kNobodysUid;
     static constexpr const char *kRunLabel = "org.sandpit.run";
     static constexpr const char *kOwnerLabel = "org.sandpit.owner";
 

@@ -26,6 +26,17 @@ DockerDaemonInfo DockerDaemonInfo::fromInfo(const QJsonObject &info)
     daemon.userNamespaceRemap = hasOption(options.toArray(), QLatin1String("userns"));
     daemon.rootless = hasOption(options.toArray(), QLatin1String("rootless"));
     daemon.rootDir = info.value(QLatin1String("DockerRootDir")).toString();
+    if (daemon.userNamespaceRemap) {
+        const QStringList ids = daemon.rootDir.section(QLatin1Char('/'), -1).split(QLatin1Char('.'));
+        bool uidOk = false;
+        bool gidOk = false;
+        const int uid = ids.size() == 2 ? ids.first().toInt(&uidOk) : -1;
+        const int gid = ids.size() == 2 ? ids.last().toInt(&gidOk) : -1;
+        if (uidOk && gidOk && uid > 0 && gid > 0) {
+            daemon.remapUidBase = uid;
+            daemon.remapGidBase = gid;
+        }
+    }
     return daemon;
 }
 

@@ -16,6 +16,11 @@ struct DockerDaemonInfo {
     bool rootless = false;           ///< the daemon runs as an ordinary user: name=rootless
     QString rootDir;                 ///< DockerRootDir, where its images and containers live
     int apiMinor = 0;                ///< the API version spoken with it, 1.<apiMinor>
+    /// Under userns-remap, the first subordinate uid: uid N inside is remapUidBase + N outside.
+    /// Docker keeps a remapped daemon's data in <root>/<uid>.<gid>, which says it; -1 when not
+    /// remapped or the folder is named otherwise.
+    int remapUidBase = -1;
+    int remapGidBase = -1; ///< the same for gids
 
     /// From the body of GET /info. SecurityOptions are "name=userns", "name=seccomp,profile=default"
     /// and the like since API 1.30, bare words ("userns") before.

@@ -56,10 +56,9 @@ QString dockersComputer(bool remote)
 }
 
 /// Whether the learner's uid inside is the same number on the computer Docker runs on.
-QString userNamespace(const DockerDaemonInfo &daemon, bool remote)
+QString userNamespace(const DockerDaemonInfo &daemon, int uid, bool remote)
 {
     const QString computer = dockersComputer(remote);
-    const int uid = DockerContainer::kLearnerUid;
     if (!daemon.known) {
         return QStringLiteral("Docker did not say whether it remaps user namespaces or runs rootless, so its uid %1 is "
                               "taken to be uid %1 on %2 as well.").arg(uid).arg(computer);
@@ -70,7 +69,8 @@ QString userNamespace(const DockerDaemonInfo &daemon, bool remote)
     }
     if (daemon.userNamespaceRemap) {
         return QStringLiteral("Docker remaps user namespaces (userns-remap): uid %1 inside was a subordinate uid of "
-                              "%2 outside, and the container's root was not %2's root.").arg(uid).arg(computer);
+                              "%2 outside (the remap's first uid plus %1), set aside for Docker's containers, and the "
+                              "container's root was not %2's root.").arg(uid).arg(computer);
     }
     return QStringLiteral("Docker neither remaps user namespaces nor runs rootless, so uid %1 inside was uid %1 on %2 "
                           "too, and the container's root would have been %2's root.")
@@ -117,16 +117,20 @@ IsolationReport DockerIsolation::report(const QJsonObject &createBody, const Doc
     // Without a user-namespace remap the container's uid is the host's: it must be nobody's.
     // Only a local engine shares this computer's accounts.
     const bool sameUidOutside = !daemon.known || (!daemon.rootless && !daemon.userNamespaceRemap);
-    if (sameUidOutside && !key.remote && getpwuid(uid_t(DockerContainer::kLearnerUid)) != nullptr) {
+    if (sameUidOutside && !key.remote && getpwuid(uid_t(key.learnerUid)) != nullptr) {
         gaps << QStringLiteral("Its uid %1 belongs to an account of this computer, whose files it could reach "
-                               "wherever Docker let it.").arg(DockerContainer::kLearnerUid);
+                               "wherever Docker let it.").arg(key.learnerUid);
     }
+    // Under a remap the uid inside is small (DockerContainerKey::kMappedUid); outside it is one
+    // of the subordinate uids, as userNamespace() says.
+    const QString uid = sameUidOutside ? QStringLiteral("uid %1, which no account of this computer has,").arg(key.learnerUid)
+                                       : QStringLiteral("uid %1 inside, a uid of Docker's subordinate range outside,")
+                                             .arg(key.learnerUid);
     IsolationReport report;
     report.details = {
-        QStringLiteral("It ran in a Docker container from the image %1, as uid %2, which no account of this computer has, "
-                       "with every capability dropped and no way to gain privileges (no-new-privileges).")
-            .arg(key.image)
-            .arg(DockerContainer::kLearnerUid),
+        QStringLiteral("It ran in a Docker container from the image %1, as %2 with every capability dropped and no way "
+                       "to gain privileges (no-new-privileges).")
+            .arg(key.image, uid),
         QStringLiteral("It had no network: the container's network mode was \"none\"."),
         QStringLiteral("Everything was read-only except its own folder /work, /tmp and /dev/shm: each a tmpfs in memory "
                        "of at most %1 and %2 files and folders, so nothing it wrote reached this computer's disk. Its "
@@ -147,7 +151,7 @@ IsolationReport DockerIsolation::report(const QJsonObject &createBody, const Doc
                                      "ones (AF_VSOCK to the host among them). The container's first process, which "
                                      "keeps the run's secret and reports how it ended, ran under the same filter and "
                                      "could not be read or changed by the program.");
-    report.details << userNamespace(daemon, key.remote);
+    report.details << userNamespace(daemon, key.learnerUid, key.remote);
     report.details << hostPathsSeen(createBody, host, daemon, key.remote);
     report.details << gaps;
     report.level = gaps.isEmpty() ? IsolationReport::Level::Full : IsolationReport::Level::Partial;

@@ -42,7 +42,7 @@ constexpr const char *kFields = R"(printf 'peak=%s cpu_ns=%s pids_max=%s oom_kil
 
 QByteArray DockerLauncher::script() const
 {
-    // umask 0: the files the program makes belong to the learner's uid inside (DockerContainer::kLearnerUid), which need not be the
+    // umask 0: the files the program makes belong to the learner's uid inside (DockerContainerKey::learnerUid), which need not be the
     // host user, who must still be able to delete them with the workspace.
     QString script = QStringLiteral("umask 000\n");
     for (const QString &variable : environment) {

@@ -31,7 +31,9 @@ DockerPool::Pending DockerPool::create(const DockerContainerKey &key) const
         auto client = connector->client();
         if (!client)
             return std::unexpected(client.error());
-        return DockerContainer::prepare(*client, key);
+        // The uid is the daemon's to decide, known once client() has reached it: keys are made
+        // before that, on the engine's thread, which must not wait for the daemon.
+        return DockerContainer::prepare(*client, key.forDaemon(connector->daemonInfo()));
     });
 }
 

@@ -118,6 +118,9 @@ void DockerRun::run()
             m_reaper->dispose(std::move(*prepared));
         return;
     }
+    // The container was made for the daemon (DockerContainerKey::forDaemon): the report says
+    // the uid it runs as.
+    m_plan.key.learnerUid = prepared->learnerUid;
     auto result = execute(*client, *prepared);
     const bool built = result && result->killReason == KillReason::None && result->exitCode == 0;
     if (built && m_plan.stage == RunStage::Compile && !m_plan.keepBuildIn.isEmpty()) {

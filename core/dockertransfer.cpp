@@ -10,8 +10,6 @@
 namespace Sandpit::Core {
 
 namespace {
-// The container's user (see DockerContainer::createBody) owns everything it is given.
-constexpr DockerArchive::Owner kLearner{DockerContainer::kLearnerUid, DockerContainer::kLearnerUid};
 // What output/ may bring back: the artifact list shows at most kMaxFiles files anyway.
 constexpr qint64 kMaxOutputBytes = 512LL * 1024 * 1024;
 
@@ -20,6 +18,11 @@ QString control(const QString &name)
     return QLatin1String(DockerTransfer::kControlName) + QLatin1Char('/') + name;
 }
 } // namespace
+
+DockerArchive::Owner DockerTransfer::owner(const DockerPreparedContainer &container)
+{
+    return {container.learnerUid, container.learnerUid};
+}
 
 Expected<void> DockerTransfer::send(const DockerClient &client, const DockerPreparedContainer &container, const Files &files)
 {
@@ -38,7 +41,7 @@ Expected<void> DockerTransfer::send(const DockerClient &client, const DockerPrep
     // Unpacked in order: "ready" last tells the waiting shell that everything is there.
     extras.append({control(QStringLiteral("token")), files.order, 0600});
     extras.append({control(QStringLiteral("ready")), {}, 0644});
-    auto tar = DockerArchive::pack(container.workspace.workDir(), extras, kLearner);
+    auto tar = DockerArchive::pack(container.workspace.workDir(), extras, owner(container));
     if (!tar)
         return std::unexpected(tar.error());
     auto response = client.putArchive(container.id, QLatin1String(DockerContainer::kWorkDir), *tar);

@@ -30,6 +30,9 @@ public:
         QByteArray stdinData;  ///< empty: none
         QString syscallFilter; ///< host path of sandpit-seccomp; empty: none
     };
+    /// Who owns what goes in: the container's user (see DockerContainerKey::learnerUid). Under
+    /// userns-remap Docker maps it to the subordinate uid outside as it unpacks.
+    static DockerArchive::Owner owner(const DockerPreparedContainer &container);
     /// The workspace with `files` in the control folder: for a remote container (a local one
     /// has its launcher copy them from a read-only bind, see DockerContainer::createBody).
     static Expected<void> send(const DockerClient &client, const DockerPreparedContainer &container, const Files &files);
