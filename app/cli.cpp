@@ -1,15 +1,16 @@
 #include "cli.h"
 
-#include "backends.h"
-#include "enginesettings.h"
+#include "engine/backendid.h"
+#include "engine/backendfactory.h"
+#include "settings/enginesettings.h"
 #include "historycommand.h"
-#include "historysettings.h"
-#include "killdetail.h"
-#include "languageregistry.h"
-#include "resultjson.h"
-#include "runcontroller.h"
+#include "settings/historysettings.h"
+#include "model/killdetail.h"
+#include "languages/languageregistry.h"
+#include "model/resultjson.h"
+#include "engine/runcontroller.h"
 #include "stdinrelay.h"
-#include "workspace.h"
+#include "files/workspace.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -204,8 +205,8 @@ int runCli(const QStringList &arguments)
     // Asked for on this command line, Docker is not replaced behind the caller's back; chosen
     // by a setting, it may be, and the result says so.
     const bool dockerChosenHere = parser.isSet(QStringLiteral("backend")) || parser.isSet(QStringLiteral("image"));
-    if (backend == QLatin1String("docker") && engine->dockerFallback && !dockerChosenHere)
-        request.fallbackBackend = QStringLiteral("local");
+    if (backend == Core::kDockerBackendId && engine->dockerFallback && !dockerChosenHere)
+        request.fallbackBackend = Core::kLocalBackendId;
     for (const QString &input : parser.values(QStringLiteral("file"))) {
         if (!QFileInfo::exists(input))
             return couldNotRun(Core::missingInputError({input, {}}));

@@ -1,8 +1,8 @@
 #include "historycommand.h"
 
-#include "historysettings.h"
-#include "killdetail.h"
-#include "runhistory.h"
+#include "settings/historysettings.h"
+#include "model/killdetail.h"
+#include "history/runhistory.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>

@@ -1,35 +1,26 @@
-#include "cli.h"
-#include "historycommand.h"
+#include "commands.h"
 
-#include "backends.h"
-#include "enginesettings.h"
-#include "historysettings.h"
-#include "languageregistry.h"
-#include "mainwindow.h"
-#include "outputsettings.h"
-#include "runcontroller.h"
+#include "engine/backendfactory.h"
+#include "settings/enginesettings.h"
+#include "settings/historysettings.h"
+#include "languages/languageregistry.h"
+#include "window/mainwindow.h"
+#include "output/outputsettings.h"
+#include "engine/runcontroller.h"
 
 #include <QApplication>
 #include <QMessageBox>
 #include <QSettings>
 
-#include <cstring>
 
 namespace {
-void setIdentity()
-{
-    QCoreApplication::setOrganizationName(QStringLiteral("Sandpit"));
-    QCoreApplication::setApplicationName(QStringLiteral("sandpit"));
-    QCoreApplication::setApplicationVersion(QStringLiteral(SANDPIT_VERSION));
-}
-
 int runGui(int argc, char **argv)
 {
     QApplication app(argc, argv);
     // Fusion draws every control from the palette, so the dark and high-contrast themes look
     // the same on every desktop.
     QApplication::setStyle(QStringLiteral("Fusion"));
-    setIdentity();
+    Sandpit::App::setIdentity();
     QApplication::setApplicationDisplayName(QStringLiteral("Sandpit"));
 
     using namespace Sandpit;
@@ -74,12 +65,12 @@ int runGui(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    // The command line needs no display: it must not create a QApplication.
-    if (argc > 1 && (Sandpit::App::isCliCommand(argv[1]) || Sandpit::App::isHistoryCommand(argv[1]))) {
+    // The command line (and --help, --version) needs no display: it must not create a
+    // QApplication.
+    if (argc > 1 && Sandpit::App::isCommandLine(argv[1])) {
         QCoreApplication app(argc, argv);
-        setIdentity();
-        return Sandpit::App::isHistoryCommand(argv[1]) ? Sandpit::App::runHistoryCommand(app.arguments())
-                                                       : Sandpit::App::runCli(app.arguments());
+        Sandpit::App::setIdentity();
+        return Sandpit::App::runCommandLine(app.arguments(), true);
     }
     return runGui(argc, argv);
 }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "runcontroller.h"
+#include "engine/runcontroller.h"
 
 #include <QObject>
 #include <QSocketNotifier>

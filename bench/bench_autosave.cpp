@@ -14,12 +14,12 @@
 
 #include "benchstats.h"
 
-#include "autosavesession.h"
-#include "bufferjournal.h"
-#include "documenttab.h"
-#include "documenttabs.h"
-#include "editorwidget.h"
-#include "languageregistry.h"
+#include "session/autosavesession.h"
+#include "history/bufferjournal.h"
+#include "session/documenttab.h"
+#include "session/documenttabs.h"
+#include "editor/editorwidget.h"
+#include "languages/languageregistry.h"
 
 #include <QApplication>
 #include <QDir>

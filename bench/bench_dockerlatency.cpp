@@ -13,8 +13,8 @@
 #include "benchrun.h"
 #include "benchstats.h"
 
-#include "dockerbackend.h"
-#include "languageregistry.h"
+#include "docker/dockerbackend.h"
+#include "languages/languageregistry.h"
 
 #include <QCoreApplication>
 #include <QStandardPaths>

@@ -22,12 +22,12 @@
 
 #include "benchstats.h"
 
-#include "backends.h"
-#include "enginesettings.h"
-#include "languageregistry.h"
-#include "outputpane.h"
-#include "runcontroller.h"
-#include "runsession.h"
+#include "engine/backendfactory.h"
+#include "settings/enginesettings.h"
+#include "languages/languageregistry.h"
+#include "output/outputpane.h"
+#include "engine/runcontroller.h"
+#include "run/runsession.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -11,11 +11,11 @@
 #include "benchrun.h"
 #include "benchstats.h"
 
-#include "backends.h"
-#include "languageregistry.h"
-#include "localbackend.h"
-#include "runcontroller.h"
-#include "sandboxpolicy.h"
+#include "engine/backendfactory.h"
+#include "languages/languageregistry.h"
+#include "local/localbackend.h"
+#include "engine/runcontroller.h"
+#include "local/sandboxpolicy.h"
 
 #include <QCoreApplication>
 #include <QFile>

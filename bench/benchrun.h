@@ -2,7 +2,7 @@
 // What the latency benchmarks share: timing a command, timing one run through the engine,
 // and the pause between runs.
 
-#include "runcontroller.h"
+#include "engine/runcontroller.h"
 
 #include <QElapsedTimer>
 #include <QEventLoop>

@@ -5,6 +5,8 @@ function(sandpit_add_test name)
     cmake_parse_arguments(ARG "GUI" "TIMEOUT" "SOURCES;LIBRARIES;LABELS" ${ARGN})
     add_executable(${name} ${ARG_SOURCES})
     target_link_libraries(${name} PRIVATE Qt6::Test ${ARG_LIBRARIES})
+    # Shared test code is included as "support/…", from tests/support/.
+    target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests)
     target_compile_definitions(${name} PRIVATE
         SANDPIT_FIXTURES_DIR="${PROJECT_SOURCE_DIR}/tests/fixtures"
         SANDPIT_BIN_DIR="${CMAKE_RUNTIME_OUTPUT_DIRECTORY}")

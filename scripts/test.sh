@@ -21,3 +21,7 @@ if [[ $(id -u) -eq 0 ]]; then
     # And once more from a cgroup subtree delegated to that user, as a desktop session has.
     "$root_dir/scripts/run-unprivileged-tests.sh" "$root_dir/build" sandbox --delegated
 fi
+
+# The engine without the GUI: SANDPIT_GUI=OFF builds sandpit-cli alone, which must run with no
+# display.
+"$root_dir/scripts/check-cli-build.sh" "$root_dir/build-cli"

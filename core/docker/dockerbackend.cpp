@@ -1,0 +1,143 @@
+#include "docker/dockerbackend.h"
+
+#include "engine/companionprogram.h"
+#include "docker/dockerjob.h"
+#include "engine/languagesteps.h"
+#include "engine/stagedjob.h"
+
+namespace Sandpit::Core {
+
+namespace {
+// A container taken from the pool for a program that may never run (its compiler failed):
+// removed then, like any container nobody used.
+struct UnusedContainer {
+    DockerPool &pool;
+    DockerPool::Pending pending;
+
+    UnusedContainer(DockerPool &p, DockerPool::Pending taken)
+        : pool(p)
+        , pending(std::move(taken))
+    {
+    }
+    ~UnusedContainer()
+    {
+        if (pending.valid())
+            pool.discard(std::move(pending));
+    }
+    UnusedContainer(const UnusedContainer &) = delete;
+    UnusedContainer &operator=(const UnusedContainer &) = delete;
+};
+} // namespace
+
+DockerBackend::DockerBackend(LanguageRegistry languages, Config config)
+    : m_languages(std::move(languages))
+    , m_config(std::move(config))
+    , m_connector(std::make_shared<DockerConnector>(m_config.environment.value(QStringLiteral("DOCKER_HOST"))))
+    , m_reaper(std::make_shared<DockerReaper>(m_connector))
+    , m_pool(m_connector, m_reaper)
+{
+    if (m_config.syscallFilter.isEmpty())
+        m_config.syscallFilter = findSyscallFilter();
+    m_remote = isRemote(m_config.environment);
+}
+
+QString DockerBackend::findSyscallFilter()
+{
+    return findCompanionProgram(QStringLiteral("sandpit-seccomp"), "SANDPIT_SECCOMP");
+}
+
+DockerContainerKey DockerBackend::keyFor(const QString &image, const Limits &limits) const
+{
+    DockerContainerKey key = DockerContainerKey::from(image, limits, m_config.syscallFilter);
+    key.remote = m_remote;
+    return key;
+}
+
+bool DockerBackend::isRemote(const QProcessEnvironment &environment)
+{
+    const QString mode = environment.value(QStringLiteral("SANDPIT_DOCKER_TRANSFER")).trimmed().toLower();
+    if (mode == QLatin1String("archive"))
+        return true;
+    if (mode == QLatin1String("bind"))
+        return false;
+    // A daemon reached over TCP is on another machine, or may be: bind mounts of our folders
+    // would name paths that do not exist there.
+    return environment.value(QStringLiteral("DOCKER_HOST")).startsWith(QLatin1String("tcp://"));
+}
+
+QString DockerBackend::imageFor(const Language &language) const
+{
+    const QString variable = QStringLiteral("SANDPIT_DOCKER_IMAGE_") + language.id.toUpper();
+    const QString fromEnvironment = m_config.environment.value(variable).trimmed();
+    if (!fromEnvironment.isEmpty())
+        return fromEnvironment;
+    return m_config.images.value(language.id, language.dockerImage);
+}
+
+Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &request)
+{
+    const auto checked = checkRequest(m_languages, request);
+    if (!checked)
+        return std::unexpected(checked.error());
+    const Language *language = *checked;
+    const QString image = request.image.isEmpty() ? imageFor(*language) : request.image;
+    if (image.isEmpty()) {
+        return makeError(RunError::Code::UnknownLanguage,
+                         QStringLiteral("Sandpit has no Docker image for %1; set SANDPIT_DOCKER_IMAGE_%2.")
+                             .arg(language->name, language->id.toUpper()));
+    }
+
+    const auto plan = [&](const RunRequest &step, QStringList command) {
+        DockerRun::Plan p;
+        p.request = step;
+        p.key = keyFor(image, step.limits);
+        p.command = std::move(command);
+        for (auto it = language->environment.begin(); it != language->environment.end(); ++it)
+            p.environment << it.key() + QLatin1Char('=') + it.value();
+        return p;
+    };
+    StagedJob::Plan staged;
+    staged.diagnostics = DiagnosticParser(language->diagnosticFormats, request.sources);
+    RunRequest runRequest = runStepRequest(*language, request);
+    std::shared_ptr<Workspace> kept;
+    if (language->isCompiled()) {
+        // The compiler's container and its workspace go as soon as it ends; what it built is
+        // kept here, in a workspace of Sandpit's own, for the program's container.
+        auto workspace = Workspace::create();
+        if (!workspace)
+            return std::unexpected(workspace.error());
+        kept = std::make_shared<Workspace>(std::move(*workspace));
+        const RunRequest compileRequest = compileStepRequest(*language, request);
+        staged.compileLimits = compileRequest.limits;
+        // Toolchains are found inside the image by their names on its PATH; a host path would
+        // mean nothing there.
+        DockerRun::Plan compile = plan(compileRequest, compileCommand(*language, language->compile->toolchain.value(0), compileRequest));
+        compile.stage = RunStage::Compile;
+        compile.keepBuildIn = kept->root();
+        auto container = m_pool.take(compile.key);
+        staged.compile = std::make_unique<DockerJob>(std::move(compile), m_connector, m_reaper, std::move(container));
+        runRequest.inputFiles << InputFile{kept->root() + QLatin1Char('/') + QLatin1String(kBuildDir), QLatin1String(kBuildDir)};
+    }
+    DockerRun::Plan run = plan(runRequest, runCommand(*language, language->run.toolchain.value(0), runRequest));
+    const DockerContainerKey runKey = run.key;
+    // Taken now, so that it is being made (or is warm) while the compiler works; the program's
+    // job is made when it is due, with what was typed meanwhile.
+    auto container = std::make_shared<UnusedContainer>(m_pool, m_pool.take(run.key));
+    staged.makeRun = [this, container, kept, run](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
+        DockerRun::Plan withInput = run;
+        withInput.request = StagedJob::withInput(run.request, input);
+        return std::make_unique<DockerJob>(std::move(withInput), m_connector, m_reaper, std::move(container->pending));
+    };
+    auto job = std::make_unique<StagedJob>(std::move(staged));
+    if (m_config.keepWarm) {
+        // After the run has ended, so that making the next container does not compete with
+        // this run's start. The job is the context: the connection goes with it, and the
+        // backend outlives every job (RunWorker deletes jobs before its backends).
+        const auto prepareNext = [this, runKey] { m_pool.prepare(runKey); };
+        // Not after a failure: a missing image or daemon would only fail again.
+        QObject::connect(job.get(), &RunJob::finished, job.get(), prepareNext);
+    }
+    return job;
+}
+
+} // namespace Sandpit::Core

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "engine/backendid.h"
+#include "engine/backend.h"
+#include "docker/dockerconnector.h"
+#include "docker/dockerpool.h"
+#include "docker/dockerreaper.h"
+#include "languages/languageregistry.h"
+
+#include <QHash>
+#include <QProcessEnvironment>
+
+namespace Sandpit::Core {
+
+/// Runs programs in hardened, single-use Docker containers (see DockerContainer::createBody).
+/// It never blocks the worker thread: talking to the daemon happens on each run's threads, so
+/// "Docker is not running" arrives as the run's failure, not as a frozen engine.
+class DockerBackend final : public Backend
+{
+public:
+    struct Config {
+        /// DOCKER_HOST and SANDPIT_DOCKER_IMAGE_<LANGID> are read from here.
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        /// Language id → image, the user's settings (EngineSettings::dockerImages).
+        QHash<QString, QString> images;
+        bool keepWarm = true; ///< keep one container started ahead of the next run
+        /// sandpit-seccomp on the host; empty: found with findSyscallFilter(), and if it is
+        /// missing too, Docker's default profile alone filters the calls (and the report says so).
+        QString syscallFilter;
+    };
+
+    static QString findSyscallFilter();
+    /// Whether the daemon may not share our file system, so that nothing of ours can be bound
+    /// (see DockerContainerKey::remote): SANDPIT_DOCKER_TRANSFER=archive|bind, else exactly
+    /// when DOCKER_HOST is tcp://. The workspace goes through the archive API either way.
+    static bool isRemote(const QProcessEnvironment &environment);
+
+    DockerBackend(LanguageRegistry languages, Config config);
+
+    QString id() const override { return kDockerBackendId; }
+    Expected<std::unique_ptr<RunJob>> createJob(const RunRequest &request) override;
+
+    /// The image for `language`: $SANDPIT_DOCKER_IMAGE_<ID> (upper case), else the setting
+    /// docker/images/<id>, else languages.json.
+    QString imageFor(const Language &language) const;
+
+private:
+    DockerContainerKey keyFor(const QString &image, const Limits &limits) const;
+
+    LanguageRegistry m_languages;
+    Config m_config;
+    bool m_remote = false;
+    std::shared_ptr<DockerConnector> m_connector;
+    std::shared_ptr<DockerReaper> m_reaper; // shared with the runs, which hand it their containers
+    DockerPool m_pool;
+};
+
+} // namespace Sandpit::Core

@@ -1,0 +1,34 @@
+#include "docker/dockerconnector.h"
+
+namespace Sandpit::Core {
+
+DockerConnector::DockerConnector(QString dockerHost)
+    : m_dockerHost(std::move(dockerHost))
+{
+}
+
+Expected<DockerClient> DockerConnector::client()
+{
+    const std::lock_guard lock(m_mutex);
+    if (!m_client) {
+        auto endpoint = DockerEndpoint::fromDockerHost(m_dockerHost);
+        if (!endpoint)
+            return std::unexpected(endpoint.error());
+        auto client = DockerClient::connect(*endpoint);
+        if (!client)
+            return client;
+        m_client = *client;
+        // Once per daemon (10 to 25 ms here), not per run: it cannot change without the daemon
+        // restarting, and the first client() is usually the warm container's, ahead of any run.
+        m_daemonInfo = DockerDaemonInfo::fetch(*m_client);
+    }
+    return *m_client;
+}
+
+DockerDaemonInfo DockerConnector::daemonInfo()
+{
+    const std::lock_guard lock(m_mutex);
+    return m_daemonInfo;
+}
+
+} // namespace Sandpit::Core

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "docker/dockerclient.h"
+#include "docker/dockerdaemoninfo.h"
+
+#include <mutex>
+#include <optional>
+
+namespace Sandpit::Core {
+
+/// Hands out a DockerClient for the configured endpoint, negotiating the API version on first
+/// use, and asks the daemon once what it says of itself (DockerDaemonInfo). Only success is
+/// remembered: a daemon started after a failed run is found by the next. Blocks; shared by the
+/// backend's threads.
+class DockerConnector final
+{
+public:
+    /// `dockerHost` as in DOCKER_HOST; empty means the default socket.
+    explicit DockerConnector(QString dockerHost);
+
+    Expected<DockerClient> client();
+    /// What the daemon said of itself when client() first reached it; not known before that,
+    /// or when /info failed then. Does not block on the daemon.
+    DockerDaemonInfo daemonInfo();
+
+private:
+    QString m_dockerHost;
+    std::mutex m_mutex;
+    std::optional<DockerClient> m_client;
+    DockerDaemonInfo m_daemonInfo;
+};
+
+} // namespace Sandpit::Core

@@ -1,0 +1,84 @@
+#include "docker/dockerpool.h"
+
+#include "files/runfolders.h"
+
+namespace Sandpit::Core {
+
+DockerPool::DockerPool(std::shared_ptr<DockerConnector> connector, std::shared_ptr<DockerReaper> reaper)
+    : m_connector(std::move(connector))
+    , m_reaper(std::move(reaper))
+{
+    // The workspaces of a killed Sandpit hold learners' code: they go too, after the
+    // containers that had them bound.
+    m_reaper->post([](const DockerClient &client) {
+        DockerContainer::removeOrphans(client);
+        if (const int removed = RunFolders::removeAbandoned())
+            qCInfo(lcDocker) << "removed" << removed << "workspaces left by a Sandpit that was killed";
+    });
+}
+
+DockerPool::~DockerPool()
+{
+    if (m_warm)
+        discard(std::move(m_warm->second));
+    for (auto &task : m_background)
+        task.wait();
+}
+
+DockerPool::Pending DockerPool::create(const DockerContainerKey &key) const
+{
+    return std::async(std::launch::async, [connector = m_connector, key]() -> Expected<DockerPreparedContainer> {
+        auto client = connector->client();
+        if (!client)
+            return std::unexpected(client.error());
+        // The uid is the daemon's to decide, known once client() has reached it: keys are made
+        // before that, on the engine's thread, which must not wait for the daemon.
+        return DockerContainer::prepare(*client, key.forDaemon(connector->daemonInfo()));
+    });
+}
+
+DockerPool::Pending DockerPool::take(const DockerContainerKey &key)
+{
+    pruneFinished();
+    if (m_warm && m_warm->first == key) {
+        Pending pending = std::move(m_warm->second);
+        m_warm.reset();
+        // A warm attempt that failed (say the daemon was down then) must not decide this run.
+        if (pending.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+            return pending;
+        auto ready = pending.get();
+        if (ready) {
+            std::promise<Expected<DockerPreparedContainer>> promise;
+            promise.set_value(std::move(ready));
+            return promise.get_future();
+        }
+    }
+    return create(key);
+}
+
+void DockerPool::prepare(const DockerContainerKey &key)
+{
+    pruneFinished();
+    if (m_warm && m_warm->first == key)
+        return;
+    if (m_warm)
+        discard(std::move(m_warm->second));
+    m_warm.emplace(key, create(key));
+}
+
+void DockerPool::discard(Pending pending)
+{
+    m_background.push_back(std::async(std::launch::async, [reaper = m_reaper, p = std::move(pending)]() mutable {
+        if (auto prepared = p.get())
+            reaper->dispose(std::move(*prepared));
+    }));
+}
+
+void DockerPool::pruneFinished()
+{
+    std::erase_if(m_background, [](const std::future<void> &task) {
+        return task.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+    });
+}
+
+} // namespace Sandpit::Core

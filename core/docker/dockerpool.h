@@ -1,0 +1,51 @@
+#pragma once
+
+#include "docker/dockercontainer.h"
+#include "docker/dockerconnector.h"
+#include "docker/dockerreaper.h"
+
+#include <future>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace Sandpit::Core {
+
+/// Keeps one container started ahead of the next run, the way LocalBackend keeps a prepared
+/// sandbox: creating and starting a container is most of a `docker run`, and doing it between
+/// runs takes it off the time from Run to the first output. Containers are single-use: a run
+/// takes one and it is removed after that run; nothing is ever reused.
+/// Used on the worker thread; the blocking work happens on threads of its own.
+class DockerPool final
+{
+public:
+    using Pending = std::future<Expected<DockerPreparedContainer>>;
+
+    /// Starts removing containers left by a Sandpit that crashed.
+    DockerPool(std::shared_ptr<DockerConnector> connector, std::shared_ptr<DockerReaper> reaper);
+    /// Waits for containers being made and removes every container not handed out.
+    ~DockerPool();
+    DockerPool(const DockerPool &) = delete;
+    DockerPool &operator=(const DockerPool &) = delete;
+
+    /// The warm container when it fits `key`, else one being created now. The caller must
+    /// wait for it off the event loop and remove the container after its run.
+    Pending take(const DockerContainerKey &key);
+    /// Begins making a warm container for `key`, replacing one made for another key.
+    void prepare(const DockerContainerKey &key);
+
+    /// Removes a container that was taken but will not be used (its run never started),
+    /// once it is made, without blocking the caller.
+    void discard(Pending pending);
+
+private:
+    Pending create(const DockerContainerKey &key) const;
+    void pruneFinished();
+
+    std::shared_ptr<DockerConnector> m_connector;
+    std::shared_ptr<DockerReaper> m_reaper;
+    std::optional<std::pair<DockerContainerKey, Pending>> m_warm;
+    std::vector<std::future<void>> m_background; // discards still being made, waited for at the end
+};
+
+} // namespace Sandpit::Core

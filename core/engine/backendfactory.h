@@ -1,0 +1,21 @@
+#pragma once
+
+#include "engine/backend.h"
+#include "settings/enginesettings.h"
+#include "languages/languageregistry.h"
+
+#include <memory>
+#include <vector>
+
+namespace Sandpit::Core {
+
+/// How many runs the caller expects: a window runs many, and gains from a sandbox or container
+/// made ready between them; the command line runs one, and would make one only to throw it away.
+enum class RunsExpected { Many, One };
+
+/// Every backend of this build, the configured default first (requests that name no backend
+/// go to the first).
+std::vector<std::unique_ptr<Backend>> makeBackends(const LanguageRegistry &languages, const EngineSettings &settings,
+                                                   RunsExpected runs = RunsExpected::Many);
+
+} // namespace Sandpit::Core

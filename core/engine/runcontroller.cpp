@@ -1,0 +1,106 @@
+#include "engine/runcontroller.h"
+
+#include "engine/backend.h"
+#include "engine/runworker.h"
+
+#include <QThread>
+
+namespace Sandpit::Core {
+
+void RunController::ThreadStopper::operator()(QThread *thread) const
+{
+    thread->quit();
+    thread->wait();
+    delete thread;
+}
+
+RunController::RunController(std::vector<std::unique_ptr<Backend>> backends, QObject *parent)
+    : QObject(parent)
+    , m_thread(new QThread)
+    , m_worker(new RunWorker(std::move(backends)))
+{
+    qRegisterMetaType<RunId>("Sandpit::Core::RunId");
+    qRegisterMetaType<RunRequest>();
+    qRegisterMetaType<RunResult>();
+    qRegisterMetaType<RunError>();
+    qRegisterMetaType<OutputStream>();
+    qRegisterMetaType<ArtifactListing>();
+
+    m_thread->setObjectName(QStringLiteral("sandpit-engine"));
+    m_worker->moveToThread(m_thread.get());
+    connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(m_worker, &RunWorker::started, this, &RunController::onStarted);
+    connect(m_worker, &RunWorker::outputReceived, this, &RunController::onOutput);
+    connect(m_worker, &RunWorker::artifactsListed, this, [this](RunId id, const ArtifactListing &listing) {
+        if (m_active.contains(id) && !m_cancelled.contains(id))
+            Q_EMIT artifactsListed(id, listing);
+    });
+    connect(m_worker, &RunWorker::finished, this, &RunController::onFinished);
+    connect(m_worker, &RunWorker::failed, this, &RunController::onFailed);
+    m_thread->start();
+}
+
+RunController::~RunController()
+{
+    // The worker is deleted on its own thread once the thread's loop ends; its destructor
+    // kills every process tree still running, before wait() in ThreadStopper returns.
+    disconnect(m_worker, nullptr, this, nullptr);
+}
+
+RunId RunController::start(const RunRequest &request)
+{
+    const RunId id = m_nextId++;
+    m_active.insert(id);
+    m_worker->start(id, request);
+    return id;
+}
+
+void RunController::cancel(RunId id)
+{
+    if (!m_active.contains(id))
+        return;
+    m_cancelled.insert(id);
+    m_worker->cancel(id);
+}
+
+void RunController::writeInput(RunId id, const QByteArray &data)
+{
+    if (m_active.contains(id) && !m_cancelled.contains(id))
+        m_worker->writeInput(id, data);
+}
+
+void RunController::closeInput(RunId id)
+{
+    if (m_active.contains(id) && !m_cancelled.contains(id))
+        m_worker->closeInput(id);
+}
+
+void RunController::onStarted(RunId id)
+{
+    if (m_active.contains(id) && !m_cancelled.contains(id))
+        Q_EMIT runStarted(id);
+}
+
+void RunController::onOutput(RunId id, OutputStream stream, const QByteArray &data)
+{
+    if (m_active.contains(id) && !m_cancelled.contains(id))
+        Q_EMIT outputReceived(id, stream, data);
+}
+
+void RunController::onFinished(RunId id, const RunResult &result)
+{
+    if (!m_active.remove(id))
+        return;
+    m_cancelled.remove(id);
+    Q_EMIT runFinished(id, result);
+}
+
+void RunController::onFailed(RunId id, const RunError &error)
+{
+    if (!m_active.remove(id))
+        return;
+    m_cancelled.remove(id);
+    Q_EMIT runFailed(id, error);
+}
+
+} // namespace Sandpit::Core

@@ -1,0 +1,153 @@
+#include "local/localbackend.h"
+
+#include "engine/companionprogram.h"
+#include "local/localjob.h"
+#include "files/runfolders.h"
+#include "engine/languagesteps.h"
+#include "engine/logging.h"
+#include "local/sandboxpolicy.h"
+#include "engine/stagedjob.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QProcessEnvironment>
+#include <QTimer>
+
+namespace Sandpit::Core {
+
+namespace {
+// Long enough for the window to show a result, short against the time a person takes to
+// press Run again.
+constexpr int kPrepareDelayMs = 60;
+
+QStringList programEnvironment(const Language &language)
+{
+    // An allow-list: nothing of the user's environment (tokens, SSH agent, D-Bus address)
+    // reaches the program. The helper adds HOME, the workspace.
+    QStringList env{
+        QStringLiteral("PATH=/usr/local/bin:/usr/bin:/bin"),
+        QStringLiteral("LANG=C.UTF-8"),
+        QStringLiteral("TERM=dumb"),
+        QStringLiteral("TMPDIR=/tmp"),
+        QStringLiteral("USER=learner"),
+    };
+    for (auto it = language.environment.begin(); it != language.environment.end(); ++it)
+        env << it.key() + QLatin1Char('=') + it.value();
+    return env;
+}
+} // namespace
+
+LocalBackend::LocalBackend(LanguageRegistry languages, Config config)
+    : m_languages(std::move(languages))
+    , m_config(std::move(config))
+{
+    if (m_config.toolchainSearchPath.isEmpty())
+        m_config.toolchainSearchPath = defaultToolchainSearchPath();
+}
+
+QString LocalBackend::findHelper()
+{
+    return findCompanionProgram(QStringLiteral("sandpit-helper"), "SANDPIT_HELPER");
+}
+
+Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &request)
+{
+    const auto checked = checkRequest(m_languages, request);
+    if (!checked)
+        return std::unexpected(checked.error());
+    const Language *language = *checked;
+
+    const auto toolchains = findToolchains(*language, m_config.toolchainSearchPath);
+    if (!toolchains)
+        return std::unexpected(toolchains.error());
+
+    const QString helper = m_config.helperPath.isEmpty() ? findHelper() : m_config.helperPath;
+    if (helper.isEmpty() || !QFileInfo(helper).isExecutable()) {
+        return makeError(RunError::Code::BackendUnavailable,
+                         QStringLiteral("The sandbox helper (sandpit-helper) is missing: it should be next to the "
+                                        "sandpit program. Reinstall Sandpit, or set SANDPIT_HELPER to its path."));
+    }
+
+    const PreparedSandbox::Config sandboxConfig{helper, sandboxReadOnlyPaths(), PreparedSandbox::Config{}.workSizeBytes,
+                                                request.weakestIsolation};
+    auto sandbox = takeSandbox(sandboxConfig);
+    if (!sandbox)
+        return std::unexpected(sandbox.error());
+
+    RunRequest runRequest = runStepRequest(*language, request);
+    LocalJob::Plan runPlan;
+    runPlan.command = runCommand(*language, toolchains->run, runRequest);
+    runPlan.environment = programEnvironment(*language);
+
+    StagedJob::Plan staged;
+    staged.diagnostics = DiagnosticParser(language->diagnosticFormats, request.sources);
+    if (language->isCompiled()) {
+        const RunRequest compileRequest = compileStepRequest(*language, request);
+        staged.compileLimits = compileRequest.limits;
+        LocalJob::Plan compilePlan;
+        compilePlan.command = compileCommand(*language, toolchains->compile, compileRequest);
+        compilePlan.environment = runPlan.environment;
+        compilePlan.stage = RunStage::Compile;
+        compilePlan.collectDir = QLatin1String(kBuildDir);
+        // The helper copies the build folder back here; the program's sandbox gets it as an
+        // input folder, in the same place.
+        const QString built = sandbox->workspace().workDir() + QLatin1Char('/') + QLatin1String(kBuildDir);
+        runRequest.inputFiles << InputFile{built, QLatin1String(kBuildDir)};
+        staged.compile = std::make_unique<LocalJob>(compileRequest, std::move(compilePlan), std::move(*sandbox));
+        // The program's sandbox is built while the compiler works: on a run that compiles,
+        // nobody waits for it.
+        auto next = std::make_shared<Expected<PreparedSandbox>>(PreparedSandbox::start(sandboxConfig));
+        staged.makeRun = [next, sandboxConfig, runRequest, runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
+            if (*next && !(*next)->isAlive())
+                *next = PreparedSandbox::start(sandboxConfig);
+            if (!*next)
+                return std::unexpected(next->error());
+            return std::make_unique<LocalJob>(StagedJob::withInput(runRequest, input), runPlan, std::move(**next));
+        };
+    } else {
+        auto taken = std::make_shared<PreparedSandbox>(std::move(*sandbox));
+        staged.makeRun = [taken, runRequest, runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
+            return std::make_unique<LocalJob>(StagedJob::withInput(runRequest, input), runPlan, std::move(*taken));
+        };
+    }
+    auto job = std::make_unique<StagedJob>(std::move(staged));
+    // After the run, not beside it: building a sandbox is a burst of mounts and cgroup work
+    // that, on a two-core machine, slowed the run it was meant to speed up by a third. And a
+    // moment after, so that the window showing the result does not share the cores with it.
+    const auto afterRun = [this, sandboxConfig] {
+        if (!std::exchange(m_sweptAbandoned, true)) {
+            if (const int removed = RunFolders::removeAbandoned())
+                qCInfo(lcSandbox) << "removed" << removed << "workspaces left by a Sandpit that was killed";
+        }
+        if (m_config.keepWarm) {
+            QTimer::singleShot(kPrepareDelayMs, [alive = std::weak_ptr<int>(m_alive), this, sandboxConfig] {
+                if (alive.lock())
+                    prepareNext(sandboxConfig);
+            });
+        }
+    };
+    QObject::connect(job.get(), &RunJob::finished, job.get(), afterRun, Qt::QueuedConnection);
+    QObject::connect(job.get(), &RunJob::failed, job.get(), afterRun, Qt::QueuedConnection);
+    return job;
+}
+
+Expected<PreparedSandbox> LocalBackend::takeSandbox(const PreparedSandbox::Config &config)
+{
+    if (m_warm && m_warm->isAlive() && m_warm->weakestIsolation() == config.weakestIsolation) {
+        PreparedSandbox sandbox = std::move(*m_warm);
+        m_warm.reset();
+        return sandbox;
+    }
+    m_warm.reset(); // a prepared helper that died is of no use; a fresh one says why
+    return PreparedSandbox::start(config);
+}
+
+void LocalBackend::prepareNext(const PreparedSandbox::Config &config)
+{
+    if (m_warm && m_warm->isAlive() && m_warm->weakestIsolation() == config.weakestIsolation)
+        return;
+    if (auto sandbox = PreparedSandbox::start(config))
+        m_warm.emplace(std::move(*sandbox));
+}
+
+} // namespace Sandpit::Core

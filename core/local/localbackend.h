@@ -1,0 +1,48 @@
+#pragma once
+
+#include "engine/backendid.h"
+#include "engine/backend.h"
+#include "languages/languageregistry.h"
+#include "local/preparedsandbox.h"
+
+#include <memory>
+#include <optional>
+
+#include <QStringList>
+
+namespace Sandpit::Core {
+
+/// Runs programs on this machine through sandpit-helper.
+class LocalBackend final : public Backend
+{
+public:
+    struct Config {
+        QString helperPath;              ///< empty: found with findHelper()
+        QStringList toolchainSearchPath; ///< empty: defaultToolchainSearchPath()
+        bool keepWarm = true;            ///< keep one sandbox built ahead of the next run
+    };
+
+    LocalBackend(LanguageRegistry languages, Config config);
+
+    QString id() const override { return kLocalBackendId; }
+    Expected<std::unique_ptr<RunJob>> createJob(const RunRequest &request) override;
+
+    /// $SANDPIT_HELPER, else sandpit-helper beside the running program, else the installed
+    /// libexec copy. Empty when none exists.
+    static QString findHelper();
+
+private:
+    Expected<PreparedSandbox> takeSandbox(const PreparedSandbox::Config &config);
+    void prepareNext(const PreparedSandbox::Config &config);
+
+    LanguageRegistry m_languages;
+    Config m_config;
+    // Building a sandbox costs about as much as starting Python; doing it between runs takes
+    // it off the time from Run to the first output.
+    std::optional<PreparedSandbox> m_warm;
+    bool m_sweptAbandoned = false;
+    std::shared_ptr<int> m_alive = std::make_shared<int>(0); // for timers that outlive us
+
+};
+
+} // namespace Sandpit::Core

@@ -1,0 +1,71 @@
+#pragma once
+
+#include "engine/backend.h"
+#include "local/preparedsandbox.h"
+#include "files/workspace.h"
+#include "files/workspacebaseline.h"
+
+#include <QProcess>
+#include <QSocketNotifier>
+#include <QTimer>
+
+#include <utility>
+
+namespace Sandpit::Core {
+
+/// One run through sandpit-helper, driven by QProcess on the worker thread's event loop. It
+/// takes a prepared sandbox, fills its workspace, and hands the helper the job.
+class LocalJob final : public RunJob
+{
+    Q_OBJECT
+public:
+    struct Plan {
+        QStringList command;      ///< absolute program path and arguments
+        QStringList environment;  ///< NAME=VALUE, the program's whole environment
+        RunStage stage = RunStage::Run;
+        /// The workspace folder copied back when the run ends: output/ for a program's
+        /// files, the build folder for what a compiler made.
+        QString collectDir = QStringLiteral("output");
+    };
+
+    LocalJob(RunRequest request, Plan plan, PreparedSandbox sandbox);
+    ~LocalJob() override;
+
+    void start() override;
+    void cancel() override;
+    void writeInput(const QByteArray &data) override;
+    void closeInput() override;
+
+private:
+    QByteArray jobArguments() const;
+    void readStream(QProcess::ProcessChannel channel);
+    void flushOutput();
+    void onHelperFinished(int exitCode, QProcess::ExitStatus status);
+    void onHelperError(QProcess::ProcessError error);
+    void onEvents();
+    void onReportReady();
+    void onInputWait(bool waiting);
+    void finish(bool reportWritten, bool helperCrashed, int exitCode);
+    void keepWorkspace(RunResult &result, bool reportWritten);
+    void drainOutput();
+    void releaseHelper();
+
+    RunRequest m_request;
+    Plan m_plan;
+    Workspace m_workspace;
+    WorkspaceBaseline m_baseline; // what Sandpit put in the workspace, so not the program's files
+    std::unique_ptr<QProcess> m_process; // null once handed off to finish on its own
+    FileDescriptor m_events;
+    std::unique_ptr<QSocketNotifier> m_eventsNotifier;
+    QByteArray m_eventBytes; // what came on m_events and is not a whole event yet
+    QTimer m_flushTimer;
+    QTimer m_backstop;            // if the helper itself hangs, this kills it
+    QList<std::pair<OutputStream, QByteArray>> m_pending;
+    QByteArray m_stdout;
+    QByteArray m_stderr;
+    bool m_done = false;
+    bool m_backstopFired = false;
+    bool m_cancelRequested = false;
+};
+
+} // namespace Sandpit::Core

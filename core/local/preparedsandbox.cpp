@@ -1,0 +1,70 @@
+#include "local/preparedsandbox.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace Sandpit::Core {
+
+PreparedSandbox::PreparedSandbox(Workspace workspace, std::unique_ptr<QProcess> process, FileDescriptor events)
+    : m_workspace(std::move(workspace))
+    , m_process(std::move(process))
+    , m_events(std::move(events))
+{
+}
+
+Expected<PreparedSandbox> PreparedSandbox::start(const Config &config)
+{
+    auto workspace = Workspace::create();
+    if (!workspace)
+        return std::unexpected(workspace.error());
+    QStringList args{
+        QStringLiteral("--workspace"), workspace->workDir(),
+        QStringLiteral("--report"), workspace->reportPath(),
+        QStringLiteral("--job"), workspace->jobPath(),
+        QStringLiteral("--work-size-bytes"), QString::number(config.workSizeBytes),
+        QStringLiteral("--allow-weaker"), allowWeakerId(config.weakestIsolation),
+    };
+    for (const QString &path : config.readOnlyPaths)
+        args << QStringLiteral("--ro-bind-try") << path;
+    // The helper's events pipe: close-on-exec here, so that no other child of ours
+    // inherits it, and handed to this helper alone by the child-side hook below.
+    int ends[2] = {-1, -1};
+    const bool havePipe = pipe2(ends, O_CLOEXEC) == 0;
+    FileDescriptor readEnd(havePipe ? ends[0] : -1);
+    FileDescriptor writeEnd(havePipe ? ends[1] : -1);
+    auto process = std::make_unique<QProcess>();
+    if (havePipe) {
+        args << QStringLiteral("--events-fd") << QString::number(writeEnd.get());
+        const int fd = writeEnd.get();
+        process->setChildProcessModifier([fd] { fcntl(fd, F_SETFD, 0); });
+    }
+    process->setProgram(config.helperPath);
+    process->setArguments(args);
+    process->setWorkingDirectory(workspace->root());
+    process->start(QIODevice::ReadWrite);
+    writeEnd.reset(); // the helper has its copy
+    PreparedSandbox sandbox(std::move(*workspace), std::move(process), std::move(readEnd));
+    sandbox.m_weakest = config.weakestIsolation;
+    return sandbox;
+}
+
+PreparedSandbox::~PreparedSandbox()
+{
+    if (!isAlive())
+        return;
+    // End-of-file on its stdin tells the helper it will get no job (see protocol.h): it takes
+    // init down and removes its cgroup on the way out. A killed helper would leave the group.
+    // On the worker thread, so the short wait blocks no window.
+    m_process->closeWriteChannel();
+    if (!m_process->waitForFinished(2000)) {
+        m_process->kill();
+        m_process->waitForFinished(2000);
+    }
+}
+
+bool PreparedSandbox::isAlive() const
+{
+    return m_process && m_process->state() != QProcess::NotRunning;
+}
+
+} // namespace Sandpit::Core

@@ -1,0 +1,194 @@
+#include "model/killdetail.h"
+
+#include <cmath>
+
+namespace Sandpit::Core {
+
+QString formatBytes(qint64 bytes)
+{
+    if (bytes < 1024)
+        return QStringLiteral("%1 bytes").arg(bytes);
+    static constexpr const char *kUnits[] = {"KB", "MB", "GB", "TB"};
+    double value = double(bytes) / 1024;
+    int unit = 0;
+    while (value >= 1024 && unit < 3) {
+        value /= 1024;
+        ++unit;
+    }
+    // "256 MB", but "9.6 MB": a decimal only where it says something.
+    const bool whole = std::abs(value - std::round(value)) < 0.05;
+    return QStringLiteral("%1 %2").arg(QString::number(value, 'f', whole ? 0 : 1), QLatin1String(kUnits[unit]));
+}
+
+QString formatDuration(qint64 ms)
+{
+    if (ms < 1000)
+        return QStringLiteral("%1 ms").arg(ms);
+    return QStringLiteral("%1 s").arg(QString::number(double(ms) / 1000.0, 'f', ms % 1000 == 0 ? 0 : 1));
+}
+
+QString resultTitle(const RunResult &result)
+{
+    const QString title = killReasonTitle(result.killReason);
+    if (result.stage != RunStage::Compile)
+        return title;
+    switch (result.killReason) {
+    case KillReason::None:
+        return QStringLiteral("Did not compile");
+    case KillReason::Cancelled:
+        return QStringLiteral("Stopped by you while compiling");
+    default:
+        break;
+    }
+    const QString prefix = QStringLiteral("Stopped: ");
+    return QStringLiteral("Compiler stopped: ") + (title.startsWith(prefix) ? title.mid(prefix.size()) : title);
+}
+
+namespace {
+
+// The first error in the learner's own files, as "IndexError: list index out of range, line 4".
+QString firstError(const QList<Diagnostic> &diagnostics)
+{
+    for (const Diagnostic &diagnostic : diagnostics) {
+        if (diagnostic.severity != Diagnostic::Severity::Error || diagnostic.message.isEmpty())
+            continue;
+        return diagnostic.line > 0 ? QStringLiteral("%1, line %2").arg(diagnostic.message).arg(diagnostic.line)
+                                   : diagnostic.message;
+    }
+    return {};
+}
+
+} // namespace
+
+QString resultError(const RunResult &result)
+{
+    return firstError(result.diagnostics);
+}
+
+QString resultHeadline(const RunResult &result)
+{
+    if (result.killReason != KillReason::None)
+        return resultTitle(result);
+    const QString error = firstError(result.diagnostics);
+    if (result.stage == RunStage::Compile)
+        return error.isEmpty() ? resultTitle(result) : QStringLiteral("Did not compile: ") + error;
+    if (result.exitCode.value_or(0) == 0) {
+        if (result.outputCheck && !result.outputCheck->matches)
+            return QStringLiteral("Wrong answer at line %1").arg(result.outputCheck->line);
+        if (result.outputCheck)
+            return QStringLiteral("Right answer: the output is the expected one");
+        return QStringLiteral("The program finished normally");
+    }
+    if (!error.isEmpty())
+        return QStringLiteral("The program stopped with an error: ") + error;
+    return QStringLiteral("The program ended with exit code %1").arg(result.exitCode.value_or(-1));
+}
+
+namespace {
+
+// "the process limit (64)", for the sentence that says what a run ran into.
+QString limitPhrase(const QString &id, const Limits &limits)
+{
+    if (id == QLatin1String("process-limit"))
+        return QStringLiteral("the process limit (%1)").arg(limits.processes);
+    if (id == QLatin1String("memory"))
+        return QStringLiteral("the memory limit (%1)").arg(formatBytes(limits.memoryBytes));
+    if (id == QLatin1String("file-size"))
+        return QStringLiteral("the file-size limit (%1)").arg(formatBytes(limits.fileSizeBytes));
+    if (id == QLatin1String("open-files"))
+        return QStringLiteral("the open-files limit (%1)").arg(limits.openFiles);
+    if (id == QLatin1String("disk-full"))
+        return QStringLiteral("a full disk (its workspace has no space or files left)");
+    return id;
+}
+
+} // namespace
+
+QString describeLimitsReached(const RunResult &result, const Limits &limits)
+{
+    if (result.limitsReached.isEmpty())
+        return {};
+    QStringList phrases;
+    for (const QString &id : result.limitsReached)
+        phrases << limitPhrase(id, limits);
+    const QString all = phrases.size() == 1 ? phrases.first()
+                                            : phrases.mid(0, phrases.size() - 1).join(QStringLiteral(", "))
+                                                  + QStringLiteral(" and ") + phrases.last();
+    const QString who = result.stage == RunStage::Compile ? QStringLiteral("The compiler") : QStringLiteral("It");
+    if (result.killReason == KillReason::None && result.exitCode.value_or(0) != 0)
+        return QStringLiteral("%1 ended with an error (exit code %2) after it reached %3.").arg(who).arg(*result.exitCode).arg(all);
+    return QStringLiteral("%1 reached %2: the system refused some of its calls.").arg(who, all);
+}
+
+QString describeInputWait(const RunResult &result)
+{
+    if (result.inputWaitMs <= 0 || result.stage != RunStage::Run)
+        return {};
+    return QStringLiteral(" (It waited %1 for input, which does not count against the time limit.)")
+        .arg(formatDuration(result.inputWaitMs));
+}
+
+QString describeEnd(const RunResult &result, const Limits &limits, const QString &extra)
+{
+    const QString reached = describeLimitsReached(result, limits);
+    // "It ended with an error after it reached …" says all the first sentence would.
+    if (result.killReason == KillReason::None && result.exitCode.value_or(0) != 0 && result.stage == RunStage::Run
+        && !reached.isEmpty())
+        return reached + describeInputWait(result);
+    QString end = describeEndAlone(result, limits, extra);
+    if (!reached.isEmpty())
+        end += QLatin1Char(' ') + reached;
+    return end + describeInputWait(result);
+}
+
+QString describeEndAlone(const RunResult &result, const Limits &limits, const QString &extra)
+{
+    // A compiler stopped by a limit is told apart from the program: the learner's program
+    // never ran, and the limit is the compile step's, not the one in the settings.
+    const bool compiling = result.stage == RunStage::Compile;
+    const QString it = compiling ? QStringLiteral("The compiler") : QStringLiteral("It");
+    const QString the = compiling ? QStringLiteral("the compile step's") : QStringLiteral("the");
+    const QString after = compiling ? QStringLiteral(" The program did not run.") : QString();
+    switch (result.killReason) {
+    case KillReason::None:
+        if (compiling) {
+            return result.exitCode == 0 ? QStringLiteral("The program compiled.")
+                                        : QStringLiteral("The compiler reported errors (exit code %1), so the program did not run.")
+                                              .arg(result.exitCode.value_or(-1));
+        }
+        if (result.exitCode == 0)
+            return QStringLiteral("The program finished normally.");
+        return QStringLiteral("The program ended with exit code %1, which usually means it reported an error.")
+            .arg(result.exitCode.value_or(-1));
+    case KillReason::Timeout:
+        return QStringLiteral("%1 was still running after %2 time limit of %3, so Sandpit stopped it and every process it started.%4")
+            .arg(it, the, formatDuration(limits.wallTimeMs), after);
+    case KillReason::CpuTime:
+        return QStringLiteral("%1 used more than %2 of CPU time, %3 CPU limit.%4")
+            .arg(it, formatDuration(limits.cpuTimeMs), the, after);
+    case KillReason::Memory:
+        return QStringLiteral("%1 tried to use more than %2 of memory, %3 memory limit.%4")
+            .arg(it, formatBytes(limits.memoryBytes), the, after);
+    case KillReason::OutputLimit:
+        return QStringLiteral("%1 printed more than %2, %3 output limit; Sandpit kept the first %2 and stopped it.%4")
+            .arg(it, formatBytes(limits.outputBytes), the, after);
+    case KillReason::ProcessLimit:
+        return QStringLiteral("%1 tried to run more than %2 processes or threads at once.%3").arg(it).arg(limits.processes).arg(after);
+    case KillReason::FileSize:
+        return QStringLiteral("%1 tried to write a file larger than %2, %3 file-size limit.%4")
+            .arg(it, formatBytes(limits.fileSizeBytes), the, after);
+    case KillReason::BlockedSyscall:
+        return (extra.isEmpty() ? QStringLiteral("%1 made a system call that the sandbox forbids.%2").arg(it, after)
+                                : QStringLiteral("%1 made a system call that the sandbox forbids (%2).%3").arg(it, extra, after));
+    case KillReason::Signal: {
+        const int sig = result.signal.value_or(0);
+        return QStringLiteral("%1 was ended by %2: %3.%4").arg(it, signalName(sig), signalDescription(sig), after);
+    }
+    case KillReason::Cancelled:
+        return compiling ? QStringLiteral("You pressed Stop while the program was being compiled; it did not run.")
+                         : QStringLiteral("You pressed Stop; Sandpit ended the program and every process it started.");
+    }
+    return {};
+}
+
+} // namespace Sandpit::Core

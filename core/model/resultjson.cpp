@@ -1,0 +1,76 @@
+#include "model/resultjson.h"
+
+#include <QJsonArray>
+
+namespace Sandpit::Core {
+
+QJsonObject resultToJson(const RunResult &result)
+{
+    QJsonArray artifacts;
+    for (const Artifact &a : result.artifacts) {
+        artifacts.append(QJsonObject{
+            {QStringLiteral("path"), a.path},
+            {QStringLiteral("size"), a.size},
+            {QStringLiteral("mime"), a.mimeType},
+            {QStringLiteral("in_output"), a.inOutput},
+        });
+    }
+    QJsonArray diagnostics;
+    for (const Diagnostic &d : result.diagnostics) {
+        diagnostics.append(QJsonObject{
+            {QStringLiteral("file"), d.file},
+            {QStringLiteral("line"), d.line},
+            {QStringLiteral("column"), d.column},
+            {QStringLiteral("severity"), severityId(d.severity)},
+            {QStringLiteral("message"), d.message},
+        });
+    }
+    QJsonObject json{
+        {QStringLiteral("backend"), result.backend},
+        {QStringLiteral("stage"), runStageId(result.stage)},
+        {QStringLiteral("diagnostics"), diagnostics},
+        {QStringLiteral("language"), result.language},
+        {QStringLiteral("exit_code"), result.exitCode ? QJsonValue(*result.exitCode) : QJsonValue()},
+        {QStringLiteral("signal"), result.signal ? QJsonValue(signalName(*result.signal)) : QJsonValue()},
+        {QStringLiteral("kill_reason"), killReasonId(result.killReason)},
+        {QStringLiteral("kill_detail"), result.killDetail},
+        {QStringLiteral("limits_reached"), QJsonArray::fromStringList(result.limitsReached)},
+        {QStringLiteral("wall_ms"), result.wallMs},
+        {QStringLiteral("input_wait_ms"), result.inputWaitMs},
+        {QStringLiteral("cpu_ms"), result.cpuMs},
+        {QStringLiteral("peak_memory_bytes"), result.peakMemoryBytes},
+        {QStringLiteral("stdout"), QString::fromUtf8(result.stdoutData)},
+        {QStringLiteral("stderr"), QString::fromUtf8(result.stderrData)},
+        {QStringLiteral("stdout_truncated"), result.stdoutTruncated},
+        {QStringLiteral("stderr_truncated"), result.stderrTruncated},
+        {QStringLiteral("artifacts"), artifacts},
+        {QStringLiteral("isolation"),
+         QJsonObject{
+             {QStringLiteral("level"), isolationLevelId(result.isolation.level)},
+             {QStringLiteral("details"), QJsonArray::fromStringList(result.isolation.details)},
+         }},
+        {QStringLiteral("notice"), result.notice.isEmpty() ? QJsonValue() : QJsonValue(result.notice)},
+    };
+    // Only a run checked against an expected output (Run with input… in the window) has one;
+    // the command line's documented keys stay as they are.
+    if (result.outputCheck) {
+        json.insert(QStringLiteral("output_check"), QJsonObject{
+                                                        {QStringLiteral("matches"), result.outputCheck->matches},
+                                                        {QStringLiteral("line"), result.outputCheck->line},
+                                                        {QStringLiteral("expected"), result.outputCheck->expected},
+                                                        {QStringLiteral("actual"), result.outputCheck->actual},
+                                                    });
+    }
+    return json;
+}
+
+QJsonObject errorToJson(const RunError &error)
+{
+    return QJsonObject{{QStringLiteral("error"),
+                        QJsonObject{
+                            {QStringLiteral("code"), runErrorCodeId(error.code)},
+                            {QStringLiteral("message"), error.message},
+                        }}};
+}
+
+} // namespace Sandpit::Core

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "files/artifactstore.h"
+#include "model/runlimits.h"
+#include "model/runresult.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+namespace Sandpit::Core {
+
+/// A source file as the editor holds it; `name` is relative to the workspace.
+struct SourceFile {
+    QString name;
+    QByteArray content;
+};
+
+/// A file or folder on the user's disk copied into the workspace before the run.
+struct InputFile {
+    QString hostPath;
+    QString name; ///< name inside the workspace; empty means the host file's own name
+};
+
+/// Everything a backend needs to run a program. A plain value: it crosses threads by copy.
+struct RunRequest {
+    QString language;              ///< a language id such as "python"
+    QList<SourceFile> sources;
+    QString entryFile;             ///< which of `sources` to run
+    QByteArray stdinData;          ///< written to the program's stdin at start
+    bool keepStdinOpen = false;    ///< true: more input may follow (interactive); false: EOF after stdinData
+    /// false: output reaches the caller only through outputReceived, and the result's
+    /// stdoutData and stderrData stay empty. The window records output on disk itself, so a
+    /// run that prints its whole output limit need not also sit in memory until it ends.
+    bool keepOutputInResult = true;
+    QStringList arguments;
+    QList<InputFile> inputFiles;
+    /// Empty: a fresh workspace (the default). Otherwise a folder on the user's disk that
+    /// persists between runs: its files are the run's /work (under the inputs and sources,
+    /// which are copied over them), and what /work holds when the run ends is copied back.
+    QString keptWorkspace;
+    Limits limits;
+    QString backend;               ///< "local" or "docker"; empty means the configured default
+    /// Where to run instead when `backend` cannot be reached (its daemon is missing or
+    /// refuses us); the result then carries a notice. Empty: fail instead.
+    QString fallbackBackend;
+    QString image;                 ///< Docker only: this image instead of the language's
+    /// Local sandbox only: the weakest isolation the run may fall back to when this host
+    /// cannot give it full isolation. Full (the default): refuse to run instead (fail closed).
+    IsolationReport::Level weakestIsolation = IsolationReport::Level::Full;
+    /// Where the artifacts are copied when the run ends; none: they are only listed.
+    ArtifactKeeping keepArtifacts;
+};
+
+} // namespace Sandpit::Core
+
+Q_DECLARE_METATYPE(Sandpit::Core::RunRequest)

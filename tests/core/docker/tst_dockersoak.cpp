@@ -1,0 +1,240 @@
+// The Docker backend's soak: 200 sequential runs through one RunController against the real
+// daemon, some of them stopped (time limit, Stop, output limit, memory limit). Afterwards
+// nothing of them may remain: no container, no workspace folder, no process. Needs
+// sandpit-offline/python:3.11 (packaging/docker/build-offline-images.sh).
+#include "docker/dockercontainer.h"
+#include "docker/dockerbackend.h"
+#include "support/runharness.h"
+#include "files/runfolders.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QUrl>
+
+#include <algorithm>
+
+using namespace SandpitTest;
+
+namespace {
+const QString kImage = QStringLiteral("sandpit-offline/python:3.11");
+constexpr int kRuns = 200;
+// Every 25th run is stopped instead of ending by itself, in turn by each of these.
+constexpr int kStoppedEvery = 25;
+enum class Stop { Timeout, Cancel, OutputLimit, Memory };
+constexpr Stop kStops[] = {Stop::Timeout, Stop::Cancel, Stop::OutputLimit, Stop::Memory};
+
+std::unique_ptr<RunController> dockerController()
+{
+    DockerBackend::Config config;
+    config.environment.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"), kImage);
+    std::vector<std::unique_ptr<Backend>> backends;
+    backends.push_back(std::make_unique<DockerBackend>(LanguageRegistry::builtIn(), std::move(config)));
+    return std::make_unique<RunController>(std::move(backends));
+}
+
+QString ownPid()
+{
+    return QString::number(QCoreApplication::applicationPid());
+}
+
+struct Container {
+    QString id;
+    QString state;   ///< "created", "running", "exited", ...
+    QString workDir; ///< the host folder bound at /work
+    /// Never handed to a run: a warm container of the pool, created or started and waiting,
+    /// whose folder holds no program yet.
+    bool unused() const
+    {
+        return (state == QLatin1String("created") || state == QLatin1String("running"))
+            && !QFile::exists(workDir + QStringLiteral("/main.py"));
+    }
+};
+
+/// The Sandpit containers this process owns. Filtering by owner keeps containers of Sandpits
+/// running beside the test out of it.
+QList<Container> ownContainers()
+{
+    auto client = DockerClient::connect(*DockerEndpoint::fromDockerHost(QString()));
+    if (!client)
+        qFatal("no Docker: %s", qPrintable(client.error().message));
+    const QJsonObject filters{{QStringLiteral("label"),
+                               QJsonArray{QLatin1String(DockerContainer::kOwnerLabel) + QLatin1Char('=') + ownPid()}}};
+    auto response = client->call("GET", QStringLiteral("/containers/json?all=1&filters=")
+                                            + QString::fromLatin1(QUrl::toPercentEncoding(
+                                                QString::fromUtf8(QJsonDocument(filters).toJson(QJsonDocument::Compact)))));
+    if (!response || !response->ok())
+        qFatal("cannot list containers");
+    QList<Container> containers;
+    for (const QJsonValue &entry : QJsonDocument::fromJson(response->body).array()) {
+        const QJsonObject c = entry.toObject();
+        Container container{c.value(QLatin1String("Id")).toString(), c.value(QLatin1String("State")).toString(), {}};
+        for (const QJsonValue &mount : c.value(QLatin1String("Mounts")).toArray()) {
+            if (mount.toObject().value(QLatin1String("Destination")).toString() == QLatin1String(DockerContainer::kWorkDir))
+                container.workDir = mount.toObject().value(QLatin1String("Source")).toString();
+        }
+        containers << container;
+    }
+    return containers;
+}
+
+/// "running (used)" and the like, for failure messages.
+QByteArray describe(const QList<Container> &containers)
+{
+    QStringList words;
+    for (const Container &c : containers)
+        words << c.id.left(12) + QLatin1Char(' ') + c.state + (c.unused() ? QStringLiteral(" (unused)") : QStringLiteral(" (used)"));
+    return words.join(QStringLiteral(", ")).toUtf8();
+}
+
+bool onlyOneUnusedRemains()
+{
+    const QList<Container> containers = ownContainers();
+    return containers.size() <= 1 && std::all_of(containers.cbegin(), containers.cend(), [](const Container &c) { return c.unused(); });
+}
+
+/// Workspace folders (Workspace::create: the user's folder for runs, sandpit-run-*) that name
+/// this process as their owner.
+QStringList ownWorkspaces()
+{
+    QStringList own;
+    const QDir temp(RunFolders::candidates().constFirst());
+    for (const QString &name : temp.entryList({QStringLiteral("sandpit-run-*")}, QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile owner(temp.filePath(name + QStringLiteral("/owner")));
+        if (owner.open(QIODevice::ReadOnly) && owner.readAll().trimmed() == ownPid().toLatin1())
+            own << name;
+    }
+    return own;
+}
+
+int entriesIn(const QString &procFolder)
+{
+    return int(QDir(procFolder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System).size());
+}
+
+qint64 median(QList<qint64> values)
+{
+    std::sort(values.begin(), values.end());
+    return values.isEmpty() ? 0 : values.at(values.size() / 2);
+}
+} // namespace
+
+class TestDockerSoak : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void twoHundredRunsLeaveNothingBehind()
+    {
+        const QString token = uniqueToken(); // in every program's command line
+        const QStringList before = ownWorkspaces();
+        const QSet<QString> workspacesBefore(before.cbegin(), before.cend());
+        QCOMPARE(ownContainers().size(), 0);
+        const int fdsBefore = entriesIn(QStringLiteral("/proc/self/fd"));
+        const int threadsBefore = entriesIn(QStringLiteral("/proc/self/task"));
+
+        auto controller = dockerController();
+        const QByteArray small = "import sys\nprint('run', sys.argv[1], flush=True)\n";
+        QList<qint64> latencies;
+        int mostContainers = 0;
+        QElapsedTimer total;
+        total.start();
+        for (int i = 0; i < kRuns; ++i) {
+            const bool stopped = i % kStoppedEvery == kStoppedEvery - 1;
+            const Stop stop = kStops[(i / kStoppedEvery) % std::size(kStops)];
+            RunRequest request = pythonRequest(small, {QString::number(i), token});
+            if (stopped) {
+                switch (stop) {
+                case Stop::Timeout:
+                case Stop::Cancel:
+                    request = pythonRequest(fixture(QStringLiteral("sleeper.py")), {token});
+                    request.limits.wallTimeMs = stop == Stop::Timeout ? 1000 : 60'000;
+                    break;
+                case Stop::OutputLimit:
+                    request = pythonRequest(fixture(QStringLiteral("flood_stdout.py")), {token});
+                    request.limits.outputBytes = 4096;
+                    break;
+                case Stop::Memory:
+                    // Another container key: the pool's warm container does not fit and is
+                    // replaced, so the discard path is soaked too.
+                    request = pythonRequest(fixture(QStringLiteral("attacks/memory_bomb.py")), {token});
+                    request.limits.memoryBytes = 64LL * 1024 * 1024;
+                    break;
+                }
+            }
+
+            QElapsedTimer clock;
+            clock.start();
+            RunWatcher watcher(*controller);
+            watcher.outcome.id = controller->start(request);
+            if (stopped && stop == Stop::Cancel) {
+                QTRY_VERIFY_WITH_TIMEOUT(watcher.outcome.liveStdout.contains("going to sleep"), 30000);
+                controller->cancel(watcher.outcome.id);
+            }
+            QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 30000);
+            const Outcome &o = watcher.outcome;
+            const QByteArray where = "run " + QByteArray::number(i) + ": ";
+            QVERIFY2(o.result, (where + (o.error ? o.error->message.toUtf8() : QByteArray("no result"))).constData());
+            QCOMPARE(o.result->backend, QStringLiteral("docker"));
+            if (!stopped) {
+                latencies << clock.elapsed();
+                QVERIFY2(o.result->succeeded(), (where + o.result->killDetail.toUtf8()).constData());
+                QCOMPARE(o.result->stdoutData, "run " + QByteArray::number(i) + '\n');
+                QCOMPARE(o.result->stderrData, QByteArray());
+            } else {
+                switch (stop) {
+                case Stop::Timeout:
+                    QCOMPARE(o.result->killReason, KillReason::Timeout);
+                    QCOMPARE(o.result->stdoutData, QByteArray("going to sleep\n"));
+                    break;
+                case Stop::Cancel:
+                    QCOMPARE(o.result->killReason, KillReason::Cancelled);
+                    break;
+                case Stop::OutputLimit:
+                    QCOMPARE(o.result->killReason, KillReason::OutputLimit);
+                    QCOMPARE(o.result->stdoutData.size(), 4096);
+                    QVERIFY(o.result->stdoutTruncated);
+                    break;
+                case Stop::Memory:
+                    QCOMPARE(o.result->killReason, KillReason::Memory);
+                    break;
+                }
+                QCOMPARE(o.result->exitCode, std::nullopt);
+            }
+            // Used containers are removed in the background after their result: count them,
+            // to see whether removal keeps up.
+            mostContainers = std::max(mostContainers, int(ownContainers().size()));
+        }
+        const qint64 runsMs = total.elapsed();
+        qInfo("%d runs in %lld ms; runs that ended by themselves: median %lld ms, slowest %lld ms; at most %d "
+              "containers at once", kRuns, runsMs, median(latencies),
+              latencies.isEmpty() ? 0LL : *std::max_element(latencies.cbegin(), latencies.cend()), mostContainers);
+
+        QVERIFY2(!processWithTokenExists(token), "a program of the soak is still running");
+        // While the engine lives, only the pool's warm container (never used) and its
+        // workspace may remain, once the background removal has caught up.
+        QTRY_VERIFY2_WITH_TIMEOUT(onlyOneUnusedRemains(), describe(ownContainers()).constData(), 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(ownWorkspaces().size() <= 1, 15000);
+
+        QElapsedTimer shutdown;
+        shutdown.start();
+        controller.reset();
+        qInfo("engine shut down in %lld ms", shutdown.elapsed());
+        QVERIFY2(ownContainers().isEmpty(), describe(ownContainers()).constData());
+        const QStringList after = ownWorkspaces();
+        QCOMPARE(QSet<QString>(after.cbegin(), after.cend()), workspacesBefore);
+        QVERIFY2(!processWithTokenExists(token), "a program of the soak outlived the engine");
+        // Every stream, connection and thread of 200 runs is closed again (a few of libcurl's
+        // and Qt's own that live for the process are allowed).
+        const int fdsAfter = entriesIn(QStringLiteral("/proc/self/fd"));
+        const int threadsAfter = entriesIn(QStringLiteral("/proc/self/task"));
+        qInfo("descriptors %d -> %d, threads %d -> %d", fdsBefore, fdsAfter, threadsBefore, threadsAfter);
+        QVERIFY2(fdsAfter <= fdsBefore + 4, qPrintable(QStringLiteral("%1 -> %2 descriptors").arg(fdsBefore).arg(fdsAfter)));
+        QVERIFY2(threadsAfter <= threadsBefore + 2,
+                 qPrintable(QStringLiteral("%1 -> %2 threads").arg(threadsBefore).arg(threadsAfter)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDockerSoak)
+#include "tst_dockersoak.moc"

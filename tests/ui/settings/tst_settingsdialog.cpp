@@ -1,0 +1,272 @@
+// The settings dialog as a user meets it: a bad value is named under its field and blocks
+// OK, a good one is saved where the engine reads it, a SANDPIT_* variable is shown read-only
+// and still wins, Restore Defaults, and a Docker image chosen per language.
+#include "run/attachmentsession.h"
+#include "settings/settingsdialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Sandpit;
+using Ui::SettingsDialog;
+
+class TestSettingsDialog : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<SettingsDialog> dialog(const QProcessEnvironment &environment = {})
+    {
+        auto d = std::make_unique<SettingsDialog>(*m_settings, m_languages, environment);
+        d->open();
+        return d;
+    }
+    template<typename T>
+    static T *field(SettingsDialog &d, const QString &name)
+    {
+        T *found = d.findChild<T *>(name);
+        if (!found)
+            qFatal("no %s", qPrintable(name));
+        return found;
+    }
+    static void type(QLineEdit *edit, const QString &text)
+    {
+        edit->selectAll();
+        QTest::keyClick(edit, Qt::Key_Delete);
+        QTest::keyClicks(edit, text);
+    }
+    static QPushButton *button(SettingsDialog &d, QDialogButtonBox::StandardButton which)
+    {
+        return d.findChild<QDialogButtonBox *>()->button(which);
+    }
+    static QString message(SettingsDialog &d, const QString &key)
+    {
+        QLabel *label = field<QLabel>(d, key + QStringLiteral("#error"));
+        return label->isHidden() ? QString() : label->text();
+    }
+    int row(SettingsDialog &d, const QString &languageName)
+    {
+        QTableWidget *table = field<QTableWidget>(d, QStringLiteral("dockerImages"));
+        for (int r = 0; r < table->rowCount(); ++r) {
+            if (table->item(r, 0)->text() == languageName)
+                return r;
+        }
+        qFatal("no row for %s", qPrintable(languageName));
+    }
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<QSettings> m_settings;
+    Core::LanguageRegistry m_languages = Core::LanguageRegistry::builtIn();
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true); // AttachmentSession's QSettings() stays in the test's own place
+        QSettings().clear();
+    }
+
+    void init()
+    {
+        m_settings.reset(); // first: it writes what it holds when it goes
+        QFile::remove(m_dir.filePath(QStringLiteral("sandpit.ini")));
+        m_settings = std::make_unique<QSettings>(m_dir.filePath(QStringLiteral("sandpit.ini")), QSettings::IniFormat);
+    }
+
+    void badValueBlocksOkUntilFixed_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("bad");
+        QTest::addColumn<QString>("label");
+        QTest::newRow("limit of 0") << QStringLiteral("limits/timeout_sec") << QStringLiteral("0") << QStringLiteral("Wall time");
+        QTest::newRow("not a number") << QStringLiteral("limits/memory_mb") << QStringLiteral("lots") << QStringLiteral("Memory");
+        QTest::newRow("past the machine") << QStringLiteral("limits/memory_mb") << QStringLiteral("1048576")
+                                          << QStringLiteral("Memory");
+        QTest::newRow("half a process") << QStringLiteral("limits/processes") << QStringLiteral("2.5")
+                                        << QStringLiteral("Processes");
+        QTest::newRow("runs kept") << QStringLiteral("history/max_records") << QStringLiteral("-3") << QStringLiteral("Runs kept");
+        QTest::newRow("pane lines") << QStringLiteral("output/max_lines") << QStringLiteral("5")
+                                    << QStringLiteral("Output pane keeps");
+    }
+
+    void badValueBlocksOkUntilFixed()
+    {
+        QFETCH(QString, key);
+        QFETCH(QString, bad);
+        QFETCH(QString, label);
+        auto d = dialog();
+        QVERIFY(button(*d, QDialogButtonBox::Ok)->isEnabled());
+        QVERIFY(message(*d, key).isEmpty());
+
+        type(field<QLineEdit>(*d, key), bad);
+        QVERIFY(!button(*d, QDialogButtonBox::Ok)->isEnabled());
+        QVERIFY(!button(*d, QDialogButtonBox::Apply)->isEnabled());
+        QVERIFY2(message(*d, key).startsWith(label + QStringLiteral(" must be")), qPrintable(message(*d, key)));
+        QVERIFY2(message(*d, key).contains(QLatin1Char('"') + bad + QLatin1Char('"')), qPrintable(message(*d, key)));
+        QVERIFY(field<QLabel>(*d, QStringLiteral("status"))->text().contains(label)); // whichever page is showing
+        QVERIFY(!d->apply());
+        QVERIFY(!m_settings->contains(key)); // nothing written
+
+        type(field<QLineEdit>(*d, key), QStringLiteral("500"));
+        QVERIFY2(message(*d, key).isEmpty(), qPrintable(message(*d, key)));
+        QVERIFY(button(*d, QDialogButtonBox::Ok)->isEnabled());
+    }
+
+    void typedValuesAreWhatTheEngineReads()
+    {
+        auto d = dialog();
+        QSignalSpy applied(d.get(), &SettingsDialog::settingsApplied);
+        type(field<QLineEdit>(*d, QStringLiteral("limits/timeout_sec")), QStringLiteral("2.5"));
+        type(field<QLineEdit>(*d, QStringLiteral("limits/memory_mb")), QStringLiteral("512"));
+        type(field<QLineEdit>(*d, QStringLiteral("limits/output_limit_kb")), QStringLiteral("64"));
+        type(field<QLineEdit>(*d, QStringLiteral("limits/cpu_time_sec")), QStringLiteral("3"));
+        type(field<QLineEdit>(*d, QStringLiteral("limits/processes")), QStringLiteral("12"));
+        type(field<QLineEdit>(*d, QStringLiteral("limits/file_size_mb")), QStringLiteral("4"));
+        auto *backend = field<QComboBox>(*d, QStringLiteral("engine/backend"));
+        backend->setCurrentIndex(backend->findData(QStringLiteral("docker")));
+        auto *theme = field<QComboBox>(*d, SettingsDialog::kThemeKey);
+        theme->setCurrentIndex(theme->findData(QStringLiteral("dark")));
+        field<QSpinBox>(*d, SettingsDialog::kFontKey + QStringLiteral("#size"))->setValue(17);
+        QTest::mouseClick(button(*d, QDialogButtonBox::Ok), Qt::LeftButton);
+
+        QCOMPARE(d->result(), int(QDialog::Accepted));
+        const auto engine = Core::EngineSettings::load(*m_settings, QProcessEnvironment());
+        QVERIFY(engine);
+        QCOMPARE(engine->limits.wallTimeMs, 2500);
+        QCOMPARE(engine->limits.memoryBytes, 512LL * 1024 * 1024);
+        QCOMPARE(engine->limits.outputBytes, 64 * 1024);
+        QCOMPARE(engine->limits.cpuTimeMs, 3000);
+        QCOMPARE(engine->limits.processes, 12);
+        QCOMPARE(engine->limits.fileSizeBytes, 4LL * 1024 * 1024);
+        QCOMPARE(engine->backend, QStringLiteral("docker"));
+        QCOMPARE(m_settings->value(SettingsDialog::kThemeKey).toString(), QStringLiteral("dark"));
+        QCOMPARE(SettingsDialog::editorFont(*m_settings).pointSize(), 17);
+
+        QCOMPARE(applied.count(), 1);
+        const auto sent = applied.at(0).at(0).value<Ui::AppliedSettings>();
+        QCOMPARE(sent.engine.limits, engine->limits);
+        QCOMPARE(sent.theme, QStringLiteral("dark"));
+        QCOMPARE(sent.editorFont.pointSize(), 17);
+    }
+
+    void environmentOverrideIsShownAndWins()
+    {
+        m_settings->setValue(QStringLiteral("limits/timeout_sec"), 7);
+        QProcessEnvironment environment;
+        environment.insert(QStringLiteral("SANDPIT_TIMEOUT_SEC"), QStringLiteral("3"));
+        environment.insert(QStringLiteral("SANDPIT_BACKEND"), QStringLiteral("docker"));
+        auto d = dialog(environment);
+        QSignalSpy applied(d.get(), &SettingsDialog::settingsApplied);
+
+        auto *timeout = field<QLineEdit>(*d, QStringLiteral("limits/timeout_sec"));
+        QVERIFY(timeout->isReadOnly());
+        QCOMPARE(timeout->text(), QStringLiteral("3"));
+        const QString note = field<QLabel>(*d, QStringLiteral("limits/timeout_sec#note"))->text();
+        QVERIFY2(note.contains(QStringLiteral("SANDPIT_TIMEOUT_SEC=3")) && note.contains(QStringLiteral("(7 seconds)")),
+                 qPrintable(note));
+        QVERIFY(!field<QComboBox>(*d, QStringLiteral("engine/backend"))->isEnabled());
+        QVERIFY(field<QLineEdit>(*d, QStringLiteral("limits/memory_mb"))->isReadOnly() == false);
+
+        QVERIFY(d->apply());
+        QCOMPARE(m_settings->value(QStringLiteral("limits/timeout_sec")).toString(), QStringLiteral("7")); // kept
+        QVERIFY(!m_settings->contains(QStringLiteral("engine/backend")));
+        QCOMPARE(applied.count(), 1);
+        const auto sent = applied.at(0).at(0).value<Ui::AppliedSettings>();
+        QCOMPARE(sent.engine.limits.wallTimeMs, 3000);
+        QCOMPARE(sent.engine.backend, QStringLiteral("docker"));
+    }
+
+    void restoreDefaults()
+    {
+        m_settings->setValue(QStringLiteral("limits/timeout_sec"), 2);
+        m_settings->setValue(QStringLiteral("history/store"), QStringLiteral("never"));
+        m_settings->setValue(SettingsDialog::kThemeKey, QStringLiteral("high-contrast"));
+        m_settings->setValue(Core::EngineSettings::imageKey(QStringLiteral("python")), QStringLiteral("my/python"));
+        auto d = dialog();
+        QCOMPARE(field<QLineEdit>(*d, QStringLiteral("limits/timeout_sec"))->text(), QStringLiteral("2"));
+        QCOMPARE(field<QComboBox>(*d, QStringLiteral("history/store"))->currentData().toString(), QStringLiteral("never"));
+
+        QTest::mouseClick(button(*d, QDialogButtonBox::RestoreDefaults), Qt::LeftButton);
+        QCOMPARE(field<QLineEdit>(*d, QStringLiteral("limits/timeout_sec"))->text(), QStringLiteral("10"));
+        QCOMPARE(field<QComboBox>(*d, SettingsDialog::kThemeKey)->currentData().toString(), QStringLiteral("system"));
+        QCOMPARE(m_settings->value(QStringLiteral("history/store")).toString(), QStringLiteral("never")); // not yet saved
+        QVERIFY(d->apply());
+        QVERIFY(!m_settings->contains(QStringLiteral("limits/timeout_sec")));
+        QVERIFY(!m_settings->contains(QStringLiteral("history/store")));
+        QVERIFY(!m_settings->contains(Core::EngineSettings::imageKey(QStringLiteral("python"))));
+        const auto engine = Core::EngineSettings::load(*m_settings, QProcessEnvironment());
+        QVERIFY(engine);
+        QCOMPARE(engine->limits, Core::Limits{});
+        QVERIFY(engine->dockerImages.isEmpty());
+    }
+
+    void dockerImagePerLanguage()
+    {
+        auto d = dialog();
+        QTableWidget *table = field<QTableWidget>(*d, QStringLiteral("dockerImages"));
+        const int python = row(*d, QStringLiteral("Python"));
+        QCOMPARE(table->item(python, 1)->text(), m_languages.find(QStringLiteral("python"))->dockerImage);
+
+        table->item(python, 2)->setText(QStringLiteral("My Python"));
+        QVERIFY(!button(*d, QDialogButtonBox::Ok)->isEnabled());
+        const QString bad = field<QLabel>(*d, QStringLiteral("dockerImages#error"))->text();
+        QVERIFY2(bad.contains(QStringLiteral("Python")) && bad.contains(QStringLiteral("\"My Python\"")), qPrintable(bad));
+
+        table->item(python, 2)->setText(QStringLiteral("my/python:3"));
+        QVERIFY(button(*d, QDialogButtonBox::Ok)->isEnabled());
+        QVERIFY(d->apply());
+        const auto engine = Core::EngineSettings::load(*m_settings, QProcessEnvironment());
+        QVERIFY(engine);
+        QCOMPARE(engine->dockerImages.value(QStringLiteral("python")), QStringLiteral("my/python:3"));
+        QCOMPARE(engine->dockerImages.size(), 1); // the others keep their defaults
+    }
+
+    void dockerImageFromTheEnvironmentIsReadOnly()
+    {
+        QProcessEnvironment environment;
+        environment.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"), QStringLiteral("env/python"));
+        auto d = dialog(environment);
+        QTableWidgetItem *item = field<QTableWidget>(*d, QStringLiteral("dockerImages"))->item(row(*d, QStringLiteral("Python")), 2);
+        QCOMPARE(item->text(), QStringLiteral("env/python"));
+        QVERIFY(!(item->flags() & Qt::ItemIsEditable));
+        const QString note = field<QLabel>(*d, QStringLiteral("dockerImages#note"))->text();
+        QVERIFY2(note.contains(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON=env/python")), qPrintable(note));
+        QVERIFY(d->apply());
+        QVERIFY(!m_settings->contains(Core::EngineSettings::imageKey(QStringLiteral("python"))));
+    }
+
+    void newProgramsFollowTheWorkspaceDefault()
+    {
+        QSettings shared; // where AttachmentSession keeps its programs
+        auto d = std::make_unique<SettingsDialog>(shared, m_languages, QProcessEnvironment());
+        auto *mode = field<QComboBox>(*d, SettingsDialog::kKeptWorkspaceKey);
+        mode->setCurrentIndex(mode->findData(QStringLiteral("true")));
+        QVERIFY(d->apply());
+
+        const QString program = m_dir.filePath(QStringLiteral("new.py"));
+        {
+            Ui::AttachmentSession session(m_dir.path());
+            session.setProgram(program);
+            QVERIFY(session.isPersistent());
+            session.setPersistent(false); // chosen for this program: it stays so
+        }
+        Ui::AttachmentSession again(m_dir.path());
+        again.setProgram(program);
+        QVERIFY(!again.isPersistent());
+        again.setProgram(m_dir.filePath(QStringLiteral("other.py")));
+        QVERIFY(again.isPersistent());
+        shared.clear();
+    }
+};
+
+QTEST_MAIN(TestSettingsDialog)
+#include "tst_settingsdialog.moc"

@@ -1,0 +1,49 @@
+#include "run/runmessage.h"
+
+#include "model/killdetail.h"
+
+namespace Sandpit::Ui {
+
+namespace {
+// killDetail without its first sentence when that sentence only restates the exit code:
+// the Result row shows the code, and what follows (a limit it reached, a wait for input)
+// is still news.
+QString detailAfterExitCode(const Core::RunResult &result)
+{
+    const QString exitSentence = Core::describeEndAlone(result, Core::Limits{});
+    QString detail = result.killDetail;
+    if (detail.startsWith(exitSentence))
+        detail = detail.mid(exitSentence.size());
+    return detail.trimmed();
+}
+
+QString lines(const QString &first, const QString &second)
+{
+    if (first.isEmpty() || second.isEmpty())
+        return first + second;
+    return first + QLatin1Char('\n') + second;
+}
+} // namespace
+
+QString runMessage(const Core::RunResult &result)
+{
+    using Core::KillReason;
+    if (result.killReason != KillReason::None)
+        return lines(Core::resultHeadline(result), result.killDetail);
+    const QString error = Core::resultError(result);
+    if (result.stage == Core::RunStage::Compile)
+        return lines(error, result.killDetail);
+    if (result.exitCode.value_or(0) != 0) {
+        // Under "Stopped with an error": the error, then only what the exit-code sentence adds.
+        if (!error.isEmpty())
+            return lines(error, detailAfterExitCode(result));
+        return result.killDetail; // "The program ended with exit code 3, which usually means…"
+    }
+    if (result.outputCheck && !result.outputCheck->matches)
+        return result.outputCheck->difference();
+    if (result.outputCheck)
+        return Core::resultHeadline(result) + QLatin1Char('.');
+    return result.killDetail;
+}
+
+} // namespace Sandpit::Ui

@@ -1,0 +1,178 @@
+#include "run/runsession.h"
+
+#include "engine/backendid.h"
+#include "languages/language.h"
+
+#include <QFileInfo>
+
+#include <utility>
+
+namespace Sandpit::Ui {
+
+RunSession::RunSession(Core::RunController &controller, const Core::EngineSettings &settings, QObject *parent)
+    : QObject(parent)
+    , m_controller(controller)
+    , m_settings(settings)
+{
+    connect(&m_controller, &Core::RunController::outputReceived, this, &RunSession::onOutput);
+    connect(&m_controller, &Core::RunController::artifactsListed, this,
+            [this](Core::RunId id, const Core::ArtifactListing &listing) {
+                if (id == m_current)
+                    Q_EMIT artifactsListed(listing);
+            });
+    connect(&m_controller, &Core::RunController::runFinished, this, &RunSession::onFinished);
+    connect(&m_controller, &Core::RunController::runFailed, this, &RunSession::onFailed);
+}
+
+Core::RunRequest RunSession::buildRequest(const Core::Language &language, const QString &fileName,
+                                          const QString &code, const Core::Limits &limits)
+{
+    Core::RunRequest request;
+    request.language = language.id;
+    request.entryFile = QFileInfo(fileName).fileName();
+    if (request.entryFile.isEmpty())
+        request.entryFile = language.defaultFileName.isEmpty() ? QStringLiteral("main.txt") : language.defaultFileName;
+    request.sources = {{request.entryFile, code.toUtf8()}};
+    request.limits = limits;
+    // The input line can send more at any time, so stdin stays open until Ctrl+D or the end.
+    // stdout is a pipe: a prompt shows before the user types only if the program does not
+    // buffer it (Python runs with -u; C's stdio buffers a pipe fully, see the README).
+    request.keepStdinOpen = true;
+    // The output pane shows the output as it arrives and records it for Save output….
+    request.keepOutputInResult = false;
+    return request;
+}
+
+void RunSession::run(const Core::Language *language, const QString &fileName, const QString &code)
+{
+    start(language, fileName, code, std::nullopt, std::nullopt);
+}
+
+void RunSession::runWithInput(const Core::Language *language, const QString &fileName, const QString &code,
+                              const QByteArray &stdinData, const std::optional<QByteArray> &expectedStdout)
+{
+    start(language, fileName, code, stdinData, expectedStdout);
+}
+
+void RunSession::start(const Core::Language *language, const QString &fileName, const QString &code,
+                       const std::optional<QByteArray> &stdinData, const std::optional<QByteArray> &expectedStdout)
+{
+    Q_EMIT runRequested();
+    if (m_current != 0)
+        m_controller.cancel(m_current);
+    m_expectedStdout = expectedStdout;
+    m_stdout.clear();
+
+    if (code.trimmed().isEmpty()) {
+        setCurrent(0);
+        fail(Core::RunError::Code::BadRequest, QStringLiteral("Nothing to run: the editor is empty."));
+        return;
+    }
+    if (!language) {
+        const QString name = QFileInfo(fileName).fileName();
+        setCurrent(0);
+        fail(Core::RunError::Code::UnknownLanguage,
+             QStringLiteral("Sandpit cannot run “%1”: it does not know what language this file type is.").arg(name));
+        return;
+    }
+    Core::RunRequest request = buildRequest(*language, fileName, code, m_settings.limits);
+    request.backend = m_settings.backend;
+    request.inputFiles = m_inputFiles;
+    request.keptWorkspace = m_keptWorkspace;
+    request.weakestIsolation = m_settings.allowWeaker;
+    if (stdinData) {
+        request.stdinData = *stdinData;
+        request.keepStdinOpen = false;
+    }
+    request.keepArtifacts = Core::ArtifactStore::reserve(m_artifactStore);
+    m_stdinOpen = request.keepStdinOpen;
+    if (request.backend == Core::kDockerBackendId && m_settings.dockerFallback)
+        request.fallbackBackend = Core::kLocalBackendId;
+    setCurrent(m_controller.start(request));
+    m_request = request;
+    m_placeReader = Core::DiagnosticParser(language->diagnosticFormats, request.sources);
+    Q_EMIT runStarting(QStringLiteral("%1 (%2)").arg(request.entryFile, language->name));
+}
+
+void RunSession::setBackend(const QString &backendId)
+{
+    m_settings.backend = backendId;
+}
+
+void RunSession::stop()
+{
+    // The run stays current until its result (with KillReason::Cancelled) arrives.
+    if (m_current != 0)
+        m_controller.cancel(m_current);
+}
+
+void RunSession::writeInput(const QByteArray &data)
+{
+    if (m_current != 0)
+        m_controller.writeInput(m_current, data);
+}
+
+void RunSession::closeInput()
+{
+    if (m_current != 0)
+        m_controller.closeInput(m_current);
+}
+
+void RunSession::onOutput(Core::RunId id, Core::OutputStream stream, const QByteArray &data)
+{
+    if (id != m_current)
+        return;
+    if (m_expectedStdout && stream == Core::OutputStream::Stdout) {
+        // Past this much more than expected, stdout differs anyway; keeping the rest would
+        // only let a flooding program fill memory.
+        constexpr qsizetype kSlackBytes = 64 * 1024;
+        const qsizetype room = m_expectedStdout->size() + kSlackBytes - m_stdout.size();
+        if (room > 0)
+            m_stdout.append(data.left(room));
+    }
+    Q_EMIT outputReceived(stream, data);
+}
+
+void RunSession::onFinished(Core::RunId id, const Core::RunResult &result)
+{
+    if (id != m_current)
+        return;
+    setCurrent(0);
+    Core::RunResult checked = result;
+    if (const auto expected = std::exchange(m_expectedStdout, std::nullopt))
+        checked.outputCheck = Core::OutputComparison::compare(*expected, std::exchange(m_stdout, {}));
+    Q_EMIT runFinished(checked);
+    Q_EMIT runCompleted(std::exchange(m_request, {}), checked);
+}
+
+void RunSession::onFailed(Core::RunId id, const Core::RunError &error)
+{
+    if (id != m_current)
+        return;
+    setCurrent(0);
+    Q_EMIT runFailed(error);
+}
+
+void RunSession::fail(Core::RunError::Code code, const QString &message)
+{
+    Q_EMIT runFailed(Core::RunError{code, message});
+}
+
+void RunSession::setCurrent(Core::RunId id)
+{
+    const bool wasActive = m_current != 0;
+    m_current = id;
+    if (wasActive != (id != 0))
+        Q_EMIT activeChanged(id != 0);
+    const bool inputOpen = id != 0 && m_stdinOpen;
+    if (std::exchange(m_inputOpen, inputOpen) != inputOpen)
+        Q_EMIT inputOpenChanged(inputOpen);
+}
+
+void RunSession::setWorkspace(const QList<Core::InputFile> &inputFiles, const QString &keptWorkspace)
+{
+    m_inputFiles = inputFiles;
+    m_keptWorkspace = keptWorkspace;
+}
+
+} // namespace Sandpit::Ui

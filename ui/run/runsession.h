@@ -1,0 +1,107 @@
+#pragma once
+
+#include "files/artifactstore.h"
+#include "model/diagnosticparser.h"
+#include "settings/enginesettings.h"
+#include "engine/runcontroller.h"
+
+#include <QObject>
+
+#include <memory>
+#include <optional>
+
+namespace Sandpit::Core {
+struct Language;
+}
+
+namespace Sandpit::Ui {
+
+/// The window's one current run. It turns the editor's text into a RunRequest, remembers the
+/// run id it got back and passes on only that run's events, so a late event of a replaced or
+/// stopped run can never land in the panes.
+class RunSession final : public QObject
+{
+    Q_OBJECT
+public:
+    RunSession(Core::RunController &controller, const Core::EngineSettings &settings, QObject *parent = nullptr);
+
+    /// The request for `code`; `fileName` is the file's own name, or empty for the language's
+    /// default ("main.py", "Main.java").
+    static Core::RunRequest buildRequest(const Core::Language &language, const QString &fileName,
+                                         const QString &code, const Core::Limits &limits);
+
+    bool isActive() const { return m_current != 0; }
+    QString backend() const { return m_settings.backend; }
+    Core::RunId currentId() const { return m_current; }
+    /// Whether the current run takes typed input (as inputOpenChanged() last said).
+    bool isInputOpen() const { return m_inputOpen; }
+    /// Finds places in the current run's sources, with its language's formats: how the engine
+    /// reads the run's diagnostics, for the output pane's links (set before runStarting).
+    const Core::DiagnosticParser &placeReader() const { return m_placeReader; }
+
+public Q_SLOTS:
+    /// Cancels the current run, if any, then starts this one. An empty program or a file type
+    /// Sandpit does not know (`language` null) fails at once, without reaching the engine.
+    void run(const Sandpit::Core::Language *language, const QString &fileName, const QString &code);
+    /// As run(), with `stdinData` as the program's whole input: stdin ends after it, as a
+    /// judge feeds a program. With `expectedStdout`, the result carries the verdict
+    /// (RunResult::outputCheck) before any pane sees it.
+    void runWithInput(const Sandpit::Core::Language *language, const QString &fileName, const QString &code,
+                      const QByteArray &stdinData, const std::optional<QByteArray> &expectedStdout = std::nullopt);
+    void stop();
+    /// The backend of the next run: "local" or "docker".
+    void setBackend(const QString &backendId);
+    /// The weakest isolation the next runs may fall back to (RunRequest::weakestIsolation).
+    void setAllowWeaker(Sandpit::Core::IsolationReport::Level weakest) { m_settings.allowWeaker = weakest; }
+    /// The backend, Docker fallback and limits of the next run (Settings…).
+    void setEngineSettings(const Sandpit::Core::EngineSettings &settings) { m_settings = settings; }
+    /// What the next runs copy into their workspace, and the folder they keep it in (empty:
+    /// a fresh workspace each run).
+    void setWorkspace(const QList<Sandpit::Core::InputFile> &inputFiles, const QString &keptWorkspace);
+    void writeInput(const QByteArray &data);
+    void closeInput();
+
+Q_SIGNALS:
+    /// The user asked for a run (it may yet fail at once): from here on, the run in progress,
+    /// if any, is no longer current.
+    void runRequested();
+    /// A run was handed to the engine; `description` names it, e.g. "main.py (Python)".
+    void runStarting(const QString &description);
+    void outputReceived(Sandpit::Core::OutputStream stream, const QByteArray &data);
+    /// While the current run goes: the files in its output folder so far.
+    void artifactsListed(const Sandpit::Core::ArtifactListing &listing);
+    void runFinished(const Sandpit::Core::RunResult &result);
+    /// With runFinished: the request that started the run too, for the run history.
+    void runCompleted(const Sandpit::Core::RunRequest &request, const Sandpit::Core::RunResult &result);
+    void runFailed(const Sandpit::Core::RunError &error);
+    void activeChanged(bool active);
+    /// Whether the current run's stdin takes typed input: false with no run, and for a run
+    /// of an input set, whose stdin ended after the set.
+    void inputOpenChanged(bool open);
+
+private:
+    void start(const Core::Language *language, const QString &fileName, const QString &code,
+               const std::optional<QByteArray> &stdinData, const std::optional<QByteArray> &expectedStdout);
+    void onOutput(Core::RunId id, Core::OutputStream stream, const QByteArray &data);
+    void onFinished(Core::RunId id, const Core::RunResult &result);
+    void onFailed(Core::RunId id, const Core::RunError &error);
+    void fail(Core::RunError::Code code, const QString &message);
+    void setCurrent(Core::RunId id);
+
+    Core::RunController &m_controller;
+    Core::EngineSettings m_settings;
+    Core::RunId m_current = 0; // 0: no run
+    // Holds a copy of the last run's artifacts for the Artifacts pane, removed when the next
+    // run's are kept and when the session (and the runs it started) are gone.
+    std::shared_ptr<Core::ArtifactStore> m_artifactStore = std::make_shared<Core::ArtifactStore>();
+    Core::RunRequest m_request; // the current run's
+    Core::DiagnosticParser m_placeReader; // the current run's
+    QList<Core::InputFile> m_inputFiles;
+    QString m_keptWorkspace;
+    bool m_stdinOpen = false;  // whether the last run started keeps stdin open
+    bool m_inputOpen = false;  // as last told by inputOpenChanged()
+    std::optional<QByteArray> m_expectedStdout; // the current run's, when it is checked
+    QByteArray m_stdout;                        // the current run's, while it is checked
+};
+
+} // namespace Sandpit::Ui

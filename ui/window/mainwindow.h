@@ -1,0 +1,149 @@
+#pragma once
+
+#include "settings/historysettings.h"
+
+#include <QMainWindow>
+
+#include <functional>
+
+class QAction;
+class QDockWidget;
+class QLabel;
+class QMenu;
+
+namespace Sandpit::Core {
+struct RunRecord;
+class RunController;
+class LanguageRegistry;
+struct EngineSettings;
+} // namespace Sandpit::Core
+
+namespace Sandpit::Ui {
+
+class ArtifactsPane;
+class AttachmentSession;
+class AttachmentsPane;
+class DiagnosticsList;
+class AutosaveSession;
+class EditActions;
+class FindBar;
+class PresentationMode;
+class RecentFilesMenu;
+class TabBanners;
+class TabRuns;
+class ThemeController;
+struct AppliedSettings;
+class DocumentTab;
+class DocumentTabs;
+class RecoveryOffer;
+class SessionKeeper;
+class HistoryPane;
+class HistoryStore;
+class ImagePullSession;
+class InputSetSession;
+class BackendSwitch;
+class IsolationIndicator;
+class WeakerSandboxBadge;
+class WeakerSandboxOffer;
+class LanguageMenu;
+class OutputPane;
+class RunPane;
+class RunSession;
+class SaveFirstOffer;
+struct OutputSettings;
+
+/// The playground window. It only builds the tabs, panes and actions and connects them; runs
+/// belong to RunSession, files to each tab's DocumentFile, autosave to AutosaveSession.
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+public:
+    MainWindow(Core::RunController &controller, const Core::LanguageRegistry &languages,
+               const Core::EngineSettings &settings, const Core::HistorySettings &history = Core::HistorySettings(),
+               QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    /// Reads `path` in the background and shows it in a tab once read (its own tab if it is
+    /// open already); on failure a message says why and nothing else changes.
+    void openFile(const QString &path);
+    /// Reopens the files of the last session (when no file was named on the command line).
+    void restoreSession();
+    /// The output pane's settings, read beside the engine's.
+    void setOutputSettings(const OutputSettings &settings);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    /// The actions, in the menu bar.
+    void createActions();
+    void createToolBar();
+    void createDocks();
+    void connectRuns();
+    void connectTabs();
+    void connectHistory();
+    void connectLanguages();
+    void connectAttachments();
+
+    DocumentTab *tab() const;
+    void chooseFileToOpen();
+    void run();
+    void allowWeaker(Core::IsolationReport::Level weakest, bool remember);
+    /// Opens a recorded run's code in a new tab, unsaved.
+    void restoreRun(const Core::RunRecord &record);
+    void chooseInputSet();
+    /// Run all sets, for the program in front (saved first, if it is not).
+    void runAllInputSets();
+    /// The title, language and attachments follow the tab in front.
+    void showCurrentTab();
+    void showProblem(const QString &title, const QString &text);
+    /// Each new tab's editor: the theme, the zoom, the editor font, the recent files.
+    void adoptTab(DocumentTab *tab);
+    void showSettings();
+    void applySettings(const AppliedSettings &settings);
+
+    const Core::LanguageRegistry &m_languages;
+    // First: it reads the desktop's palette before anything sets Sandpit's own.
+    ThemeController *m_themes;
+    PresentationMode *m_presentation;
+    DocumentTabs *m_tabs;
+    AutosaveSession *m_autosave;
+    SessionKeeper *m_sessionKeeper;
+    RecoveryOffer *m_recovery;
+    TabBanners *m_banners;
+    FindBar *m_findBar;
+    EditActions *m_editActions = nullptr;
+    RecentFilesMenu *m_recentFiles = nullptr;
+    RunSession *m_session;
+    ImagePullSession *m_pulls;
+    InputSetSession *m_inputSets;
+    SaveFirstOffer *m_saveFirst;
+    OutputPane *m_output;
+    RunPane *m_runPane;
+    TabRuns *m_tabRuns;
+    ArtifactsPane *m_artifacts;
+    AttachmentSession *m_attachments;
+    AttachmentsPane *m_attachmentsPane;
+    HistoryStore *m_historyStore;
+    HistoryPane *m_history;
+    DiagnosticsList *m_problems;
+    LanguageMenu *m_languageMenu;
+    BackendSwitch *m_backend;
+    IsolationIndicator *m_isolation;
+    WeakerSandboxBadge *m_weakerBadge;
+    WeakerSandboxOffer *m_weakerOffer;
+    QLabel *m_languageLabel;
+
+    QAction *m_runAction = nullptr;
+    QAction *m_runWithInputAction = nullptr;
+    QAction *m_stopAction = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QDockWidget *m_problemsDock = nullptr;
+
+    QString m_attachedProgram; // the program whose input files the pane shows
+    bool m_attachedOnce = false;
+    bool m_closeConfirmed = false;
+    bool m_layoutRestored = false; ///< the docks have the sizes of the last session
+};
+
+} // namespace Sandpit::Ui

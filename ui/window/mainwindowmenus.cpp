@@ -1,0 +1,206 @@
+#include "window/mainwindow.h"
+
+// The window's menus, toolbar and settings: what the learner can ask the window to do.
+
+#include "run/backendswitch.h"
+#include "session/documentfile.h"
+#include "session/documenttab.h"
+#include "session/documenttabs.h"
+#include "editor/editactions.h"
+#include "editor/editorwidget.h"
+#include "window/examplesmenu.h"
+#include "window/gettingstarteddialog.h"
+#include "theme/glyphicon.h"
+#include "history/historystore.h"
+#include "run/isolationindicator.h"
+#include "run/weakersandboxbadge.h"
+#include "languages/language.h"
+#include "window/languagemenu.h"
+#include "window/namedaction.h"
+#include "output/outputpane.h"
+#include "theme/presentationmode.h"
+#include "window/recentfilesmenu.h"
+#include "run/inputsetsession.h"
+#include "run/runsession.h"
+#include "session/savefirstoffer.h"
+#include "settings/settingsdialog.h"
+#include "window/shortcutsdialog.h"
+#include "window/templatesmenu.h"
+#include "theme/thememenu.h"
+#include "theme/themecontroller.h"
+
+#include <QHBoxLayout>
+#include <QMenuBar>
+#include <QProcessEnvironment>
+#include <QSettings>
+#include <QStatusBar>
+#include <QToolBar>
+
+namespace Sandpit::Ui {
+
+void MainWindow::createActions()
+{
+    const auto add = [this](QMenu *menu, const QString &name, const QString &text, QList<QKeySequence> keys, auto slot) {
+        QAction *action = namedAction(name, text, keys, menu);
+        connect(action, &QAction::triggered, this, slot);
+        return action;
+    };
+    QMenu *file = menuBar()->addMenu(QStringLiteral("&File"));
+    add(file, QStringLiteral("actionNew"), QStringLiteral("&New"), {QKeySequence::New}, [this] {
+        const Core::Language *language = tab()->document()->language();
+        m_tabs->newTab(language ? language->id : QStringLiteral("python"));
+    });
+    add(file, QStringLiteral("actionOpen"), QStringLiteral("&Open…"), {QKeySequence(Qt::CTRL | Qt::Key_O)},
+        &MainWindow::chooseFileToOpen);
+    m_recentFiles = new RecentFilesMenu(this);
+    m_recentFiles->setObjectName(QStringLiteral("recentFilesMenu"));
+    file->addMenu(m_recentFiles);
+    connect(m_recentFiles, &RecentFilesMenu::fileChosen, this, &MainWindow::openFile);
+    auto *templates = new TemplatesMenu(m_languages, m_languageMenu, this);
+    file->addMenu(templates);
+    connect(templates, &TemplatesMenu::templateChosen, this,
+            [this](const Core::Language *language) { m_tabs->newTab(language->id); });
+    add(file, QStringLiteral("actionSave"), QStringLiteral("&Save"), {QKeySequence(Qt::CTRL | Qt::Key_S)},
+        [this] { tab()->save(); });
+    add(file, QStringLiteral("actionSaveAs"), QStringLiteral("Save &As…"), {QKeySequence::SaveAs}, [this] { tab()->saveAs(); });
+    add(file, QStringLiteral("actionCloseTab"), QStringLiteral("&Close Tab"), {QKeySequence(Qt::CTRL | Qt::Key_W)},
+        [this] { m_tabs->requestClose(tab()); });
+    add(file, QStringLiteral("actionSaveOutput"), QStringLiteral("Save O&utput…"), {}, [this] { m_output->chooseSaveFile(); });
+    file->addSeparator();
+    auto *examples = new ExamplesMenu(m_languages, this);
+    file->addMenu(examples);
+    connect(examples, &ExamplesMenu::exampleChosen, this, [this](const QString &fileName, const QString &code) {
+        m_tabs->freshTab()->startFromText(fileName, code);
+        statusBar()->showMessage(QStringLiteral("Opened the example %1, as a new document. Press Run.").arg(fileName));
+    });
+    file->addSeparator();
+    add(file, QStringLiteral("actionSettings"), QStringLiteral("Se&ttings…"), {QKeySequence(Qt::CTRL | Qt::Key_Comma)},
+        &MainWindow::showSettings)
+        ->setMenuRole(QAction::PreferencesRole);
+    file->addSeparator();
+    add(file, QStringLiteral("actionQuit"), QStringLiteral("&Quit"), {QKeySequence::Quit}, &QWidget::close);
+
+    m_editActions = new EditActions(this, m_findBar, this);
+    menuBar()->addMenu(m_editActions->menu());
+    connect(m_editActions, &EditActions::message, this, [this](const QString &text) { statusBar()->showMessage(text); });
+
+    QMenu *runMenu = menuBar()->addMenu(QStringLiteral("&Run"));
+    m_runAction = add(runMenu, QStringLiteral("actionRun"), QStringLiteral("&Run"),
+                      {QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_R)}, &MainWindow::run);
+    m_runAction->setIcon(glyphIcon(Glyph::Run));
+    m_runAction->setToolTip(QStringLiteral("Run the program in the sandbox (F5, Ctrl+R)"));
+    m_runWithInputAction = add(runMenu, QStringLiteral("actionRunWithInput"), QStringLiteral("Run with &Input…"),
+                               {QKeySequence(Qt::Key_F6), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R)},
+                               &MainWindow::chooseInputSet);
+    m_runWithInputAction->setIcon(glyphIcon(Glyph::RunWithInput));
+    m_runWithInputAction->setToolTip(QStringLiteral("Run the program with one of its saved input sets, and check its "
+                                                    "output (F6, Ctrl+Shift+R)"));
+    QAction *runAll = add(runMenu, QStringLiteral("actionRunAllSets"), QStringLiteral("Run &All Input Sets"),
+                          {QKeySequence(Qt::SHIFT | Qt::Key_F6)}, &MainWindow::runAllInputSets);
+    runAll->setToolTip(QStringLiteral("Run the program once with each of its input sets, one after another, and show "
+                                      "a result for each (Shift+F6)"));
+    m_stopAction = add(runMenu, QStringLiteral("actionStop"), QStringLiteral("&Stop"),
+                       {QKeySequence(Qt::CTRL | Qt::Key_F2), QKeySequence(Qt::Key_Escape)}, [this] { m_session->stop(); });
+    m_stopAction->setIcon(glyphIcon(Glyph::Stop));
+    m_stopAction->setToolTip(QStringLiteral("Stop the program and everything it started (Ctrl+F2, or Esc in the editor)"));
+    m_stopAction->setEnabled(false);
+
+    menuBar()->addMenu(m_languageMenu);
+    m_viewMenu = menuBar()->addMenu(QStringLiteral("&View"));
+    // One zoom for every pane; presentation mode on top of it (F11).
+    QList<QAction *> zoom{m_presentation->zoomInAction(), m_presentation->zoomOutAction(),
+                          m_presentation->zoomResetAction(), m_presentation->presentationAction()};
+    m_viewMenu->addActions(zoom.mid(0, 3));
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_presentation->presentationAction());
+    m_viewMenu->addMenu(new ThemeMenu(*m_themes, m_viewMenu));
+    // The keys work while presentation mode hides parts of the window.
+    addActions(zoom);
+    m_viewMenu->addSeparator();
+
+    QMenu *help = menuBar()->addMenu(QStringLiteral("&Help"));
+    add(help, QStringLiteral("actionGettingStarted"), QStringLiteral("&Getting Started"), {QKeySequence::HelpContents},
+        [this] {
+            auto *page = findChild<GettingStartedDialog *>(QStringLiteral("gettingStartedDialog"));
+            if (!page)
+                page = new GettingStartedDialog(this);
+            page->show();
+            page->raise();
+        });
+    auto *shortcuts = new ShortcutsDialog(menuBar(), this);
+    shortcuts->setObjectName(QStringLiteral("shortcutsDialog"));
+    add(help, QStringLiteral("actionKeyboardShortcuts"), QStringLiteral("&Keyboard Shortcuts"),
+        {QKeySequence(Qt::CTRL | Qt::Key_F1)}, [shortcuts] { shortcuts->open(); });
+}
+
+namespace {
+const auto kInputSetsNeedAFile = QStringLiteral("Input sets are kept in a file beside the program: save it, and "
+                                                "Sandpit goes on to its input sets.");
+} // namespace
+
+void MainWindow::chooseInputSet()
+{
+    m_saveFirst->whenSaved(tab(), kInputSetsNeedAFile, [this](const QString &path) { m_inputSets->showDialog(path); });
+}
+
+void MainWindow::runAllInputSets()
+{
+    m_saveFirst->whenSaved(tab(), kInputSetsNeedAFile, [this](const QString &path) { m_inputSets->runAll(path); });
+}
+
+void MainWindow::createToolBar()
+{
+    QToolBar *bar = addToolBar(QStringLiteral("Run"));
+    bar->setObjectName(QStringLiteral("runToolBar"));
+    bar->setMovable(false);
+    bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    bar->addActions({m_runAction, m_runWithInputAction, m_stopAction});
+    bar->addSeparator();
+    // Each in a box: a toolbar does not hide a widget of its own by itself, and the backend
+    // switch hides while presenting.
+    const auto boxed = [bar](std::initializer_list<QWidget *> widgets) {
+        auto *box = new QWidget(bar);
+        auto *layout = new QHBoxLayout(box);
+        layout->setContentsMargins(0, 0, 0, 0);
+        for (QWidget *widget : widgets)
+            layout->addWidget(widget);
+        bar->addWidget(box);
+    };
+    m_backend->setObjectName(QStringLiteral("backendSwitch"));
+    boxed({m_backend});
+    // The level of the last run, and beside it, while it holds, the user's choice to allow a
+    // weaker one.
+    boxed({m_isolation, m_weakerBadge});
+    bar->addSeparator();
+    bar->addAction(m_presentation->presentationAction());
+}
+
+void MainWindow::showSettings()
+{
+    auto *settings = new QSettings;
+    auto *dialog = new SettingsDialog(*settings, m_languages, QProcessEnvironment::systemEnvironment(), this);
+    settings->setParent(dialog); // lives exactly as long as the dialog
+    dialog->setObjectName(QStringLiteral("settingsDialog"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &SettingsDialog::settingsApplied, this, &MainWindow::applySettings);
+    dialog->open();
+}
+
+void MainWindow::applySettings(const AppliedSettings &settings)
+{
+    // Backend, fallback and limits: from the next run.
+    m_session->setEngineSettings(settings.engine);
+    m_backend->showBackend(settings.engine.backend, settings.engine.environmentOverrides.contains(QStringLiteral("SANDPIT_BACKEND"))
+                                                        ? QStringLiteral("SANDPIT_BACKEND") : QString());
+    m_languageMenu->setBackend(settings.engine.backend);
+    m_weakerBadge->showAllowed(settings.engine.allowWeaker);
+    setOutputSettings(settings.output);
+    m_historyStore->setSettings(settings.history);
+    m_themes->setPreference(settings.theme);
+    for (DocumentTab *each : m_tabs->tabs())
+        each->editor()->setEditorFont(settings.editorFont);
+    showCurrentTab();
+    statusBar()->showMessage(QStringLiteral("Settings saved. A changed Docker image applies when Sandpit starts again."));
+}
+
+} // namespace Sandpit::Ui
