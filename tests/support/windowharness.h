@@ -1,0 +1,113 @@
+#pragma once
+
+// The real window on a real engine, for the window tests: made before each test and thrown
+// away after, with helpers to run code, write files and open the input-set dialog.
+
+#include "engine/backendfactory.h"
+#include "session/documenttab.h"
+#include "session/documenttabs.h"
+#include "editor/editorwidget.h"
+#include "settings/enginesettings.h"
+#include "settings/historysettings.h"
+#include "languages/languageregistry.h"
+#include "window/mainwindow.h"
+#include "output/outputpane.h"
+#include "engine/runcontroller.h"
+#include "run/runpane.h"
+
+#include <QAction>
+#include <QDialog>
+#include <QFile>
+#include <QFileInfo>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+
+class WindowHarness
+{
+protected:
+    /// Names the application (for QSettings), starts it from empty settings as on a first
+    /// launch (a zoom or layout an earlier run of this test saved must not change what it
+    /// sees), and checks the scratch folder.
+    bool setUpApplication(const char *name)
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("SandpitTest"));
+        QCoreApplication::setApplicationName(QString::fromLatin1(name));
+        QSettings().clear();
+        return m_dir.isValid();
+    }
+
+    /// A new engine and window with `settings`; false if a pane is missing.
+    bool openWindow(const Sandpit::Core::EngineSettings &settings = {}, const Sandpit::Core::HistorySettings &history = {})
+    {
+        using namespace Sandpit;
+        m_controller = std::make_unique<Core::RunController>(Core::makeBackends(m_languages, settings));
+        m_window = std::make_unique<Ui::MainWindow>(*m_controller, m_languages, settings, history);
+        m_window->show();
+        m_editor = m_window->findChild<Ui::EditorWidget *>(QStringLiteral("editor"));
+        m_output = m_window->findChild<Ui::OutputPane *>(QStringLiteral("outputPane"));
+        m_runPane = m_window->findChild<Ui::RunPane *>(QStringLiteral("runPane"));
+        return m_editor && m_output && m_runPane;
+    }
+
+    /// openWindow() with default settings, cleared QSettings and a history folder of its own,
+    /// so History lists only this test's runs.
+    bool openWindowWithOwnHistory()
+    {
+        QSettings().clear();
+        m_historyDir = std::make_unique<QTemporaryDir>();
+        Sandpit::Core::HistorySettings history;
+        history.directory = m_historyDir->filePath(QStringLiteral("history"));
+        return openWindow({}, history);
+    }
+
+    /// The editor of the tab in front (m_editor is the first tab's).
+    Sandpit::Ui::EditorWidget *currentEditor() const
+    {
+        auto *tabs = m_window->findChild<Sandpit::Ui::DocumentTabs *>(QStringLiteral("documentTabs"));
+        return tabs && tabs->current() ? tabs->current()->editor() : nullptr;
+    }
+
+    void closeWindow()
+    {
+        m_window.reset();
+        m_controller.reset();
+    }
+
+    void runCode(const QString &code)
+    {
+        m_editor->setText(code);
+        auto *run = m_window->findChild<QAction *>(QStringLiteral("actionRun"));
+        QVERIFY(run);
+        run->trigger();
+    }
+
+    QString writeFile(const QString &name, const QByteArray &content)
+    {
+        const QString path = m_dir.filePath(name);
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size())
+            qFatal("cannot write %s", qPrintable(path));
+        return path;
+    }
+
+    /// Opens `program` as a saved file and opens Run with input… on it.
+    QDialog *openInputSets(const QString &program)
+    {
+        m_window->openFile(program);
+        if (!QTest::qWaitFor([&] { return m_window->windowTitle().startsWith(QFileInfo(program).fileName()); }, 5000))
+            return nullptr;
+        m_window->findChild<QAction *>(QStringLiteral("actionRunWithInput"))->trigger();
+        auto *dialog = m_window->findChild<QDialog *>(QStringLiteral("inputSetDialog"));
+        return dialog && dialog->isVisible() ? dialog : nullptr;
+    }
+
+    Sandpit::Core::LanguageRegistry m_languages = Sandpit::Core::LanguageRegistry::builtIn();
+    std::unique_ptr<Sandpit::Core::RunController> m_controller;
+    std::unique_ptr<Sandpit::Ui::MainWindow> m_window;
+    Sandpit::Ui::EditorWidget *m_editor = nullptr;
+    Sandpit::Ui::OutputPane *m_output = nullptr;
+    Sandpit::Ui::RunPane *m_runPane = nullptr;
+    QTemporaryDir m_dir;
+    std::unique_ptr<QTemporaryDir> m_historyDir;
+};
