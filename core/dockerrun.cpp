@@ -310,17 +310,7 @@ bool DockerRun::deliver(OutputStream stream, QByteArray data)
     m_outputTotal += data.size();
     if (m_plan.request.keepOutputInResult)
         (isStdout ? m_stdout : m_stderr).append(data);
-    bool postNow = false;
-    {
-        const std::lock_guard lock(m_shared->mutex);
-        if (!m_shared->pending.isEmpty() && m_shared->pending.last().first == stream)
-            m_shared->pending.last().second.append(data);
-        else
-            m_shared->pending.append({stream, data});
-        postNow = !std::exchange(m_shared->flushPosted, true);
-    }
-    if (postNow)
-        m_shared->post(m_callbacks.outputAvailable);
+    m_callbacks.output(stream, std::move(data));
     return withinLimit;
 }
 

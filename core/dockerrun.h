@@ -31,8 +31,6 @@ struct DockerRunShared {
     std::condition_variable changed;
     QObject *receiver = nullptr; ///< the job; cleared when it is destroyed, so nothing is posted to it after
     KillReason stopReason = KillReason::None; ///< set by whoever first decides to stop the run
-    QList<std::pair<OutputStream, QByteArray>> pending;
-    bool flushPosted = false;
     bool programEnded = false; ///< init's end marker arrived on both streams
     DockerWallClock wallClock; ///< started when the program is set off
     /// Typed input on its way to a container reached through the archive API, which has no
@@ -50,7 +48,8 @@ struct DockerRunShared {
 /// One run's whole container lifecycle, blocking, on a thread of its own: take the waiting
 /// container, fill its workspace, attach, send it the go, wait for init's end marker
 /// (or the exit, or kill it), and hand the container to the reaper. It reports to the job
-/// through the callbacks, each posted to the job's thread.
+/// through the callbacks, each posted to the job's thread but the output, which the job
+/// batches (OutputBatcher).
 class DockerRun final
 {
 public:
@@ -67,7 +66,8 @@ public:
     struct Callbacks {
         /// fifo empty unless input stays open and the daemon shares our file system
         std::function<void(const QString &stdinFifo)> started;
-        std::function<void()> outputAvailable;
+        /// The program's output as it arrives, on the run's attach thread, not posted.
+        std::function<void(OutputStream stream, QByteArray data)> output;
         /// What the program's output/ holds so far, when it changed (see DockerOutputLister).
         std::function<void(const ArtifactListing &)> listed;
         std::function<void(const RunResult &)> finished;
