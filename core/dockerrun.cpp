@@ -315,8 +315,9 @@ Expected<void> DockerRun::setOff(const DockerClient &client, DockerPreparedConta
     // The container is running already, blocked on the go pipe: the token sets it off.
     const QByteArray go = order();
     if (::write(container.go.get(), go.constData(), size_t(go.size())) != go.size()) {
-        return makeError(RunError::Code::SetupFailed, QStringLiteral("Could not start the program in its container: %1.")
-                                                          .arg(qt_error_string(errno)));
+        const QString reason = qt_error_string(errno);
+        return makeError(RunError::Code::SetupFailed,
+                         QStringLiteral("Could not start the program in its container: %1.").arg(reason));
     }
     return {};
 }
