@@ -70,6 +70,116 @@ QString workOwner(const DockerContainerKey &key)
         return options;
     return options + QStringLiteral(",uid=%1,gid=%2").arg(key.workOwnerUid).arg(key.workOwnerGid);
 }
+
+/// The rlimits the container starts with: no core files, and the run's own limits.
+QJsonArray containerUlimits(const DockerContainerKey &key)
+{
+    QJsonArray ulimits{ulimit("core", 0)};
+    if (key.fileSizeBytes > 0)
+        ulimits.append(ulimit("fsize", key.fileSizeBytes));
+    if (key.openFiles > 0)
+        ulimits.append(ulimit("nofile", key.openFiles));
+    if (key.cpuTimeMs > 0) {
+        // As in the local sandbox: SIGXCPU at the soft limit says why; the hard limit a second
+        // later is the backstop for a program that ignores it.
+        const qint64 seconds = (key.cpuTimeMs + 999) / 1000;
+        ulimits.append(QJsonObject{{QStringLiteral("Name"), QStringLiteral("cpu")},
+                                   {QStringLiteral("Soft"), seconds},
+                                   {QStringLiteral("Hard"), seconds + 1}});
+    }
+    return ulimits;
+}
+
+/// Where the container may write, and what it sees of the host.
+QJsonArray containerMounts(const DockerContainerKey &key, const QString &hostControlDir, const QString &hostFilesDir)
+{
+    // /work is an anonymous volume of the local driver, removed with the container (v=1): a
+    // tmpfs of the local sandbox's size and inodes, owned by the learner. Not a bind of a host
+    // folder, which no size limit of Docker's reaches (a program wrote 2 GB into the host's
+    // /tmp in a second that way), and not HostConfig.Tmpfs, which lives in the container's
+    // mount namespace only, where the archive API cannot see it: a volume is mounted on the
+    // daemon's side, so PUT and GET /archive reach the very tmpfs the program writes to.
+    const QJsonObject workTmpfs{{QStringLiteral("type"), QStringLiteral("tmpfs")},
+                                {QStringLiteral("device"), QStringLiteral("tmpfs")},
+                                {QStringLiteral("o"), tmpfsOptions(workOwner(key))}};
+    QJsonArray mounts{QJsonObject{
+        {QStringLiteral("Type"), QStringLiteral("volume")},
+        {QStringLiteral("Target"), QLatin1String(DockerContainer::kWorkDir)},
+        {QStringLiteral("VolumeOptions"),
+         QJsonObject{{QStringLiteral("DriverConfig"),
+                      QJsonObject{{QStringLiteral("Name"), QStringLiteral("local")}, {QStringLiteral("Options"), workTmpfs}}}}}}};
+    if (!key.remote) {
+        // Read-only, so no budget is needed: the go pipe, the launcher, the input pipe and
+        // sandpit-seccomp; and the run's files, which the launcher copies into /work (a PUT
+        // through the archive API costs 35 ms, as much as the rest of a warm run: the daemon
+        // starts a helper process for each). Their host paths show in /proc/self/mountinfo:
+        // a bind's source is the path of its folder on the host's file system.
+        mounts.append(bindMount(hostControlDir, DockerContainer::kControlDir, true));
+        mounts.append(bindMount(hostFilesDir, DockerContainer::kFilesDir, true));
+    }
+    // Docker binds /etc/hostname from /var/lib/docker/containers/<id>/, which names the
+    // container and where Docker keeps it, unless the container has a mount there of its own.
+    // /dev/null shows as "/null" of the devtmpfs, and every machine that runs Linux containers
+    // has one, a remote engine's too. The host name itself is set below (kHostName).
+    mounts.append(bindMount(QStringLiteral("/dev/null"), "/etc/hostname", true));
+    return mounts;
+}
+
+/// The HostConfig: what the container may reach and use, the kernel's limits on it.
+QJsonObject hostConfig(const DockerContainerKey &key, const QString &hostControlDir, const QString &hostFilesDir)
+{
+    QJsonObject host{
+        {QStringLiteral("NetworkMode"), QStringLiteral("none")},
+        {QStringLiteral("ReadonlyRootfs"), true},
+        // The only writable places: /work above, and /tmp and /dev/shm, each as small, in
+        // memory. A Tmpfs at /dev/shm replaces the one IpcMode private would make, which takes
+        // a size (ShmSize, set below all the same) but no inode limit.
+        {QStringLiteral("Tmpfs"), QJsonObject{{QStringLiteral("/tmp"), tmpfsOptions(QStringLiteral("rw,nosuid,nodev"))},
+                                              {QStringLiteral("/dev/shm"), tmpfsOptions(QStringLiteral("rw,nosuid,nodev,noexec"))}}},
+        {QStringLiteral("ShmSize"), kWorkspaceBytes},
+        {QStringLiteral("Mounts"), containerMounts(key, hostControlDir, hostFilesDir)},
+        {QStringLiteral("CapDrop"), QJsonArray{QStringLiteral("ALL")}},
+        // The daemon's default seccomp profile stays in force; setuid binaries gain nothing.
+        {QStringLiteral("SecurityOpt"), QJsonArray{QStringLiteral("no-new-privileges")}},
+        {QStringLiteral("NanoCpus"), kNanoCpus},
+        {QStringLiteral("Ulimits"), containerUlimits(key)},
+        {QStringLiteral("IpcMode"), QStringLiteral("private")},
+        // Its own cgroup namespace: /proc/self/cgroup and the cgroup mounts are "/", not the
+        // host's /docker/<container id> (Docker's default on cgroup v1). The launcher's
+        // counters are read through /sys/fs/cgroup, the container's own either way. API 1.41.
+        {QStringLiteral("CgroupnsMode"), QStringLiteral("private")},
+        // No docker-init: sandpit-seccomp's init is PID 1 of the container. A program cannot
+        // signal its namespace's init, so kill(-1) or killing its parent cannot take it down
+        // (as the local sandbox's init cannot be); the program is init's child, with ordinary
+        // signal semantics, and its death by signal N is reported as 128+N. Init kills
+        // everything else when the program ends.
+        {QStringLiteral("Init"), false},
+        {QStringLiteral("AutoRemove"), false},
+        // Output is read live through attach; a flood must not also fill the daemon's disk.
+        {QStringLiteral("LogConfig"), QJsonObject{{QStringLiteral("Type"), QStringLiteral("none")}}},
+    };
+    if (key.pidsLimit() > 0)
+        host.insert(QStringLiteral("PidsLimit"), key.pidsLimit());
+    if (key.memoryBytes > 0) {
+        host.insert(QStringLiteral("Memory"), key.memoryBytes);
+        host.insert(QStringLiteral("MemorySwap"), key.memoryBytes); // equal: no swap on top
+    }
+    return host;
+}
+
+/// PID 1 is sandpit-seccomp's init (see core/helper/dockerinit.h): it waits for the token on
+/// the go pipe, then runs whatever launcher is in the control folder by then (the command
+/// cannot be changed after create).
+QJsonArray initCommand(const DockerContainerKey &key)
+{
+    const int openFilesWatch = key.watchesOpenFiles() ? key.openFiles : 0;
+    return key.remote ? QJsonArray{QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                                   QLatin1String(kRemoteCommand)
+                                       .arg(QLatin1String(DockerTransfer::kControlDir))
+                                       .arg(openFilesWatch)}
+                      : QJsonArray{QLatin1String(DockerContainer::kSyscallFilter), QStringLiteral("--init"),
+                                   QLatin1String(DockerContainer::kControlDir), QString::number(openFilesWatch)};
+}
 } // namespace
 
 DockerContainerKey DockerContainerKey::from(const QString &image, const Limits &limits, const QString &syscallFilter)
@@ -101,99 +211,9 @@ RunError DockerContainer::missingImage(const QString &image)
 QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QString &hostControlDir,
                                         const QString &hostFilesDir)
 {
-    QJsonArray ulimits{ulimit("core", 0)};
-    if (key.fileSizeBytes > 0)
-        ulimits.append(ulimit("fsize", key.fileSizeBytes));
-    if (key.openFiles > 0)
-        ulimits.append(ulimit("nofile", key.openFiles));
-    if (key.cpuTimeMs > 0) {
-        // As in the local sandbox: SIGXCPU at the soft limit says why; the hard limit a second
-        // later is the backstop for a program that ignores it.
-        const qint64 seconds = (key.cpuTimeMs + 999) / 1000;
-        ulimits.append(QJsonObject{{QStringLiteral("Name"), QStringLiteral("cpu")},
-                                   {QStringLiteral("Soft"), seconds},
-                                   {QStringLiteral("Hard"), seconds + 1}});
-    }
-
-    // /work is an anonymous volume of the local driver, removed with the container (v=1): a
-    // tmpfs of the local sandbox's size and inodes, owned by the learner. Not a bind of a host
-    // folder, which no size limit of Docker's reaches (a program wrote 2 GB into the host's
-    // /tmp in a second that way), and not HostConfig.Tmpfs, which lives in the container's
-    // mount namespace only, where the archive API cannot see it: a volume is mounted on the
-    // daemon's side, so PUT and GET /archive reach the very tmpfs the program writes to.
-    const QJsonObject workTmpfs{{QStringLiteral("type"), QStringLiteral("tmpfs")},
-                                {QStringLiteral("device"), QStringLiteral("tmpfs")},
-                                {QStringLiteral("o"), tmpfsOptions(workOwner(key))}};
-    QJsonArray mounts{QJsonObject{
-        {QStringLiteral("Type"), QStringLiteral("volume")},
-        {QStringLiteral("Target"), QLatin1String(kWorkDir)},
-        {QStringLiteral("VolumeOptions"),
-         QJsonObject{{QStringLiteral("DriverConfig"),
-                      QJsonObject{{QStringLiteral("Name"), QStringLiteral("local")}, {QStringLiteral("Options"), workTmpfs}}}}}}};
-    if (!key.remote) {
-        // Read-only, so no budget is needed: the go pipe, the launcher, the input pipe and
-        // sandpit-seccomp; and the run's files, which the launcher copies into /work (a PUT
-        // through the archive API costs 35 ms, as much as the rest of a warm run: the daemon
-        // starts a helper process for each). Their host paths show in /proc/self/mountinfo:
-        // a bind's source is the path of its folder on the host's file system.
-        mounts.append(bindMount(hostControlDir, kControlDir, true));
-        mounts.append(bindMount(hostFilesDir, kFilesDir, true));
-    }
-    // Docker binds /etc/hostname from /var/lib/docker/containers/<id>/, which names the
-    // container and where Docker keeps it, unless the container has a mount there of its own.
-    // /dev/null shows as "/null" of the devtmpfs, and every machine that runs Linux containers
-    // has one, a remote engine's too. The host name itself is set below (kHostName).
-    mounts.append(bindMount(QStringLiteral("/dev/null"), "/etc/hostname", true));
-
-    QJsonObject host{
-        {QStringLiteral("NetworkMode"), QStringLiteral("none")},
-        {QStringLiteral("ReadonlyRootfs"), true},
-        // The only writable places: /work above, and /tmp and /dev/shm, each as small, in
-        // memory. A Tmpfs at /dev/shm replaces the one IpcMode private would make, which takes
-        // a size (ShmSize, set below all the same) but no inode limit.
-        {QStringLiteral("Tmpfs"), QJsonObject{{QStringLiteral("/tmp"), tmpfsOptions(QStringLiteral("rw,nosuid,nodev"))},
-                                              {QStringLiteral("/dev/shm"), tmpfsOptions(QStringLiteral("rw,nosuid,nodev,noexec"))}}},
-        {QStringLiteral("ShmSize"), kWorkspaceBytes},
-        {QStringLiteral("Mounts"), mounts},
-        {QStringLiteral("CapDrop"), QJsonArray{QStringLiteral("ALL")}},
-        // The daemon's default seccomp profile stays in force; setuid binaries gain nothing.
-        {QStringLiteral("SecurityOpt"), QJsonArray{QStringLiteral("no-new-privileges")}},
-        {QStringLiteral("NanoCpus"), kNanoCpus},
-        {QStringLiteral("Ulimits"), ulimits},
-        {QStringLiteral("IpcMode"), QStringLiteral("private")},
-        // Its own cgroup namespace: /proc/self/cgroup and the cgroup mounts are "/", not the
-        // host's /docker/<container id> (Docker's default on cgroup v1). The launcher's
-        // counters are read through /sys/fs/cgroup, the container's own either way. API 1.41.
-        {QStringLiteral("CgroupnsMode"), QStringLiteral("private")},
-        // No docker-init: sandpit-seccomp's init is PID 1 of the container. A program cannot
-        // signal its namespace's init, so kill(-1) or killing its parent cannot take it down
-        // (as the local sandbox's init cannot be); the program is init's child, with ordinary
-        // signal semantics, and its death by signal N is reported as 128+N. Init kills
-        // everything else when the program ends.
-        {QStringLiteral("Init"), false},
-        {QStringLiteral("AutoRemove"), false},
-        // Output is read live through attach; a flood must not also fill the daemon's disk.
-        {QStringLiteral("LogConfig"), QJsonObject{{QStringLiteral("Type"), QStringLiteral("none")}}},
-    };
-    if (key.pidsLimit() > 0)
-        host.insert(QStringLiteral("PidsLimit"), key.pidsLimit());
-    if (key.memoryBytes > 0) {
-        host.insert(QStringLiteral("Memory"), key.memoryBytes);
-        host.insert(QStringLiteral("MemorySwap"), key.memoryBytes); // equal: no swap on top
-    }
-
-    const int openFilesWatch = key.watchesOpenFiles() ? key.openFiles : 0;
     return {
         {QStringLiteral("Image"), key.image},
-        // PID 1 is sandpit-seccomp's init (see core/helper/dockerinit.h): it waits for the
-        // token on the go pipe, then runs whatever launcher is in the control folder by then
-        // (the command cannot be changed after create).
-        {QStringLiteral("Cmd"), key.remote ? QJsonArray{QStringLiteral("/bin/sh"), QStringLiteral("-c"),
-                                                        QLatin1String(kRemoteCommand)
-                                                            .arg(QLatin1String(DockerTransfer::kControlDir))
-                                                            .arg(openFilesWatch)}
-                                           : QJsonArray{QLatin1String(kSyscallFilter), QStringLiteral("--init"),
-                                                        QLatin1String(kControlDir), QString::number(openFilesWatch)}},
+        {QStringLiteral("Cmd"), initCommand(key)},
         {QStringLiteral("Entrypoint"), QJsonArray{}},
         {QStringLiteral("Env"), QJsonArray{QStringLiteral("PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"),
                                            QStringLiteral("LANG=C.UTF-8"), QStringLiteral("HOME=/work"),
@@ -213,7 +233,7 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
         {QStringLiteral("NetworkDisabled"), true},
         {QStringLiteral("Labels"), QJsonObject{{QLatin1String(kRunLabel), QStringLiteral("1")},
                                                {QLatin1String(kOwnerLabel), QString::number(getpid())}}},
-        {QStringLiteral("HostConfig"), host},
+        {QStringLiteral("HostConfig"), hostConfig(key, hostControlDir, hostFilesDir)},
     };
 }
 

@@ -7,11 +7,6 @@
 
 namespace Sandpit::Core {
 
-namespace {
-// As in LocalJob: one queued signal per read would flood the GUI thread's event queue.
-constexpr int kFlushIntervalMs = 25;
-} // namespace
-
 DockerJob::DockerJob(DockerRun::Plan plan, std::shared_ptr<DockerConnector> connector,
                      std::shared_ptr<DockerReaper> reaper, DockerPool::Pending container)
     : m_shared(std::make_shared<DockerRunShared>())
@@ -22,14 +17,13 @@ DockerJob::DockerJob(DockerRun::Plan plan, std::shared_ptr<DockerConnector> conn
         m_shared->input = plan.request.keepStdinOpen ? plan.request.stdinData : QByteArray();
     else
         m_stdinBuffer = plan.request.keepStdinOpen ? plan.request.stdinData : QByteArray();
-    // The callbacks run on this object's thread only: DockerRunShared::post delivers them as
-    // events to this object, and events die with it.
+    connect(&m_output, &OutputBatcher::batchReady, this, &RunJob::outputReceived);
+    // The callbacks run on this object's thread, but for the output: DockerRunShared::post
+    // delivers them as events to this object, and events die with it. The output goes into
+    // m_output from the run's attach stream, which this object's destructor waits for.
     DockerRun::Callbacks callbacks{
         [this](const QString &fifo) { onRunStarted(fifo); },
-        [this] {
-            if (!m_flushTimer.isActive())
-                m_flushTimer.start();
-        },
+        [output = &m_output](OutputStream stream, QByteArray data) { output->add(stream, std::move(data)); },
         [this](const ArtifactListing &listing) {
             if (!m_done)
                 Q_EMIT artifactsListed(listing);
@@ -39,9 +33,6 @@ DockerJob::DockerJob(DockerRun::Plan plan, std::shared_ptr<DockerConnector> conn
     };
     m_run = std::make_unique<DockerRun>(std::move(plan), std::move(connector), std::move(reaper), std::move(container),
                                         m_shared, std::move(callbacks));
-    m_flushTimer.setSingleShot(true);
-    m_flushTimer.setInterval(kFlushIntervalMs);
-    connect(&m_flushTimer, &QTimer::timeout, this, &DockerJob::flushOutput);
 }
 
 DockerJob::~DockerJob()
@@ -140,24 +131,11 @@ void DockerJob::closeInputPipe()
     m_stdinFd = -1;
 }
 
-void DockerJob::flushOutput()
-{
-    QList<std::pair<OutputStream, QByteArray>> pending;
-    {
-        const std::lock_guard lock(m_shared->mutex);
-        pending = std::exchange(m_shared->pending, {});
-        m_shared->flushPosted = false;
-    }
-    for (const auto &[stream, data] : pending)
-        Q_EMIT outputReceived(stream, data);
-}
-
 void DockerJob::onRunFinished(const RunResult &result)
 {
     m_done = true;
     closeInputPipe();
-    m_flushTimer.stop();
-    flushOutput();
+    m_output.flush();
     Q_EMIT finished(result);
 }
 

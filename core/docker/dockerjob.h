@@ -2,9 +2,9 @@
 
 #include "engine/backend.h"
 #include "docker/dockerrun.h"
+#include "engine/outputbatcher.h"
 
 #include <QSocketNotifier>
-#include <QTimer>
 
 #include <thread>
 
@@ -29,16 +29,15 @@ public:
 
 private:
     void onRunStarted(const QString &stdinFifo);
-    void flushOutput();
     void onRunFinished(const RunResult &result);
     void onRunFailed(const RunError &error);
     void pumpInput();
     void closeInputPipe();
 
+    OutputBatcher m_output; // before m_run: the run hands it output until its thread is joined
     std::unique_ptr<DockerRun> m_run;
     std::shared_ptr<DockerRunShared> m_shared;
     std::thread m_thread;
-    QTimer m_flushTimer;
     int m_stdinFd = -1;
     std::unique_ptr<QSocketNotifier> m_stdinNotifier;
     QByteArray m_stdinBuffer;

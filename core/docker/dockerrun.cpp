@@ -1,12 +1,16 @@
 #include "docker/dockerrun.h"
 
-#include "engine/backendid.h"
 #include "files/artifactcollector.h"
+#include "docker/dockerattachstream.h"
+#include "engine/backendid.h"
+#include "docker/dockerexitwait.h"
 #include "docker/dockerisolation.h"
 #include "docker/dockerlauncher.h"
 #include "docker/dockeroutputlister.h"
 #include "docker/dockerrunclose.h"
 #include "docker/dockerrunend.h"
+#include "docker/dockerstatswatch.h"
+#include "docker/dockerstdinattach.h"
 #include "docker/dockertransfer.h"
 #include "files/keptworkspace.h"
 #include "model/killdetail.h"
@@ -17,18 +21,15 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonDocument>
 #include <QRandomGenerator>
 
 #include <csignal>
 #include <sys/stat.h>
-#include <thread>
 #include <unistd.h>
 
 namespace Sandpit::Core {
 
 namespace {
-constexpr auto kAttachTimeout = std::chrono::seconds(10);
 constexpr auto kStreamDrainTimeout = std::chrono::seconds(2);
 constexpr qint64 kInitDeadlineSlackSeconds = 10;
 
@@ -38,18 +39,6 @@ QByteArray newToken()
     QRandomGenerator::system()->generate(std::begin(words), std::end(words));
     return QByteArray(reinterpret_cast<const char *>(words), sizeof words).toHex();
 }
-
-/// Stops a stream's thread and joins it however the scope is left.
-struct Stopper {
-    std::atomic_bool &abort;
-    std::thread &thread;
-    ~Stopper()
-    {
-        abort = true;
-        if (thread.joinable())
-            thread.join();
-    }
-};
 
 /// Lets the container's learner uid read and copy the host workspace; its folder stays private.
 void shareReadOnly(const QString &workDir)
@@ -63,34 +52,7 @@ void shareReadOnly(const QString &workDir)
     }
     QFile::setPermissions(workDir, QFileDevice::Permissions(0x7755));
 }
-
-/// Joins a thread however the scope is left.
-struct Joiner {
-    std::thread &thread;
-    ~Joiner()
-    {
-        if (thread.joinable())
-            thread.join();
-    }
-};
 } // namespace
-
-void DockerRunShared::requestStop(KillReason reason)
-{
-    {
-        const std::lock_guard lock(mutex);
-        if (stopReason == KillReason::None)
-            stopReason = reason;
-    }
-    changed.notify_all();
-}
-
-void DockerRunShared::post(std::function<void()> call)
-{
-    const std::lock_guard lock(mutex);
-    if (receiver)
-        QMetaObject::invokeMethod(receiver, std::move(call), Qt::QueuedConnection);
-}
 
 DockerRun::DockerRun(Plan plan, std::shared_ptr<DockerConnector> connector, std::shared_ptr<DockerReaper> reaper,
                      DockerPool::Pending container, std::shared_ptr<DockerRunShared> shared, Callbacks callbacks)
@@ -101,11 +63,8 @@ DockerRun::DockerRun(Plan plan, std::shared_ptr<DockerConnector> connector, std:
     , m_token(newToken())
     , m_shared(std::move(shared))
     , m_callbacks(std::move(callbacks))
-    , m_stdoutEnd(m_token)
-    , m_stderrEnd(m_token)
+    , m_output(m_token, m_plan.request, m_shared, m_callbacks.output)
 {
-    if (m_plan.request.keepStdinOpen)
-        m_inputWaits.emplace(m_token);
 }
 
 void DockerRun::run()
@@ -238,7 +197,7 @@ QByteArray DockerRun::order() const
     // for us; input from a file or an input set keeps the plain limit.
     const qint64 wallMs = m_plan.request.limits.wallTimeMs;
     const qint64 deadline = wallMs > 0 ? wallMs / 1000 + kInitDeadlineSlackSeconds : 0;
-    return m_token + ' ' + QByteArray::number(deadline) + (m_inputWaits ? " 1" : " 0") + '\n';
+    return m_token + ' ' + QByteArray::number(deadline) + (m_plan.request.keepStdinOpen ? " 1" : " 0") + '\n';
 }
 
 Expected<void> DockerRun::sendFiles(const DockerClient &client, const DockerPreparedContainer &container) const
@@ -256,76 +215,57 @@ Expected<void> DockerRun::sendFiles(const DockerClient &client, const DockerPrep
                                  inputAsFile ? request.stdinData : QByteArray(), m_plan.key.syscallFilter});
 }
 
-bool DockerRun::onOutput(QByteArrayView bytes)
-{
-    for (const auto &piece : m_demuxer.feed(bytes)) {
-        if (piece.stream == DockerStreamDemuxer::Stream::Stdin)
-            continue;
-        const bool isStdout = piece.stream == DockerStreamDemuxer::Stream::Stdout;
-        DockerEndMarker &end = isStdout ? m_stdoutEnd : m_stderrEnd;
-        const QByteArray data = isStdout ? piece.data : takeInputWaits(piece.data);
-        if (!deliver(isStdout ? OutputStream::Stdout : OutputStream::Stderr, end.feed(data))) {
-            m_shared->requestStop(KillReason::OutputLimit);
-            return false;
-        }
-        if (m_stdoutEnd.ended() && m_stderrEnd.ended()) {
-            {
-                const std::lock_guard lock(m_shared->mutex);
-                m_shared->programEnded = true;
-            }
-            m_shared->changed.notify_all();
-        }
-    }
-    return true;
-}
-
-QByteArray DockerRun::takeInputWaits(const QByteArray &stderrData)
-{
-    if (!m_inputWaits)
-        return stderrData;
-    QList<bool> waits;
-    QByteArray program = m_inputWaits->feed(stderrData, waits);
-    if (!waits.isEmpty()) {
-        {
-            const std::lock_guard lock(m_shared->mutex);
-            for (const bool waiting : waits)
-                waiting ? m_shared->wallClock.inputWaitBegan() : m_shared->wallClock.inputWaitEnded();
-        }
-        m_shared->changed.notify_all();
-    }
-    return program;
-}
-
-bool DockerRun::deliver(OutputStream stream, QByteArray data)
-{
-    const bool isStdout = stream == OutputStream::Stdout;
-    const qint64 limit = m_plan.request.limits.outputBytes;
-    bool withinLimit = true;
-    if (limit > 0 && m_outputTotal + data.size() > limit) {
-        data.truncate(limit - m_outputTotal);
-        (isStdout ? m_stdoutTruncated : m_stderrTruncated) = true;
-        withinLimit = false;
-    }
-    if (data.isEmpty())
-        return withinLimit;
-    m_outputTotal += data.size();
-    if (m_plan.request.keepOutputInResult)
-        (isStdout ? m_stdout : m_stderr).append(data);
-    bool postNow = false;
-    {
-        const std::lock_guard lock(m_shared->mutex);
-        if (!m_shared->pending.isEmpty() && m_shared->pending.last().first == stream)
-            m_shared->pending.last().second.append(data);
-        else
-            m_shared->pending.append({stream, data});
-        postNow = !std::exchange(m_shared->flushPosted, true);
-    }
-    if (postNow)
-        m_shared->post(m_callbacks.outputAvailable);
-    return withinLimit;
-}
-
 Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPreparedContainer &container)
+{
+    if (auto prepared = prepareWorkspace(container); !prepared)
+        return std::unexpected(prepared.error());
+    const QString base = QStringLiteral("/containers/") + container.id;
+    // Attach first: the stream carries only what is written after it is connected.
+    DockerAttachStream attach(client, base, m_shared, [this](QByteArrayView bytes) { return m_output.feed(bytes); });
+    if (auto connected = attach.waitConnected(); !connected)
+        return std::unexpected(connected.error());
+    DockerRunEnd ending;
+    if (cancelledBeforeStart()) {
+        ending.ourKill = KillReason::Cancelled;
+        return makeResult(ending);
+    }
+    std::optional<DockerStdinAttach> input;
+    if (m_plan.key.remote && m_plan.request.keepStdinOpen)
+        input.emplace(client, base, m_shared);
+
+    QElapsedTimer clock;
+    clock.start();
+    startWallClock();
+    if (auto wentOff = setOff(client, container); !wentOff)
+        return std::unexpected(wentOff.error());
+    announceStart(container);
+    std::optional<DockerOutputLister> lister;
+    listOutput(client, container, lister);
+    DockerExitWait exitWait(client, base, m_shared);
+    DockerStatsWatch stats(client, base, m_shared, m_plan.key, ending);
+
+    const End end = waitForEnd(ending, clock, exitWait);
+    if (end == End::ToStop) {
+        lister.reset();
+        stopProgram(client, container);
+        ending.wallMs = clock.elapsed();
+    }
+    if (end != End::ByItself)
+        attach.waitEnded(kStreamDrainTimeout);
+    lister.reset();
+    return conclude(client, container, ending, end == End::ByItself, [&] {
+        exitWait.abort();
+        attach.abort();
+        stats.abort();
+        if (input)
+            input->abort(); // joined on the way out, as the run returns
+        exitWait.join();
+        attach.join();
+        stats.join();
+    });
+}
+
+Expected<void> DockerRun::prepareWorkspace(DockerPreparedContainer &container)
 {
     // Filled here, then copied whole into the container's /work (by its launcher, or sent
     // through the archive API), where every file is the learner's to change.
@@ -335,8 +275,10 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
         m_baseline = WorkspaceBaseline::of(container.workspace.workDir());
     if (m_plan.stage == RunStage::Compile) {
         const QString build = container.workspace.workDir() + QLatin1Char('/') + QLatin1String(kBuildDir);
-        if (!QDir().mkpath(build))
-            return makeError(RunError::Code::SetupFailed, QStringLiteral("Could not make the build folder %1.").arg(build));
+        if (!QDir().mkpath(build)) {
+            return makeError(RunError::Code::SetupFailed,
+                             QStringLiteral("Could not make the build folder %1.").arg(build));
+        }
     }
     if (!m_plan.key.remote) {
         // Copied in by the launcher as the learner's uid, which is not the host user.
@@ -344,173 +286,92 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
         if (auto written = writeLauncher(container); !written)
             return std::unexpected(written.error());
     }
-    const QString base = QStringLiteral("/containers/") + container.id;
-    DockerRunEnd ending;
+    return {};
+}
 
-    // Attach first: the stream carries only what is written after it is connected.
-    std::atomic_bool abortAttach{false};
-    bool attached = false;
-    bool attachEnded = false;
-    Expected<DockerResponse> attachResult = DockerResponse{};
-    std::thread attachThread([&] {
-        DockerClient::StreamHandlers handlers;
-        handlers.onConnected = [&] {
-            { const std::lock_guard lock(m_shared->mutex); attached = true; }
-            m_shared->changed.notify_all();
-        };
-        handlers.onData = [&](QByteArrayView bytes) { return onOutput(bytes); };
-        handlers.abort = &abortAttach;
-        auto response = client.stream("POST", base + QStringLiteral("/attach?stream=1&stdout=1&stderr=1"), handlers);
-        { const std::lock_guard lock(m_shared->mutex); attachResult = std::move(response); attachEnded = true; }
-        m_shared->changed.notify_all();
-    });
-    Joiner attachJoiner{attachThread};
-    {
-        std::unique_lock lock(m_shared->mutex);
-        m_shared->changed.wait_for(lock, kAttachTimeout, [&] { return attached || attachEnded; });
-        if (!attached) {
-            abortAttach = true;
-            if (attachResult && attachResult->status == 404)
-                return makeError(RunError::Code::Internal, QStringLiteral("The prepared container disappeared before the run."));
-            return std::unexpected(!attachResult ? attachResult.error()
-                                                 : DockerClient::errorFor(*attachResult, QStringLiteral("attach to the container")));
-        }
-        if (m_shared->stopReason == KillReason::Cancelled) { // Stop before the program ran
-            lock.unlock();
-            abortAttach = true;
-            ending.ourKill = KillReason::Cancelled;
-            return makeResult(ending);
-        }
-    }
+bool DockerRun::cancelledBeforeStart() const
+{
+    const std::lock_guard lock(m_shared->mutex);
+    return m_shared->stopReason == KillReason::Cancelled;
+}
 
-    // Typed input for a container reached through the archive API: its own attach, so that
-    // closing it (end of input) does not end the output's stream.
-    std::atomic_bool abortInput{false};
-    std::thread inputThread;
-    if (m_plan.key.remote && m_plan.request.keepStdinOpen) {
-        inputThread = std::thread([&] {
-            DockerClient::StreamHandlers handlers;
-            handlers.abort = &abortInput;
-            handlers.takeInput = [shared = m_shared](bool &ended) {
-                const std::lock_guard lock(shared->mutex);
-                ended = shared->inputEnded;
-                return std::exchange(shared->input, {});
-            };
-            client.stream("POST", base + QStringLiteral("/attach?stream=1&stdin=1"), handlers);
-        });
-    }
-    Stopper inputStopper{abortInput, inputThread};
+void DockerRun::startWallClock()
+{
+    const std::lock_guard lock(m_shared->mutex);
+    m_shared->wallClock.start(m_plan.request.limits.wallTimeMs);
+}
 
-    QElapsedTimer clock;
-    clock.start();
-    {
-        const std::lock_guard lock(m_shared->mutex);
-        m_shared->wallClock.start(m_plan.request.limits.wallTimeMs);
-    }
+Expected<void> DockerRun::setOff(const DockerClient &client, DockerPreparedContainer &container)
+{
     if (m_plan.key.remote) {
         // Created, not started. Started, it waits for its files, which land in its /work
         // volume (a tmpfs, so only while it runs); the token comes last.
-        auto started = client.call("POST", base + QStringLiteral("/start"));
+        auto started = client.call("POST", QStringLiteral("/containers/") + container.id + QStringLiteral("/start"));
         if (!started || !started->ok()) {
-            abortAttach = true;
             return std::unexpected(!started ? started.error()
                                             : DockerClient::errorFor(*started, QStringLiteral("start the container")));
         }
-        if (auto sent = sendFiles(client, container); !sent) {
-            abortAttach = true;
-            return std::unexpected(sent.error());
-        }
-    } else {
-        // The container is running already, blocked on the go pipe: the token sets it off.
-        const QByteArray go = order();
-        if (::write(container.go.get(), go.constData(), size_t(go.size())) != go.size()) {
-            abortAttach = true;
-            return makeError(RunError::Code::SetupFailed,
-                             QStringLiteral("Could not start the program in its container: %1.").arg(qt_error_string(errno)));
-        }
+        return sendFiles(client, container);
     }
+    // The container is running already, blocked on the go pipe: the token sets it off.
+    const QByteArray go = order();
+    if (::write(container.go.get(), go.constData(), size_t(go.size())) != go.size()) {
+        const QString reason = qt_error_string(errno);
+        return makeError(RunError::Code::SetupFailed,
+                         QStringLiteral("Could not start the program in its container: %1.").arg(reason));
+    }
+    return {};
+}
+
+void DockerRun::announceStart(const DockerPreparedContainer &container)
+{
     const QString fifo = m_plan.request.keepStdinOpen && !m_plan.key.remote
         ? container.controlDir + QStringLiteral("/stdin")
         : QString();
     m_shared->post([cb = m_callbacks.started, fifo] { cb(fifo); });
-    std::optional<DockerOutputLister> lister;
-    if (m_plan.stage == RunStage::Run) {
-        lister.emplace(client, container.id, m_baseline, [shared = m_shared, cb = m_callbacks.listed](const ArtifactListing &listing) {
-            shared->post([cb, listing] { cb(listing); });
-        });
-    }
+}
 
-    // The exit is awaited on its own thread so that this one can keep the clock and act on Stop.
-    bool exited = false;
-    std::atomic_bool abortWait{false};
-    std::thread waitThread([&] {
-        DockerClient::StreamHandlers handlers;
-        handlers.abort = &abortWait;
-        client.stream("POST", base + QStringLiteral("/wait"), handlers);
-        { const std::lock_guard lock(m_shared->mutex); exited = true; }
-        m_shared->changed.notify_all();
+void DockerRun::listOutput(const DockerClient &client, const DockerPreparedContainer &container,
+                           std::optional<DockerOutputLister> &lister) const
+{
+    if (m_plan.stage != RunStage::Run)
+        return;
+    lister.emplace(client, container.id, m_baseline,
+                   [shared = m_shared, cb = m_callbacks.listed](const ArtifactListing &listing) {
+                       shared->post([cb, listing] { cb(listing); });
+                   });
+}
+
+DockerRun::End DockerRun::waitForEnd(DockerRunEnd &ending, const QElapsedTimer &clock, const DockerExitWait &exitWait)
+{
+    std::unique_lock lock(m_shared->mutex);
+    const auto decided = [&] {
+        return exitWait.exited() || m_shared->programEnded || m_shared->stopReason != KillReason::None;
+    };
+    if (!m_shared->wallClock.wait(lock, m_shared->changed, decided))
+        m_shared->stopReason = KillReason::Timeout;
+    ending.wallMs = clock.elapsed();
+    ending.inputWaitMs = m_shared->wallClock.inputWaitMs();
+    if (m_shared->programEnded && m_shared->stopReason == KillReason::None)
+        return End::ByItself;
+    if (exitWait.exited())
+        return End::Exited;
+    ending.ourKill = m_shared->stopReason;
+    return End::ToStop;
+}
+
+void DockerRun::stopProgram(const DockerClient &client, DockerPreparedContainer &container)
+{
+    DockerRunClose(client, container).stop([&] {
+        if (auto back = bringBack(client, container, false); !back)
+            qCWarning(lcDocker) << "could not copy the stopped program's files back:" << back.error().message;
     });
-    Joiner waitJoiner{waitThread};
+}
 
-    // The stats stream gives a sample at once, then one a second. It is the evidence for a
-    // run that never reaches init's end marker (we killed it), and the watch that
-    // ends a fork bomb: at the pids limit the kernel refuses every fork, and the bomb would
-    // otherwise spin until the time limit.
-    const int pidsLimit = m_plan.key.pidsLimit();
-    const int launcherPids = m_plan.key.launcherPids();
-    std::atomic_bool abortStats{false};
-    int samplesPastLimit = 0; // the stats thread's own
-    std::thread statsThread([&] {
-        DockerClient::StreamHandlers handlers;
-        handlers.abort = &abortStats;
-        QByteArray buffer;
-        handlers.onData = [&](QByteArrayView bytes) {
-            buffer.append(bytes);
-            for (qsizetype nl; (nl = buffer.indexOf('\n')) >= 0; buffer.remove(0, nl + 1)) {
-                const QJsonObject s = QJsonDocument::fromJson(buffer.left(nl)).object();
-                ending.readStats(s, launcherPids);
-                // At the container's pids.max the kernel refuses the next fork: the program is
-                // past its limit. A program that gives up then ends by itself, with its own
-                // error, within a second; one still there at the next sample (a second later)
-                // is a bomb spinning on EAGAIN. The container's count, not the program's: a
-                // program that killed the open-files watch has its pid too, and must still be
-                // seen at the limit.
-                const int pids = s.value(QLatin1String("pids_stats")).toObject().value(QLatin1String("current")).toInt();
-                samplesPastLimit = pidsLimit > 0 && pids >= pidsLimit ? samplesPastLimit + 1 : 0;
-                if (samplesPastLimit >= 2)
-                    m_shared->requestStop(KillReason::ProcessLimit);
-            }
-            return true;
-        };
-        client.stream("GET", base + QStringLiteral("/stats?stream=1"), handlers);
-    });
-    Joiner statsJoiner{statsThread};
-
-    bool endedByItself = false;
-    {
-        std::unique_lock lock(m_shared->mutex);
-        const auto decided = [&] { return exited || m_shared->programEnded || m_shared->stopReason != KillReason::None; };
-        if (!m_shared->wallClock.wait(lock, m_shared->changed, decided))
-            m_shared->stopReason = KillReason::Timeout;
-        ending.wallMs = clock.elapsed();
-        ending.inputWaitMs = m_shared->wallClock.inputWaitMs();
-        endedByItself = m_shared->programEnded && m_shared->stopReason == KillReason::None;
-        if (!endedByItself && !exited) {
-            ending.ourKill = m_shared->stopReason;
-            lock.unlock();
-            lister.reset();
-            DockerRunClose(client, container).stop([&] {
-                if (auto back = bringBack(client, container, false); !back)
-                    qCWarning(lcDocker) << "could not copy the stopped program's files back:" << back.error().message;
-            });
-            lock.lock();
-            ending.wallMs = clock.elapsed();
-        }
-        if (!endedByItself)
-            m_shared->changed.wait_for(lock, kStreamDrainTimeout, [&] { return attachEnded; });
-    }
-    lister.reset();
-
+Expected<RunResult> DockerRun::conclude(const DockerClient &client, DockerPreparedContainer &container,
+                                        DockerRunEnd &ending, bool endedByItself,
+                                        const std::function<void()> &stopStreams)
+{
     DockerRunClose close(client, container);
     // Init saw the program end, killed what it left behind and reported the kernel's
     // counters; it holds /work until what is kept of it is copied. A build is copied before
@@ -522,25 +383,22 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
     Expected<void> back;
     if (endedByItself) {
         DockerRunEnd said;
-        said.readMarker(m_stdoutEnd.fields());
+        said.readMarker(m_output.markerFields());
         closed = close.afterProgramEnded([&] { back = bringBack(client, container, true, said.workUnchanged); });
     }
-    abortWait = true;
-    abortAttach = true;
-    abortStats = true;
-    abortInput = true;
-    waitThread.join();
-    attachThread.join();
-    statsThread.join();
+    stopStreams();
 
     if (endedByItself) {
         if (!closed)
             return std::unexpected(closed.error());
-        ending.readMarker(m_stdoutEnd.fields());
+        ending.readMarker(m_output.markerFields());
         if (auto read = close.readExit(ending); !read)
             return std::unexpected(read.error());
-        if (const QByteArray said = m_stdoutEnd.fields().value("status"); said != QByteArray::number(ending.exitCode))
-            qCWarning(lcDocker) << "the end marker said status" << said << "and Docker" << ending.exitCode << "- Docker's is taken";
+        if (const QByteArray said = m_output.markerFields().value("status");
+            said != QByteArray::number(ending.exitCode)) {
+            qCWarning(lcDocker) << "the end marker said status" << said << "and Docker" << ending.exitCode
+                                << "- Docker's is taken";
+        }
         RunResult result = makeResult(ending);
         const bool built = result.killReason == KillReason::None && result.exitCode == 0;
         if (built && !back)
@@ -548,8 +406,7 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
         return result;
     }
     // No marker: what was held back as a possible start of one is the program's.
-    deliver(OutputStream::Stdout, m_stdoutEnd.takeHeld());
-    deliver(OutputStream::Stderr, m_stderrEnd.takeHeld() + (m_inputWaits ? m_inputWaits->takeHeld() : QByteArray()));
+    m_output.releaseHeld();
     if (auto read = close.readExit(ending); !read)
         return std::unexpected(read.error());
     return makeResult(ending);
@@ -562,10 +419,7 @@ RunResult DockerRun::makeResult(const DockerRunEnd &ending) const
     result.backend = kDockerBackendId;
     result.language = m_plan.request.language;
     result.stage = m_plan.stage;
-    result.stdoutData = m_stdout;
-    result.stderrData = m_stderr;
-    result.stdoutTruncated = m_stdoutTruncated;
-    result.stderrTruncated = m_stderrTruncated;
+    m_output.applyTo(result);
     result.wallMs = ending.wallMs;
     result.inputWaitMs = ending.inputWaitMs;
     result.cpuMs = ending.cpuMs;

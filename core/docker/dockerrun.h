@@ -5,52 +5,33 @@
 #include "files/artifactlisting.h"
 #include "docker/dockerconnector.h"
 #include "docker/dockercontainer.h"
-#include "docker/dockerendmarker.h"
-#include "docker/dockerinputwaitlines.h"
+#include "docker/dockeroutputlister.h"
 #include "docker/dockerpool.h"
 #include "docker/dockerreaper.h"
 #include "docker/dockerrunend.h"
-#include "docker/dockerstream.h"
-#include "docker/dockerwallclock.h"
+#include "docker/dockerrunoutput.h"
+#include "docker/dockerrunshared.h"
 #include "model/runrequest.h"
 #include "model/runresult.h"
 #include "files/workspacebaseline.h"
 
-#include <QObject>
+#include <QElapsedTimer>
 
-#include <condition_variable>
 #include <functional>
-#include <mutex>
+#include <optional>
 
 namespace Sandpit::Core {
 
-/// What one run's threads share with the job that owns them. Everything below `mutex` is
-/// guarded by it.
-struct DockerRunShared {
-    std::mutex mutex;
-    std::condition_variable changed;
-    QObject *receiver = nullptr; ///< the job; cleared when it is destroyed, so nothing is posted to it after
-    KillReason stopReason = KillReason::None; ///< set by whoever first decides to stop the run
-    QList<std::pair<OutputStream, QByteArray>> pending;
-    bool flushPosted = false;
-    bool programEnded = false; ///< init's end marker arrived on both streams
-    DockerWallClock wallClock; ///< started when the program is set off
-    /// Typed input on its way to a container reached through the archive API, which has no
-    /// pipe of ours in it: it goes over an attach with stdin=1 (see DockerClient::takeInput).
-    QByteArray input;
-    bool inputEnded = false;
-
-    /// The first reason wins; wakes the run thread, which does the kill.
-    void requestStop(KillReason reason);
-    /// Queues `call` to the job's thread, unless the job is gone. Posted events die with
-    /// their receiver, so `call` may use the job.
-    void post(std::function<void()> call);
-};
+class DockerExitWait;
 
 /// One run's whole container lifecycle, blocking, on a thread of its own: take the waiting
 /// container, fill its workspace, attach, send it the go, wait for init's end marker
-/// (or the exit, or kill it), and hand the container to the reaper. It reports to the job
-/// through the callbacks, each posted to the job's thread.
+/// (or the exit, or kill it), and hand the container to the reaper. Each long call to the
+/// Engine API is an object with a thread of its own: the output (DockerAttachStream, sorted by
+/// DockerRunOutput), typed input (DockerStdinAttach), the exit (DockerExitWait) and the stats
+/// (DockerStatsWatch); this thread keeps the clock and decides how the run ends. It reports to
+/// the job through the callbacks, each posted to the job's thread but the output, which the
+/// job batches (OutputBatcher).
 class DockerRun final
 {
 public:
@@ -67,7 +48,8 @@ public:
     struct Callbacks {
         /// fifo empty unless input stays open and the daemon shares our file system
         std::function<void(const QString &stdinFifo)> started;
-        std::function<void()> outputAvailable;
+        /// The program's output as it arrives, on the run's attach stream's thread, not posted.
+        std::function<void(OutputStream stream, QByteArray data)> output;
         /// What the program's output/ holds so far, when it changed (see DockerOutputLister).
         std::function<void(const ArtifactListing &)> listed;
         std::function<void(const RunResult &)> finished;
@@ -85,6 +67,27 @@ private:
     Expected<void> writeLauncher(const DockerPreparedContainer &container) const;
     Expected<void> sendFiles(const DockerClient &client, const DockerPreparedContainer &container) const;
     Expected<RunResult> execute(const DockerClient &client, DockerPreparedContainer &container);
+    /// Fills the workspace the container's /work is copied from and, for a container on this
+    /// machine, writes its launcher.
+    Expected<void> prepareWorkspace(DockerPreparedContainer &container);
+    bool cancelledBeforeStart() const;
+    void startWallClock();
+    /// Sets the program off: starts the container and sends it its files, or writes the go.
+    Expected<void> setOff(const DockerClient &client, DockerPreparedContainer &container);
+    void announceStart(const DockerPreparedContainer &container);
+    /// For a program's run, lists its files in /work as it writes them, until `lister` is reset.
+    void listOutput(const DockerClient &client, const DockerPreparedContainer &container,
+                    std::optional<DockerOutputLister> &lister) const;
+    enum class End { ByItself, Exited, ToStop };
+    /// Waits for the end marker, the exit, a Stop or the time limit; says which, with the
+    /// clock's figures, and our reason to stop the program, in `ending`.
+    End waitForEnd(DockerRunEnd &ending, const QElapsedTimer &clock, const DockerExitWait &exitWait);
+    /// Freezes the program, copies out what it leaves, and kills its container.
+    void stopProgram(const DockerClient &client, DockerPreparedContainer &container);
+    /// Closes the container once the program has ended or been stopped; `stopStreams` ends the
+    /// run's stream threads, at the point where the container no longer needs them.
+    Expected<RunResult> conclude(const DockerClient &client, DockerPreparedContainer &container, DockerRunEnd &ending,
+                                 bool endedByItself, const std::function<void()> &stopStreams);
     Expected<void> keepBuild(const DockerPreparedContainer &container) const;
     /// Copies out of the container's tmpfs what outlives it: output/, a kept workspace (into
     /// keptCopy()), and, `withBuild`, what a compiler built (the only failure returned).
@@ -92,10 +95,6 @@ private:
     Expected<void> bringBack(const DockerClient &client, const DockerPreparedContainer &container, bool withBuild,
                              bool workUnchanged = false);
     static QString keptCopy(const DockerPreparedContainer &container);
-    bool onOutput(QByteArrayView bytes);
-    /// Takes init's input-wait lines out of its stderr (only for typed input) to the clock.
-    QByteArray takeInputWaits(const QByteArray &stderrData);
-    bool deliver(OutputStream stream, QByteArray data);
     RunResult makeResult(const DockerRunEnd &ending) const;
 
     Plan m_plan;
@@ -108,16 +107,7 @@ private:
     Expected<void> m_keptBack; // how bringing a kept workspace back went
     WorkspaceBaseline m_baseline; // what Sandpit put in /work, so not the program's files
 
-    // Touched only by the attach thread until it is joined.
-    DockerStreamDemuxer m_demuxer;
-    DockerEndMarker m_stdoutEnd;
-    DockerEndMarker m_stderrEnd;
-    std::optional<DockerInputWaitLines> m_inputWaits; // only when the input is typed
-    QByteArray m_stdout;
-    QByteArray m_stderr;
-    qint64 m_outputTotal = 0;
-    bool m_stdoutTruncated = false;
-    bool m_stderrTruncated = false;
+    DockerRunOutput m_output; // the attach stream's, until it is joined
 };
 
 } // namespace Sandpit::Core

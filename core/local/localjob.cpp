@@ -19,9 +19,6 @@
 namespace Sandpit::Core {
 
 namespace {
-// Output is handed on in batches: one queued signal per read would flood the GUI thread's
-// event queue when a program prints as fast as it can.
-constexpr int kFlushIntervalMs = 25;
 // The helper enforces the wall time itself; this only catches a helper that is stuck.
 constexpr int kBackstopGraceMs = 5000;
 constexpr int kCancelGraceMs = 2000;
@@ -34,9 +31,7 @@ LocalJob::LocalJob(RunRequest request, Plan plan, PreparedSandbox sandbox)
     , m_process(sandbox.takeProcess())
     , m_events(sandbox.takeEvents())
 {
-    m_flushTimer.setSingleShot(true);
-    m_flushTimer.setInterval(kFlushIntervalMs);
-    connect(&m_flushTimer, &QTimer::timeout, this, &LocalJob::flushOutput);
+    connect(&m_output, &OutputBatcher::batchReady, this, &RunJob::outputReceived);
     m_backstop.setSingleShot(true);
     connect(&m_backstop, &QTimer::timeout, this, [this] {
         qCWarning(lcSandbox) << "sandpit-helper did not end in time; killing it";
@@ -157,19 +152,7 @@ void LocalJob::readStream(QProcess::ProcessChannel channel)
     const OutputStream stream = channel == QProcess::StandardOutput ? OutputStream::Stdout : OutputStream::Stderr;
     if (m_request.keepOutputInResult)
         (stream == OutputStream::Stdout ? m_stdout : m_stderr).append(data);
-    if (!m_pending.isEmpty() && m_pending.last().first == stream)
-        m_pending.last().second.append(data);
-    else
-        m_pending.append({stream, data});
-    if (!m_flushTimer.isActive())
-        m_flushTimer.start();
-}
-
-void LocalJob::flushOutput()
-{
-    const auto pending = std::exchange(m_pending, {});
-    for (const auto &[stream, data] : pending)
-        Q_EMIT outputReceived(stream, data);
+    m_output.add(stream, data);
 }
 
 void LocalJob::onHelperError(QProcess::ProcessError error)
@@ -283,8 +266,7 @@ void LocalJob::finish(bool reportWritten, bool helperCrashed, int exitCode)
 {
     m_done = true;
     m_backstop.stop();
-    m_flushTimer.stop();
-    flushOutput();
+    m_output.flush();
 
     QFile reportFile(m_workspace.reportPath());
     const HelperReport report = HelperReport::parse(reportFile.open(QIODevice::ReadOnly) ? reportFile.readAll() : QByteArray());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/backend.h"
+#include "engine/outputbatcher.h"
 #include "local/preparedsandbox.h"
 #include "files/workspace.h"
 #include "files/workspacebaseline.h"
@@ -39,7 +40,6 @@ public:
 private:
     QByteArray jobArguments() const;
     void readStream(QProcess::ProcessChannel channel);
-    void flushOutput();
     void onHelperFinished(int exitCode, QProcess::ExitStatus status);
     void onHelperError(QProcess::ProcessError error);
     void onEvents();
@@ -58,9 +58,8 @@ private:
     FileDescriptor m_events;
     std::unique_ptr<QSocketNotifier> m_eventsNotifier;
     QByteArray m_eventBytes; // what came on m_events and is not a whole event yet
-    QTimer m_flushTimer;
+    OutputBatcher m_output;
     QTimer m_backstop;            // if the helper itself hangs, this kills it
-    QList<std::pair<OutputStream, QByteArray>> m_pending;
     QByteArray m_stdout;
     QByteArray m_stderr;
     bool m_done = false;
