@@ -20,8 +20,9 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
-#include <QThreadPool>
 #include <QTimer>
+
+#include <algorithm>
 
 using namespace Sandpit;
 
@@ -143,20 +144,26 @@ void TestMainWindowEditor::afterSaveAsTheOldFileIsNoLongerWatched()
     QVERIFY(!watcher->watchedFiles().contains(oldPath));
 
     // Another program changing the old file says nothing about this tab, which is second.py now.
-    // A change to second.py right after it is the marker: the watcher hears of changes in order
-    // and waits the same quiet time for each, so once second.py's is reported, first.py's
-    // would have been looked at first; the pool is drained so that its answer is in as well.
+    // A change to second.py after it is the marker that the watcher has heard of the writes.
     QSignalSpy changed(watcher, &Ui::DiskWatcher::changedOnDisk);
+    QSignalSpy checked(watcher, &Ui::DiskWatcher::fileChecked);
     writeFile(QStringLiteral("first.py"), "print('changed')\n");
     writeFile(QStringLiteral("second.py"), "print('two')\n");
-    QTRY_VERIFY(!changed.isEmpty());
-    QThreadPool::globalInstance()->waitForDone();
-    QCoreApplication::sendPostedEvents();
+    const auto banner = [this] { return m_window->findChild<Ui::ChangeBanner *>(QStringLiteral("changeBanner")); };
+    QTRY_VERIFY(banner() && banner()->isVisible());
+    QCOMPARE(banner()->message(), QStringLiteral("second.py was changed by another program."));
+    // Every file still watched has been looked at since (first.py too, were it watched): a look
+    // reports a change before it says it has ended.
+    const auto lookedAtAll = [&] {
+        const QStringList watched = watcher->watchedFiles();
+        return std::all_of(watched.begin(), watched.end(), [&](const QString &path) {
+            const auto atPath = [&](const QList<QVariant> &look) { return look.at(0) == path; };
+            return std::any_of(checked.begin(), checked.end(), atPath);
+        });
+    };
+    QTRY_VERIFY(lookedAtAll());
     for (const QList<QVariant> &report : std::as_const(changed))
         QCOMPARE(report.at(0).toString(), newPath);
-    auto *banner = m_window->findChild<Ui::ChangeBanner *>(QStringLiteral("changeBanner"));
-    QVERIFY(banner && banner->isVisible());
-    QCOMPARE(banner->message(), QStringLiteral("second.py was changed by another program."));
 }
 
 void TestMainWindowEditor::findOpensUnderTheEditorAndCounts()
