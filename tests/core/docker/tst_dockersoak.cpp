@@ -14,6 +14,7 @@
 #include <QUrl>
 
 #include <algorithm>
+#include <optional>
 
 using namespace SandpitTest;
 
@@ -118,99 +119,115 @@ qint64 median(QList<qint64> values)
     std::sort(values.begin(), values.end());
     return values.isEmpty() ? 0 : values.at(values.size() / 2);
 }
+
+/// How run `i` is stopped, or nothing when it ends by itself.
+std::optional<Stop> stopOf(int i)
+{
+    if (i % kStoppedEvery != kStoppedEvery - 1)
+        return std::nullopt;
+    return kStops[(i / kStoppedEvery) % std::size(kStops)];
+}
+
+/// Run `i`: a small program that prints its number, or one that will be stopped by `stop`.
+RunRequest soakRequest(int i, std::optional<Stop> stop, const QString &token)
+{
+    if (!stop) {
+        const QByteArray small = "import sys\nprint('run', sys.argv[1], flush=True)\n";
+        return pythonRequest(small, {QString::number(i), token});
+    }
+    RunRequest request;
+    switch (*stop) {
+    case Stop::Timeout:
+    case Stop::Cancel:
+        request = pythonRequest(fixture(QStringLiteral("sleeper.py")), {token});
+        request.limits.wallTimeMs = *stop == Stop::Timeout ? 1000 : 60'000;
+        break;
+    case Stop::OutputLimit:
+        request = pythonRequest(fixture(QStringLiteral("flood_stdout.py")), {token});
+        request.limits.outputBytes = 4096;
+        break;
+    case Stop::Memory:
+        // Another container key: the pool's warm container does not fit and is replaced, so
+        // the discard path is soaked too.
+        request = pythonRequest(fixture(QStringLiteral("attacks/memory_bomb.py")), {token});
+        request.limits.memoryBytes = 64LL * 1024 * 1024;
+        break;
+    }
+    return request;
+}
+
+/// What the process holds before the soak, to compare with what it holds after.
+struct Holdings {
+    QSet<QString> workspaces;
+    int descriptors = 0;
+    int threads = 0;
+
+    static Holdings now()
+    {
+        const QStringList workspaces = ownWorkspaces();
+        return {QSet<QString>(workspaces.cbegin(), workspaces.cend()), entriesIn(QStringLiteral("/proc/self/fd")),
+                entriesIn(QStringLiteral("/proc/self/task"))};
+    }
+};
 } // namespace
 
 class TestDockerSoak : public QObject
 {
     Q_OBJECT
 
-private Q_SLOTS:
-    void twoHundredRunsLeaveNothingBehind()
+private:
+    /// Runs run `i` to its end and checks its result; an end by itself adds its time to `latencies`.
+    void runOne(RunController &controller, int i, const QString &token, QList<qint64> &latencies)
     {
-        const QString token = uniqueToken(); // in every program's command line
-        const QStringList before = ownWorkspaces();
-        const QSet<QString> workspacesBefore(before.cbegin(), before.cend());
-        QCOMPARE(ownContainers().size(), 0);
-        const int fdsBefore = entriesIn(QStringLiteral("/proc/self/fd"));
-        const int threadsBefore = entriesIn(QStringLiteral("/proc/self/task"));
-
-        auto controller = dockerController();
-        const QByteArray small = "import sys\nprint('run', sys.argv[1], flush=True)\n";
-        QList<qint64> latencies;
-        int mostContainers = 0;
-        QElapsedTimer total;
-        total.start();
-        for (int i = 0; i < kRuns; ++i) {
-            const bool stopped = i % kStoppedEvery == kStoppedEvery - 1;
-            const Stop stop = kStops[(i / kStoppedEvery) % std::size(kStops)];
-            RunRequest request = pythonRequest(small, {QString::number(i), token});
-            if (stopped) {
-                switch (stop) {
-                case Stop::Timeout:
-                case Stop::Cancel:
-                    request = pythonRequest(fixture(QStringLiteral("sleeper.py")), {token});
-                    request.limits.wallTimeMs = stop == Stop::Timeout ? 1000 : 60'000;
-                    break;
-                case Stop::OutputLimit:
-                    request = pythonRequest(fixture(QStringLiteral("flood_stdout.py")), {token});
-                    request.limits.outputBytes = 4096;
-                    break;
-                case Stop::Memory:
-                    // Another container key: the pool's warm container does not fit and is
-                    // replaced, so the discard path is soaked too.
-                    request = pythonRequest(fixture(QStringLiteral("attacks/memory_bomb.py")), {token});
-                    request.limits.memoryBytes = 64LL * 1024 * 1024;
-                    break;
-                }
-            }
-
-            QElapsedTimer clock;
-            clock.start();
-            RunWatcher watcher(*controller);
-            watcher.outcome.id = controller->start(request);
-            if (stopped && stop == Stop::Cancel) {
-                QTRY_VERIFY_WITH_TIMEOUT(watcher.outcome.liveStdout.contains("going to sleep"), 30000);
-                controller->cancel(watcher.outcome.id);
-            }
-            QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 30000);
-            const Outcome &o = watcher.outcome;
-            const QByteArray where = "run " + QByteArray::number(i) + ": ";
-            QVERIFY2(o.result, (where + (o.error ? o.error->message.toUtf8() : QByteArray("no result"))).constData());
-            QCOMPARE(o.result->backend, QStringLiteral("docker"));
-            if (!stopped) {
-                latencies << clock.elapsed();
-                QVERIFY2(o.result->succeeded(), (where + o.result->killDetail.toUtf8()).constData());
-                QCOMPARE(o.result->stdoutData, "run " + QByteArray::number(i) + '\n');
-                QCOMPARE(o.result->stderrData, QByteArray());
-            } else {
-                switch (stop) {
-                case Stop::Timeout:
-                    QCOMPARE(o.result->killReason, KillReason::Timeout);
-                    QCOMPARE(o.result->stdoutData, QByteArray("going to sleep\n"));
-                    break;
-                case Stop::Cancel:
-                    QCOMPARE(o.result->killReason, KillReason::Cancelled);
-                    break;
-                case Stop::OutputLimit:
-                    QCOMPARE(o.result->killReason, KillReason::OutputLimit);
-                    QCOMPARE(o.result->stdoutData.size(), 4096);
-                    QVERIFY(o.result->stdoutTruncated);
-                    break;
-                case Stop::Memory:
-                    QCOMPARE(o.result->killReason, KillReason::Memory);
-                    break;
-                }
-                QCOMPARE(o.result->exitCode, std::nullopt);
-            }
-            // Used containers are removed in the background after their result: count them,
-            // to see whether removal keeps up.
-            mostContainers = std::max(mostContainers, int(ownContainers().size()));
+        const std::optional<Stop> stop = stopOf(i);
+        QElapsedTimer clock;
+        clock.start();
+        RunWatcher watcher(controller);
+        watcher.outcome.id = controller.start(soakRequest(i, stop, token));
+        if (stop == Stop::Cancel) {
+            QTRY_VERIFY_WITH_TIMEOUT(watcher.outcome.liveStdout.contains("going to sleep"), 30000);
+            controller.cancel(watcher.outcome.id);
         }
-        const qint64 runsMs = total.elapsed();
-        qInfo("%d runs in %lld ms; runs that ended by themselves: median %lld ms, slowest %lld ms; at most %d "
-              "containers at once", kRuns, runsMs, median(latencies),
-              latencies.isEmpty() ? 0LL : *std::max_element(latencies.cbegin(), latencies.cend()), mostContainers);
+        QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 30000);
+        const Outcome &o = watcher.outcome;
+        const QByteArray where = "run " + QByteArray::number(i) + ": ";
+        QVERIFY2(o.result, (where + (o.error ? o.error->message.toUtf8() : QByteArray("no result"))).constData());
+        QCOMPARE(o.result->backend, QStringLiteral("docker"));
+        if (stop) {
+            checkStopped(*o.result, *stop);
+            return;
+        }
+        latencies << clock.elapsed();
+        QVERIFY2(o.result->succeeded(), (where + o.result->killDetail.toUtf8()).constData());
+        QCOMPARE(o.result->stdoutData, "run " + QByteArray::number(i) + '\n');
+        QCOMPARE(o.result->stderrData, QByteArray());
+    }
 
+    void checkStopped(const RunResult &result, Stop stop)
+    {
+        switch (stop) {
+        case Stop::Timeout:
+            QCOMPARE(result.killReason, KillReason::Timeout);
+            QCOMPARE(result.stdoutData, QByteArray("going to sleep\n"));
+            break;
+        case Stop::Cancel:
+            QCOMPARE(result.killReason, KillReason::Cancelled);
+            break;
+        case Stop::OutputLimit:
+            QCOMPARE(result.killReason, KillReason::OutputLimit);
+            QCOMPARE(result.stdoutData.size(), 4096);
+            QVERIFY(result.stdoutTruncated);
+            break;
+        case Stop::Memory:
+            QCOMPARE(result.killReason, KillReason::Memory);
+            break;
+        }
+        QCOMPARE(result.exitCode, std::nullopt);
+    }
+
+    /// Shuts the engine down and checks that nothing of the soak outlives it.
+    void checkNothingRemains(std::unique_ptr<RunController> controller, const Holdings &before, const QString &token)
+    {
         QVERIFY2(!processWithTokenExists(token), "a program of the soak is still running");
         // While the engine lives, only the pool's warm container (never used) and its
         // workspace may remain, once the background removal has caught up.
@@ -222,17 +239,44 @@ private Q_SLOTS:
         controller.reset();
         qInfo("engine shut down in %lld ms", shutdown.elapsed());
         QVERIFY2(ownContainers().isEmpty(), describe(ownContainers()).constData());
-        const QStringList after = ownWorkspaces();
-        QCOMPARE(QSet<QString>(after.cbegin(), after.cend()), workspacesBefore);
+        const Holdings after = Holdings::now();
+        QCOMPARE(after.workspaces, before.workspaces);
         QVERIFY2(!processWithTokenExists(token), "a program of the soak outlived the engine");
         // Every stream, connection and thread of 200 runs is closed again (a few of libcurl's
         // and Qt's own that live for the process are allowed).
-        const int fdsAfter = entriesIn(QStringLiteral("/proc/self/fd"));
-        const int threadsAfter = entriesIn(QStringLiteral("/proc/self/task"));
-        qInfo("descriptors %d -> %d, threads %d -> %d", fdsBefore, fdsAfter, threadsBefore, threadsAfter);
-        QVERIFY2(fdsAfter <= fdsBefore + 4, qPrintable(QStringLiteral("%1 -> %2 descriptors").arg(fdsBefore).arg(fdsAfter)));
-        QVERIFY2(threadsAfter <= threadsBefore + 2,
-                 qPrintable(QStringLiteral("%1 -> %2 threads").arg(threadsBefore).arg(threadsAfter)));
+        qInfo("descriptors %d -> %d, threads %d -> %d", before.descriptors, after.descriptors, before.threads,
+              after.threads);
+        QVERIFY2(after.descriptors <= before.descriptors + 4,
+                 qPrintable(QStringLiteral("%1 -> %2 descriptors").arg(before.descriptors).arg(after.descriptors)));
+        QVERIFY2(after.threads <= before.threads + 2,
+                 qPrintable(QStringLiteral("%1 -> %2 threads").arg(before.threads).arg(after.threads)));
+    }
+
+private Q_SLOTS:
+    void twoHundredRunsLeaveNothingBehind()
+    {
+        const QString token = uniqueToken(); // in every program's command line
+        QCOMPARE(ownContainers().size(), 0);
+        const Holdings before = Holdings::now();
+
+        auto controller = dockerController();
+        QList<qint64> latencies;
+        int mostContainers = 0;
+        QElapsedTimer total;
+        total.start();
+        for (int i = 0; i < kRuns; ++i) {
+            runOne(*controller, i, token, latencies);
+            if (QTest::currentTestFailed())
+                return;
+            // Used containers are removed in the background after their result: count them,
+            // to see whether removal keeps up.
+            mostContainers = std::max(mostContainers, int(ownContainers().size()));
+        }
+        const qint64 runsMs = total.elapsed();
+        qInfo("%d runs in %lld ms; runs that ended by themselves: median %lld ms, slowest %lld ms; at most %d "
+              "containers at once", kRuns, runsMs, median(latencies),
+              latencies.isEmpty() ? 0LL : *std::max_element(latencies.cbegin(), latencies.cend()), mostContainers);
+        checkNothingRemains(std::move(controller), before, token);
     }
 };
 

@@ -1,25 +1,24 @@
-// The output pane on its own: decoding, colours, bounds and the input line.
+// The output pane on its own: decoding, colours and bounds. Saving is in tst_outputsave, the
+// input line in tst_outputinput.
 
 #include "output/outputbuffer.h"
 #include "output/outputpane.h"
 #include "output/outputview.h"
 #include "output/styleformats.h"
+#include "support/outputpanetext.h"
 
-#include <QFile>
-#include <QFileDialog>
 #include <QLabel>
-#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
-#include <QToolButton>
 #include <QTextBlock>
 
 using namespace Sandpit;
 using Core::OutputStream;
+using SandpitTest::foregroundAt;
+using SandpitTest::formatAt;
 
 class TestOutputPane : public QObject
 {
@@ -44,35 +43,9 @@ private Q_SLOTS:
     void tenMegabyteSingleLineStaysBounded();
     void lineCapDropsOldLinesWithANote();
     void clearResetsEverything();
-    void saveOutputWritesEverythingReceived();
-    void saveOutputAsksWhereThroughADialog();
-    void saveOutputFailureIsSaid();
-    void aNewRunStartsANewRecording();
-    void inputLineSendsAndEchoes();
-    void ctrlDClosesInput();
-    void upAndDownWalkTheInputHistory();
-    void typedInputFollowsThePromptInItsOwnColour();
 };
 
 namespace {
-/// The format of the first character of `needle` where the pane shows it.
-QTextCharFormat formatAt(Ui::OutputPane &pane, const QString &needle)
-{
-    pane.plainText(); // draws what waits
-    auto *view = pane.findChild<QPlainTextEdit *>(QStringLiteral("outputView"));
-    const int position = view->toPlainText().indexOf(needle);
-    if (position < 0)
-        return {};
-    QTextCursor cursor(view->document());
-    cursor.setPosition(position + 1);
-    return cursor.charFormat();
-}
-
-QColor foregroundAt(Ui::OutputPane &pane, const QString &needle)
-{
-    return formatAt(pane, needle).foreground().color();
-}
-
 QColor ansi(int index)
 {
     return Ui::StyleFormats::color({Ui::TextStyle::ColorType::Indexed, quint32(index)});
@@ -333,176 +306,6 @@ void TestOutputPane::clearResetsEverything()
     QVERIFY(pane.findChild<QWidget *>(QStringLiteral("droppedNote"))->isHidden());
     pane.appendOutput(OutputStream::Stdout, "ok\n");
     QCOMPARE(pane.plainText(), QStringLiteral("ok\n"));
-}
-
-void TestOutputPane::saveOutputWritesEverythingReceived()
-{
-    Ui::OutputPane pane;
-    pane.setMaxLines(100);
-    QByteArray expected;
-    for (int i = 0; i < 20'000; ++i) {
-        const QByteArray chunk = i % 7 == 0 ? QByteArray("\x1b[31merror ") + QByteArray::number(i) + "\x1b[0m\n"
-                                            : QByteArray("line ") + QByteArray::number(i) + " \xff\0\r\n";
-        pane.appendOutput(i % 7 == 0 ? OutputStream::Stderr : OutputStream::Stdout, chunk);
-        expected += chunk;
-    }
-    QVERIFY(pane.hasDroppedLines()); // the pane shows the last 100 lines; the file gets all
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("run.txt"));
-    QSignalSpy saved(&pane, &Ui::OutputPane::outputSaved);
-    pane.saveOutput(path);
-    QTRY_COMPARE(saved.size(), 1);
-    QCOMPARE(saved.first().at(0).toString(), path);
-    QCOMPARE(saved.first().at(1).toLongLong(), expected.size());
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    QCOMPARE(file.readAll(), expected);
-}
-
-void TestOutputPane::saveOutputAsksWhereThroughADialog()
-{
-    Ui::OutputPane pane;
-    auto *button = pane.findChild<QToolButton *>(QStringLiteral("saveOutputButton"));
-    QVERIFY(!button->isEnabled()); // nothing to save yet
-    pane.appendOutput(OutputStream::Stdout, "kept\n");
-    QVERIFY(button->isEnabled());
-    button->click();
-    auto *dialog = pane.findChild<QFileDialog *>(QStringLiteral("saveOutputDialog"));
-    QVERIFY(dialog);
-    QVERIFY(dialog->isVisible());
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("chosen.txt"));
-    QSignalSpy saved(&pane, &Ui::OutputPane::outputSaved);
-    dialog->selectFile(path);
-    static_cast<QDialog *>(dialog)->accept(); // as the Save button does
-    QTRY_COMPARE(saved.size(), 1);
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::ReadOnly));
-    QCOMPARE(file.readAll(), QByteArray("kept\n"));
-}
-
-void TestOutputPane::saveOutputFailureIsSaid()
-{
-    Ui::OutputPane pane;
-    pane.appendOutput(OutputStream::Stdout, "lost\n");
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("no-such-folder/out.txt"));
-    QSignalSpy failed(&pane, &Ui::OutputPane::outputSaveFailed);
-    QSignalSpy saved(&pane, &Ui::OutputPane::outputSaved);
-    pane.saveOutput(path);
-    QTRY_COMPARE(failed.size(), 1);
-    const QString message = failed.first().at(1).toString();
-    QVERIFY2(message.contains(path) && message.startsWith(QStringLiteral("Could not save the output")), qPrintable(message));
-    QCOMPARE(saved.size(), 0);
-    QVERIFY(!QFile::exists(path));
-}
-
-void TestOutputPane::aNewRunStartsANewRecording()
-{
-    Ui::OutputPane pane;
-    pane.appendOutput(OutputStream::Stdout, "first run\n");
-    QTemporaryDir dir;
-    QSignalSpy saved(&pane, &Ui::OutputPane::outputSaved);
-    // A save asked for before the next run starts still gets all of the first run.
-    pane.saveOutput(dir.filePath(QStringLiteral("first.txt")));
-    pane.clear();
-    pane.appendOutput(OutputStream::Stderr, "second run\n");
-    pane.saveOutput(dir.filePath(QStringLiteral("second.txt")));
-    QTRY_COMPARE(saved.size(), 2);
-    QFile first(dir.filePath(QStringLiteral("first.txt")));
-    QFile second(dir.filePath(QStringLiteral("second.txt")));
-    QVERIFY(first.open(QIODevice::ReadOnly) && second.open(QIODevice::ReadOnly));
-    QCOMPARE(first.readAll(), QByteArray("first run\n"));
-    QCOMPARE(second.readAll(), QByteArray("second run\n"));
-}
-
-void TestOutputPane::inputLineSendsAndEchoes()
-{
-    Ui::OutputPane pane;
-    auto *input = pane.findChild<QLineEdit *>(QStringLiteral("inputLine"));
-    QSignalSpy sent(&pane, &Ui::OutputPane::inputSubmitted);
-    QVERIFY(!input->isEnabled());
-    pane.setInputEnabled(true);
-    QVERIFY(input->isEnabled());
-    input->insert(QStringLiteral("héllo")); // keyClicks() takes ASCII only
-    QTest::keyClick(input, Qt::Key_Return);
-    QCOMPARE(sent.size(), 1);
-    QCOMPARE(sent.at(0).at(0).toByteArray(), QStringLiteral("héllo\n").toUtf8());
-    QCOMPARE(pane.plainText(), QStringLiteral("héllo\n"));
-    QVERIFY(input->text().isEmpty());
-    QVERIFY(foregroundAt(pane, QStringLiteral("héllo")).isValid());
-}
-
-void TestOutputPane::ctrlDClosesInput()
-{
-    Ui::OutputPane pane;
-    auto *input = pane.findChild<QLineEdit *>(QStringLiteral("inputLine"));
-    QSignalSpy sent(&pane, &Ui::OutputPane::inputSubmitted);
-    QSignalSpy closed(&pane, &Ui::OutputPane::inputClosed);
-    pane.setInputEnabled(true);
-    QTest::keyClicks(input, QStringLiteral("tail"));
-    QTest::keyClick(input, Qt::Key_D, Qt::ControlModifier);
-    QCOMPARE(sent.size(), 1);
-    QCOMPARE(sent.at(0).at(0).toByteArray(), QByteArray("tail"));
-    QCOMPARE(closed.size(), 1);
-    QVERIFY(!input->isEnabled());
-    pane.clear();
-    QVERIFY(input->isEnabled()); // a new run gets a fresh stdin
-}
-
-void TestOutputPane::upAndDownWalkTheInputHistory()
-{
-    Ui::OutputPane pane;
-    auto *input = pane.findChild<QLineEdit *>(QStringLiteral("inputLine"));
-    QSignalSpy sent(&pane, &Ui::OutputPane::inputSubmitted);
-    pane.setInputEnabled(true);
-    for (const char *line : {"one", "two", "two", "three"}) {
-        QTest::keyClicks(input, QString::fromLatin1(line));
-        QTest::keyClick(input, Qt::Key_Return);
-    }
-    QTest::keyClicks(input, QStringLiteral("draft"));
-    const auto press = [input](Qt::Key key) {
-        QTest::keyClick(input, key);
-        return input->text();
-    };
-    // Like a shell: back through what was sent (a repeat kept once), then forward to the draft.
-    QCOMPARE(press(Qt::Key_Up), QStringLiteral("three"));
-    QCOMPARE(press(Qt::Key_Up), QStringLiteral("two"));
-    QCOMPARE(press(Qt::Key_Up), QStringLiteral("one"));
-    QCOMPARE(press(Qt::Key_Up), QStringLiteral("one"));
-    QCOMPARE(press(Qt::Key_Down), QStringLiteral("two"));
-    QCOMPARE(press(Qt::Key_Down), QStringLiteral("three"));
-    QCOMPARE(press(Qt::Key_Down), QStringLiteral("draft"));
-    QCOMPARE(press(Qt::Key_Down), QStringLiteral("draft"));
-
-    // A recalled line is sent as it is shown, and the history survives the next run.
-    input->clear();
-    press(Qt::Key_Up);
-    press(Qt::Key_Up);
-    QTest::keyClick(input, Qt::Key_Return);
-    QCOMPARE(sent.last().at(0).toByteArray(), QByteArray("two\n"));
-    pane.clear();
-    QCOMPARE(press(Qt::Key_Up), QStringLiteral("two"));
-    QCOMPARE(press(Qt::Key_Up), QStringLiteral("three"));
-}
-
-void TestOutputPane::typedInputFollowsThePromptInItsOwnColour()
-{
-    Ui::OutputPane pane;
-    auto *input = pane.findChild<QLineEdit *>(QStringLiteral("inputLine"));
-    pane.setInputEnabled(true);
-    pane.appendOutput(OutputStream::Stdout, "Your name: ");
-    QCOMPARE(pane.plainText(), QStringLiteral("Your name: ")); // the prompt shows before any newline
-    QTest::keyClicks(input, QStringLiteral("Ada"));
-    QTest::keyClick(input, Qt::Key_Return);
-    pane.appendOutput(OutputStream::Stdout, "Hello, Ada!\n");
-    pane.appendOutput(OutputStream::Stderr, "a warning\n");
-    QCOMPARE(pane.plainText(), QStringLiteral("Your name: Ada\nHello, Ada!\na warning\n"));
-    const QColor typed = foregroundAt(pane, QStringLiteral("Ada\n"));
-    QVERIFY(typed.isValid());
-    QVERIFY(typed != foregroundAt(pane, QStringLiteral("Your name")));
-    QVERIFY(typed != foregroundAt(pane, QStringLiteral("warning")));
-    QCOMPARE(formatAt(pane, QStringLiteral("Ada\n")).fontWeight(), int(QFont::Bold));
 }
 
 QTEST_MAIN(TestOutputPane)

@@ -6,10 +6,43 @@
 
 #include <QApplication>
 #include <QLabel>
+#include <QPainter>
 #include <QPlainTextEdit>
 #include <QTest>
 
 using namespace Sandpit;
+
+namespace {
+const QString kSample = QStringLiteral("HHHH");
+
+/// How many pixel rows the text's ink covers: dark glyphs on the light page.
+int inkHeight(const QImage &image)
+{
+    int rows = 0;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            if (qGray(image.pixel(x, y)) < 128) {
+                ++rows;
+                break;
+            }
+        }
+    }
+    return rows;
+}
+
+/// `font` drawn as on a screen at ratio 1: an image whose pixels are its logical pixels.
+QImage renderedAtRatioOne(const QFont &font)
+{
+    QImage image(400, 200, QImage::Format_RGB32);
+    image.setDevicePixelRatio(1.0);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    painter.setFont(font);
+    painter.setPen(Qt::black);
+    painter.drawText(QPointF(10, 100), kSample);
+    return image;
+}
+} // namespace
 
 class TestHighDpi : public QObject
 {
@@ -47,13 +80,32 @@ void TestHighDpi::imagePreviewHasTheScreensPixels()
 void TestHighDpi::zoomScalesTextAsAtRatioOne()
 {
     QPlainTextEdit text;
-    text.setFont(QFont(QStringLiteral("Monospace"), 10));
+    // Large enough that hinting rounds each glyph by a small part of its height.
+    text.setFont(QFont(QStringLiteral("Monospace"), 20));
+    text.setCursorWidth(0); // its line would be measured as ink
+    text.setPlainText(kSample);
+    text.resize(400, 200);
+    text.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&text));
     Ui::PaneZoom zoom;
     zoom.addPane(&text);
+    const int paneBefore = inkHeight(text.viewport()->grab().toImage());
     zoom.setPercent(150);
-    QCOMPARE(text.font().pointSizeF(), 15.0);
-    // Points, so the screen's ratio applies once, in Qt's scaling.
-    QCOMPARE(QFontInfo(text.font()).pixelSize(), QFontInfo(QFont(QStringLiteral("Monospace"), 15)).pixelSize());
+    const int paneAfter = inkHeight(text.viewport()->grab().toImage());
+    // What 150% means at ratio 1: the same font at one and a half times its size.
+    QFont font(QStringLiteral("Monospace"), 20);
+    const int oneBefore = inkHeight(renderedAtRatioOne(font));
+    font.setPointSizeF(20 * 1.5);
+    const int oneAfter = inkHeight(renderedAtRatioOne(font));
+    const QString sizes = QStringLiteral("pane %1 -> %2 device pixels; at ratio 1 %3 -> %4")
+                              .arg(paneBefore).arg(paneAfter).arg(oneBefore).arg(oneAfter);
+    QVERIFY2(oneBefore > 0 && paneBefore > 0, qPrintable(sizes));
+    // The screen's ratio applies once, in Qt's scaling: twice the pixels of ratio 1, at both
+    // zooms (a glyph's outline may round a pixel either way at each size).
+    QVERIFY2(qAbs(paneBefore - 2 * oneBefore) <= 2, qPrintable(sizes));
+    QVERIFY2(qAbs(paneAfter - 2 * oneAfter) <= 2, qPrintable(sizes));
+    // And the zoom grows the text by what it grows it at ratio 1.
+    QVERIFY2(qAbs(qreal(paneAfter) / paneBefore - qreal(oneAfter) / oneBefore) < 0.1, qPrintable(sizes));
 }
 
 int main(int argc, char **argv)

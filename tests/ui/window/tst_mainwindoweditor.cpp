@@ -18,8 +18,11 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QTimer>
+
+#include <algorithm>
 
 using namespace Sandpit;
 
@@ -141,10 +144,26 @@ void TestMainWindowEditor::afterSaveAsTheOldFileIsNoLongerWatched()
     QVERIFY(!watcher->watchedFiles().contains(oldPath));
 
     // Another program changing the old file says nothing about this tab, which is second.py now.
+    // A change to second.py after it is the marker that the watcher has heard of the writes.
+    QSignalSpy changed(watcher, &Ui::DiskWatcher::changedOnDisk);
+    QSignalSpy checked(watcher, &Ui::DiskWatcher::fileChecked);
     writeFile(QStringLiteral("first.py"), "print('changed')\n");
-    QTest::qWait(Ui::DiskWatcher::kQuietMs * 3);
-    auto *banner = m_window->findChild<Ui::ChangeBanner *>(QStringLiteral("changeBanner"));
-    QVERIFY(!banner || !banner->isVisible());
+    writeFile(QStringLiteral("second.py"), "print('two')\n");
+    const auto banner = [this] { return m_window->findChild<Ui::ChangeBanner *>(QStringLiteral("changeBanner")); };
+    QTRY_VERIFY(banner() && banner()->isVisible());
+    QCOMPARE(banner()->message(), QStringLiteral("second.py was changed by another program."));
+    // Every file still watched has been looked at since (first.py too, were it watched): a look
+    // reports a change before it says it has ended.
+    const auto lookedAtAll = [&] {
+        const QStringList watched = watcher->watchedFiles();
+        return std::all_of(watched.begin(), watched.end(), [&](const QString &path) {
+            const auto atPath = [&](const QList<QVariant> &look) { return look.at(0) == path; };
+            return std::any_of(checked.begin(), checked.end(), atPath);
+        });
+    };
+    QTRY_VERIFY(lookedAtAll());
+    for (const QList<QVariant> &report : std::as_const(changed))
+        QCOMPARE(report.at(0).toString(), newPath);
 }
 
 void TestMainWindowEditor::findOpensUnderTheEditorAndCounts()
