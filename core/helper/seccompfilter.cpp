@@ -158,7 +158,8 @@ Step buildAllowList(std::vector<sock_filter> &program)
 Step forbidNamespaceClones(const FilterContext &ctx, uint32_t forbiddenAction)
 {
     for (scmp_datum_t flag : kNamespaceFlags) {
-        if (int rc = seccomp_rule_add(ctx.get(), forbiddenAction, SCMP_SYS(clone), 1, SCMP_A0(SCMP_CMP_MASKED_EQ, flag, flag));
+        if (int rc = seccomp_rule_add(ctx.get(), forbiddenAction, SCMP_SYS(clone), 1,
+                                      SCMP_A0(SCMP_CMP_MASKED_EQ, flag, flag));
             rc < 0) {
             return failWith("seccomp-rule-clone", rc);
         }

@@ -120,7 +120,8 @@ private Q_SLOTS:
     {
         Options o;
         std::string error;
-        QVERIFY(parseArguments({"--workspace", "/w", "--report", "/r", "--env", "A=1", "--memory-bytes", "100"}, o, error));
+        QVERIFY(parseArguments({"--workspace", "/w", "--report", "/r", "--env", "A=1", "--memory-bytes", "100"}, o,
+                               error));
         QVERIFY(parseArguments({"--env", "B=2", "--memory-bytes", "200", "--", "prog"}, o, error));
         QCOMPARE(o.workspace, std::string("/w"));
         QCOMPARE(o.environment, (Args{"A=1", "B=2"}));
@@ -135,19 +136,23 @@ private Q_SLOTS:
         QTest::newRow("unknown option") << QStringList{"--frobnicate", "1"} << "unknown option --frobnicate";
         QTest::newRow("program without --") << QStringList{"python3", "main.py"} << "unknown option python3";
         QTest::newRow("no value") << QStringList{"--timeout-ms"} << "option --timeout-ms needs a value";
-        QTest::newRow("negative") << QStringList{"--memory-bytes", "-1"} << "--memory-bytes needs a whole number >= 0, got -1";
-        QTest::newRow("not a number") << QStringList{"--processes", "10x"} << "--processes needs a whole number >= 0, got 10x";
+        QTest::newRow("negative") << QStringList{"--memory-bytes", "-1"}
+                                  << "--memory-bytes needs a whole number >= 0, got -1";
+        QTest::newRow("not a number") << QStringList{"--processes", "10x"}
+                                      << "--processes needs a whole number >= 0, got 10x";
         QTest::newRow("empty number") << QStringList{"--cpu-ms", ""} << "--cpu-ms needs a whole number >= 0, got ";
         QTest::newRow("overflow") << QStringList{"--timeout-ms", "99999999999999999999"}
                                   << "--timeout-ms needs a whole number >= 0, got 99999999999999999999";
         for (const char *bad : {"../home", "..", ".", ""}) {
             QTest::addRow("collect-dir '%s'", bad)
                 << QStringList{"--collect-dir", bad}
-                << QStringLiteral("--collect-dir needs one folder name inside the workspace, got ") + QLatin1String(bad);
+                << QStringLiteral("--collect-dir needs one folder name inside the workspace, got ")
+                       + QLatin1String(bad);
         }
         QTest::newRow("allow-weaker") << QStringList{"--allow-weaker", "always"}
                                       << "--allow-weaker needs never, partial or none, got always";
-        QTest::newRow("relative bind") << QStringList{"--ro-bind-try", "usr"} << "--ro-bind-try needs an absolute path, got usr";
+        QTest::newRow("relative bind") << QStringList{"--ro-bind-try", "usr"}
+                                       << "--ro-bind-try needs an absolute path, got usr";
         QTest::newRow("env without =") << QStringList{"--env", "PATH"} << "--env needs NAME=VALUE, got PATH";
     }
 

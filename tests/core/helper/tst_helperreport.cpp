@@ -65,10 +65,11 @@ private Q_SLOTS:
     // A value is one line: whatever it holds cannot add a key of its own to the report.
     void aValueCannotStartALineOfItsOwn()
     {
-        const Core::HelperReport read = Core::HelperReport::parse(writtenOf({{P::kOutcome, "exited"},
-                                                                             {P::kExitCode, "0"},
-                                                                             {P::kKillReason, "none"},
-                                                                             {P::kKillDetail, "a\nkill_reason=timeout\r\nexit_code=7"}}));
+        const QByteArray text = writtenOf({{P::kOutcome, "exited"},
+                                           {P::kExitCode, "0"},
+                                           {P::kKillReason, "none"},
+                                           {P::kKillDetail, "a\nkill_reason=timeout\r\nexit_code=7"}});
+        const Core::HelperReport read = Core::HelperReport::parse(text);
         QCOMPARE(read.value(P::kKillDetail), QStringLiteral("a kill_reason=timeout  exit_code=7"));
         QCOMPARE(read.value(P::kKillReason), QStringLiteral("none"));
         QCOMPARE(read.number(P::kExitCode), 0);

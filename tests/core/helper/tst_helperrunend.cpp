@@ -123,7 +123,8 @@ private Q_SLOTS:
         QTest::newRow("SIGKILL short of the CPU limit") << killedBy(SIGKILL) << none << 0 << 1'999'999LL
                                                         << Core::KillReason::Signal << SIGKILL;
         QTest::newRow("file size") << killedBy(SIGXFSZ) << none << 0 << 0LL << Core::KillReason::FileSize << SIGXFSZ;
-        QTest::newRow("foreign ABI") << killedBy(SIGSYS) << none << 0 << 0LL << Core::KillReason::BlockedSyscall << SIGSYS;
+        QTest::newRow("foreign ABI") << killedBy(SIGSYS) << none << 0 << 0LL << Core::KillReason::BlockedSyscall
+                                     << SIGSYS;
         QTest::newRow("segfault") << killedBy(SIGSEGV) << none << 0 << 0LL << Core::KillReason::Signal << SIGSEGV;
     }
 
