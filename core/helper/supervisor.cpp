@@ -71,6 +71,7 @@ private:
     int sandboxUnavailable();
     Step listenForSignals(int &sigFd);
     std::optional<int> buildStrongestAllowed();
+    InitContext initContext(Isolation level) const;
     bool startInit(Isolation level);
     bool buildLevel(Isolation level);
     bool awaitBuilt(Isolation level);
@@ -180,11 +181,7 @@ bool Supervisor::buildLevel(Isolation level)
         return false;
     }
     const char *step = "";
-    InitContext identity;
-    identity.uid = m_uid;
-    identity.gid = m_gid;
-    identity.switchUser = m_switchUser;
-    if (level != Isolation::None && !mapIdentity(m_init, identity, step)) {
+    if (level != Isolation::None && !mapIdentity(m_init, initContext(level), step)) {
         m_refusals.push_back({level, step, errno});
         abandonLevel();
         return false;
@@ -227,7 +224,8 @@ void Supervisor::closePipes()
     m_output.closeAll();
 }
 
-bool Supervisor::startInit(Isolation level)
+// What init at `level` is told; its pipes are added as it starts.
+InitContext Supervisor::initContext(Isolation level) const
 {
     InitContext ctx;
     ctx.options = &m_options;
@@ -236,8 +234,13 @@ bool Supervisor::startInit(Isolation level)
     ctx.gid = m_gid;
     ctx.switchUser = m_switchUser;
     ctx.memoryByCgroup = m_cgroup && m_cgroup->hasMemory();
+    return ctx;
+}
+
+bool Supervisor::startInit(Isolation level)
+{
     InitLink link;
-    if (!Helper::startInit(ctx, m_events, link))
+    if (!Helper::startInit(initContext(level), m_events, link))
         return false;
     m_init = link.pid;
     m_controlFd = link.controlFd;
