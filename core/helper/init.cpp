@@ -1,14 +1,13 @@
 #include "init.h"
 
+#include "fdio.h"
 #include "initrecord.h"
-#include "inputwatch.h"
 #include "jobfile.h"
 #include "limitsleft.h"
 #include "mounts.h"
-#include "outputwatch.h"
-#include "processmonitor.h"
 #include "processtree.h"
 #include "program.h"
+#include "runwatch.h"
 #include "seccompfilter.h"
 #include "workspacecopy.h"
 
@@ -20,8 +19,6 @@
 #include <grp.h>
 #include <linux/capability.h>
 #include <net/if.h>
-#include <poll.h>
-#include <seccomp.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -31,7 +28,6 @@
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <sys/wait.h>
-#include <optional>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -39,10 +35,6 @@
 namespace Sandpit::Helper {
 
 namespace {
-
-// How often init looks at the run's processes: often enough to stop a fork bomb or a memory
-// bomb within a few dozen milliseconds, rare enough to cost nothing measurable.
-constexpr long kWatchIntervalMs = 20;
 
 [[noreturn]] void failSetup(const InitContext &ctx, const Step &step, bool sandboxStage = false)
 {
@@ -53,17 +45,6 @@ constexpr long kWatchIntervalMs = 20;
     std::strncpy(record.setupStep, step.failed, sizeof record.setupStep - 1);
     sendRecord(ctx.statusFd, record);
     _exit(1);
-}
-
-void killEverything(const InitContext &ctx)
-{
-    if (ctx.isolation != Isolation::None) {
-        // kill(-1) from PID 1 reaches every other process of the namespace, however it was
-        // started (setsid, double fork) and whatever it did to its process group.
-        kill(-1, SIGKILL);
-    } else {
-        killDescendants(getpid());
-    }
 }
 
 // Started as root, the sandbox runs as nobody: with root's own uid mapped, the program would
@@ -129,22 +110,6 @@ Step copyInput(const Options &options, int hostWorkFd)
     const Step copied = copyTree(hostWorkFd, work, budget);
     close(work);
     return copied;
-}
-
-bool readAll(int fd, void *data, size_t size)
-{
-    auto *p = static_cast<char *>(data);
-    while (size > 0) {
-        const ssize_t n = read(fd, p, size);
-        if (n <= 0) {
-            if (n < 0 && errno == EINTR)
-                continue;
-            return false;
-        }
-        p += n;
-        size -= static_cast<size_t>(n);
-    }
-    return true;
 }
 
 // Waits for 'G' and the run's options, NUL-separated arguments. Anything else (EOF, 'K')
@@ -223,86 +188,28 @@ void copyOutput(int hostWorkFd, const Options &run, InitRecord &record)
         copyWholeWork(hostWorkFd, run);
 }
 
-// How long a run may stay past its process limit before it is stopped: a program that gives
-// up on a refused fork (EAGAIN) ends with its own error, as it would in Docker, and one that
-// keeps trying is stopped, whichever way the limit is enforced (cgroup or rlimit).
-constexpr int kPastProcessLimitTicks = 1000 / kWatchIntervalMs;
-
-struct Watch {
-    const InitContext &ctx;
-    const Options &o;
-    InitRecord &record;
-    int pastProcessLimit = 0;
-
-    Usage sample()
-    {
-        const Usage usage = sampleUsage(ctx.isolation == Isolation::Full, o.openFiles);
-        record.peakTotalBytes = std::max<std::int64_t>(record.peakTotalBytes, usage.residentBytes);
-        record.peakTasks = std::max<std::int64_t>(record.peakTasks, usage.tasks);
-        if (o.processes > 0 && usage.tasks > o.processes)
-            record.limitsReached |= InitRecord::ReachedProcesses;
-        if (o.openFiles > 0 && usage.mostOpenFiles >= o.openFiles)
-            record.limitsReached |= InitRecord::ReachedOpenFiles;
-        return usage;
-    }
-
-    // True when a limit was passed, with the reason in the record.
-    bool check()
-    {
-        const Usage usage = sample();
-        pastProcessLimit = o.processes > 0 && usage.tasks > o.processes ? pastProcessLimit + 1 : 0;
-        if (pastProcessLimit >= kPastProcessLimitTicks) {
-            record.stop = InitRecord::ProcessLimit;
-            return true;
-        }
-        if (!ctx.memoryByCgroup && o.memoryBytes > 0 && usage.chargedBytes > o.memoryBytes) {
-            record.stop = InitRecord::Memory;
-            return true;
-        }
-        return false;
-    }
-};
-
-// A forbidden call arrived: note its name and end the run. The call is refused only after
-// everything in the run has been killed: answered first, the caller would go on running (and
-// printing) for as long as init takes to get round to the kill.
-void handleBlockedCall(const InitContext &ctx, int notifyFd, InitRecord &record)
-{
-    seccomp_notif *request = nullptr;
-    seccomp_notif_resp *response = nullptr;
-    if (seccomp_notify_alloc(&request, &response) != 0)
-        return;
-    if (seccomp_notify_receive(notifyFd, request) == 0) {
-        syscallName(request->data.arch, request->data.nr, record.detail, sizeof record.detail);
-        record.stop = InitRecord::BlockedSyscall;
-        killEverything(ctx);
-        response->id = request->id;
-        response->error = -EPERM;
-        seccomp_notify_respond(notifyFd, response);
-    }
-    seccomp_notify_free(request, response);
-}
-
-} // namespace
-
-void runInit(const InitContext &ctx)
+// Until 'B', the supervisor is still writing our uid and gid maps: files we created before
+// would belong to no one the namespace knows.
+void awaitIdentityMaps(const InitContext &ctx)
 {
     // If the supervisor dies (the app was killed), init dies, and with PID 1 gone the kernel
     // kills the whole namespace. The death signal is armed before the first read of the
     // control pipe, so a supervisor that died earlier shows up as EOF right below.
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0)
         failSetup(ctx, Step::fail("prctl-pdeathsig"));
-    // 'B' comes once the supervisor has written our uid and gid maps: before that, files we
-    // create would belong to no one the namespace knows.
     char build = 0;
     if (read(ctx.controlFd, &build, 1) != 1 || build != 'B')
         _exit(1);
     // Nobody in the run may ptrace init or read its memory or descriptors through /proc.
     prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+}
 
-    const bool sandboxed = ctx.isolation == Isolation::Full;
+// Builds what the isolation level asks for; returns the host workspace, open (full isolation
+// only: the sandbox's /work is copied in from it and out to it), or -1.
+int isolate(const InitContext &ctx)
+{
     int hostWorkFd = -1;
-    if (sandboxed) {
+    if (ctx.isolation == Isolation::Full) {
         hostWorkFd = open(ctx.options->workspace.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
         if (hostWorkFd < 0)
             failSetup(ctx, Step::fail("open-workspace"));
@@ -316,33 +223,39 @@ void runInit(const InitContext &ctx)
     } else if (ctx.isolation == Isolation::None && prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) {
         failSetup(ctx, Step::fail("prctl-subreaper"));
     }
+    return hostWorkFd;
+}
 
-    SeccompProgram filter;
-    if (sandboxed) {
+// The filter is compiled now, while the sandbox is prepared, so a run starts without the wait;
+// then the supervisor hears that the sandbox stands.
+void compileFilterAndReport(const InitContext &ctx, SeccompProgram &filter)
+{
+    if (ctx.isolation == Isolation::Full) {
         if (const Step step = buildSeccompProgram(filter); !step)
             failSetup(ctx, step, true);
     }
     InitRecord built;
     built.kind = InitRecord::Built;
     sendRecord(ctx.statusFd, built);
+}
 
-    Options run;
-    if (!receiveRun(ctx.controlFd, run))
-        _exit(0);
-    if (sandboxed) {
-        if (const Step step = copyInput(run, hostWorkFd); !step)
-            failSetup(ctx, step);
-    }
-
+// SIGCHLD comes through a signalfd, blocked before the program starts so that no end is
+// missed; the watch timer is armed later, by RunWatch.
+void openEventFds(const InitContext &ctx, int &sigFd, int &watchFd)
+{
     sigset_t mask;
     sigemptyset(&mask);
     sigaddset(&mask, SIGCHLD);
     sigprocmask(SIG_BLOCK, &mask, nullptr);
-    const int sigFd = signalfd(-1, &mask, SFD_CLOEXEC);
-    const int watchFd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
+    sigFd = signalfd(-1, &mask, SFD_CLOEXEC);
+    watchFd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
     if (sigFd < 0 || watchFd < 0)
         failSetup(ctx, Step::fail("signalfd"));
+}
 
+ProgramStart launchProgram(const InitContext &ctx, const Options &run, const SeccompProgram &filter)
+{
+    const bool sandboxed = ctx.isolation == Isolation::Full;
     ProgramSpec spec;
     spec.options = &run;
     spec.workDir = sandboxed ? "/work" : run.workspace.c_str();
@@ -372,102 +285,63 @@ void runInit(const InitContext &ctx)
         failSetup(ctx, Step{start.failedStep, start.error});
     if (sandboxed && start.notifyFd < 0)
         failSetup(ctx, Step{"receive-notify-fd", EIO});
+    return start;
+}
 
-    InitRecord record;
-    record.kind = InitRecord::ProgramEnded;
-    Watch watch{ctx, run, record};
-    // Only for a program's output/ (not a compiler's build folder), and only for an engine
-    // that listens.
-    std::optional<OutputWatch> outputWatch;
-    if (sandboxed && ctx.options->eventsFd > 0 && run.collectDir == "output")
-        outputWatch.emplace(ctx, run);
-    // Time spent waiting for the user's input does not count against the wall limit; the
-    // supervisor keeps that clock, init sees the waiting.
-    InputWatch inputWatch(sandboxed);
-    if (ctx.isolation != Isolation::None) {
-        const itimerspec every{{0, kWatchIntervalMs * 1'000'000}, {0, kWatchIntervalMs * 1'000'000}};
-        timerfd_settime(watchFd, 0, &every, nullptr);
-    }
-
-    bool mainEnded = false;
-    bool stopping = false;
-    // The listener hangs up once no process of the run can make a call through the filter,
-    // which happens while the last one is still exiting: from then on it would wake poll at
-    // once, every time, and init would spin on a core the exit needs.
-    bool filterListening = start.notifyFd >= 0;
-    while (!mainEnded) {
-        pollfd fds[4] = {{sigFd, POLLIN, 0},
-                         {stopping ? -1 : ctx.controlFd, POLLIN, 0},
-                         {stopping ? -1 : watchFd, POLLIN, 0},
-                         {stopping || !filterListening ? -1 : start.notifyFd, POLLIN, 0}};
-        if (poll(fds, 4, -1) < 0) {
-            if (errno == EINTR)
-                continue;
-            failSetup(ctx, Step::fail("poll"));
-        }
-        if (fds[0].revents & POLLIN) {
-            signalfd_siginfo info;
-            [[maybe_unused]] const ssize_t n = read(sigFd, &info, sizeof info);
-            // The program has ended but is not reaped yet: one last look at the run as it left
-            // it (its children, and itself as a zombie), for the limits it reached.
-            siginfo_t ended{};
-            if (waitid(P_PID, start.pid, &ended, WEXITED | WNOHANG | WNOWAIT) == 0 && ended.si_pid == start.pid)
-                watch.sample();
-            int status = 0;
-            pid_t pid;
-            while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
-                if (pid == start.pid) {
-                    record.waitStatus = status;
-                    mainEnded = true;
-                }
-            }
-        }
-        bool stopNow = false;
-        // 'K' or EOF: the supervisor wants everything gone (time limit, output limit, Stop).
-        if (fds[1].revents & (POLLIN | POLLHUP | POLLERR))
-            stopNow = true;
-        if (fds[2].revents & POLLIN) {
-            std::uint64_t ticks;
-            [[maybe_unused]] const ssize_t n = read(watchFd, &ticks, sizeof ticks);
-            stopNow = stopNow || watch.check();
-            if (outputWatch && !stopNow)
-                outputWatch->tick();
-            if (!stopNow && inputWatch.update()) {
-                InitRecord change;
-                change.kind = InitRecord::InputWait;
-                change.inputWaiting = inputWatch.waiting() ? 1 : 0;
-                sendRecord(ctx.statusFd, change);
-            }
-        }
-        if (fds[3].revents & POLLIN) {
-            handleBlockedCall(ctx, start.notifyFd, record);
-            stopNow = stopNow || record.stop == InitRecord::BlockedSyscall;
-        } else if (fds[3].revents & (POLLHUP | POLLERR)) {
-            filterListening = false;
-        }
-        if (stopNow && !stopping) {
-            stopping = true;
-            killEverything(ctx);
-        }
-    }
-
-    // The run ends with its main program: whatever it left behind (a daemon, a background
-    // child) is killed and reaped, so its CPU time is counted and nothing outlives the run.
-    // Killing before every wait also catches a process forked while the previous kill ran.
+// The run ends with its main program: whatever it left behind (a daemon, a background
+// child) is killed and reaped, so its CPU time is counted and nothing outlives the run.
+// Killing before every wait also catches a process forked while the previous kill ran.
+void killAndReapTheRest(const InitContext &ctx)
+{
     for (;;) {
-        killEverything(ctx);
+        killAllButInit(ctx.isolation != Isolation::None);
         if (waitpid(-1, nullptr, 0) < 0 && errno == ECHILD)
             break;
     }
+}
 
+// Completes init's last record: the limits the run left evidence of, what it wrote to /work,
+// and the CPU time and memory of every process it had, all reaped by now.
+void completeRecord(const InitContext &ctx, const Options &run, int hostWorkFd, InitRecord &record)
+{
     record.limitsReached |= limitsLeft(run, ctx.isolation == Isolation::Full);
-    if (sandboxed)
+    if (ctx.isolation == Isolation::Full)
         copyOutput(hostWorkFd, run, record);
     rusage usage{};
     getrusage(RUSAGE_CHILDREN, &usage);
     record.cpuUs = (static_cast<std::int64_t>(usage.ru_utime.tv_sec) + usage.ru_stime.tv_sec) * 1'000'000
         + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
     record.peakRssBytes = static_cast<std::int64_t>(usage.ru_maxrss) * 1024;
+}
+
+} // namespace
+
+void runInit(const InitContext &ctx)
+{
+    awaitIdentityMaps(ctx);
+    const int hostWorkFd = isolate(ctx);
+    SeccompProgram filter;
+    compileFilterAndReport(ctx, filter);
+
+    Options run;
+    if (!receiveRun(ctx.controlFd, run))
+        _exit(0);
+    if (ctx.isolation == Isolation::Full) {
+        if (const Step step = copyInput(run, hostWorkFd); !step)
+            failSetup(ctx, step);
+    }
+    int sigFd = -1;
+    int watchFd = -1;
+    openEventFds(ctx, sigFd, watchFd);
+    const ProgramStart start = launchProgram(ctx, run, filter);
+
+    InitRecord record;
+    record.kind = InitRecord::ProgramEnded;
+    RunWatch watch(ctx, run, start, record);
+    if (const Step step = watch.untilProgramEnds(sigFd, watchFd); !step)
+        failSetup(ctx, step);
+    killAndReapTheRest(ctx);
+    completeRecord(ctx, run, hostWorkFd, record);
     sendRecord(ctx.statusFd, record);
     _exit(0);
 }

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <dirent.h>
 #include <unordered_map>
+#include <unistd.h>
 #include <vector>
 
 namespace Sandpit::Helper {
@@ -60,6 +61,17 @@ void killDescendants(pid_t root)
             kill(it->second, SIGKILL);
             pending.push_back(it->second);
         }
+    }
+}
+
+void killAllButInit(bool ownPidNamespace)
+{
+    if (ownPidNamespace) {
+        // kill(-1) from PID 1 reaches every other process of the namespace, however it was
+        // started (setsid, double fork) and whatever it did to its process group.
+        kill(-1, SIGKILL);
+    } else {
+        killDescendants(getpid());
     }
 }
 

@@ -154,6 +154,49 @@ Step buildAllowList(std::vector<sock_filter> &program)
     return exportProgram(ctx, program);
 }
 
+// Rules for one call are OR-ed: one rule per flag means "any namespace flag set".
+Step forbidNamespaceClones(const FilterContext &ctx, uint32_t forbiddenAction)
+{
+    for (scmp_datum_t flag : kNamespaceFlags) {
+        if (int rc = seccomp_rule_add(ctx.get(), forbiddenAction, SCMP_SYS(clone), 1,
+                                      SCMP_A0(SCMP_CMP_MASKED_EQ, flag, flag));
+            rc < 0) {
+            return failWith("seccomp-rule-clone", rc);
+        }
+    }
+    // clone3 passes its flags in memory, which a filter cannot read; ENOSYS makes the C
+    // library fall back to clone(), whose flags the rules above see.
+    if (int rc = seccomp_rule_add(ctx.get(), SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0); rc < 0)
+        return failWith("seccomp-rule-clone3", rc);
+    return Step::ok();
+}
+
+// Init shares the program's uid, so the kernel would let the program lower init's own limits
+// (prlimit on PID 1) and blind its watch. Setting another process's limits is refused;
+// reading them, and setting one's own (pid 0), stay allowed.
+Step refuseOthersLimits(const FilterContext &ctx)
+{
+    if (int rc = seccomp_rule_add(ctx.get(), SCMP_ACT_ERRNO(EPERM), SCMP_SYS(prlimit64), 2, SCMP_A0(SCMP_CMP_NE, 0),
+                                  SCMP_A2(SCMP_CMP_NE, 0));
+        rc < 0) {
+        return failWith("seccomp-rule-prlimit", rc);
+    }
+    return Step::ok();
+}
+
+// TIOCSTI pushes keystrokes into a terminal's input; TIOCLINUX can do the same on a console.
+Step forbidTerminalInjection(const FilterContext &ctx, uint32_t forbiddenAction)
+{
+    for (unsigned long request : {static_cast<unsigned long>(TIOCSTI), static_cast<unsigned long>(TIOCLINUX)}) {
+        if (int rc = seccomp_rule_add(ctx.get(), forbiddenAction, SCMP_SYS(ioctl), 1,
+                                      SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffUL, request));
+            rc < 0) {
+            return failWith("seccomp-rule-ioctl", rc);
+        }
+    }
+    return Step::ok();
+}
+
 // The rules need arguments, and libseccomp lets an unconditional rule swallow the conditional
 // ones of the same call: "allow ioctl" would drop "end the run on ioctl(TIOCSTI)". So they live
 // in a program of their own whose default is to allow, and the kernel, which runs both
@@ -166,37 +209,13 @@ Step buildRules(std::vector<sock_filter> &program, uint32_t forbiddenAction)
     if (int rc = seccomp_attr_set(ctx.get(), SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS); rc < 0)
         return failWith("seccomp-badarch", rc);
     SANDPIT_TRY_STEP(addNamed(ctx, forbiddenAction, kForbidden));
-    // Rules for one call are OR-ed: one rule per flag means "any namespace flag set".
-    for (scmp_datum_t flag : kNamespaceFlags) {
-        if (int rc = seccomp_rule_add(ctx.get(), forbiddenAction, SCMP_SYS(clone), 1, SCMP_A0(SCMP_CMP_MASKED_EQ, flag, flag));
-            rc < 0) {
-            return failWith("seccomp-rule-clone", rc);
-        }
-    }
+    SANDPIT_TRY_STEP(forbidNamespaceClones(ctx, forbiddenAction));
     SANDPIT_TRY_STEP(addNamed(ctx, SCMP_ACT_ERRNO(EPERM), kPrivilegedOnly));
     SANDPIT_TRY_STEP(addFamilyRules(ctx, SCMP_SYS(socket), kAllowedFamilies));
     constexpr int kPairFamilies[] = {AF_UNIX};
     SANDPIT_TRY_STEP(addFamilyRules(ctx, SCMP_SYS(socketpair), kPairFamilies));
-    // Init shares the program's uid, so the kernel would let the program lower init's own
-    // limits (prlimit on PID 1) and blind its watch. Setting another process's limits is
-    // refused; reading them, and setting one's own (pid 0), stay allowed.
-    if (int rc = seccomp_rule_add(ctx.get(), SCMP_ACT_ERRNO(EPERM), SCMP_SYS(prlimit64), 2, SCMP_A0(SCMP_CMP_NE, 0),
-                                  SCMP_A2(SCMP_CMP_NE, 0));
-        rc < 0) {
-        return failWith("seccomp-rule-prlimit", rc);
-    }
-    // clone3 passes its flags in memory, which a filter cannot read; ENOSYS makes the C
-    // library fall back to clone(), whose flags the rule above sees.
-    if (int rc = seccomp_rule_add(ctx.get(), SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0); rc < 0)
-        return failWith("seccomp-rule-clone3", rc);
-    // TIOCSTI pushes keystrokes into a terminal's input; TIOCLINUX can do the same on a console.
-    for (unsigned long request : {static_cast<unsigned long>(TIOCSTI), static_cast<unsigned long>(TIOCLINUX)}) {
-        if (int rc = seccomp_rule_add(ctx.get(), forbiddenAction, SCMP_SYS(ioctl), 1,
-                                      SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffUL, request));
-            rc < 0) {
-            return failWith("seccomp-rule-ioctl", rc);
-        }
-    }
+    SANDPIT_TRY_STEP(refuseOthersLimits(ctx));
+    SANDPIT_TRY_STEP(forbidTerminalInjection(ctx, forbiddenAction));
     return exportProgram(ctx, program);
 }
 

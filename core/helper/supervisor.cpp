@@ -3,32 +3,32 @@
 #include "cgroup.h"
 #include "endreport.h"
 #include "engineevents.h"
+#include "fdio.h"
 #include "init.h"
 #include "initrecord.h"
+#include "initstart.h"
 #include "isolationreport.h"
 #include "jobfile.h"
+#include "monotonictime.h"
+#include "outputrelay.h"
 #include "protocol.h"
 #include "refusal.h"
 #include "report.h"
+#include "sandboxuser.h"
+#include "step.h"
 #include "wallclock.h"
 
-#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
-#include <cstring>
-#include <ctime>
 #include <fcntl.h>
-#include <ftw.h>
 #include <memory>
+#include <optional>
 #include <poll.h>
-#include <sched.h>
 #include <string>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
-#include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -43,84 +43,14 @@ namespace {
 // makes the kernel kill the whole namespace (but loses init's CPU accounting).
 constexpr long long kStopGraceMs = 1000;
 constexpr long long kCgroupPollMs = 20;
-// Started as root, the program runs as nobody/nogroup (see init's becomeSandboxUser).
-constexpr uid_t kNobody = 65534;
-constexpr gid_t kNoGroup = 65534;
 
-
-long long nowUs()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return static_cast<long long>(ts.tv_sec) * 1'000'000 + ts.tv_nsec / 1000;
-}
-
-bool writeAll(int fd, const char *data, size_t size)
-{
-    while (size > 0) {
-        const ssize_t n = write(fd, data, size);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            return false;
-        }
-        data += n;
-        size -= static_cast<size_t>(n);
-    }
-    return true;
-}
-
-bool writeFile(const std::string &path, const std::string &text)
-{
-    const int fd = open(path.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd < 0)
-        return false;
-    const bool ok = writeAll(fd, text.data(), text.size());
-    close(fd);
-    return ok;
-}
-
-int makeTimer(long long ms, bool repeat = false)
-{
-    const int fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
-    if (fd >= 0 && ms > 0) {
-        itimerspec spec{};
-        spec.it_value.tv_sec = ms / 1000;
-        spec.it_value.tv_nsec = (ms % 1000) * 1'000'000;
-        if (repeat)
-            spec.it_interval = spec.it_value;
-        timerfd_settime(fd, 0, &spec, nullptr);
-    }
-    return fd;
-}
-
-int chownEntry(const char *path, const struct stat *, int, FTW *)
-{
-    lchown(path, kNobody, kNoGroup);
-    return 0;
-}
-
-// Without a mount namespace the program opens its files by their host paths, so nobody must
-// be able to pass through Sandpit's own folders above the workspace (root made them 0700).
-// Search permission only: nobody can still list nothing of them, nor reach other runs.
-void letSandboxUserReach(const std::string &workspace)
-{
-    std::string path = workspace;
-    for (size_t slash = path.rfind('/'); slash != std::string::npos && slash > 0; slash = path.rfind('/')) {
-        path.resize(slash);
-        const std::string name = path.substr(path.rfind('/') + 1);
-        struct stat st {};
-        if (name.rfind("sandpit", 0) != 0 || lstat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != 0)
-            continue;
-        if (!(st.st_mode & S_IXOTH))
-            chmod(path.c_str(), (st.st_mode & 07777) | S_IXOTH);
-    }
-}
-
-struct Stream {
-    int fd = -1;
-    int target = -1;
-    long long bytes = 0;
+// What the supervisor learns while the run goes on, and when.
+struct RunProgress {
+    InitRecord record;        // init's last record, once haveRecord
+    bool haveRecord = false;
+    bool initExited = false;
+    long long startUs = 0;
+    long long endUs = 0;
 };
 
 class Supervisor
@@ -130,6 +60,7 @@ public:
         : m_options(options)
         , m_run(options)
         , m_events(options.eventsFd)
+        , m_output(m_run)
     {
     }
 
@@ -138,15 +69,25 @@ public:
 private:
     int setupFailed(const char *step, int err);
     int sandboxUnavailable();
+    Step listenForSignals(int &sigFd);
+    std::optional<int> buildStrongestAllowed();
+    InitContext initContext(Isolation level) const;
     bool startInit(Isolation level);
     bool buildLevel(Isolation level);
+    bool awaitBuilt(Isolation level);
     void abandonLevel();
-    bool mapIdentity(const char *&step) const;
-    void relay(Stream &stream, const char *name);
+    std::optional<int> awaitJob();
+    void relay(OutputRelay::Stream stream);
     void requestStop(StopReason reason);
     void closePipes();
-    int supervise(int sigFd, InitRecord &record, bool &haveRecord, long long &wallUs);
+    int supervise(int sigFd, RunProgress &progress);
+    bool sendRun();
+    bool runIsOver(const RunProgress &progress) const;
+    void readStatus(RunProgress &progress, WallClock &clock);
+    void takeSignal(int sigFd, RunProgress &progress);
+    void takeCgroupTick(int cgroupTimer);
     void takeInputWait(const InitRecord &record, WallClock &clock);
+    int endRun(const RunProgress &progress);
     void finishReport(const InitRecord &record, bool haveRecord, long long wallUs);
 
     const Options &m_options; // what the sandbox is built from
@@ -162,11 +103,9 @@ private:
     pid_t m_init = -1;
     int m_controlFd = -1;
     int m_statusFd = -1;
-    Stream m_out;
-    Stream m_err;
+    OutputRelay m_output;
     StopReason m_stop = StopReason::None;
     int m_graceTimer = -1;
-    const char *m_truncated = nullptr;
     long long m_inputWaitUs = 0;
 };
 
@@ -190,6 +129,42 @@ int Supervisor::sandboxUnavailable()
     return P::kExitSetupFailed;
 }
 
+// The helper dies with the engine's thread that started it (init dies with the helper), and
+// hears Stop and its own children's end on a signalfd.
+Step Supervisor::listenForSignals(int &sigFd)
+{
+    const pid_t parent = getppid();
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+        return Step::fail("prctl-pdeathsig");
+    sigset_t mask;
+    sigemptyset(&mask);
+    for (int sig : {SIGCHLD, SIGTERM, SIGINT, SIGHUP})
+        sigaddset(&mask, sig);
+    sigprocmask(SIG_BLOCK, &mask, nullptr);
+    signal(SIGPIPE, SIG_IGN);
+    sigFd = signalfd(-1, &mask, SFD_CLOEXEC);
+    return sigFd < 0 ? Step::fail("signalfd") : Step::ok();
+}
+
+// Tries the strongest isolation first, and steps down only as far as the user allowed: by
+// default not at all, and nothing runs (fail closed). An exit code when nothing was built.
+std::optional<int> Supervisor::buildStrongestAllowed()
+{
+    const Isolation weakest = weakestAllowed(m_options.allowWeaker);
+    for (Isolation level : {Isolation::Full, Isolation::Processes, Isolation::None}) {
+        if (level > weakest)
+            break;
+        m_level = level;
+        if (buildLevel(level))
+            return std::nullopt;
+        // Without namespaces nothing is refused by policy: the machine is out of processes, or
+        // a step of init's own failed. Either way that step is the error.
+        if (level == Isolation::None)
+            return setupFailed(m_refusals.back().step.c_str(), m_refusals.back().error);
+    }
+    return sandboxUnavailable();
+}
+
 void Supervisor::abandonLevel()
 {
     kill(m_init, SIGKILL);
@@ -206,7 +181,7 @@ bool Supervisor::buildLevel(Isolation level)
         return false;
     }
     const char *step = "";
-    if (level != Isolation::None && !mapIdentity(step)) {
+    if (level != Isolation::None && !mapIdentity(m_init, initContext(level), step)) {
         m_refusals.push_back({level, step, errno});
         abandonLevel();
         return false;
@@ -218,8 +193,13 @@ bool Supervisor::buildLevel(Isolation level)
         abandonLevel();
         return false;
     }
-    // Init answers once the sandbox stands, before any job is accepted: a prepared sandbox
-    // whose level the kernel refused must fail now, not when the learner presses Run.
+    return awaitBuilt(level);
+}
+
+// Init answers once the sandbox stands, before any job is accepted: a prepared sandbox
+// whose level the kernel refused must fail now, not when the learner presses Run.
+bool Supervisor::awaitBuilt(Isolation level)
+{
     InitRecord built;
     const bool answered = read(m_statusFd, &built, sizeof built) == static_cast<ssize_t>(sizeof built);
     if (answered && built.kind == InitRecord::Built)
@@ -234,88 +214,55 @@ bool Supervisor::buildLevel(Isolation level)
     return false;
 }
 
-// An unprivileged process may map exactly its own uid and gid into a user namespace it made,
-// and only after giving up setgroups(). Root maps nobody instead of itself.
-bool Supervisor::mapIdentity(const char *&step) const
-{
-    const std::string base = "/proc/" + std::to_string(m_init);
-    const std::string uid = std::to_string(m_uid);
-    const std::string gid = std::to_string(m_gid);
-    step = "uid_map";
-    if (!writeFile(base + "/uid_map", uid + " " + uid + " 1\n"))
-        return false;
-    if (!m_switchUser) {
-        step = "setgroups";
-        if (!writeFile(base + "/setgroups", "deny\n"))
-            return false;
-    }
-    step = "gid_map";
-    return writeFile(base + "/gid_map", gid + " " + gid + " 1\n");
-}
-
 void Supervisor::closePipes()
 {
-    for (int *fd : {&m_controlFd, &m_statusFd, &m_out.fd, &m_err.fd}) {
+    for (int *fd : {&m_controlFd, &m_statusFd}) {
         if (*fd >= 0)
             close(*fd);
         *fd = -1;
     }
+    m_output.closeAll();
+}
+
+// What init at `level` is told; its pipes are added as it starts.
+InitContext Supervisor::initContext(Isolation level) const
+{
+    InitContext ctx;
+    ctx.options = &m_options;
+    ctx.isolation = level;
+    ctx.uid = m_uid;
+    ctx.gid = m_gid;
+    ctx.switchUser = m_switchUser;
+    ctx.memoryByCgroup = m_cgroup && m_cgroup->hasMemory();
+    return ctx;
 }
 
 bool Supervisor::startInit(Isolation level)
 {
-    int control[2], status[2], out[2], err[2];
-    if (pipe2(control, O_CLOEXEC) || pipe2(status, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
+    InitLink link;
+    if (!Helper::startInit(initContext(level), m_events, link))
         return false;
-
-    // A user namespace makes the others possible without privileges. A PID namespace with our
-    // init as PID 1 is what guarantees that nothing outlives the run: when PID 1 exits, the
-    // kernel kills every other process in it.
-    unsigned long flags = 0;
-    if (level != Isolation::None)
-        flags = CLONE_NEWUSER | CLONE_NEWPID;
-    if (level == Isolation::Full) {
-        flags |= CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWCGROUP;
-        if (!m_options.shareNetwork)
-            flags |= CLONE_NEWNET;
-    }
-    const pid_t pid = static_cast<pid_t>(syscall(SYS_clone, flags | SIGCHLD, nullptr, nullptr, nullptr, nullptr));
-    if (pid < 0) {
-        const int saved = errno;
-        for (int fd : {control[0], control[1], status[0], status[1], out[0], out[1], err[0], err[1]})
-            close(fd);
-        errno = saved;
-        return false;
-    }
-    if (pid == 0) {
-        m_events.closeInChild(); // the supervisor's to write, not the run's
-        close(control[1]);
-        close(status[0]);
-        close(out[0]);
-        close(err[0]);
-        InitContext ctx;
-        ctx.options = &m_options;
-        ctx.isolation = level;
-        ctx.controlFd = control[0];
-        ctx.statusFd = status[1];
-        ctx.stdoutFd = out[1];
-        ctx.stderrFd = err[1];
-        ctx.uid = m_uid;
-        ctx.gid = m_gid;
-        ctx.switchUser = m_switchUser;
-        ctx.memoryByCgroup = m_cgroup && m_cgroup->hasMemory();
-        runInit(ctx);
-    }
-    close(control[0]);
-    close(status[1]);
-    close(out[1]);
-    close(err[1]);
-    m_init = pid;
-    m_controlFd = control[1];
-    m_statusFd = status[0];
-    m_out = {out[0], STDOUT_FILENO, 0};
-    m_err = {err[0], STDERR_FILENO, 0};
+    m_init = link.pid;
+    m_controlFd = link.controlFd;
+    m_statusFd = link.statusFd;
+    m_output.attach(link.stdoutFd, link.stderrFd);
     return true;
+}
+
+// In prepared mode, waits for the job. An exit code when no run will happen.
+std::optional<int> Supervisor::awaitJob()
+{
+    if (m_options.job.empty())
+        return std::nullopt;
+    std::string error;
+    if (waitForJob(m_run, error))
+        return std::nullopt;
+    // EOF: the engine no longer wants this prepared sandbox.
+    abandonLevel();
+    if (error.empty())
+        return 0;
+    std::fprintf(stderr, "sandpit-helper: %s\n", error.c_str());
+    return P::kExitUsage;
 }
 
 void Supervisor::requestStop(StopReason reason)
@@ -327,72 +274,52 @@ void Supervisor::requestStop(StopReason reason)
     m_graceTimer = makeTimer(kStopGraceMs);
 }
 
-void Supervisor::relay(Stream &stream, const char *name)
+void Supervisor::relay(OutputRelay::Stream stream)
 {
-    char buffer[65536];
-    const ssize_t n = read(stream.fd, buffer, sizeof buffer);
-    if (n <= 0) {
-        if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
-            close(stream.fd);
-            stream.fd = -1;
-        }
-        return;
-    }
-    const long long total = m_out.bytes + m_err.bytes;
-    long long allowed = n;
-    if (m_run.outputBytes > 0)
-        allowed = std::max(0LL, std::min<long long>(n, m_run.outputBytes - total));
-    if (allowed > 0) {
-        // A failed write means the engine went away; the run goes on until the death signal.
-        writeAll(stream.target, buffer, static_cast<size_t>(allowed));
-        stream.bytes += allowed;
-    }
-    if (allowed < n) {
-        if (!m_truncated)
-            m_truncated = name;
+    if (!m_output.relay(stream))
         requestStop(StopReason::OutputLimit);
-    }
 }
 
-// Starts the run and relays its output until init has exited and both pipes are closed.
-int Supervisor::supervise(int sigFd, InitRecord &record, bool &haveRecord, long long &wallUs)
+// Hands init the run: 'G' and the run's options, NUL-separated. Before that, started as root,
+// nobody must be able to read the sources and write output/ in the host workspace.
+bool Supervisor::sendRun()
 {
-    m_stop = StopReason::None;
-    m_truncated = nullptr;
-    const long long startUs = nowUs();
-    WallClock clock(m_run.timeoutMs);
-    const int cgroupTimer = m_cgroup->hasMemory() ? makeTimer(kCgroupPollMs, true) : -1;
-    if (m_switchUser) {
-        // nobody must be able to read the sources and write output/ in the host workspace.
-        nftw(m_run.workspace.c_str(), chownEntry, 16, FTW_PHYS);
-        if (m_level != Isolation::Full)
-            letSandboxUserReach(m_run.workspace);
-    }
+    if (m_switchUser)
+        giveWorkspaceToSandboxUser(m_run.workspace, m_level != Isolation::Full);
     const std::string payload = joinArguments(toArguments(m_run));
     const auto size = static_cast<std::uint32_t>(payload.size());
     std::string message = "G";
     message.append(reinterpret_cast<const char *>(&size), sizeof size);
     message += payload;
-    if (!writeAll(m_controlFd, message.data(), message.size()))
-        return setupFailed("start-signal", errno);
+    return writeAll(m_controlFd, message.data(), message.size());
+}
 
-    bool initExited = false;
-    long long endUs = startUs;
-    // Init sends its record only once the run has no process left (it reaped them all), so
-    // the record, not init's own exit, ends the run: init's exit tears down the namespaces and
-    // that takes a millisecond or two the learner need not wait for.
-    const auto runIsOver = [&] {
-        const bool programEnded = haveRecord && record.kind == InitRecord::ProgramEnded;
-        return (initExited || programEnded) && m_out.fd < 0 && m_err.fd < 0;
-    };
-    while (!runIsOver()) {
+// Init sends its record only once the run has no process left (it reaped them all), so the
+// record, not init's own exit, ends the run: init's exit tears down the namespaces and that
+// takes a millisecond or two the learner need not wait for.
+bool Supervisor::runIsOver(const RunProgress &progress) const
+{
+    const bool programEnded = progress.haveRecord && progress.record.kind == InitRecord::ProgramEnded;
+    return (progress.initExited || programEnded) && !m_output.anyOpen();
+}
+
+// Starts the run and relays its output until init has exited and both pipes are closed.
+int Supervisor::supervise(int sigFd, RunProgress &progress)
+{
+    m_stop = StopReason::None;
+    progress.startUs = progress.endUs = monotonicUs();
+    WallClock clock(m_run.timeoutMs);
+    const int cgroupTimer = m_cgroup->hasMemory() ? makeTimer(kCgroupPollMs, true) : -1;
+    if (!sendRun())
+        return setupFailed("start-signal", errno);
+    while (!runIsOver(progress)) {
         pollfd fds[7] = {
-            {m_out.fd, POLLIN, 0},
-            {m_err.fd, POLLIN, 0},
+            {m_output.fd(OutputRelay::Stdout), POLLIN, 0},
+            {m_output.fd(OutputRelay::Stderr), POLLIN, 0},
             {sigFd, POLLIN, 0},
             {m_stop == StopReason::None ? clock.fd() : -1, POLLIN, 0},
             {m_graceTimer, POLLIN, 0},
-            {haveRecord ? -1 : m_statusFd, POLLIN, 0},
+            {progress.haveRecord ? -1 : m_statusFd, POLLIN, 0},
             {m_stop == StopReason::None ? cgroupTimer : -1, POLLIN, 0},
         };
         if (poll(fds, 7, -1) < 0) {
@@ -401,37 +328,13 @@ int Supervisor::supervise(int sigFd, InitRecord &record, bool &haveRecord, long 
             break;
         }
         if (fds[0].revents)
-            relay(m_out, "stdout");
+            relay(OutputRelay::Stdout);
         if (fds[1].revents)
-            relay(m_err, "stderr");
-        if (fds[5].revents) {
-            haveRecord = read(m_statusFd, &record, sizeof record) == static_cast<ssize_t>(sizeof record);
-            if (haveRecord && record.kind == InitRecord::Listing) {
-                m_events.sendListing(record);
-                haveRecord = false;
-            } else if (haveRecord && record.kind == InitRecord::InputWait) {
-                takeInputWait(record, clock);
-                haveRecord = false;
-            } else if (haveRecord && !initExited) {
-                endUs = nowUs();
-            } else if (!haveRecord) {
-                close(m_statusFd);
-                m_statusFd = -1;
-            }
-        }
-        if (fds[2].revents & POLLIN) {
-            signalfd_siginfo info{};
-            if (read(sigFd, &info, sizeof info) == static_cast<ssize_t>(sizeof info)) {
-                if (info.ssi_signo == SIGCHLD) {
-                    if (waitpid(m_init, nullptr, WNOHANG) == m_init) {
-                        initExited = true;
-                        endUs = nowUs();
-                    }
-                } else {
-                    requestStop(StopReason::Cancelled);
-                }
-            }
-        }
+            relay(OutputRelay::Stderr);
+        if (fds[5].revents)
+            readStatus(progress, clock);
+        if (fds[2].revents & POLLIN)
+            takeSignal(sigFd, progress);
         if ((fds[3].revents & POLLIN) && clock.expired())
             requestStop(StopReason::Timeout);
         if (fds[4].revents & POLLIN) {
@@ -439,26 +342,64 @@ int Supervisor::supervise(int sigFd, InitRecord &record, bool &haveRecord, long 
             close(m_graceTimer);
             m_graceTimer = -1;
         }
-        if (fds[6].revents & POLLIN) {
-            std::uint64_t ticks;
-            [[maybe_unused]] const ssize_t n = read(cgroupTimer, &ticks, sizeof ticks);
-            // The kernel's OOM killer struck inside the run: the run is over, whatever the
-            // main program makes of it.
-            if (m_cgroup->oomKills() > 0)
-                requestStop(StopReason::Memory);
-        }
+        if (fds[6].revents & POLLIN)
+            takeCgroupTick(cgroupTimer);
     }
     // Init is gone: what is left in its pipe is the end of the run, after any lists.
-    while (!haveRecord && m_statusFd >= 0 && read(m_statusFd, &record, sizeof record) == static_cast<ssize_t>(sizeof record))
-        haveRecord = record.kind != InitRecord::Listing && record.kind != InitRecord::InputWait;
+    InitRecord &record = progress.record;
+    while (!progress.haveRecord && m_statusFd >= 0
+           && read(m_statusFd, &record, sizeof record) == static_cast<ssize_t>(sizeof record))
+        progress.haveRecord = record.kind != InitRecord::Listing && record.kind != InitRecord::InputWait;
     m_inputWaitUs = clock.inputWaitUs();
     for (int fd : {cgroupTimer, m_graceTimer}) {
         if (fd >= 0)
             close(fd);
     }
     m_graceTimer = -1;
-    wallUs = endUs - startUs;
     return 0;
+}
+
+// A record from init: a list or a wait for input to pass on, or its last word.
+void Supervisor::readStatus(RunProgress &progress, WallClock &clock)
+{
+    InitRecord &record = progress.record;
+    progress.haveRecord = read(m_statusFd, &record, sizeof record) == static_cast<ssize_t>(sizeof record);
+    if (progress.haveRecord && record.kind == InitRecord::Listing) {
+        m_events.sendListing(record);
+        progress.haveRecord = false;
+    } else if (progress.haveRecord && record.kind == InitRecord::InputWait) {
+        takeInputWait(record, clock);
+        progress.haveRecord = false;
+    } else if (progress.haveRecord && !progress.initExited) {
+        progress.endUs = monotonicUs();
+    } else if (!progress.haveRecord) {
+        close(m_statusFd);
+        m_statusFd = -1;
+    }
+}
+
+// SIGCHLD: init may have exited. SIGTERM, SIGINT, SIGHUP: the engine cancels the run.
+void Supervisor::takeSignal(int sigFd, RunProgress &progress)
+{
+    signalfd_siginfo info{};
+    if (read(sigFd, &info, sizeof info) != static_cast<ssize_t>(sizeof info))
+        return;
+    if (info.ssi_signo != SIGCHLD) {
+        requestStop(StopReason::Cancelled);
+    } else if (waitpid(m_init, nullptr, WNOHANG) == m_init) {
+        progress.initExited = true;
+        progress.endUs = monotonicUs();
+    }
+}
+
+void Supervisor::takeCgroupTick(int cgroupTimer)
+{
+    std::uint64_t ticks;
+    [[maybe_unused]] const ssize_t n = read(cgroupTimer, &ticks, sizeof ticks);
+    // The kernel's OOM killer struck inside the run: the run is over, whatever the main
+    // program makes of it.
+    if (m_cgroup->oomKills() > 0)
+        requestStop(StopReason::Memory);
 }
 
 void Supervisor::takeInputWait(const InitRecord &record, WallClock &clock)
@@ -474,71 +415,32 @@ void Supervisor::takeInputWait(const InitRecord &record, WallClock &clock)
 
 int Supervisor::run()
 {
-    // The helper dies with the engine's thread that started it; init dies with the helper.
-    const pid_t parent = getppid();
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
-        return setupFailed("prctl-pdeathsig", errno);
-
-    sigset_t mask;
-    sigemptyset(&mask);
-    for (int sig : {SIGCHLD, SIGTERM, SIGINT, SIGHUP})
-        sigaddset(&mask, sig);
-    sigprocmask(SIG_BLOCK, &mask, nullptr);
-    signal(SIGPIPE, SIG_IGN);
-    const int sigFd = signalfd(-1, &mask, SFD_CLOEXEC);
-    if (sigFd < 0)
-        return setupFailed("signalfd", errno);
-
+    int sigFd = -1;
+    if (const Step step = listenForSignals(sigFd); !step)
+        return setupFailed(step.failed, step.error);
     m_switchUser = geteuid() == 0;
     m_uid = m_switchUser ? kNobody : getuid();
     m_gid = m_switchUser ? kNoGroup : getgid();
-
     m_cgroup = std::make_unique<Cgroup>();
-    bool haveJob = m_options.job.empty();
-
-    // Try the strongest isolation first, and step down only as far as the user allowed: by
-    // default not at all, and nothing runs (fail closed).
-    const Isolation weakest = weakestAllowed(m_options.allowWeaker);
-    bool built = false;
-    for (Isolation level : {Isolation::Full, Isolation::Processes, Isolation::None}) {
-        if (level > weakest)
-            break;
-        m_level = level;
-        if (buildLevel(level)) {
-            built = true;
-            break;
-        }
-        // Without namespaces nothing is refused by policy: the machine is out of processes, or
-        // a step of init's own failed. Either way that step is the error.
-        if (level == Isolation::None)
-            return setupFailed(m_refusals.back().step.c_str(), m_refusals.back().error);
-    }
-    if (!built)
-        return sandboxUnavailable();
-
-    if (!haveJob) {
-        std::string error;
-        if (!waitForJob(m_run, error)) {
-            // EOF: the engine no longer wants this prepared sandbox.
-            abandonLevel();
-            if (error.empty())
-                return 0;
-            std::fprintf(stderr, "sandpit-helper: %s\n", error.c_str());
-            return P::kExitUsage;
-        }
-    }
+    if (const std::optional<int> rc = buildStrongestAllowed())
+        return *rc;
+    if (const std::optional<int> rc = awaitJob())
+        return *rc;
     m_cgroup->setLimits(m_run.memoryBytes, m_run.processes);
-    InitRecord record;
-    bool haveRecord = false;
-    long long wallUs = 0;
-    if (const int rc = supervise(sigFd, record, haveRecord, wallUs); rc != 0)
+    RunProgress progress;
+    if (const int rc = supervise(sigFd, progress); rc != 0)
         return rc;
-
-    if (haveRecord && record.kind == InitRecord::SetupFailed) {
-        record.setupStep[sizeof record.setupStep - 1] = '\0';
-        return setupFailed(record.setupStep, record.setupErrno);
+    if (progress.haveRecord && progress.record.kind == InitRecord::SetupFailed) {
+        progress.record.setupStep[sizeof progress.record.setupStep - 1] = '\0';
+        return setupFailed(progress.record.setupStep, progress.record.setupErrno);
     }
-    finishReport(record, haveRecord, wallUs);
+    return endRun(progress);
+}
+
+// Writes the report and lets the run's cgroup go.
+int Supervisor::endRun(const RunProgress &progress)
+{
+    finishReport(progress.record, progress.haveRecord, progress.endUs - progress.startUs);
     const bool written = m_report.writeTo(m_options.report);
     if (written && m_events.listening()) {
         // Every byte of output is in the engine's pipes; closing them, then saying so, lets
@@ -564,9 +466,9 @@ int Supervisor::run()
 void Supervisor::finishReport(const InitRecord &record, bool haveRecord, long long wallUs)
 {
     RunEnd end{record, haveRecord, wallUs, m_stop};
-    end.stdoutBytes = m_out.bytes;
-    end.stderrBytes = m_err.bytes;
-    end.truncated = m_truncated;
+    end.stdoutBytes = m_output.bytes(OutputRelay::Stdout);
+    end.stderrBytes = m_output.bytes(OutputRelay::Stderr);
+    end.truncated = m_output.truncated();
     end.inputWaitUs = m_inputWaitUs;
     writeRunEnd(m_report, end, m_run, *m_cgroup);
     m_report.add(P::kIsolationLevel, isolationLevelName(m_level));

@@ -1,20 +1,12 @@
 #include "wallclock.h"
 
+#include "monotonictime.h"
+
 #include <cstdint>
-#include <ctime>
 #include <sys/timerfd.h>
 #include <unistd.h>
 
 namespace Sandpit::Helper {
-
-namespace {
-long long monotonicUs()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return static_cast<long long>(ts.tv_sec) * 1'000'000 + ts.tv_nsec / 1000;
-}
-} // namespace
 
 WallClock::WallClock(long long limitMs)
     : m_fd(timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC))

@@ -1,0 +1,50 @@
+#include "limitwatch.h"
+
+#include <algorithm>
+
+namespace Sandpit::Helper {
+
+namespace {
+
+// How long a run may stay past its process limit before it is stopped: a program that gives
+// up on a refused fork (EAGAIN) ends with its own error, as it would in Docker, and one that
+// keeps trying is stopped, whichever way the limit is enforced (cgroup or rlimit).
+constexpr int kPastProcessLimitTicks = 1000 / kWatchIntervalMs;
+
+} // namespace
+
+LimitWatch::LimitWatch(const InitContext &ctx, const Options &run, InitRecord &record)
+    : m_ctx(ctx)
+    , m_run(run)
+    , m_record(record)
+{
+}
+
+Usage LimitWatch::sample()
+{
+    const Usage usage = sampleUsage(m_ctx.isolation == Isolation::Full, m_run.openFiles);
+    m_record.peakTotalBytes = std::max<std::int64_t>(m_record.peakTotalBytes, usage.residentBytes);
+    m_record.peakTasks = std::max<std::int64_t>(m_record.peakTasks, usage.tasks);
+    if (m_run.processes > 0 && usage.tasks > m_run.processes)
+        m_record.limitsReached |= InitRecord::ReachedProcesses;
+    if (m_run.openFiles > 0 && usage.mostOpenFiles >= m_run.openFiles)
+        m_record.limitsReached |= InitRecord::ReachedOpenFiles;
+    return usage;
+}
+
+bool LimitWatch::check()
+{
+    const Usage usage = sample();
+    m_pastProcessLimit = m_run.processes > 0 && usage.tasks > m_run.processes ? m_pastProcessLimit + 1 : 0;
+    if (m_pastProcessLimit >= kPastProcessLimitTicks) {
+        m_record.stop = InitRecord::ProcessLimit;
+        return true;
+    }
+    if (!m_ctx.memoryByCgroup && m_run.memoryBytes > 0 && usage.chargedBytes > m_run.memoryBytes) {
+        m_record.stop = InitRecord::Memory;
+        return true;
+    }
+    return false;
+}
+
+} // namespace Sandpit::Helper
