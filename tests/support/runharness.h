@@ -18,6 +18,7 @@
 #include <QTest>
 #include <QUuid>
 
+#include <functional>
 #include <optional>
 
 #include <csignal>
@@ -251,5 +252,38 @@ inline QString uniqueToken()
 {
     return QStringLiteral("sandpit-token-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
 }
+
+/// The engine a test's runs go through. A test class derives from it privately, beside
+/// QObject, and starts the engine from init() (a fresh engine for each test function, so no
+/// run's leftovers reach the next) or from initTestCase() (one for all, where an engine is slow
+/// to make ready, as a Docker one with its warm container is).
+class RunFixture
+{
+protected:
+    using EngineFactory = std::function<std::unique_ptr<RunController>()>;
+
+    explicit RunFixture(EngineFactory makeEngine = makeController, int timeoutMs = 30000)
+        : m_makeEngine(std::move(makeEngine))
+        , m_timeoutMs(timeoutMs)
+    {
+    }
+
+    /// Another engine like the one the fixture starts, for a test that needs its own.
+    std::unique_ptr<RunController> newEngine() const { return m_makeEngine(); }
+    void startEngine() { m_controller = newEngine(); }
+    void stopEngine() { m_controller.reset(); }
+
+    Outcome run(RunController &controller, const RunRequest &request, int timeoutMs = 0) const
+    {
+        return runToEnd(controller, request, timeoutMs > 0 ? timeoutMs : m_timeoutMs);
+    }
+    Outcome run(const RunRequest &request, int timeoutMs = 0) const { return run(*m_controller, request, timeoutMs); }
+
+    std::unique_ptr<RunController> m_controller;
+
+private:
+    EngineFactory m_makeEngine;
+    int m_timeoutMs;
+};
 
 } // namespace SandpitTest

@@ -4,7 +4,7 @@
 // that what is left of them there once they are gone is this test's alone. Needs
 // sandpit-offline/python:3.11 (packaging/docker/build-offline-images.sh).
 #include "files/artifactstore.h"
-#include "support/dockerattacks.h"
+#include "support/attackharness.h"
 #include "support/dockerproxy.h"
 #include "files/keptworkspace.h"
 #include "files/runfolders.h"

@@ -10,7 +10,7 @@
 // folder where Docker keeps image layers, in the options of the root file system's overlay
 // mount; and, when the run's files are bound, the path of this run's folder on the two
 // read-only binds (a bind's source path is what mountinfo prints for it).
-#include "support/dockerattacks.h"
+#include "support/attackharness.h"
 #include "files/runfolders.h"
 #include "files/workspacebudget.h"
 
@@ -74,7 +74,7 @@ QStringList containersCreatedSince(qint64 since)
 }
 } // namespace
 
-class TestAttacksDockerLeaks : public QObject, private DockerAttackRunner
+class TestAttacksDockerLeaks : public QObject, private AttackFixture
 {
     Q_OBJECT
 
@@ -82,7 +82,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         m_since = QDateTime::currentSecsSinceEpoch() - 1;
-        setUpEngine();
+        beforeAll();
         QProcessEnvironment archive = QProcessEnvironment::systemEnvironment();
         archive.insert(QStringLiteral("SANDPIT_DOCKER_TRANSFER"), QStringLiteral("archive"));
         m_archive = dockerController(archive);
@@ -107,7 +107,7 @@ private Q_SLOTS:
     void cleanupTestCase()
     {
         m_archive.reset();
-        tearDownEngine();
+        afterAll();
     }
 
     void transfers_data()

@@ -15,7 +15,7 @@ constexpr qint64 kWallLimitMs = kDocker ? 2000 : 1500;
 constexpr int kHumanDelayMs = kDocker ? 3000 : 2500;
 } // namespace
 
-class TestInputWait : public QObject
+class TestInputWait : public QObject, private RunFixture
 {
     Q_OBJECT
 
@@ -45,11 +45,15 @@ private:
         return watcher.outcome;
     }
 
-    std::unique_ptr<RunController> m_controller;
+public:
+    TestInputWait()
+        : RunFixture(makePythonController)
+    {
+    }
 
 private Q_SLOTS:
-    void init() { m_controller = makePythonController(); }
-    void cleanup() { m_controller.reset(); }
+    void init() { startEngine(); }
+    void cleanup() { stopEngine(); }
 
     void aLateAnswerIsNotATimeout()
     {
@@ -81,7 +85,7 @@ private Q_SLOTS:
     void aBusyLoopStillTimesOut()
     {
         RunRequest request = interactive(QStringLiteral("cpu_burner.py"));
-        const Outcome o = runToEnd(*m_controller, request);
+        const Outcome o = run(request);
         QVERIFY2(o.result, why(o));
         QCOMPARE(o.result->killReason, KillReason::Timeout);
         QCOMPARE(o.result->inputWaitMs, 0);
@@ -100,7 +104,7 @@ private Q_SLOTS:
     void aReaderChildBuysNoTimeForItsParent()
     {
         QFETCH(QString, parent);
-        const Outcome o = runToEnd(*m_controller, interactive(QStringLiteral("reader_child_and_busy_parent.py"), {parent}));
+        const Outcome o = run(interactive(QStringLiteral("reader_child_and_busy_parent.py"), {parent}));
         QVERIFY2(o.result, why(o));
         QCOMPARE(o.result->killReason, KillReason::Timeout);
         QVERIFY(o.result->stdoutData.contains("child reading"));
@@ -114,7 +118,7 @@ private Q_SLOTS:
         request.limits.wallTimeMs = kWallLimitMs;
         request.stdinData = "3\n";
         request.keepStdinOpen = false;
-        const Outcome o = runToEnd(*m_controller, request);
+        const Outcome o = run(request);
         QVERIFY2(o.result, why(o));
         QCOMPARE(o.result->killReason, KillReason::Timeout);
         QCOMPARE(o.result->stdoutData, QByteArray("read '3'\n"));

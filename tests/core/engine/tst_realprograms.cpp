@@ -31,21 +31,13 @@ const QStringList kCpythonTestModules = {
 
 } // namespace
 
-class TestRealPrograms : public QObject
+class TestRealPrograms : public QObject, private RunFixture
 {
     Q_OBJECT
 
-private:
-    Outcome run(const RunRequest &request, int timeoutMs = 30000)
-    {
-        return runToEnd(*m_controller, request, timeoutMs);
-    }
-
-    std::unique_ptr<RunController> m_controller;
-
 private Q_SLOTS:
-    void init() { m_controller = makeController(); }
-    void cleanup() { m_controller.reset(); }
+    void init() { startEngine(); }
+    void cleanup() { stopEngine(); }
 
     void programWorks_data()
     {

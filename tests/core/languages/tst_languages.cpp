@@ -49,16 +49,17 @@ LanguageRegistry builtInWith(const QByteArray &overlay)
 }
 } // namespace
 
-class TestLanguages : public QObject
+class TestLanguages : public QObject, private RunFixture
 {
     Q_OBJECT
 
-private:
-    Outcome run(RunController &controller, const RunRequest &request)
+public:
+    TestLanguages()
+        : RunFixture([] { return controllerFor(LanguageRegistry::builtIn()); }, 120000)
     {
-        return runToEnd(controller, request, 120000);
     }
-    Outcome run(const RunRequest &request) { return run(*m_controller, request); }
+
+private:
 
     // False (and the test is skipped) when the language cannot run here: no toolchain on this
     // machine, or no offline image for Docker. Where every toolchain must be there
@@ -86,11 +87,9 @@ private:
         return found.has_value();
     }
 
-    std::unique_ptr<RunController> m_controller;
-
 private Q_SLOTS:
-    void init() { m_controller = controllerFor(LanguageRegistry::builtIn()); }
-    void cleanup() { m_controller.reset(); }
+    void init() { startEngine(); }
+    void cleanup() { stopEngine(); }
 
     void hello_data()
     {

@@ -11,18 +11,11 @@
 
 using namespace SandpitTest;
 
-class TestLocalBackend : public QObject
+class TestLocalBackend : public QObject, private RunFixture
 {
     Q_OBJECT
 
 private:
-    Outcome run(const RunRequest &request, int timeoutMs = 30000)
-    {
-        return runToEnd(*m_controller, request, timeoutMs);
-    }
-
-    std::unique_ptr<RunController> m_controller;
-
     /// A local backend whose helper runs on a host that refuses user namespaces as Docker's
     /// seccomp profile does; its wrapper script is made in `dir`.
     static std::vector<std::unique_ptr<Backend>> noUsernsBackend(const QTemporaryDir &dir)
@@ -41,8 +34,8 @@ private:
     }
 
 private Q_SLOTS:
-    void init() { m_controller = makeController(); }
-    void cleanup() { m_controller.reset(); }
+    void init() { startEngine(); }
+    void cleanup() { stopEngine(); }
 
     void hello()
     {
