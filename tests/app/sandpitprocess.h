@@ -2,6 +2,8 @@
 
 // The real sandpit binary run as a user runs it, for the command-line tests.
 #include <QByteArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QStringList>
 
@@ -10,14 +12,27 @@ struct SandpitProcess {
     QByteArray out;
     QByteArray err;
 
-    static SandpitProcess run(const QStringList &arguments, const QProcessEnvironment &env, int timeoutMs)
+    /// stdout as the one JSON object `--json` prints (empty, with a warning, when it is not).
+    QJsonObject json() const
+    {
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(out, &error);
+        if (error.error != QJsonParseError::NoError || !doc.isObject())
+            qWarning("stdout is not one JSON object (%s): %s", qPrintable(error.errorString()), out.constData());
+        return doc.object();
+    }
+    QString value(const char *key) const { return json().value(QLatin1String(key)).toString(); }
+
+    /// Runs `program` (sandpit, or sandpit-cli) from the build's bin folder.
+    static SandpitProcess run(const QStringList &arguments, const QProcessEnvironment &env, int timeoutMs,
+                              const QString &program = QStringLiteral("sandpit"))
     {
         QProcess process;
         process.setProcessEnvironment(env);
-        process.start(QStringLiteral(SANDPIT_BIN_DIR "/sandpit"), arguments);
+        process.start(QStringLiteral(SANDPIT_BIN_DIR "/") + program, arguments);
         SandpitProcess result;
         if (!process.waitForFinished(timeoutMs) || process.exitStatus() != QProcess::NormalExit) {
-            qWarning("sandpit did not finish normally: %s", qPrintable(process.errorString()));
+            qWarning("%s did not finish normally: %s", qPrintable(program), qPrintable(process.errorString()));
             process.kill();
             process.waitForFinished();
             return result;

@@ -1,131 +1,28 @@
-// `sandpit run`, as a user or a script runs it: the real binary, its exit status, what it
-// prints on stdout and stderr, and its --json object.
+// `sandpit run` as a user or a script runs it: the real binary, its options, its exit status and
+// what it prints on stdout and stderr. The --json object is tested in tst_clijson, the Docker
+// backend in tst_clidocker.
 #include <QDir>
 #include <QFile>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <unistd.h>
+#include "clitest.h"
 
-#include "sandpitprocess.h"
-
-namespace {
-constexpr int kRunTimeoutMs = 60000;
-
-QString fixture(const QString &name)
-{
-    const QString dir = qEnvironmentVariable("SANDPIT_FIXTURES_DIR", QStringLiteral(SANDPIT_FIXTURES_DIR));
-    return dir + QLatin1Char('/') + name;
-}
-
-struct Cli {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-
-    QJsonObject json() const
-    {
-        QJsonParseError error;
-        const QJsonDocument doc = QJsonDocument::fromJson(out, &error);
-        if (error.error != QJsonParseError::NoError || !doc.isObject())
-            qWarning("stdout is not one JSON object (%s): %s", qPrintable(error.errorString()), out.constData());
-        return doc.object();
-    }
-    QString value(const char *key) const { return json().value(QLatin1String(key)).toString(); }
-};
-
-// --- for the Docker tests: they need dockerd and sandpit-offline/python:3.11
-// (packaging/docker/build-offline-images.sh) ---
-
-const QString kDockerImage = QStringLiteral("sandpit-offline/python:3.11");
-
-/// Every key path of a JSON object ("isolation.level"), for comparing the shape of two results.
-QStringList jsonKeys(const QJsonObject &object, const QString &prefix = {})
-{
-    QStringList keys;
-    for (auto it = object.begin(); it != object.end(); ++it) {
-        keys << prefix + it.key();
-        if (it.value().isObject())
-            keys << jsonKeys(it.value().toObject(), prefix + it.key() + QLatin1Char('.'));
-    }
-    keys.sort();
-    return keys;
-}
-
-/// "ID STATE" of each container that matches a `docker ps --filter`, through the docker CLI
-/// (this test links no Docker client of its own).
-QStringList dockerContainers(const QString &filter)
-{
-    QProcess docker;
-    docker.start(QStringLiteral("docker"), {QStringLiteral("ps"), QStringLiteral("--all"), QStringLiteral("--no-trunc"),
-                                           QStringLiteral("--filter"), filter, QStringLiteral("--format"),
-                                           QStringLiteral("{{.ID}} {{.State}}")});
-    if (!docker.waitForFinished(30000) || docker.exitCode() != 0)
-        qFatal("docker ps failed: %s", docker.readAllStandardError().constData());
-    return QString::fromUtf8(docker.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-}
-
-/// Workspace folders (sandpit-run-*) whose owner file names `pid`, in the folder of this user's
-/// own that Sandpit makes in `temp` for them.
-QStringList workspacesOf(const QString &temp, qint64 pid)
-{
-    QStringList found;
-    const QDir dir(temp + QStringLiteral("/sandpit-%1").arg(::geteuid()));
-    for (const QString &name : dir.entryList({QStringLiteral("sandpit-run-*")}, QDir::Dirs | QDir::NoDotAndDotDot)) {
-        QFile owner(dir.filePath(name + QStringLiteral("/owner")));
-        if (owner.open(QIODevice::ReadOnly) && owner.readAll().trimmed().toLongLong() == pid)
-            found << name;
-    }
-    return found;
-}
-} // namespace
-
-class TestCli : public QObject
+class TestCli : public CliTest
 {
     Q_OBJECT
 
 private:
-    // A clean environment: no SANDPIT_* settings from the developer's shell, and a private
-    // config folder so their saved settings are not read either.
-    QProcessEnvironment environment() const
+    // languages.json in the config folder, as a teacher would write it.
+    void writeUserLanguages(const QByteArray &json) const
     {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        for (const char *name : {"SANDPIT_TIMEOUT_SEC", "SANDPIT_MEMORY_MB", "SANDPIT_OUTPUT_LIMIT_KB", "SANDPIT_BACKEND",
-                                 "SANDPIT_DOCKER_FALLBACK"})
-            env.remove(QString::fromLatin1(name));
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir->filePath(QStringLiteral("config")));
-        return env;
+        QDir().mkpath(m_dir->filePath(QStringLiteral("config/Sandpit/sandpit")));
+        writeFile(QStringLiteral("config/Sandpit/sandpit/languages.json"), json);
     }
-
-    Cli run(const QStringList &arguments, const QProcessEnvironment &env) const
-    {
-        const SandpitProcess p = SandpitProcess::run(QStringList{QStringLiteral("run")} + arguments, env, kRunTimeoutMs);
-        return {p.exitCode, p.out, p.err};
-    }
-    Cli run(const QStringList &arguments) const { return run(arguments, environment()); }
-
-    QString writeFile(const QString &name, const QByteArray &content) const
-    {
-        QFile f(m_dir->filePath(name));
-        if (!f.open(QIODevice::WriteOnly) || f.write(content) != content.size())
-            qFatal("cannot write %s", qPrintable(f.fileName()));
-        return f.fileName();
-    }
-
-    std::unique_ptr<QTemporaryDir> m_dir;
 
 private Q_SLOTS:
-    void init()
-    {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_dir->isValid());
-    }
-    void cleanup() { m_dir.reset(); }
-
     void unreachableDockerFallsBackToTheLocalSandbox()
     {
         QProcessEnvironment env = environment();
@@ -145,64 +42,6 @@ private Q_SLOTS:
         // And the setting turns the fallback off.
         env.insert(QStringLiteral("SANDPIT_DOCKER_FALLBACK"), QStringLiteral("off"));
         QCOMPARE(run({fixture(QStringLiteral("hello.py"))}, env).exitCode, 3);
-    }
-
-    void helloAsJson()
-    {
-        const Cli cli = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--json")});
-        QCOMPARE(cli.exitCode, 0);
-        const QJsonObject o = cli.json();
-        QStringList keys{QStringLiteral("backend"), QStringLiteral("language"), QStringLiteral("exit_code"),
-                         QStringLiteral("signal"), QStringLiteral("kill_reason"), QStringLiteral("kill_detail"),
-                         QStringLiteral("wall_ms"), QStringLiteral("cpu_ms"), QStringLiteral("peak_memory_bytes"),
-                         QStringLiteral("stdout"), QStringLiteral("stderr"), QStringLiteral("stdout_truncated"),
-                         QStringLiteral("stderr_truncated"), QStringLiteral("artifacts"), QStringLiteral("isolation"),
-                         QStringLiteral("notice"), QStringLiteral("stage"), QStringLiteral("diagnostics"),
-                         QStringLiteral("limits_reached"), QStringLiteral("input_wait_ms")};
-        keys.sort();
-        QCOMPARE(o.keys(), keys);
-        QCOMPARE(o.value(QStringLiteral("kill_reason")).toString(), QStringLiteral("none"));
-        QCOMPARE(o.value(QStringLiteral("exit_code")).toInt(-1), 0);
-        QVERIFY(o.value(QStringLiteral("signal")).isNull());
-        QCOMPARE(o.value(QStringLiteral("stdout")).toString(), QStringLiteral("Hello from Sandpit\n"));
-        QCOMPARE(o.value(QStringLiteral("stderr")).toString(), QString());
-        QCOMPARE(o.value(QStringLiteral("backend")).toString(), QStringLiteral("local"));
-        QCOMPARE(o.value(QStringLiteral("language")).toString(), QStringLiteral("python"));
-        const QJsonValue level = o.value(QStringLiteral("isolation")).toObject().value(QStringLiteral("level"));
-        QVERIFY(level.isString());
-        QVERIFY((QStringList{QStringLiteral("full"), QStringLiteral("partial"), QStringLiteral("none")}).contains(level.toString()));
-    }
-
-    void timeoutIsAResultNotAnError()
-    {
-        const Cli cli = run({fixture(QStringLiteral("sleeper.py")), QStringLiteral("--timeout"), QStringLiteral("1"),
-                             QStringLiteral("--json")});
-        QCOMPARE(cli.exitCode, 0);
-        QCOMPARE(cli.value("kill_reason"), QStringLiteral("timeout"));
-        QVERIFY(cli.json().value(QStringLiteral("exit_code")).isNull());
-        QCOMPARE(cli.value("signal"), QStringLiteral("SIGKILL"));
-        QCOMPARE(cli.value("stdout"), QStringLiteral("going to sleep\n"));
-        QVERIFY2(cli.value("kill_detail").contains(QStringLiteral("1 s")), qPrintable(cli.value("kill_detail")));
-    }
-
-    void outputLimitOption()
-    {
-        const Cli cli = run({fixture(QStringLiteral("flood_stdout.py")), QStringLiteral("--output-limit"),
-                             QStringLiteral("16"), QStringLiteral("--json")});
-        QCOMPARE(cli.exitCode, 0);
-        QCOMPARE(cli.value("kill_reason"), QStringLiteral("output-limit"));
-        QCOMPARE(cli.json().value(QStringLiteral("stdout_truncated")).toBool(), true);
-        QCOMPARE(cli.value("stdout").size(), 16 * 1024);
-    }
-
-    void outputLimitFromTheEnvironment()
-    {
-        QProcessEnvironment env = environment();
-        env.insert(QStringLiteral("SANDPIT_OUTPUT_LIMIT_KB"), QStringLiteral("1"));
-        const Cli cli = run({fixture(QStringLiteral("flood_stdout.py")), QStringLiteral("--json")}, env);
-        QCOMPARE(cli.exitCode, 0);
-        QCOMPARE(cli.value("kill_reason"), QStringLiteral("output-limit"));
-        QCOMPARE(cli.value("stdout").size(), 1024);
     }
 
     void badEnvironmentValueIsNamed()
@@ -258,16 +97,6 @@ private Q_SLOTS:
                              QStringLiteral("--file"), m_dir->filePath(QStringLiteral("data")), QStringLiteral("--json")});
         QCOMPARE(cli.exitCode, 0);
         QCOMPARE(cli.value("stdout"), QStringLiteral("x,y\n1,2\ndata/a.txt alpha\n"));
-    }
-
-    void aMissingFileOptionIsAJsonError()
-    {
-        const QString path = m_dir->filePath(QStringLiteral("gone.csv"));
-        const Cli cli = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--file"), path, QStringLiteral("--json")});
-        QCOMPARE(cli.exitCode, 3);
-        const QJsonObject error = cli.json().value(QStringLiteral("error")).toObject();
-        QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("missing-input-file"));
-        QVERIFY2(error.value(QStringLiteral("message")).toString().contains(path), cli.out.constData());
     }
 
     void workspaceOptionKeepsWhatTheProgramWrote()
@@ -346,78 +175,6 @@ private Q_SLOTS:
         QVERIFY(cli.out.isEmpty());
     }
 
-    void compiledProgramRuns()
-    {
-        const Cli cli = run({fixture(QStringLiteral("languages/hello.c")), QStringLiteral("--json")});
-        QCOMPARE(cli.exitCode, 0);
-        QCOMPARE(cli.value("stage"), QStringLiteral("run"));
-        QCOMPARE(cli.value("language"), QStringLiteral("c"));
-        QCOMPARE(cli.value("stdout"), QStringLiteral("Hello from C\n"));
-        QCOMPARE(cli.json().value(QStringLiteral("diagnostics")).toArray().size(), 0);
-    }
-
-    void compileErrorIsARunThatStoppedAtTheCompileStage()
-    {
-        const Cli cli = run({fixture(QStringLiteral("languages/compile_error.c")), QStringLiteral("--json")});
-        QCOMPARE(cli.exitCode, 0); // the run took place; the compiler's verdict is in the JSON
-        QCOMPARE(cli.value("stage"), QStringLiteral("compile"));
-        QCOMPARE(cli.value("kill_reason"), QStringLiteral("none"));
-        QCOMPARE(cli.json().value(QStringLiteral("exit_code")).toInt(), 1);
-        QVERIFY2(cli.value("stderr").contains(QStringLiteral("compile_error.c:5:")), cli.out.constData());
-        QVERIFY2(cli.value("kill_detail").contains(QStringLiteral("did not run")), cli.out.constData());
-        const QJsonArray diagnostics = cli.json().value(QStringLiteral("diagnostics")).toArray();
-        QCOMPARE(diagnostics.size(), 1);
-        const QJsonObject first = diagnostics.at(0).toObject();
-        QCOMPARE(first.value(QStringLiteral("file")).toString(), QStringLiteral("compile_error.c"));
-        QCOMPARE(first.value(QStringLiteral("line")).toInt(), 5);
-        QCOMPARE(first.value(QStringLiteral("column")).toInt(), 39);
-        QCOMPARE(first.value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
-        QVERIFY2(first.value(QStringLiteral("message")).toString().contains(QStringLiteral("before")), cli.out.constData());
-
-        // Without --json the compiler's messages reach the terminal, and the summary says so.
-        const Cli plain = run({fixture(QStringLiteral("languages/compile_error.c"))});
-        QCOMPARE(plain.exitCode, 0);
-        QVERIFY2(plain.err.contains("compile_error.c:5:"), plain.err.constData());
-        QVERIFY2(plain.err.contains("did not run"), plain.err.constData());
-        // The summary is headed by what happened, as the window's is, not by an exit code.
-        const QByteArray summary = plain.err.mid(plain.err.indexOf("[sandpit] "));
-        QVERIFY2(summary.startsWith("[sandpit] Did not compile: "), plain.err.constData());
-        QVERIFY2(!summary.left(summary.indexOf('\n')).contains("exit code"), plain.err.constData());
-        QVERIFY2(!plain.err.contains("Finished"), plain.err.constData());
-    }
-
-    void runtimeErrorSummaryNamesTheError()
-    {
-        const Cli plain = run({fixture(QStringLiteral("languages/runtime_error.py"))});
-        QCOMPARE(plain.exitCode, 0);
-        QVERIFY2(plain.err.contains("[sandpit] The program stopped with an error: "), plain.err.constData());
-        QVERIFY2(plain.err.contains("line "), plain.err.constData());
-        QVERIFY2(!plain.err.contains("Finished"), plain.err.constData());
-    }
-
-    void runtimeErrorHasItsLineInTheJson()
-    {
-        const Cli cli = run({fixture(QStringLiteral("languages/runtime_error.py")), QStringLiteral("--json")});
-        QCOMPARE(cli.exitCode, 0);
-        QCOMPARE(cli.value("stage"), QStringLiteral("run"));
-        const QJsonArray diagnostics = cli.json().value(QStringLiteral("diagnostics")).toArray();
-        QCOMPARE(diagnostics.size(), 2);
-        const QJsonObject error = diagnostics.at(0).toObject();
-        QCOMPARE(error.value(QStringLiteral("file")).toString(), QStringLiteral("runtime_error.py"));
-        QCOMPARE(error.value(QStringLiteral("line")).toInt(), 2);
-        QCOMPARE(error.value(QStringLiteral("message")).toString(), QStringLiteral("ZeroDivisionError: division by zero"));
-        const QJsonObject caller = diagnostics.at(1).toObject();
-        QCOMPARE(caller.value(QStringLiteral("line")).toInt(), 5);
-        QCOMPARE(caller.value(QStringLiteral("severity")).toString(), QStringLiteral("note"));
-    }
-
-    // languages.json in the config folder, as a teacher would write it.
-    void writeUserLanguages(const QByteArray &json) const
-    {
-        QDir().mkpath(m_dir->filePath(QStringLiteral("config/Sandpit/sandpit")));
-        writeFile(QStringLiteral("config/Sandpit/sandpit/languages.json"), json);
-    }
-
     void userLanguagesFileChangesALanguage()
     {
         writeUserLanguages(R"({"languages": [{"id": "python", "run": {"toolchain": ["no-such-python"]}, "install": "ask your teacher"}]})");
@@ -466,100 +223,6 @@ private Q_SLOTS:
         const Cli cli = run({fixture(QStringLiteral("hello.py"))}, env);
         QCOMPARE(cli.exitCode, 0);
         QCOMPARE(cli.out, QByteArray("Hello from Sandpit\n"));
-    }
-    // --- the Docker backend through the CLI -------------------------------------------------
-
-    void dockerGivesTheSameJsonAsLocal()
-    {
-        QProcessEnvironment env = environment();
-        env.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"), kDockerImage);
-        const QString hello = fixture(QStringLiteral("hello.py"));
-        const Cli local = run({hello, QStringLiteral("--backend"), QStringLiteral("local"), QStringLiteral("--json")}, env);
-        const Cli docker = run({hello, QStringLiteral("--backend"), QStringLiteral("docker"), QStringLiteral("--json")}, env);
-        QCOMPARE(local.exitCode, 0);
-        QVERIFY2(docker.exitCode == 0, (docker.out + docker.err).constData());
-        const QJsonObject o = docker.json();
-        QCOMPARE(jsonKeys(o), jsonKeys(local.json()));
-        QCOMPARE(local.value("backend"), QStringLiteral("local"));
-        QCOMPARE(docker.value("backend"), QStringLiteral("docker"));
-        QCOMPARE(docker.value("language"), QStringLiteral("python"));
-        QCOMPARE(docker.value("kill_reason"), QStringLiteral("none"));
-        QCOMPARE(o.value(QStringLiteral("exit_code")).toInt(-1), 0);
-        QVERIFY(o.value(QStringLiteral("signal")).isNull());
-        QCOMPARE(docker.value("stdout"), QStringLiteral("Hello from Sandpit\n"));
-        QCOMPARE(docker.value("stderr"), QString());
-        QCOMPARE(o.value(QStringLiteral("isolation")).toObject().value(QStringLiteral("level")).toString(), QStringLiteral("full"));
-    }
-
-    void dockerGivesTheSameKillReasonsAsLocal_data()
-    {
-        QTest::addColumn<QString>("program");
-        QTest::addColumn<QStringList>("options");
-        QTest::addColumn<QString>("killReason");
-        QTest::newRow("timeout") << QStringLiteral("sleeper.py") << QStringList{QStringLiteral("--timeout"), QStringLiteral("1")}
-                                 << QStringLiteral("timeout");
-        QTest::newRow("output limit") << QStringLiteral("flood_stdout.py")
-                                      << QStringList{QStringLiteral("--output-limit"), QStringLiteral("16")}
-                                      << QStringLiteral("output-limit");
-        QTest::newRow("memory") << QStringLiteral("attacks/memory_bomb.py")
-                                << QStringList{QStringLiteral("--memory"), QStringLiteral("64")} << QStringLiteral("memory");
-    }
-    void dockerGivesTheSameKillReasonsAsLocal()
-    {
-        QFETCH(QString, program);
-        QFETCH(QStringList, options);
-        QFETCH(QString, killReason);
-        QProcessEnvironment env = environment();
-        env.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"), kDockerImage);
-        const QStringList arguments = QStringList{fixture(program), QStringLiteral("--json")} + options;
-        const Cli local = run(arguments + QStringList{QStringLiteral("--backend"), QStringLiteral("local")}, env);
-        const Cli docker = run(arguments + QStringList{QStringLiteral("--backend"), QStringLiteral("docker")}, env);
-        QCOMPARE(local.exitCode, 0);
-        QCOMPARE(docker.exitCode, 0);
-        QCOMPARE(docker.value("backend"), QStringLiteral("docker"));
-        QCOMPARE(local.value("kill_reason"), killReason);
-        QCOMPARE(docker.value("kill_reason"), killReason);
-        QCOMPARE(docker.json().value(QStringLiteral("exit_code")).isNull(), local.json().value(QStringLiteral("exit_code")).isNull());
-        QCOMPARE(docker.json().value(QStringLiteral("stdout_truncated")), local.json().value(QStringLiteral("stdout_truncated")));
-        QCOMPARE(jsonKeys(docker.json()), jsonKeys(local.json()));
-    }
-
-    void dockerRunOfAKilledAppIsRemovedAtTheNextStart()
-    {
-        // The app is SIGKILLed while its program sleeps in a container: nothing of Sandpit's
-        // can clean up then. The next Sandpit to start must remove what it left.
-        QProcessEnvironment env = environment();
-        env.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"), kDockerImage);
-        const QString temp = m_dir->filePath(QStringLiteral("tmp")); // where both apps' workspaces go
-        QVERIFY(QDir().mkpath(temp));
-        env.insert(QStringLiteral("TMPDIR"), temp);
-        QProcess app;
-        app.setProcessEnvironment(env);
-        app.start(QStringLiteral(SANDPIT_BIN_DIR "/sandpit"),
-                  {QStringLiteral("run"), fixture(QStringLiteral("sleeper.py")), QStringLiteral("--backend"),
-                   QStringLiteral("docker"), QStringLiteral("--timeout"), QStringLiteral("120")});
-        QVERIFY(app.waitForStarted());
-        const qint64 killedPid = app.processId();
-        const QString ownedByKilled = QStringLiteral("label=org.sandpit.owner=%1").arg(killedPid);
-        QByteArray said;
-        QTRY_VERIFY_WITH_TIMEOUT((said += app.readAllStandardOutput()).contains("going to sleep"), 30000);
-        QTRY_VERIFY_WITH_TIMEOUT(dockerContainers(ownedByKilled).join(QLatin1Char(' ')).contains(QStringLiteral(" running")),
-                                 10000);
-        QVERIFY(!workspacesOf(temp, killedPid).isEmpty());
-        app.kill();
-        QVERIFY(app.waitForFinished(5000));
-        QCOMPARE(app.exitStatus(), QProcess::CrashExit);
-        // Nobody removes the sleeping program's container now: it is still there.
-        QVERIFY2(!dockerContainers(ownedByKilled).isEmpty(), "the killed app's container vanished on its own");
-
-        const Cli next = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--backend"), QStringLiteral("docker")}, env);
-        QCOMPARE(next.exitCode, 0);
-        QCOMPARE(next.out, QByteArray("Hello from Sandpit\n"));
-        const QStringList left = dockerContainers(ownedByKilled);
-        QVERIFY2(left.isEmpty(), qPrintable(left.join(QStringLiteral(", "))));
-        // Its workspace holds the learner's sources: it goes too.
-        const QStringList workspaces = workspacesOf(temp, killedPid);
-        QVERIFY2(workspaces.isEmpty(), qPrintable(workspaces.join(QStringLiteral(", "))));
     }
 };
 

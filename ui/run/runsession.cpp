@@ -1,6 +1,6 @@
 #include "run/runsession.h"
 
-#include "engine/backendid.h"
+#include "engine/runrequestbuilder.h"
 #include "languages/language.h"
 
 #include <QFileInfo>
@@ -24,23 +24,18 @@ RunSession::RunSession(Core::RunController &controller, const Core::EngineSettin
     connect(&m_controller, &Core::RunController::runFailed, this, &RunSession::onFailed);
 }
 
-Core::RunRequest RunSession::buildRequest(const Core::Language &language, const QString &fileName,
-                                          const QString &code, const Core::Limits &limits)
+Core::RunRequestBuilder RunSession::requestBuilder(const Core::Language *language, const QString &fileName,
+                                                  const QString &code, const Core::EngineSettings &settings)
 {
-    Core::RunRequest request;
-    request.language = language.id;
-    request.entryFile = QFileInfo(fileName).fileName();
-    if (request.entryFile.isEmpty())
-        request.entryFile = language.defaultFileName.isEmpty() ? QStringLiteral("main.txt") : language.defaultFileName;
-    request.sources = {{request.entryFile, code.toUtf8()}};
-    request.limits = limits;
-    // The input line can send more at any time, so stdin stays open until Ctrl+D or the end.
-    // stdout is a pipe: a prompt shows before the user types only if the program does not
-    // buffer it (Python runs with -u; C's stdio buffers a pipe fully, see the README).
-    request.keepStdinOpen = true;
-    // The output pane shows the output as it arrives and records it for Save output….
-    request.keepOutputInResult = false;
-    return request;
+    Core::RunRequestBuilder builder(settings);
+    builder.editorProgram(language, fileName, code)
+        // The input line can send more at any time, so stdin stays open until Ctrl+D or the
+        // end. stdout is a pipe: a prompt shows before the user types only if the program does
+        // not buffer it (Python runs with -u; C's stdio buffers a pipe fully, see the README).
+        .stdinOpen()
+        // The output pane shows the output as it arrives and records it for Save output….
+        .outputStreamedOnly();
+    return builder;
 }
 
 void RunSession::run(const Core::Language *language, const QString &fileName, const QString &code)
@@ -63,31 +58,18 @@ void RunSession::start(const Core::Language *language, const QString &fileName, 
     m_expectedStdout = expectedStdout;
     m_stdout.clear();
 
-    if (code.trimmed().isEmpty()) {
+    Core::RunRequestBuilder builder = requestBuilder(language, fileName, code, m_settings);
+    if (stdinData)
+        builder.stdinData(*stdinData);
+    const auto built = builder.attach(m_inputFiles).workspace(m_keptWorkspace).build();
+    if (!built) {
         setCurrent(0);
-        fail(Core::RunError::Code::BadRequest, QStringLiteral("Nothing to run: the editor is empty."));
+        Q_EMIT runFailed(built.error().error);
         return;
     }
-    if (!language) {
-        const QString name = QFileInfo(fileName).fileName();
-        setCurrent(0);
-        fail(Core::RunError::Code::UnknownLanguage,
-             QStringLiteral("Sandpit cannot run “%1”: it does not know what language this file type is.").arg(name));
-        return;
-    }
-    Core::RunRequest request = buildRequest(*language, fileName, code, m_settings.limits);
-    request.backend = m_settings.backend;
-    request.inputFiles = m_inputFiles;
-    request.keptWorkspace = m_keptWorkspace;
-    request.weakestIsolation = m_settings.allowWeaker;
-    if (stdinData) {
-        request.stdinData = *stdinData;
-        request.keepStdinOpen = false;
-    }
+    Core::RunRequest request = *built;
     request.keepArtifacts = Core::ArtifactStore::reserve(m_artifactStore);
     m_stdinOpen = request.keepStdinOpen;
-    if (request.backend == Core::kDockerBackendId && m_settings.dockerFallback)
-        request.fallbackBackend = Core::kLocalBackendId;
     setCurrent(m_controller.start(request));
     m_request = request;
     m_placeReader = Core::DiagnosticParser(language->diagnosticFormats, request.sources);
@@ -151,11 +133,6 @@ void RunSession::onFailed(Core::RunId id, const Core::RunError &error)
         return;
     setCurrent(0);
     Q_EMIT runFailed(error);
-}
-
-void RunSession::fail(Core::RunError::Code code, const QString &message)
-{
-    Q_EMIT runFailed(Core::RunError{code, message});
 }
 
 void RunSession::setCurrent(Core::RunId id)

@@ -4,6 +4,7 @@
 #include "model/diagnosticparser.h"
 #include "settings/enginesettings.h"
 #include "engine/runcontroller.h"
+#include "engine/runrequestbuilder.h"
 
 #include <QObject>
 
@@ -25,10 +26,10 @@ class RunSession final : public QObject
 public:
     RunSession(Core::RunController &controller, const Core::EngineSettings &settings, QObject *parent = nullptr);
 
-    /// The request for `code`; `fileName` is the file's own name, or empty for the language's
-    /// default ("main.py", "Main.java").
-    static Core::RunRequest buildRequest(const Core::Language &language, const QString &fileName,
-                                         const QString &code, const Core::Limits &limits);
+    /// The window's request for `code`, with stdin open for the input line; `fileName` is the
+    /// file's own name, or empty for the language's default ("main.py", "Main.java").
+    static Core::RunRequestBuilder requestBuilder(const Core::Language *language, const QString &fileName,
+                                                  const QString &code, const Core::EngineSettings &settings);
 
     bool isActive() const { return m_current != 0; }
     QString backend() const { return m_settings.backend; }
@@ -85,7 +86,6 @@ private:
     void onOutput(Core::RunId id, Core::OutputStream stream, const QByteArray &data);
     void onFinished(Core::RunId id, const Core::RunResult &result);
     void onFailed(Core::RunId id, const Core::RunError &error);
-    void fail(Core::RunError::Code code, const QString &message);
     void setCurrent(Core::RunId id);
 
     Core::RunController &m_controller;

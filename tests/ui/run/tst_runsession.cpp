@@ -57,7 +57,11 @@ void TestRunSession::requestForAnUntitledProgram()
 {
     Core::Limits limits;
     limits.wallTimeMs = 1234;
-    const auto request = Ui::RunSession::buildRequest(*python(), QString(), QStringLiteral("print('é')\n"), limits);
+    Core::EngineSettings settings;
+    settings.limits = limits;
+    const auto built = Ui::RunSession::requestBuilder(python(), QString(), QStringLiteral("print('é')\n"), settings).build();
+    QVERIFY(built);
+    const Core::RunRequest &request = *built;
     QCOMPARE(request.language, QStringLiteral("python"));
     QCOMPARE(request.entryFile, QStringLiteral("main.py"));
     QCOMPARE(request.sources.size(), 1);
@@ -70,8 +74,11 @@ void TestRunSession::requestForAnUntitledProgram()
 
 void TestRunSession::requestUsesTheFilesOwnName()
 {
-    const auto request = Ui::RunSession::buildRequest(*python(), QStringLiteral("/home/u/code/fizz.py"),
-                                                      QStringLiteral("pass\n"), {});
+    const auto built =
+        Ui::RunSession::requestBuilder(python(), QStringLiteral("/home/u/code/fizz.py"), QStringLiteral("pass\n"), {})
+            .build();
+    QVERIFY(built);
+    const Core::RunRequest &request = *built;
     QCOMPARE(request.entryFile, QStringLiteral("fizz.py"));
     QCOMPARE(request.sources.first().name, QStringLiteral("fizz.py"));
 }

@@ -1,0 +1,226 @@
+#include "engine/runrequestbuilder.h"
+
+#include "engine/backendid.h"
+#include "files/workspace.h"
+#include "languages/language.h"
+#include "languages/languageregistry.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <cmath>
+
+namespace Sandpit::Core {
+
+namespace {
+
+struct LimitScale {
+    double min;
+    double max;
+    double scale; // from the unit people type to the unit of Limits
+    qint64 Limits::*field;
+};
+
+// The bounds keep a typo from becoming a run that never ends or a limit nothing fits in.
+LimitScale scaleOf(RunRequestBuilder::Limit which)
+{
+    switch (which) {
+    case RunRequestBuilder::Limit::TimeoutSeconds:
+        return {0.1, 86400, 1000, &Limits::wallTimeMs};
+    case RunRequestBuilder::Limit::MemoryMegabytes:
+        return {8, 1024 * 1024, 1024.0 * 1024, &Limits::memoryBytes};
+    case RunRequestBuilder::Limit::OutputKilobytes:
+        return {1, 1024 * 1024, 1024, &Limits::outputBytes};
+    }
+    Q_UNREACHABLE();
+}
+
+QString languageIds(const LanguageRegistry &languages)
+{
+    QStringList ids;
+    for (const Language &l : languages.languages())
+        ids << l.id;
+    return ids.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+RunRequestBuilder::RunRequestBuilder(const EngineSettings &settings)
+    : m_settings(settings)
+{
+    m_request.limits = settings.limits;
+    m_request.backend = settings.backend;
+    m_request.weakestIsolation = settings.allowWeaker;
+}
+
+RunRequestBuilder &RunRequestBuilder::editorProgram(const Language *language, const QString &fileName,
+                                                    const QString &code)
+{
+    if (code.trimmed().isEmpty()) {
+        fail(false, {RunError::Code::BadRequest, QStringLiteral("Nothing to run: the editor is empty.")});
+        return *this;
+    }
+    if (!language) {
+        fail(false, {RunError::Code::UnknownLanguage,
+                     QStringLiteral("Sandpit cannot run “%1”: it does not know what language this file type is.")
+                         .arg(QFileInfo(fileName).fileName())});
+        return *this;
+    }
+    m_request.language = language->id;
+    m_request.entryFile = QFileInfo(fileName).fileName();
+    if (m_request.entryFile.isEmpty())
+        m_request.entryFile =
+            language->defaultFileName.isEmpty() ? QStringLiteral("main.txt") : language->defaultFileName;
+    m_request.sources = {{m_request.entryFile, code.toUtf8()}};
+    return *this;
+}
+
+RunRequestBuilder &RunRequestBuilder::programFile(const QString &path, const QString &languageId,
+                                                  const LanguageRegistry &languages)
+{
+    const Language *language =
+        languageId.isEmpty() ? languages.forFileName(path) : languages.find(languageId.toLower());
+    if (!language) {
+        const QString known = languageIds(languages);
+        fail(true, {RunError::Code::UnknownLanguage,
+                    languageId.isEmpty()
+                        ? QStringLiteral("cannot tell the language of %1 from its name; use --lang (one of %2)")
+                              .arg(path, known)
+                        : QStringLiteral("unknown language \"%1\"; known: %2").arg(languageId, known)});
+        return *this;
+    }
+    // The learner's bytes go to the program as they are, UTF-8 or not.
+    QFile file(path);
+    if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly)) {
+        fail(false, {RunError::Code::BadRequest,
+                     QFileInfo::exists(path) ? QStringLiteral("cannot read %1: %2").arg(path, file.errorString())
+                                             : QStringLiteral("%1 does not exist").arg(path)});
+        return *this;
+    }
+    m_request.language = language->id;
+    m_request.entryFile = QFileInfo(path).fileName();
+    m_request.sources = {{m_request.entryFile, file.readAll()}};
+    return *this;
+}
+
+RunRequestBuilder &RunRequestBuilder::limit(Limit which, const QString &option, const QString &text)
+{
+    const LimitScale limit = scaleOf(which);
+    bool ok = false;
+    const double value = text.toDouble(&ok);
+    if (!ok || !std::isfinite(value) || value < limit.min || value > limit.max) {
+        fail(true, {RunError::Code::BadRequest, QStringLiteral("--%1 must be a number between %2 and %3, not \"%4\".")
+                                                    .arg(option).arg(limit.min).arg(limit.max).arg(text)});
+        return *this;
+    }
+    m_request.limits.*limit.field = std::llround(value * limit.scale);
+    return *this;
+}
+
+RunRequestBuilder &RunRequestBuilder::backend(const QString &id, Chosen chosen)
+{
+    const QString normalized = id.trimmed().toLower();
+    if (!knownBackends().contains(normalized)) {
+        fail(true, {RunError::Code::BadRequest, QStringLiteral("--backend must be one of %1, not \"%2\".")
+                                                    .arg(knownBackends().join(QStringLiteral(", ")), id)});
+        return *this;
+    }
+    m_request.backend = normalized;
+    m_chosen = chosen;
+    return *this;
+}
+
+RunRequestBuilder &RunRequestBuilder::image(const QString &image)
+{
+    m_request.image = image;
+    m_chosen = Chosen::ByCaller;
+    return *this;
+}
+
+RunRequestBuilder &RunRequestBuilder::allowWeaker(const QString &id)
+{
+    const auto chosen = allowWeakerFromId(id.trimmed().toLower());
+    if (!chosen) {
+        fail(true, {RunError::Code::BadRequest,
+                    QStringLiteral("--allow-weaker must be never, partial or none, not \"%1\".").arg(id)});
+        return *this;
+    }
+    m_request.weakestIsolation = *chosen;
+    return *this;
+}
+
+RunRequestBuilder &RunRequestBuilder::stdinData(const QByteArray &data)
+{
+    m_request.stdinData = data;
+    m_request.keepStdinOpen = false;
+    return *this;
+}
+
+RunRequestBuilder &RunRequestBuilder::stdinFile(const QString &path)
+{
+    QFile input(path);
+    if (!input.open(QIODevice::ReadOnly)) {
+        fail(false, {RunError::Code::BadRequest,
+                     QStringLiteral("cannot read the stdin file %1: %2").arg(path, input.errorString())});
+        return *this;
+    }
+    return stdinData(input.readAll());
+}
+
+RunRequestBuilder &RunRequestBuilder::stdinOpen()
+{
+    m_request.stdinData.clear();
+    m_request.keepStdinOpen = true;
+    return *this;
+}
+
+RunRequestBuilder &RunRequestBuilder::outputStreamedOnly()
+{
+    m_request.keepOutputInResult = false;
+    return *this;
+}
+
+RunRequestBuilder &RunRequestBuilder::attach(const QStringList &paths)
+{
+    for (const QString &path : paths) {
+        if (!QFileInfo::exists(path)) {
+            fail(false, missingInputError({path, {}}));
+            return *this;
+        }
+        m_request.inputFiles << InputFile{QFileInfo(path).absoluteFilePath(), {}};
+    }
+    return *this;
+}
+
+RunRequestBuilder &RunRequestBuilder::attach(const QList<InputFile> &inputFiles)
+{
+    m_request.inputFiles << inputFiles;
+    return *this;
+}
+
+RunRequestBuilder &RunRequestBuilder::workspace(const QString &folder)
+{
+    m_request.keptWorkspace = folder.isEmpty() ? QString() : QFileInfo(folder).absoluteFilePath();
+    return *this;
+}
+
+std::expected<RunRequest, RequestError> RunRequestBuilder::build() const
+{
+    if (m_error)
+        return std::unexpected(*m_error);
+    RunRequest request = m_request;
+    // Chosen by a setting, Docker may be replaced by the local sandbox when it cannot be
+    // reached, and the result says so; asked for by the caller, it is not replaced behind
+    // their back.
+    if (request.backend == kDockerBackendId && m_settings.dockerFallback && m_chosen == Chosen::BySettings)
+        request.fallbackBackend = kLocalBackendId;
+    return request;
+}
+
+void RunRequestBuilder::fail(bool wrongChoice, RunError error)
+{
+    if (!m_error)
+        m_error = RequestError{wrongChoice, std::move(error)};
+}
+
+} // namespace Sandpit::Core
