@@ -9,7 +9,9 @@ namespace {
 // How long a run may stay past its process limit before it is stopped: a program that gives
 // up on a refused fork (EAGAIN) ends with its own error, as it would in Docker, and one that
 // keeps trying is stopped, whichever way the limit is enforced (cgroup or rlimit).
-constexpr int kPastProcessLimitTicks = 1000 / kWatchIntervalMs;
+// Counted in intervals of the watch's clock, not in samples: a fork bomb keeps a busy machine
+// from waking init on time, and a count of samples would let it run into the time limit.
+constexpr std::uint64_t kPastProcessLimitTicks = 1000 / kWatchIntervalMs;
 
 } // namespace
 
@@ -32,10 +34,10 @@ Usage LimitWatch::sample()
     return usage;
 }
 
-bool LimitWatch::check()
+bool LimitWatch::check(std::uint64_t ticks)
 {
     const Usage usage = sample();
-    m_pastProcessLimit = m_run.processes > 0 && usage.tasks > m_run.processes ? m_pastProcessLimit + 1 : 0;
+    m_pastProcessLimit = m_run.processes > 0 && usage.tasks > m_run.processes ? m_pastProcessLimit + ticks : 0;
     if (m_pastProcessLimit >= kPastProcessLimitTicks) {
         m_record.stop = InitRecord::ProcessLimit;
         return true;

@@ -19,15 +19,16 @@ public:
 
     /// Samples the run's processes and notes the peaks and limits met.
     Usage sample();
-    /// Samples once more (one watch tick); true when a limit was passed, with the reason in
-    /// the record.
-    bool check();
+    /// Samples once more, `ticks` watch intervals after the last sample (more than one when
+    /// init woke late, on a machine too busy to run it on time); true when a limit was passed,
+    /// with the reason in the record.
+    bool check(std::uint64_t ticks);
 
 private:
     const InitContext &m_ctx;
     const Options &m_run;
     InitRecord &m_record;
-    int m_pastProcessLimit = 0;
+    std::uint64_t m_pastProcessLimit = 0; // watch intervals the run has been past it
 };
 
 } // namespace Sandpit::Helper

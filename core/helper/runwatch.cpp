@@ -54,9 +54,11 @@ Step RunWatch::untilProgramEnds(int sigFd, int watchFd)
         // 'K' or EOF: the supervisor wants everything gone (time limit, output limit, Stop).
         bool stopNow = (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) != 0;
         if (fds[2].revents & POLLIN) {
-            std::uint64_t ticks;
-            [[maybe_unused]] const ssize_t n = read(watchFd, &ticks, sizeof ticks);
-            stopNow = stopNow || tick();
+            // The number of intervals since the last read: more than one when init woke late.
+            std::uint64_t ticks = 1;
+            if (read(watchFd, &ticks, sizeof ticks) != sizeof ticks || ticks == 0)
+                ticks = 1;
+            stopNow = stopNow || tick(ticks);
         }
         if (fds[3].revents & POLLIN) {
             takeBlockedCall();
@@ -91,9 +93,9 @@ void RunWatch::reapEnded(int sigFd)
 }
 
 // True when a limit was passed and the run must stop.
-bool RunWatch::tick()
+bool RunWatch::tick(std::uint64_t ticks)
 {
-    if (m_limits.check())
+    if (m_limits.check(ticks))
         return true;
     if (m_output)
         m_output->tick();

@@ -27,7 +27,7 @@ public:
 
 private:
     void reapEnded(int sigFd);
-    bool tick();
+    bool tick(std::uint64_t ticks);
     void takeBlockedCall();
 
     const InitContext &m_ctx;
