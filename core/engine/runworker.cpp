@@ -68,10 +68,7 @@ void RunWorker::launch(RunId id, const RunRequest &request, Backend *backend, co
     // Shared by the connections below: whether the program has started decides whether a
     // failure may still be answered by running elsewhere.
     auto started = std::make_shared<bool>(false);
-    connect(raw, &RunJob::started, this, [this, id, started] {
-        *started = true;
-        Q_EMIT this->started(id);
-    });
+    connect(raw, &RunJob::started, this, [started] { *started = true; });
     connect(raw, &RunJob::outputReceived, this,
             [this, id](OutputStream stream, const QByteArray &data) { Q_EMIT outputReceived(id, stream, data); });
     connect(raw, &RunJob::artifactsListed, this,
