@@ -374,6 +374,8 @@ private Q_SLOTS:
         QTest::addColumn<bool>("allowed");
         QTest::newRow("failed after it started") << true << int(RunError::Code::BackendUnavailable) << true;
         QTest::newRow("a setup failure") << false << int(RunError::Code::SetupFailed) << true;
+        // Only the user can fix it, with a pull the window offers; the local sandbox would hide it.
+        QTest::newRow("a missing image") << false << int(RunError::Code::MissingImage) << true;
         QTest::newRow("fallback not allowed") << false << int(RunError::Code::BackendUnavailable) << false;
     }
     void noFallbackOnceStartedOrForOtherErrors()

@@ -371,7 +371,7 @@ private Q_SLOTS:
             const Outcome o = run(*controller, languageRequest(QStringLiteral("c"), QStringLiteral("hello.c")));
             QVERIFY(!o.result);
             QVERIFY(o.error);
-            QCOMPARE(o.error->code, RunError::Code::BackendUnavailable);
+            QCOMPARE(o.error->code, RunError::Code::MissingImage);
             QVERIFY2(o.error->message.contains(QStringLiteral("sandpit-offline/no-such-gcc:0")), qPrintable(o.error->message));
             QVERIFY2(o.error->message.contains(QStringLiteral("docker pull")), qPrintable(o.error->message));
             return;
