@@ -202,7 +202,7 @@ DockerContainerKey DockerContainerKey::forDaemon(const DockerDaemonInfo &daemon)
 
 RunError DockerContainer::missingImage(const QString &image)
 {
-    return {RunError::Code::BackendUnavailable,
+    return {RunError::Code::MissingImage,
             QStringLiteral("The Docker image %1 is not available here; pull it with `docker pull %1`, or build "
                            "the offline images with packaging/docker/build-offline-images.sh.").arg(image),
             image};

@@ -5,6 +5,8 @@
 
 #include <QThread>
 
+#include <utility>
+
 namespace Sandpit::Core {
 
 void RunController::ThreadStopper::operator()(QThread *thread) const
@@ -29,12 +31,8 @@ RunController::RunController(std::vector<std::unique_ptr<Backend>> backends, QOb
     m_thread->setObjectName(QStringLiteral("sandpit-engine"));
     m_worker->moveToThread(m_thread.get());
     connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(m_worker, &RunWorker::started, this, &RunController::onStarted);
     connect(m_worker, &RunWorker::outputReceived, this, &RunController::onOutput);
-    connect(m_worker, &RunWorker::artifactsListed, this, [this](RunId id, const ArtifactListing &listing) {
-        if (m_active.contains(id) && !m_cancelled.contains(id))
-            Q_EMIT artifactsListed(id, listing);
-    });
+    connect(m_worker, &RunWorker::artifactsListed, this, &RunController::onArtifacts);
     connect(m_worker, &RunWorker::finished, this, &RunController::onFinished);
     connect(m_worker, &RunWorker::failed, this, &RunController::onFailed);
     m_thread->start();
@@ -50,57 +48,73 @@ RunController::~RunController()
 RunId RunController::start(const RunRequest &request)
 {
     const RunId id = m_nextId++;
-    m_active.insert(id);
+    m_runs.insert(id, Interest::Everything);
     m_worker->start(id, request);
     return id;
 }
 
 void RunController::cancel(RunId id)
 {
-    if (!m_active.contains(id))
+    if (!wantsEverything(id))
         return;
-    m_cancelled.insert(id);
+    m_runs.insert(id, Interest::ResultOnly);
     m_worker->cancel(id);
+}
+
+void RunController::abandon(RunId id)
+{
+    const auto run = m_runs.find(id);
+    if (run == m_runs.end() || *run == Interest::Nothing)
+        return;
+    // A cancelled run is already stopping; a second cancel would only repeat the signal.
+    if (std::exchange(*run, Interest::Nothing) == Interest::Everything)
+        m_worker->cancel(id);
 }
 
 void RunController::writeInput(RunId id, const QByteArray &data)
 {
-    if (m_active.contains(id) && !m_cancelled.contains(id))
+    if (wantsEverything(id))
         m_worker->writeInput(id, data);
 }
 
 void RunController::closeInput(RunId id)
 {
-    if (m_active.contains(id) && !m_cancelled.contains(id))
+    if (wantsEverything(id))
         m_worker->closeInput(id);
-}
-
-void RunController::onStarted(RunId id)
-{
-    if (m_active.contains(id) && !m_cancelled.contains(id))
-        Q_EMIT runStarted(id);
 }
 
 void RunController::onOutput(RunId id, OutputStream stream, const QByteArray &data)
 {
-    if (m_active.contains(id) && !m_cancelled.contains(id))
+    if (wantsEverything(id))
         Q_EMIT outputReceived(id, stream, data);
+}
+
+void RunController::onArtifacts(RunId id, const ArtifactListing &listing)
+{
+    if (wantsEverything(id))
+        Q_EMIT artifactsListed(id, listing);
+}
+
+bool RunController::endRun(RunId id)
+{
+    const auto run = m_runs.find(id);
+    if (run == m_runs.end())
+        return false;
+    const bool wanted = *run != Interest::Nothing;
+    m_runs.erase(run);
+    return wanted;
 }
 
 void RunController::onFinished(RunId id, const RunResult &result)
 {
-    if (!m_active.remove(id))
-        return;
-    m_cancelled.remove(id);
-    Q_EMIT runFinished(id, result);
+    if (endRun(id))
+        Q_EMIT runFinished(id, result);
 }
 
 void RunController::onFailed(RunId id, const RunError &error)
 {
-    if (!m_active.remove(id))
-        return;
-    m_cancelled.remove(id);
-    Q_EMIT runFailed(id, error);
+    if (endRun(id))
+        Q_EMIT runFailed(id, error);
 }
 
 } // namespace Sandpit::Core

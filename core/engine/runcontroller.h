@@ -6,7 +6,7 @@
 #include "model/runresult.h"
 
 #include <QObject>
-#include <QSet>
+#include <QHash>
 
 #include <memory>
 #include <vector>
@@ -21,9 +21,16 @@ class RunWorker;
 using RunId = quint64;
 
 /// The GUI-thread face of the engine. It owns the worker thread on which backends run, and
-/// turns the worker's events into signals for one run id each. Output of a cancelled run and
-/// any event for a run it no longer tracks (finished, failed or unknown) are dropped, so a
-/// late event can never be shown against the wrong run.
+/// turns the worker's events into signals for one run id each.
+///
+/// It is the one place where stale events are filtered, so its clients need no run ids of
+/// their own to compare. The guarantee: a run's signals come only while it is tracked, in
+/// the order its job sent them, and
+/// - after cancel(id), only its result (runFinished with KillReason::Cancelled, or
+///   runFailed) still comes: no more output or artifact listings;
+/// - after abandon(id), nothing more comes at all;
+/// - a run that has finished or failed, and an id it never gave out, get no signal again.
+/// So a late event of a stopped or replaced run can never be shown against the wrong run.
 class RunController final : public QObject
 {
     Q_OBJECT
@@ -31,16 +38,19 @@ public:
     explicit RunController(std::vector<std::unique_ptr<Backend>> backends, QObject *parent = nullptr);
     ~RunController() override;
 
-    /// Queues the run and returns its id at once; runStarted or runFailed follows.
+    /// Queues the run and returns its id at once; runFinished or runFailed follows.
     RunId start(const RunRequest &request);
     /// Stops the run and its whole process tree. Its result arrives with KillReason::Cancelled.
     void cancel(RunId id);
+    /// Stops the run as cancel() does, for a caller that no longer wants to hear of it (its
+    /// run was replaced): not even its result is emitted.
+    void abandon(RunId id);
     void writeInput(RunId id, const QByteArray &data);
     void closeInput(RunId id);
-    bool isActive(RunId id) const { return m_active.contains(id); }
+    /// Whether the worker has yet to say the run ended (also after cancel() and abandon()).
+    bool isActive(RunId id) const { return m_runs.contains(id); }
 
 Q_SIGNALS:
-    void runStarted(Sandpit::Core::RunId id);
     void outputReceived(Sandpit::Core::RunId id, Sandpit::Core::OutputStream stream, const QByteArray &data);
     /// While a run goes: the files in its output folder so far, each time that changed (local
     /// sandbox, and Docker with the workspace bound). The result's list is the final word.
@@ -49,8 +59,17 @@ Q_SIGNALS:
     void runFailed(Sandpit::Core::RunId id, const Sandpit::Core::RunError &error);
 
 private:
-    void onStarted(RunId id);
+    /// How much of a tracked run its clients still want to hear.
+    enum class Interest {
+        Everything, ///< running
+        ResultOnly, ///< cancelled: its result still comes
+        Nothing,    ///< abandoned: dropped until the worker says it ended
+    };
+    bool wantsEverything(RunId id) const { return m_runs.value(id, Interest::Nothing) == Interest::Everything; }
     void onOutput(RunId id, OutputStream stream, const QByteArray &data);
+    void onArtifacts(RunId id, const ArtifactListing &listing);
+    /// Stops tracking `id`; whether its result is still wanted.
+    bool endRun(RunId id);
     void onFinished(RunId id, const RunResult &result);
     void onFailed(RunId id, const RunError &error);
 
@@ -60,8 +79,7 @@ private:
     std::unique_ptr<QThread, ThreadStopper> m_thread;
     RunWorker *m_worker = nullptr; // lives on m_thread, deleted when it finishes
     RunId m_nextId = 1;
-    QSet<RunId> m_active;
-    QSet<RunId> m_cancelled;
+    QHash<RunId, Interest> m_runs; // every run the worker has not yet said has ended
 };
 
 } // namespace Sandpit::Core

@@ -68,10 +68,7 @@ void RunWorker::launch(RunId id, const RunRequest &request, Backend *backend, co
     // Shared by the connections below: whether the program has started decides whether a
     // failure may still be answered by running elsewhere.
     auto started = std::make_shared<bool>(false);
-    connect(raw, &RunJob::started, this, [this, id, started] {
-        *started = true;
-        Q_EMIT this->started(id);
-    });
+    connect(raw, &RunJob::started, this, [started] { *started = true; });
     connect(raw, &RunJob::outputReceived, this,
             [this, id](OutputStream stream, const QByteArray &data) { Q_EMIT outputReceived(id, stream, data); });
     connect(raw, &RunJob::artifactsListed, this,
@@ -94,11 +91,10 @@ void RunWorker::launch(RunId id, const RunRequest &request, Backend *backend, co
 
 bool RunWorker::fallBack(RunId id, const RunRequest &request, Backend *failedBackend, const RunError &error)
 {
-    // Only "the backend cannot be reached": a missing image or a bad program would fail the
-    // same way anywhere, or needs the user (a pull). A missing image is BackendUnavailable
-    // too, told apart by the image it names.
-    if (error.code != RunError::Code::BackendUnavailable || !error.missingImage.isEmpty()
-        || request.fallbackBackend.isEmpty() || request.fallbackBackend == failedBackend->id())
+    // Only "the backend cannot be reached": a bad program would fail the same way anywhere,
+    // and a missing image (RunError::Code::MissingImage) needs the user, who is offered a pull.
+    if (error.code != RunError::Code::BackendUnavailable || request.fallbackBackend.isEmpty()
+        || request.fallbackBackend == failedBackend->id())
         return false;
     Backend *fallback = findBackend(request.fallbackBackend);
     if (!fallback)

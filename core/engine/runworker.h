@@ -14,6 +14,8 @@ class RunJob;
 
 /// Runs jobs on the engine's worker thread. Its public methods may be called from any thread:
 /// they re-post themselves to the worker's thread, so tests can also drive it directly.
+/// Every event carries its run's id and none is filtered here: RunController alone decides
+/// which events still matter.
 class RunWorker final : public QObject
 {
     Q_OBJECT
@@ -28,7 +30,6 @@ public:
     void closeInput(RunId id);
 
 Q_SIGNALS:
-    void started(Sandpit::Core::RunId id);
     void outputReceived(Sandpit::Core::RunId id, Sandpit::Core::OutputStream stream, const QByteArray &data);
     void artifactsListed(Sandpit::Core::RunId id, const Sandpit::Core::ArtifactListing &listing);
     void finished(Sandpit::Core::RunId id, const Sandpit::Core::RunResult &result);

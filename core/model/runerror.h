@@ -15,6 +15,9 @@ struct RunError {
         UnknownLanguage,
         MissingToolchain,   ///< e.g. no python3 on this machine
         BackendUnavailable, ///< e.g. no Docker daemon, helper missing
+        /// Docker lacks the run's image: `image` names it. Only the user can fix this (a pull),
+        /// so no other backend is tried in its place.
+        MissingImage,
         SetupFailed,        ///< the sandbox could not be built
         /// No isolation the user allows can be built on this host (no user namespaces, a
         /// masked /proc): nothing ran. The message says what is missing and the fix.
@@ -23,9 +26,9 @@ struct RunError {
     };
     Code code = Code::Internal;
     QString message; ///< a complete sentence for people, with the fix where there is one
-    /// Set when Docker lacks the run's image: the reference, so a front end can offer to pull
-    /// it (RunController::pullImage). The code stays BackendUnavailable.
-    QString missingImage = {};
+    /// With MissingImage: the image reference, so a front end can offer to pull it
+    /// (ImagePullController). Empty with any other code.
+    QString image = {};
 };
 
 QString runErrorCodeId(RunError::Code code);

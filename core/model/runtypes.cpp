@@ -61,6 +61,8 @@ QString runErrorCodeId(RunError::Code code)
         return QStringLiteral("missing-toolchain");
     case RunError::Code::BackendUnavailable:
         return QStringLiteral("backend-unavailable");
+    case RunError::Code::MissingImage:
+        return QStringLiteral("missing-image");
     case RunError::Code::SetupFailed:
         return QStringLiteral("setup-failed");
     case RunError::Code::SandboxUnavailable:

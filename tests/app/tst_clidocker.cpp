@@ -82,6 +82,21 @@ private Q_SLOTS:
         QCOMPARE(o.value(QStringLiteral("isolation")).toObject().value(QStringLiteral("level")).toString(), QStringLiteral("full"));
     }
 
+    void aMissingImageSaysHowToPullItAndIsNotRunLocally()
+    {
+        // Docker is the default with its fallback on, yet a missing image is the user's to
+        // pull: the run fails with its own code rather than run in the local sandbox.
+        const QString image = QStringLiteral("sandpit-offline/no-such-image:0");
+        QProcessEnvironment env = environment();
+        env.insert(QStringLiteral("SANDPIT_BACKEND"), QStringLiteral("docker"));
+        env.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"), image);
+        const Cli cli = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--json")}, env);
+        QCOMPARE(cli.exitCode, 3);
+        const QJsonObject error = cli.json().value(QStringLiteral("error")).toObject();
+        QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("missing-image"));
+        QVERIFY2(cli.err.contains(QStringLiteral("docker pull %1").arg(image).toUtf8()), cli.err.constData());
+    }
+
     void dockerGivesTheSameKillReasonsAsLocal_data()
     {
         QTest::addColumn<QString>("program");

@@ -82,11 +82,11 @@ void ImagePullBar::offerPull(const Core::RunError &error)
 {
     if (m_state == State::Pulling)
         return;
-    if (error.missingImage.isEmpty()) {
+    if (error.code != Core::RunError::Code::MissingImage) {
         dismiss();
         return;
     }
-    m_image = error.missingImage;
+    m_image = error.image;
     setState(State::Offering,
              QStringLiteral("Docker does not have the image %1. Sandpit can pull it from its registry for you.").arg(m_image));
 }

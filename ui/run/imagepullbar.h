@@ -27,7 +27,7 @@ public:
     QString statusText() const;
 
 public Q_SLOTS:
-    /// Offers the pull for an error that names a missing image; hides for any other error.
+    /// Offers the pull for a MissingImage error; hides for any other error.
     /// A pull already under way stays on show.
     void offerPull(const Sandpit::Core::RunError &error);
     /// `fraction` in 0..1, or below 0 for a busy bar while the size is not known.

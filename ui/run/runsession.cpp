@@ -14,14 +14,16 @@ RunSession::RunSession(Core::RunController &controller, const Core::EngineSettin
     , m_controller(controller)
     , m_settings(settings)
 {
-    connect(&m_controller, &Core::RunController::outputReceived, this, &RunSession::onOutput);
+    // The controller passes on no event of a run this session has abandoned, so the ids
+    // need no second look here.
+    connect(&m_controller, &Core::RunController::outputReceived, this,
+            [this](Core::RunId, Core::OutputStream stream, const QByteArray &data) { onOutput(stream, data); });
     connect(&m_controller, &Core::RunController::artifactsListed, this,
-            [this](Core::RunId id, const Core::ArtifactListing &listing) {
-                if (id == m_current)
-                    Q_EMIT artifactsListed(listing);
-            });
-    connect(&m_controller, &Core::RunController::runFinished, this, &RunSession::onFinished);
-    connect(&m_controller, &Core::RunController::runFailed, this, &RunSession::onFailed);
+            [this](Core::RunId, const Core::ArtifactListing &listing) { Q_EMIT artifactsListed(listing); });
+    connect(&m_controller, &Core::RunController::runFinished, this,
+            [this](Core::RunId, const Core::RunResult &result) { onFinished(result); });
+    connect(&m_controller, &Core::RunController::runFailed, this,
+            [this](Core::RunId, const Core::RunError &error) { onFailed(error); });
 }
 
 Core::RunRequestBuilder RunSession::requestBuilder(const Core::Language *language, const QString &fileName,
@@ -54,7 +56,7 @@ void RunSession::start(const Core::Language *language, const QString &fileName, 
 {
     Q_EMIT runRequested();
     if (m_current != 0)
-        m_controller.cancel(m_current);
+        m_controller.abandon(m_current);
     m_expectedStdout = expectedStdout;
     m_stdout.clear();
 
@@ -100,10 +102,8 @@ void RunSession::closeInput()
         m_controller.closeInput(m_current);
 }
 
-void RunSession::onOutput(Core::RunId id, Core::OutputStream stream, const QByteArray &data)
+void RunSession::onOutput(Core::OutputStream stream, const QByteArray &data)
 {
-    if (id != m_current)
-        return;
     if (m_expectedStdout && stream == Core::OutputStream::Stdout) {
         // Past this much more than expected, stdout differs anyway; keeping the rest would
         // only let a flooding program fill memory.
@@ -115,10 +115,8 @@ void RunSession::onOutput(Core::RunId id, Core::OutputStream stream, const QByte
     Q_EMIT outputReceived(stream, data);
 }
 
-void RunSession::onFinished(Core::RunId id, const Core::RunResult &result)
+void RunSession::onFinished(const Core::RunResult &result)
 {
-    if (id != m_current)
-        return;
     setCurrent(0);
     Core::RunResult checked = result;
     if (const auto expected = std::exchange(m_expectedStdout, std::nullopt))
@@ -127,10 +125,8 @@ void RunSession::onFinished(Core::RunId id, const Core::RunResult &result)
     Q_EMIT runCompleted(std::exchange(m_request, {}), checked);
 }
 
-void RunSession::onFailed(Core::RunId id, const Core::RunError &error)
+void RunSession::onFailed(const Core::RunError &error)
 {
-    if (id != m_current)
-        return;
     setCurrent(0);
     Q_EMIT runFailed(error);
 }

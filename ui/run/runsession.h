@@ -17,9 +17,11 @@ struct Language;
 
 namespace Sandpit::Ui {
 
-/// The window's one current run. It turns the editor's text into a RunRequest, remembers the
-/// run id it got back and passes on only that run's events, so a late event of a replaced or
-/// stopped run can never land in the panes.
+/// The window's one current run. It turns the editor's text into a RunRequest and remembers
+/// the run id it got back. A run it replaces is abandoned (RunController::abandon), and the
+/// controller drops every later event of it, so what arrives here is the current run's: a late
+/// event of a replaced run can never land in the panes. That relies on this session being
+/// its controller's only client, as it is in the window.
 class RunSession final : public QObject
 {
     Q_OBJECT
@@ -83,9 +85,10 @@ Q_SIGNALS:
 private:
     void start(const Core::Language *language, const QString &fileName, const QString &code,
                const std::optional<QByteArray> &stdinData, const std::optional<QByteArray> &expectedStdout);
-    void onOutput(Core::RunId id, Core::OutputStream stream, const QByteArray &data);
-    void onFinished(Core::RunId id, const Core::RunResult &result);
-    void onFailed(Core::RunId id, const Core::RunError &error);
+    void onOutput(Core::OutputStream stream, const QByteArray &data);
+    void onFinished(const Core::RunResult &result);
+    void onFailed(const Core::RunError &error);
+    void fail(Core::RunError::Code code, const QString &message);
     void setCurrent(Core::RunId id);
 
     Core::RunController &m_controller;

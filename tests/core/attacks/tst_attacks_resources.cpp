@@ -57,11 +57,9 @@ int runDriver()
 {
     auto controller = makeController();
     bool saidStarted = false;
-    bool runStarted = false;
-    QObject::connect(controller.get(), &RunController::runStarted, [&] { runStarted = true; });
     QObject::connect(controller.get(), &RunController::outputReceived,
                      [&](RunId, OutputStream, const QByteArray &data) {
-                         if (runStarted && !saidStarted && data.contains("sleeping")) {
+                         if (!saidStarted && data.contains("sleeping")) {
                              saidStarted = true;
                              std::fputs("started\n", stdout);
                              std::fflush(stdout);

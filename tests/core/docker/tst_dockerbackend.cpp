@@ -365,7 +365,8 @@ private Q_SLOTS:
         auto controller = dockerController(QStringLiteral("sandpit-offline/no-such-image:0"));
         const Outcome o = run(*controller, pythonRequest(fixture(QStringLiteral("hello.py"))));
         QVERIFY(o.error);
-        QCOMPARE(o.error->code, RunError::Code::BackendUnavailable);
+        QCOMPARE(o.error->code, RunError::Code::MissingImage);
+        QCOMPARE(o.error->image, QStringLiteral("sandpit-offline/no-such-image:0"));
         QVERIFY2(o.error->message.contains(QStringLiteral("sandpit-offline/no-such-image:0")), qPrintable(o.error->message));
         QVERIFY(o.error->message.contains(QStringLiteral("docker pull")));
     }

@@ -2,6 +2,7 @@
 // reference splitting, and pulls through ImagePullController.
 
 #include "engine/backend.h"
+#include "engine/backendid.h"
 #include "docker/dockerimagepull.h"
 #include "docker/imagepullcontroller.h"
 #include "support/fakedockerdaemon.h"
@@ -246,19 +247,21 @@ void TestDockerImagePull::aMissingImageIsOfferedNotRunElsewhere()
     int localAsked = 0;
     std::vector<std::unique_ptr<Backend>> backends;
     backends.push_back(std::make_unique<RefusingBackend>(
-        QStringLiteral("docker"),
-        RunError{RunError::Code::BackendUnavailable, QStringLiteral("No image."), QStringLiteral("nosuch/image:1")},
+        kDockerBackendId,
+        RunError{RunError::Code::MissingImage, QStringLiteral("No image."), QStringLiteral("nosuch/image:1")},
         &dockerAsked));
     backends.push_back(std::make_unique<RefusingBackend>(
-        QStringLiteral("local"), RunError{RunError::Code::Internal, QStringLiteral("not here")}, &localAsked));
+        kLocalBackendId, RunError{RunError::Code::Internal, QStringLiteral("not here")}, &localAsked));
     RunController controller(std::move(backends));
     QSignalSpy failed(&controller, &RunController::runFailed);
     RunRequest request;
-    request.backend = QStringLiteral("docker");
-    request.fallbackBackend = QStringLiteral("local");
+    request.backend = kDockerBackendId;
+    request.fallbackBackend = kLocalBackendId;
     controller.start(request);
     QTRY_COMPARE(failed.size(), 1);
-    QCOMPARE(failed.first().at(1).value<RunError>().missingImage, QStringLiteral("nosuch/image:1"));
+    const auto error = failed.first().at(1).value<RunError>();
+    QCOMPARE(error.code, RunError::Code::MissingImage);
+    QCOMPARE(error.image, QStringLiteral("nosuch/image:1"));
     QCOMPARE(dockerAsked, 1);
     QCOMPARE(localAsked, 0);
 }

@@ -1,6 +1,7 @@
 // The RunController's bookkeeping, with a fake backend whose jobs the test drives by hand on
 // the worker thread: which run an event belongs to, and which late events are dropped.
 #include "engine/backend.h"
+#include "engine/backendid.h"
 #include "engine/runcontroller.h"
 #include "engine/runworker.h"
 
@@ -71,7 +72,7 @@ public:
             e.destroyedOnGuiThread = onGui;
         });
     }
-    // The test emits started() itself, so it can tell which run a runStarted belongs to.
+    // The test emits started() itself, as the program starting would.
     void start() override { m_log->update(m_name, [](JobLog::Entry &e) { e.started = true; }); }
     void cancel() override { m_log->update(m_name, [](JobLog::Entry &e) { ++e.cancels; }); }
     void writeInput(const QByteArray &data) override { m_log->update(m_name, [&](JobLog::Entry &e) { e.input << data; }); }
@@ -137,6 +138,40 @@ private:
     }
     void startedSignal(const QString &name) { onJob(name, [](FakeJob *j) { Q_EMIT j->started(); }); }
 
+    void abandonAndCheck(bool cancelledFirst)
+    {
+        QSignalSpy output(m_controller.get(), &RunController::outputReceived);
+        QSignalSpy listed(m_controller.get(), &RunController::artifactsListed);
+        QSignalSpy finished(m_controller.get(), &RunController::runFinished);
+        QSignalSpy failed(m_controller.get(), &RunController::runFailed);
+        const RunId old = m_controller->start(request(kA));
+        onJob(kA, [](FakeJob *j) { Q_EMIT j->outputReceived(OutputStream::Stdout, "before\n"); });
+        QTRY_COMPARE_WITH_TIMEOUT(output.count(), 1, kWaitMs);
+        if (cancelledFirst)
+            m_controller->cancel(old);
+        m_controller->abandon(old);
+        QTRY_COMPARE_WITH_TIMEOUT(m_log->get(kA).cancels, 1, kWaitMs);
+        QVERIFY(m_controller->isActive(old)); // until the worker says it ended
+        m_controller->writeInput(old, "too late\n");
+        const RunId next = m_controller->start(request(kB));
+        onJob(kA, [](FakeJob *j) {
+            Q_EMIT j->outputReceived(OutputStream::Stdout, "after\n");
+            Q_EMIT j->artifactsListed(ArtifactListing{});
+            Q_EMIT j->finished(resultWith(KillReason::Cancelled));
+            Q_EMIT j->failed(RunError{RunError::Code::Internal, QStringLiteral("late")});
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(!m_controller->isActive(old), kWaitMs);
+        // The new run's result comes after the old run's last events on the same queue.
+        onJob(kB, [](FakeJob *j) { Q_EMIT j->finished(resultWith(KillReason::None, "new")); });
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kWaitMs);
+        QCOMPARE(idAt(finished, 0), next);
+        QCOMPARE(output.count(), 1);
+        QCOMPARE(listed.count(), 0);
+        QCOMPARE(failed.count(), 0);
+        QCOMPARE(m_log->get(kA).cancels, 1);
+        QVERIFY(m_log->get(kA).input.isEmpty());
+    }
+
     std::shared_ptr<JobLog> m_log;
     std::unique_ptr<RunController> m_controller;
 
@@ -145,14 +180,14 @@ private Q_SLOTS:
     {
         m_log = std::make_shared<JobLog>();
         std::vector<std::unique_ptr<Backend>> backends;
-        backends.push_back(std::make_unique<FakeBackend>(QStringLiteral("local"), m_log));
-        backends.push_back(std::make_unique<FakeBackend>(QStringLiteral("docker"), m_log));
+        backends.push_back(std::make_unique<FakeBackend>(QString(kLocalBackendId), m_log));
+        backends.push_back(std::make_unique<FakeBackend>(QString(kDockerBackendId), m_log));
         m_controller = std::make_unique<RunController>(std::move(backends));
     }
     void cleanup() { m_controller.reset(); }
     void idsAreUniqueAndEventsCarryTheirId()
     {
-        QSignalSpy started(m_controller.get(), &RunController::runStarted);
+        QSignalSpy listed(m_controller.get(), &RunController::artifactsListed);
         QSignalSpy output(m_controller.get(), &RunController::outputReceived);
         QSignalSpy finished(m_controller.get(), &RunController::runFinished);
         const RunId a = m_controller->start(request(kA));
@@ -161,9 +196,9 @@ private Q_SLOTS:
         QVERIFY(a < b && b < c);
         QVERIFY(m_controller->isActive(b));
 
-        startedSignal(kB);
-        QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, kWaitMs);
-        QCOMPARE(idAt(started, 0), b);
+        onJob(kB, [](FakeJob *j) { Q_EMIT j->artifactsListed(ArtifactListing{}); });
+        QTRY_COMPARE_WITH_TIMEOUT(listed.count(), 1, kWaitMs);
+        QCOMPARE(idAt(listed, 0), b);
 
         onJob(kC, [](FakeJob *j) { Q_EMIT j->outputReceived(OutputStream::Stderr, "oops\n"); });
         QTRY_COMPARE_WITH_TIMEOUT(output.count(), 1, kWaitMs);
@@ -206,6 +241,12 @@ private Q_SLOTS:
         QCOMPARE(m_log->get(kA).input, QList<QByteArray>{"typed\n"});
     }
 
+    // What the window does when a new run replaces the current one: the old run is stopped
+    // and not even its result may reach a pane.
+    void nothingOfAnAbandonedRunComesBack() { abandonAndCheck(/*cancelledFirst=*/false); }
+    // Stop, then Run before the result came: the stopped run's result is dropped too.
+    void nothingOfACancelledThenAbandonedRunComesBack() { abandonAndCheck(/*cancelledFirst=*/true); }
+
     void secondFinishForTheSameIdIsDropped()
     {
         QSignalSpy finished(m_controller.get(), &RunController::runFinished);
@@ -229,7 +270,6 @@ private Q_SLOTS:
     void failuresBecomeRunFailed()
     {
         QSignalSpy failed(m_controller.get(), &RunController::runFailed);
-        QSignalSpy started(m_controller.get(), &RunController::runStarted);
         RunRequest r = request(kA);
         r.language = QStringLiteral("nope"); // createJob refuses it
         const RunId refused = m_controller->start(r);
@@ -247,12 +287,10 @@ private Q_SLOTS:
         QCOMPARE(failed.at(1).at(1).value<RunError>().code, RunError::Code::SetupFailed);
         QVERIFY(!m_controller->isActive(broken));
         QTRY_VERIFY_WITH_TIMEOUT(m_log->get(kB).destroyed, kWaitMs);
-        QCOMPARE(started.count(), 0);
     }
 
     void eventsForUnknownIdsAreNeverReEmitted()
     {
-        QSignalSpy started(m_controller.get(), &RunController::runStarted);
         QSignalSpy output(m_controller.get(), &RunController::outputReceived);
         QSignalSpy finished(m_controller.get(), &RunController::runFinished);
         QSignalSpy failed(m_controller.get(), &RunController::runFailed);
@@ -263,7 +301,6 @@ private Q_SLOTS:
             auto *worker = qobject_cast<RunWorker *>(j->parent());
             if (!worker)
                 return; // the fence below never comes, and the wait fails
-            Q_EMIT worker->started(stranger);
             Q_EMIT worker->outputReceived(stranger, OutputStream::Stdout, "ghost");
             Q_EMIT worker->finished(stranger, resultWith(KillReason::None));
             Q_EMIT worker->failed(stranger, RunError{});
@@ -272,7 +309,6 @@ private Q_SLOTS:
         });
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kWaitMs);
         QCOMPARE(idAt(finished, 0), id);
-        QCOMPARE(started.count(), 0);
         QCOMPARE(output.count(), 0);
         QCOMPARE(failed.count(), 0);
         QVERIFY(!m_controller->isActive(stranger));
@@ -282,9 +318,9 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("requested");
         QTest::addColumn<QString>("used");
-        QTest::newRow("default is the first") << QString() << QStringLiteral("local");
-        QTest::newRow("local") << QStringLiteral("local") << QStringLiteral("local");
-        QTest::newRow("docker") << QStringLiteral("docker") << QStringLiteral("docker");
+        QTest::newRow("default is the first") << QString() << QString(kLocalBackendId);
+        QTest::newRow("local") << QString(kLocalBackendId) << QString(kLocalBackendId);
+        QTest::newRow("docker") << QString(kDockerBackendId) << QString(kDockerBackendId);
     }
 
     void requestPicksTheBackend()
@@ -312,15 +348,15 @@ private Q_SLOTS:
     {
         QSignalSpy finished(m_controller.get(), &RunController::runFinished);
         QSignalSpy failed(m_controller.get(), &RunController::runFailed);
-        RunRequest r = request(kA, QStringLiteral("docker"));
-        r.fallbackBackend = QStringLiteral("local");
+        RunRequest r = request(kA, QString(kDockerBackendId));
+        r.fallbackBackend = QString(kLocalBackendId);
         const RunId id = m_controller->start(r);
-        QTRY_COMPARE_WITH_TIMEOUT(m_log->get(kA).backend, QStringLiteral("docker"), kWaitMs);
+        QTRY_COMPARE_WITH_TIMEOUT(m_log->get(kA).backend, QString(kDockerBackendId), kWaitMs);
         onJob(kA, [](FakeJob *j) {
             Q_EMIT j->failed(RunError{RunError::Code::BackendUnavailable, QStringLiteral("Docker is not running.")});
         });
         // The same run goes on in the local backend, under the same id.
-        QTRY_COMPARE_WITH_TIMEOUT(m_log->get(kA).backend, QStringLiteral("local"), kWaitMs);
+        QTRY_COMPARE_WITH_TIMEOUT(m_log->get(kA).backend, QString(kLocalBackendId), kWaitMs);
         onJob(kA, [](FakeJob *j) { Q_EMIT j->finished(resultWith(KillReason::None, "1\n")); });
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kWaitMs);
         QCOMPARE(failed.count(), 0);
@@ -338,6 +374,8 @@ private Q_SLOTS:
         QTest::addColumn<bool>("allowed");
         QTest::newRow("failed after it started") << true << int(RunError::Code::BackendUnavailable) << true;
         QTest::newRow("a setup failure") << false << int(RunError::Code::SetupFailed) << true;
+        // Only the user can fix it, with a pull the window offers; the local sandbox would hide it.
+        QTest::newRow("a missing image") << false << int(RunError::Code::MissingImage) << true;
         QTest::newRow("fallback not allowed") << false << int(RunError::Code::BackendUnavailable) << false;
     }
     void noFallbackOnceStartedOrForOtherErrors()
@@ -346,14 +384,14 @@ private Q_SLOTS:
         QFETCH(int, code);
         QFETCH(bool, allowed);
         QSignalSpy failed(m_controller.get(), &RunController::runFailed);
-        RunRequest r = request(kB, QStringLiteral("docker"));
-        r.fallbackBackend = allowed ? QStringLiteral("local") : QString();
+        RunRequest r = request(kB, QString(kDockerBackendId));
+        r.fallbackBackend = allowed ? QString(kLocalBackendId) : QString();
         m_controller->start(r);
         if (started)
             startedSignal(kB);
         onJob(kB, [code](FakeJob *j) { Q_EMIT j->failed(RunError{RunError::Code(code), QStringLiteral("no")}); });
         QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kWaitMs);
-        QCOMPARE(m_log->get(kB).backend, QStringLiteral("docker"));
+        QCOMPARE(m_log->get(kB).backend, QString(kDockerBackendId));
     }
 
     void destroyingTheControllerEndsRunningJobs()

@@ -304,10 +304,10 @@ private Q_SLOTS:
     {
         if (!haveToolchain(QStringLiteral("cpp")))
             QSKIP("this machine lacks the toolchain");
-        QSignalSpy started(m_controller.get(), &RunController::runStarted);
         RunWatcher watcher(*m_controller);
         watcher.outcome.id = m_controller->start(languageRequest(QStringLiteral("cpp"), QStringLiteral("slow_compile.cpp")));
-        QTRY_VERIFY_WITH_TIMEOUT(started.size() == 1, 20000);
+        // The cancel reaches the worker after the start, while the compiler works on a file
+        // that takes it seconds.
         m_controller->cancel(watcher.outcome.id);
         QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 20000);
         QVERIFY2(watcher.outcome.result, why(watcher.outcome));
@@ -370,7 +370,7 @@ private Q_SLOTS:
             const Outcome o = run(*controller, languageRequest(QStringLiteral("c"), QStringLiteral("hello.c")));
             QVERIFY(!o.result);
             QVERIFY(o.error);
-            QCOMPARE(o.error->code, RunError::Code::BackendUnavailable);
+            QCOMPARE(o.error->code, RunError::Code::MissingImage);
             QVERIFY2(o.error->message.contains(QStringLiteral("sandpit-offline/no-such-gcc:0")), qPrintable(o.error->message));
             QVERIFY2(o.error->message.contains(QStringLiteral("docker pull")), qPrintable(o.error->message));
             return;

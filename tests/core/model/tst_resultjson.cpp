@@ -235,6 +235,10 @@ private Q_SLOTS:
         QCOMPARE(reparsed(errorToJson({RunError::Code::BackendUnavailable, {}}))
                      .value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(),
                  QStringLiteral("backend-unavailable"));
+        // A script can tell "pull this image" from "start Docker" by the code alone.
+        QCOMPARE(reparsed(errorToJson({RunError::Code::MissingImage, {}, QStringLiteral("python:3.11")}))
+                     .value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("missing-image"));
     }
 
     void describeEndMentionsTheLimit_data()

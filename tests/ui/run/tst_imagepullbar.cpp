@@ -30,7 +30,7 @@ private Q_SLOTS:
 namespace {
 Core::RunError missing(const QString &image)
 {
-    return {Core::RunError::Code::BackendUnavailable,
+    return {Core::RunError::Code::MissingImage,
             QStringLiteral("The Docker image %1 is not available here; pull it with `docker pull %1`.").arg(image), image};
 }
 
