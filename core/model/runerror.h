@@ -28,8 +28,6 @@ struct RunError {
     QString missingImage = {};
 };
 
-QString runErrorCodeId(RunError::Code code);
-
 template<typename T>
 using Expected = std::expected<T, RunError>;
 

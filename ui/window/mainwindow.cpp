@@ -21,6 +21,7 @@
 #include "run/inputsetsession.h"
 #include "run/isolationindicator.h"
 #include "model/killdetail.h"
+#include "model/typeids.h"
 #include "languages/language.h"
 #include "window/languagemenu.h"
 #include "languages/languageregistry.h"
