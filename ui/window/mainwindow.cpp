@@ -296,16 +296,8 @@ void MainWindow::connectLanguages()
 {
     connect(m_problems, &DiagnosticsList::diagnosticActivated, this,
             [this](const Core::Diagnostic &d) { tab()->editor()->goTo(d.line, d.column); });
-    connect(m_languageMenu, &LanguageMenu::languageChosen, this, [this](const Core::Language *language) {
-        // A new, untouched program becomes the new language's; typed text is never replaced.
-        DocumentTab *current = tab();
-        const bool untouched = current->document()->path().isEmpty() && !current->isModified();
-        current->document()->setLanguage(language);
-        if (untouched) {
-            current->editor()->setText(language->templateCode);
-            current->editor()->setModified(false);
-        }
-    });
+    connect(m_languageMenu, &LanguageMenu::languageChosen, this,
+            [this](const Core::Language *language) { tab()->chooseLanguage(language); });
 }
 
 void MainWindow::connectAttachments()
@@ -368,11 +360,7 @@ void MainWindow::showCurrentTab()
     m_languageLabel->setToolTip(problem);
     m_problems->showDiagnostics(current->lastDiagnostics());
     m_tabRuns->showCurrent();
-    if (m_attachedProgram != current->document()->path() || !m_attachedOnce) {
-        m_attachedOnce = true;
-        m_attachedProgram = current->document()->path();
-        m_attachments->setProgram(m_attachedProgram);
-    }
+    m_attachments->setProgram(current->document()->path()); // nothing to do for the same program
 }
 
 void MainWindow::adoptTab(DocumentTab *tab)

@@ -165,8 +165,6 @@ private:
     QMenu *m_viewMenu = nullptr;
     QDockWidget *m_problemsDock = nullptr;
 
-    QString m_attachedProgram; // the program whose input files the pane shows
-    bool m_attachedOnce = false;
     bool m_closeConfirmed = false;
     bool m_layoutRestored = false; ///< the docks have the sizes of the last session
 };
