@@ -1,7 +1,7 @@
 #include "historycommand.h"
 
 #include "settings/historysettings.h"
-#include "model/killdetail.h"
+#include "model/units.h"
 #include "history/runhistory.h"
 
 #include <QCommandLineParser>

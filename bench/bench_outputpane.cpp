@@ -218,6 +218,53 @@ Samples collect(const QList<PaneTrial> &trials, T PaneTrial::*field)
         s.ms << double(t.*field);
     return s;
 }
+/// Wired as MainWindow wires them.
+void wireAsTheWindow(Ui::RunSession &session, Ui::OutputPane &pane)
+{
+    QObject::connect(&session, &Ui::RunSession::runStarting, &pane, [&session, &pane] {
+        pane.clear();
+        pane.linkSources(session.placeReader());
+    });
+    QObject::connect(&session, &Ui::RunSession::outputReceived, &pane, &Ui::OutputPane::appendOutput);
+    QObject::connect(&session, &Ui::RunSession::runFinished, &pane, &Ui::OutputPane::showFinished);
+    QObject::connect(&session, &Ui::RunSession::runFailed, &pane, &Ui::OutputPane::showError);
+    QObject::connect(&session, &Ui::RunSession::activeChanged, &pane, &Ui::OutputPane::setInputEnabled);
+}
+
+/// Prints the tables; true when every trial met the targets.
+bool report(const QList<PaneTrial> &runs, const Samples &baseline, int trials)
+{
+    const Samples wall = collect(runs, &PaneTrial::wallMs);
+    const Samples stall = collect(runs, &PaneTrial::longestStallMs);
+    const Samples work = collect(runs, &PaneTrial::longestWorkMs);
+    const Samples stallWork = collect(runs, &PaneTrial::stallWorkMs);
+    const Samples stallWait = collect(runs, &PaneTrial::stallWaitMs);
+    const Samples settleTimes = collect(runs, &PaneTrial::settleMs);
+    const Samples settleCpu = collect(runs, &PaneTrial::settleCpuMs);
+    const Samples growth = collect(runs, &PaneTrial::growthMb);
+    const Samples over50 = collect(runs, &PaneTrial::stallsOver50Ms);
+    std::printf("%s: 1,000,000 lines, 100 MB; %d alternating trials\n\n", qPrintable(flood.name), trials);
+    printHeader();
+    printRow("python3 -u, stdout on /dev/null", baseline, baseline.median());
+    printRow("Sandpit: Run until the pane is settled", wall, baseline.median());
+    std::printf("\n| %-38s | %8s | %8s | %8s |\n|%s|%s|%s|%s|\n", "pane", "median", "worst", "target",
+                "----------------------------------------", "----------", "----------", "----------");
+    const auto worst = [](const Samples &s) { return *std::max_element(s.ms.begin(), s.ms.end()); };
+    const auto row = [&worst](const char *what, const Samples &s, const char *target) {
+        std::printf("| %-38s | %8.1f | %8.1f | %8s |\n", what, s.median(), worst(s), target);
+    };
+    row("longest event-loop stall, ms", stall, "<= 50");
+    row("  its GUI-thread work, ms", stallWork, "");
+    row("  its wait for a CPU, ms", stallWait, "");
+    row("longest GUI-thread work between ticks", work, "");
+    row("stalls over 50 ms, count", over50, "0");
+    row("runFinished to settled, ms", settleTimes, "<= 200");
+    row("  its GUI-thread work, ms", settleCpu, "");
+    row("memory growth (VmHWM - VmRSS), MB", growth, "<= 64");
+    const bool met = worst(stall) <= 50 && worst(settleTimes) <= 200 && worst(growth) <= 64;
+    std::printf("\nTargets %s.\n", met ? "met in every trial" : "MISSED");
+    return met;
+}
 } // namespace
 
 int main(int argc, char **argv)
@@ -241,18 +288,10 @@ int main(int argc, char **argv)
     Core::RunController controller(Core::makeBackends(languages, settings));
     Ui::RunSession session(controller, settings);
 
-    // Wired as MainWindow wires them.
     Ui::OutputPane pane;
     pane.resize(1000, 400);
     pane.show();
-    QObject::connect(&session, &Ui::RunSession::runStarting, &pane, [&session, &pane] {
-        pane.clear();
-        pane.linkSources(session.placeReader());
-    });
-    QObject::connect(&session, &Ui::RunSession::outputReceived, &pane, &Ui::OutputPane::appendOutput);
-    QObject::connect(&session, &Ui::RunSession::runFinished, &pane, &Ui::OutputPane::showFinished);
-    QObject::connect(&session, &Ui::RunSession::runFailed, &pane, &Ui::OutputPane::showError);
-    QObject::connect(&session, &Ui::RunSession::activeChanged, &pane, &Ui::OutputPane::setInputEnabled);
+    wireAsTheWindow(session, pane);
 
     const Core::Language *python = languages.find(QStringLiteral("python"));
     baselineRun(); // warm the page cache and the interpreter
@@ -274,34 +313,5 @@ int main(int argc, char **argv)
         settle(500); // the engine readies the next sandbox after a run
     }
 
-    const Samples wall = collect(runs, &PaneTrial::wallMs);
-    const Samples stall = collect(runs, &PaneTrial::longestStallMs);
-    const Samples work = collect(runs, &PaneTrial::longestWorkMs);
-    const Samples stallWork = collect(runs, &PaneTrial::stallWorkMs);
-    const Samples stallWait = collect(runs, &PaneTrial::stallWaitMs);
-    const Samples settleTimes = collect(runs, &PaneTrial::settleMs);
-    const Samples settleCpu = collect(runs, &PaneTrial::settleCpuMs);
-    const Samples growth = collect(runs, &PaneTrial::growthMb);
-    const Samples over50 = collect(runs, &PaneTrial::stallsOver50Ms);
-    std::printf("%s: 1,000,000 lines, 100 MB; %d alternating trials\n\n", qPrintable(flood.name), trials);
-    printHeader();
-    printRow("python3 -u, stdout on /dev/null", baseline, baseline.median());
-    printRow("Sandpit: Run until the pane is settled", wall, baseline.median());
-    std::printf("\n| %-38s | %8s | %8s | %8s |\n|%s|%s|%s|%s|\n", "pane", "median", "worst", "target",
-                "----------------------------------------", "----------", "----------", "----------");
-    const auto worst = [](const Samples &s) { return *std::max_element(s.ms.begin(), s.ms.end()); };
-    std::printf("| %-38s | %8.1f | %8.1f | %8s |\n", "longest event-loop stall, ms", stall.median(), worst(stall), "<= 50");
-    std::printf("| %-38s | %8.1f | %8.1f | %8s |\n", "  its GUI-thread work, ms", stallWork.median(), worst(stallWork), "");
-    std::printf("| %-38s | %8.1f | %8.1f | %8s |\n", "  its wait for a CPU, ms", stallWait.median(), worst(stallWait), "");
-    std::printf("| %-38s | %8.1f | %8.1f | %8s |\n", "longest GUI-thread work between ticks", work.median(), worst(work), "");
-    std::printf("| %-38s | %8.1f | %8.1f | %8s |\n", "stalls over 50 ms, count", over50.median(), worst(over50), "0");
-    std::printf("| %-38s | %8.1f | %8.1f | %8s |\n", "runFinished to settled, ms", settleTimes.median(), worst(settleTimes),
-                "<= 200");
-    std::printf("| %-38s | %8.1f | %8.1f | %8s |\n", "  its GUI-thread work, ms", settleCpu.median(),
-                worst(settleCpu), "");
-    std::printf("| %-38s | %8.1f | %8.1f | %8s |\n", "memory growth (VmHWM - VmRSS), MB", growth.median(), worst(growth),
-                "<= 64");
-    const bool met = worst(stall) <= 50 && worst(settleTimes) <= 200 && worst(growth) <= 64;
-    std::printf("\nTargets %s.\n", met ? "met in every trial" : "MISSED");
-    return met ? 0 : 1;
+    return report(runs, baseline, trials) ? 0 : 1;
 }

@@ -3,6 +3,7 @@
 #include "engine/companionprogram.h"
 #include "docker/dockerjob.h"
 #include "engine/languagesteps.h"
+#include "engine/requestcheck.h"
 #include "engine/stagedjob.h"
 
 namespace Sandpit::Core {

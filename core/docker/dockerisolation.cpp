@@ -1,6 +1,6 @@
 #include "docker/dockerisolation.h"
 
-#include "model/killdetail.h"
+#include "model/units.h"
 #include "files/workspacebudget.h"
 
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 #include "docker/dockerpullprogress.h"
 
-#include "model/killdetail.h"
+#include "model/units.h"
 #include "engine/logging.h"
 
 #include <QJsonDocument>

@@ -1,38 +1,12 @@
 #pragma once
 
-#include "files/artifactlisting.h"
+#include "engine/runjob.h"
 #include "model/runerror.h"
 #include "model/runrequest.h"
-#include "model/runresult.h"
-
-#include <QObject>
 
 #include <memory>
 
 namespace Sandpit::Core {
-
-/// One run in progress. Lives on the engine's worker thread; its signals fire there.
-/// Exactly one of finished() or failed() is emitted, once.
-class RunJob : public QObject
-{
-    Q_OBJECT
-public:
-    using QObject::QObject;
-
-    virtual void start() = 0;
-    /// Stops the program and its whole process tree; the result says KillReason::Cancelled.
-    virtual void cancel() = 0;
-    virtual void writeInput(const QByteArray &data) = 0;
-    virtual void closeInput() = 0;
-
-Q_SIGNALS:
-    void started();
-    void outputReceived(Sandpit::Core::OutputStream stream, const QByteArray &data);
-    /// While the program runs: what its output folder holds so far, when that changed.
-    void artifactsListed(const Sandpit::Core::ArtifactListing &listing);
-    void finished(const Sandpit::Core::RunResult &result);
-    void failed(const Sandpit::Core::RunError &error);
-};
 
 /// A way to run programs: the local sandbox or Docker. Used only on the worker thread.
 class Backend

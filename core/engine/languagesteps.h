@@ -1,15 +1,13 @@
 #pragma once
 
 #include "languages/language.h"
-#include "languages/languageregistry.h"
-#include "model/runerror.h"
 #include "model/runrequest.h"
 
 namespace Sandpit::Core {
 
-/// What every backend checks before it runs anything: a known language that can run, and a
-/// non-empty entry file among the sources. Returns the language.
-Expected<const Language *> checkRequest(const LanguageRegistry &languages, const RunRequest &request);
+// How a checked request (requestcheck.h) becomes a language's steps, the same on every backend:
+// for a compiled language a compile step and then a run step, otherwise a run step alone. Each
+// step gets its own request (which files, under which limits) and its command line.
 
 /// The language's run step with its placeholders filled in, then the request's arguments.
 /// `request` is the run step's own (runStepRequest()).

@@ -4,6 +4,7 @@
 #include "files/workspace.h"
 #include "languages/language.h"
 #include "languages/languageregistry.h"
+#include "model/typeids.h"
 
 #include <QFile>
 #include <QFileInfo>

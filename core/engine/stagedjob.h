@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine/backend.h"
+#include "engine/runjob.h"
 #include "model/diagnosticparser.h"
 
 #include <functional>

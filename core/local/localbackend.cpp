@@ -4,6 +4,7 @@
 #include "local/localjob.h"
 #include "files/runfolders.h"
 #include "engine/languagesteps.h"
+#include "engine/requestcheck.h"
 #include "engine/logging.h"
 #include "local/sandboxpolicy.h"
 #include "engine/stagedjob.h"

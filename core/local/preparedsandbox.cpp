@@ -1,5 +1,7 @@
 #include "local/preparedsandbox.h"
 
+#include "model/typeids.h"
+
 #include <fcntl.h>
 #include <unistd.h>
 

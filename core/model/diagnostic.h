@@ -20,9 +20,6 @@ struct Diagnostic {
     friend bool operator==(const Diagnostic &, const Diagnostic &) = default;
 };
 
-/// "error", "warning" or "note": the words used in JSON.
-QString severityId(Diagnostic::Severity severity);
-
 } // namespace Sandpit::Core
 
 Q_DECLARE_METATYPE(Sandpit::Core::Diagnostic)

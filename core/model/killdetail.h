@@ -32,9 +32,4 @@ QString resultHeadline(const RunResult &result);
 /// list index out of range, line 4", or empty.
 QString resultError(const RunResult &result);
 
-/// "12.5 MB", "800 KB", "17 bytes".
-QString formatBytes(qint64 bytes);
-/// "2.5 s", "340 ms".
-QString formatDuration(qint64 ms);
-
 } // namespace Sandpit::Core

@@ -1,5 +1,7 @@
 #include "model/resultjson.h"
 
+#include "model/typeids.h"
+
 #include <QJsonArray>
 
 namespace Sandpit::Core {

@@ -31,8 +31,6 @@ struct RunError {
     QString image = {};
 };
 
-QString runErrorCodeId(RunError::Code code);
-
 template<typename T>
 using Expected = std::expected<T, RunError>;
 

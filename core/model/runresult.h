@@ -34,20 +34,11 @@ struct IsolationReport {
     QStringList details; ///< one plain sentence per protection that applied or did not, and why
 };
 
-QString isolationLevelId(IsolationReport::Level level);
-/// The weakest isolation a user allows, as settings, the CLI and the helper spell it:
-/// "never" (Full: nothing weaker), "partial" or "none".
-QString allowWeakerId(IsolationReport::Level weakest);
-std::optional<IsolationReport::Level> allowWeakerFromId(const QString &id);
-
 enum class OutputStream { Stdout, Stderr };
 
 /// Which step of a run a result describes: a compiled language that fails to compile (or
 /// whose compiler is stopped by a limit) ends at Compile, and its program never runs.
 enum class RunStage { Compile, Run };
-
-/// "compile" or "run": the words used in JSON.
-QString runStageId(RunStage stage);
 
 /// How a run that took place ended. Produced only for runs that started.
 struct RunResult {

@@ -1,6 +1,7 @@
 #include "settings/enginesettings.h"
 
 #include "engine/backendid.h"
+#include "model/typeids.h"
 #include <QRegularExpression>
 #include <QSettings>
 

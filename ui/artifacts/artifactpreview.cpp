@@ -4,7 +4,7 @@
 #include "window/backgroundtask.h"
 #include "artifacts/csvmodel.h"
 #include "artifacts/imageview.h"
-#include "model/killdetail.h"
+#include "model/units.h"
 
 #include <QFontDatabase>
 #include <QHeaderView>

@@ -5,7 +5,7 @@
 #include "window/backgroundtask.h"
 #include "artifacts/imageview.h"
 #include "artifacts/imageviewer.h"
-#include "model/killdetail.h"
+#include "model/units.h"
 
 #include <QDesktopServices>
 #include <QDir>

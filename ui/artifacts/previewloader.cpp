@@ -1,6 +1,6 @@
 #include "artifacts/previewloader.h"
 
-#include "model/killdetail.h"
+#include "model/units.h"
 
 #include <QFile>
 #include <QImageReader>

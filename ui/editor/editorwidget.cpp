@@ -3,6 +3,7 @@
 #include "languages/language.h"
 #include "editor/lexertheme.h"
 #include "editor/rustlexer.h"
+#include "model/typeids.h"
 
 #include <QFontDatabase>
 #include <QMap>

@@ -1,7 +1,7 @@
 #include "history/historypane.h"
 
 #include "session/diffview.h"
-#include "model/killdetail.h"
+#include "model/units.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>

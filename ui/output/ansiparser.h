@@ -48,6 +48,16 @@ public:
 private:
     enum class State : quint8 { Ground, Escape, EscapeIntermediate, Csi, String, StringEscape };
 
+    /// Hands on the printable text from `i` and the control character after it; returns where
+    /// to go on.
+    qsizetype takeText(QStringView text, qsizetype i, Sink &sink);
+    // One character inside a sequence, by state. False when the character turned out not to
+    // belong to the sequence: it is read again, as text or as the start of the next one.
+    bool takeInSequence(char16_t c, Sink &sink);
+    bool takeInEscape(char16_t c);
+    bool takeInEscapeIntermediate(char16_t c);
+    bool takeInCsi(char16_t c, Sink &sink);
+    bool takeInString(char16_t c);
     void controlInSequence(char16_t c, Sink &sink);
     void executeControl(char16_t c, Sink &sink);
     void dispatchCsi(char16_t final, Sink &sink);

@@ -1,6 +1,7 @@
 #include "output/outputintake.h"
 
 #include "output/outputbuffer.h"
+#include "output/styleformats.h"
 
 namespace Sandpit::Ui {
 

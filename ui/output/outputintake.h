@@ -2,7 +2,7 @@
 
 #include "output/ansiparser.h"
 #include "output/outputdecoder.h"
-#include "output/styleformats.h"
+#include "output/outputkind.h"
 
 #include <QByteArray>
 #include <QList>

@@ -3,6 +3,8 @@
 #include "run/imagepullbar.h"
 #include "run/inputline.h"
 #include "model/killdetail.h"
+#include "model/units.h"
+#include "model/typeids.h"
 #include "output/outputrecorder.h"
 #include "output/outputview.h"
 

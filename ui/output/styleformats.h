@@ -1,5 +1,6 @@
 #pragma once
 
+#include "output/outputkind.h"
 #include "output/textstyle.h"
 
 #include <QColor>
@@ -7,9 +8,6 @@
 #include <QTextCharFormat>
 
 namespace Sandpit::Ui {
-
-/// Where a piece of the pane's text came from; each has its own look.
-enum class OutputKind { Stdout, Stderr, Input, Note, Error };
 
 /// The text formats of the output pane: one per source, and one per SGR style a program asked
 /// for on top of it, built once and kept.

@@ -1,5 +1,7 @@
 #include "run/diagnosticslist.h"
 
+#include "model/typeids.h"
+
 #include <QListWidget>
 #include <QStyle>
 #include <QVBoxLayout>

@@ -2,7 +2,7 @@
 
 #include "session/diffview.h"
 #include "run/inputsetbatch.h"
-#include "model/killdetail.h"
+#include "model/units.h"
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>

@@ -1,5 +1,7 @@
 #include "run/isolationindicator.h"
 
+#include "model/typeids.h"
+
 namespace Sandpit::Ui {
 
 IsolationIndicator::IsolationIndicator(QWidget *parent)

@@ -1,6 +1,6 @@
 #include "run/runpane.h"
 
-#include "model/killdetail.h"
+#include "model/units.h"
 #include "run/runmessage.h"
 
 #include <algorithm>

@@ -1,6 +1,7 @@
 #include "run/weakersandboxbadge.h"
 
 #include "run/weakersandboxoffer.h"
+#include "model/typeids.h"
 
 namespace Sandpit::Ui {
 

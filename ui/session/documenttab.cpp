@@ -51,6 +51,16 @@ void DocumentTab::startNew(const QString &languageId)
     m_editor->setModified(false);
 }
 
+void DocumentTab::chooseLanguage(const Core::Language *language)
+{
+    const bool untouched = m_document->path().isEmpty() && !isModified();
+    m_document->setLanguage(language);
+    if (untouched) {
+        m_editor->setText(language->templateCode);
+        m_editor->setModified(false);
+    }
+}
+
 void DocumentTab::startFromText(const QString &fileName, const QString &text)
 {
     m_document->resetLike(fileName);

@@ -44,6 +44,9 @@ public:
 
     /// A new document with `languageId`'s template.
     void startNew(const QString &languageId);
+    /// The program is in `language` from now on. A new, untouched program becomes the new
+    /// language's template; typed text is never replaced.
+    void chooseLanguage(const Core::Language *language);
     /// A new, saved-looking document named like `fileName` holding `text` (an example).
     void startFromText(const QString &fileName, const QString &text);
     /// Text that is not on disk (a recovered buffer or a restored run): unsaved on purpose.

@@ -1,6 +1,6 @@
 #include "session/textfile.h"
 
-#include "model/killdetail.h"
+#include "model/units.h"
 
 #include <QFile>
 #include <QFileInfo>

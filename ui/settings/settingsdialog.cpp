@@ -4,6 +4,7 @@
 #include "settings/dockerimagestable.h"
 #include "editor/editorwidget.h"
 #include "settings/settingfield.h"
+#include "model/typeids.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -14,13 +14,10 @@
 #include "editor/findbar.h"
 #include "history/historypane.h"
 #include "history/historystore.h"
-#include "run/inputfocus.h"
-#include "run/imagepullbar.h"
 #include "run/imagepullsession.h"
 #include "docker/imagepullcontroller.h"
 #include "run/inputsetsession.h"
 #include "run/isolationindicator.h"
-#include "model/killdetail.h"
 #include "languages/language.h"
 #include "window/languagemenu.h"
 #include "languages/languageregistry.h"
@@ -101,6 +98,30 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     , m_weakerOffer(new WeakerSandboxOffer(this))
     , m_languageLabel(new QLabel(this))
 {
+    assembleCentral();
+    createActions();
+    createToolBar();
+    createDocks();
+    new StatusMessage(statusBar()); // first: it takes the message's place
+    statusBar()->addPermanentWidget(m_languageLabel);
+    connectRuns();
+    connectTabs();
+    connectHistory();
+    connectLanguages();
+    connectAttachments();
+    connectBackend(settings);
+    restoreLayout();
+    setUpPresentation();
+
+    m_tabs->newTab();
+    m_tabs->current()->editor()->setFocus();
+    m_editActions->setEditor(m_tabs->current()->editor());
+    m_autosave->start();
+    statusBar()->showMessage(QStringLiteral("Ready"));
+}
+
+void MainWindow::assembleCentral()
+{
     m_output->setObjectName(QStringLiteral("outputPane"));
     m_runPane->setObjectName(QStringLiteral("runPane"));
     m_artifacts->setObjectName(QStringLiteral("artifactsPane"));
@@ -117,32 +138,37 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     setCentralWidget(central);
     m_themes->watchDesktop();
     setAcceptDrops(true);
+}
 
-    createActions();
-    createToolBar();
-    createDocks();
-    new StatusMessage(statusBar()); // first: it takes the message's place
-    statusBar()->addPermanentWidget(m_languageLabel);
-    connectRuns();
-    connectTabs();
-    connectHistory();
-    connectLanguages();
-    connectAttachments();
-    m_backend->showBackend(m_session->backend(), settings.environmentOverrides.contains(QStringLiteral("SANDPIT_BACKEND"))
-                                                     ? QStringLiteral("SANDPIT_BACKEND") : QString());
-    m_languageMenu->setBackend(m_session->backend());
-    m_weakerBadge->showAllowed(settings.allowWeaker);
+void MainWindow::connectBackend(const Core::EngineSettings &settings)
+{
+    showEngineSettings(settings);
     connect(m_backend, &BackendSwitch::backendChosen, this, [this](const QString &backendId) {
         m_session->setBackend(backendId);
         m_languageMenu->setBackend(backendId);
         showCurrentTab();
         QSettings().setValue(QStringLiteral("engine/backend"), backendId); // the next start keeps it
     });
+}
 
+void MainWindow::showEngineSettings(const Core::EngineSettings &settings)
+{
+    m_backend->showBackend(settings.backend, settings.environmentOverrides.contains(QStringLiteral("SANDPIT_BACKEND"))
+                                                 ? QStringLiteral("SANDPIT_BACKEND") : QString());
+    m_languageMenu->setBackend(settings.backend);
+    m_weakerBadge->showAllowed(settings.allowWeaker);
+}
+
+void MainWindow::restoreLayout()
+{
     resize(1100, 720);
     const QSettings state;
     restoreGeometry(state.value(kGeometryKey).toByteArray());
     m_layoutRestored = restoreState(state.value(kStateKey).toByteArray(), kLayoutVersion);
+}
+
+void MainWindow::setUpPresentation()
+{
     for (QWidget *pane : std::initializer_list<QWidget *>{m_output, m_runPane, m_artifacts, m_history, m_attachmentsPane,
                                                           m_problems})
         m_presentation->addPane(pane);
@@ -155,12 +181,6 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     m_presentation->addDistraction(m_backend);
     m_presentation->addDistraction(m_output->findChild<QWidget *>(QStringLiteral("saveOutputButton")));
     m_presentation->attachWindow(*this);
-
-    m_tabs->newTab();
-    m_tabs->current()->editor()->setFocus();
-    m_editActions->setEditor(m_tabs->current()->editor());
-    m_autosave->start();
-    statusBar()->showMessage(QStringLiteral("Ready"));
 }
 
 MainWindow::~MainWindow() = default;
@@ -234,121 +254,6 @@ void MainWindow::createDocks()
     });
 }
 
-void MainWindow::connectRuns()
-{
-    connect(m_session, &RunSession::runRequested, m_tabRuns, &TabRuns::runRequested);
-    connect(m_session, &RunSession::runStarting, this, [this](const QString &description) {
-        m_output->clear();
-        m_output->linkSources(m_session->placeReader());
-        m_artifacts->clear();
-        m_problems->clear();
-        if (DocumentTab *running = m_tabRuns->runningTab())
-            running->editor()->clearDiagnostics();
-        m_tabRuns->runStarting(description);
-        // Whatever the learner looked at last (Problems, History), the run's prompt is here.
-        if (auto *outputDock = qobject_cast<QDockWidget *>(m_output->parentWidget())) {
-            outputDock->show();
-            outputDock->raise();
-        }
-        statusBar()->showMessage(QStringLiteral("Running %1…").arg(description));
-    });
-    // After the output pane's own connections: the input line is ready when it takes the keys.
-    auto *focus = new InputFocus(*m_session, m_output->inputLine(), [this] { return tab()->editor(); }, this);
-    connect(m_session, &RunSession::runStarting, focus, &InputFocus::runStarted);
-    connect(m_session, &RunSession::outputReceived, m_output, &OutputPane::appendOutput);
-    // A run's one source is its tab's program, so the place is in that tab.
-    connect(m_output, &OutputPane::placeActivated, this, [this](const QString &file, int line, int column) {
-        if (!m_tabRuns->showOutputPlace(line, column))
-            statusBar()->showMessage(QStringLiteral("The tab of %1 was closed.").arg(file));
-    });
-    connect(m_session, &RunSession::artifactsListed, m_artifacts, &ArtifactsPane::showRunningListing);
-    connect(m_session, &RunSession::runFinished, m_output, &OutputPane::showFinished);
-    connect(m_session, &RunSession::runFinished, this, [this](const Core::RunResult &result) {
-        m_artifacts->showArtifacts(result);
-        // The Problems list follows the tab in front, so it shows these if that is this tab.
-        if (DocumentTab *running = m_tabRuns->runningTab())
-            running->editor()->showDiagnostics(result.diagnostics);
-        m_tabRuns->runFinished(result);
-        // Problems is a place to go: a closed list comes back, but it never covers the output
-        // (presentation mode hid it on purpose: a run never undoes that).
-        if (!result.diagnostics.isEmpty() && !m_presentation->isOn() && m_problemsDock->isHidden()) {
-            m_problemsDock->show();
-            if (auto *outputDock = qobject_cast<QDockWidget *>(m_output->parentWidget()))
-                outputDock->raise();
-        }
-        m_isolation->showReport(result.isolation);
-        statusBar()->showMessage(Core::resultHeadline(result));
-    });
-    connect(m_session, &RunSession::runFinished, m_inputSets, &InputSetSession::checkFinishedRun);
-    connect(m_session, &RunSession::runFailed, m_output, &OutputPane::showError);
-    connect(m_session, &RunSession::runFailed, m_tabRuns, &TabRuns::runFailed);
-    connect(m_session, &RunSession::runFailed, this, [this](const Core::RunError &error) { statusBar()->showMessage(error.message); });
-    connect(m_session, &RunSession::runFailed, m_weakerOffer, &WeakerSandboxOffer::offerFor);
-    connect(m_weakerOffer, &WeakerSandboxOffer::weakerAllowed, this, [this](Core::IsolationReport::Level level, bool remember) {
-        allowWeaker(level, remember);
-        run();
-    });
-    connect(m_weakerBadge, &WeakerSandboxBadge::fullIsolationRequired, this,
-            [this] { allowWeaker(Core::IsolationReport::Level::Full, true); });
-    connect(m_session, &RunSession::activeChanged, m_stopAction, &QAction::setEnabled);
-    connect(m_session, &RunSession::inputOpenChanged, m_output, &OutputPane::setInputEnabled);
-    connect(m_session, &RunSession::inputOpenChanged, focus, &InputFocus::inputOpenChanged);
-    connect(m_output, &OutputPane::inputSubmitted, m_session, &RunSession::writeInput);
-    connect(m_output, &OutputPane::inputClosed, m_session, &RunSession::closeInput);
-    connect(m_output, &OutputPane::outputSaved, this, [this](const QString &path, qint64 bytes) {
-        statusBar()->showMessage(QStringLiteral("Saved the output (%1) to %2").arg(QLocale().formattedDataSize(bytes), path));
-    });
-    connect(m_output, &OutputPane::outputSaveFailed, this,
-            [this](const QString &, const QString &message) { showProblem(QStringLiteral("Cannot save the output"), message); });
-    connect(m_artifacts, &ArtifactsPane::filesSaved, this, [this](const QString &message) { statusBar()->showMessage(message); });
-    connect(m_artifacts, &ArtifactsPane::saveFailed, this,
-            [this](const QString &message) { showProblem(QStringLiteral("Cannot save the file"), message); });
-    connect(m_artifacts, &ArtifactsPane::openFailed, this,
-            [this](const QString &message) { showProblem(QStringLiteral("Cannot open the file"), message); });
-    connect(m_inputSets, &InputSetSession::runRequested, this, [this](const Core::InputSet &set, const QString &program) {
-        // The program's own tab: Run all sets goes on while the learner looks at another.
-        // Closed meanwhile (or saved under another name): never another tab's code against
-        // this program's inputs and expected outputs.
-        DocumentTab *owner = m_tabs->tabForPath(program);
-        if (!owner) {
-            const QString why = QStringLiteral("%1 is no longer open in Sandpit").arg(QFileInfo(program).fileName());
-            m_inputSets->refuseRun(why);
-            statusBar()->showMessage(why);
-            return;
-        }
-        m_tabRuns->nextRunIsFor(owner);
-        m_session->setWorkspace(m_attachments->inputFiles(), m_attachments->keptWorkspace());
-        m_autosave->journalNow();
-        m_session->runWithInput(owner->document()->language(), owner->document()->runName(), owner->editor()->text(),
-                                set.stdinData, set.expectedStdout);
-    });
-    connect(m_inputSets, &InputSetSession::outputChecked, this,
-            [this](const QString &set, const Core::OutputComparison &comparison) {
-                // The verdict itself is in the heading, the tab and the status bar already.
-                m_output->appendNote(QStringLiteral("Input “%1”: %2").arg(set, comparison.summary()));
-            });
-    ImagePullBar *pullBar = m_output->imagePullBar();
-    connect(pullBar, &ImagePullBar::pullRequested, m_pulls, &ImagePullSession::pull);
-    connect(pullBar, &ImagePullBar::cancelRequested, m_pulls, &ImagePullSession::cancel);
-    connect(pullBar, &ImagePullBar::rerunRequested, this, &MainWindow::run);
-    connect(m_pulls, &ImagePullSession::pullProgressed, pullBar, &ImagePullBar::showProgress);
-    connect(m_pulls, &ImagePullSession::pullFinished, pullBar, &ImagePullBar::showPulled);
-    connect(m_pulls, &ImagePullSession::pullFailed, pullBar, &ImagePullBar::showFailed);
-}
-
-// From the next run on, until Sandpit quits or, with `remember`, for good (the setting).
-void MainWindow::allowWeaker(Core::IsolationReport::Level weakest, bool remember)
-{
-    m_session->setAllowWeaker(weakest);
-    m_weakerBadge->showAllowed(weakest);
-    if (remember)
-        QSettings().setValue(Core::EngineSettings::allowWeakerKey(), Core::allowWeakerId(weakest));
-    statusBar()->showMessage(weakest == Core::IsolationReport::Level::Full
-                                 ? QStringLiteral("Sandpit will refuse to run a program it cannot fully sandbox.")
-                                 : QStringLiteral("Sandpit will run programs with %1 isolation where it cannot fully sandbox them.")
-                                       .arg(Core::isolationLevelId(weakest)));
-}
-
 void MainWindow::connectTabs()
 {
     connect(m_tabs, &DocumentTabs::tabAdded, this, &MainWindow::adoptTab);
@@ -391,16 +296,8 @@ void MainWindow::connectLanguages()
 {
     connect(m_problems, &DiagnosticsList::diagnosticActivated, this,
             [this](const Core::Diagnostic &d) { tab()->editor()->goTo(d.line, d.column); });
-    connect(m_languageMenu, &LanguageMenu::languageChosen, this, [this](const Core::Language *language) {
-        // A new, untouched program becomes the new language's; typed text is never replaced.
-        DocumentTab *current = tab();
-        const bool untouched = current->document()->path().isEmpty() && !current->isModified();
-        current->document()->setLanguage(language);
-        if (untouched) {
-            current->editor()->setText(language->templateCode);
-            current->editor()->setModified(false);
-        }
-    });
+    connect(m_languageMenu, &LanguageMenu::languageChosen, this,
+            [this](const Core::Language *language) { tab()->chooseLanguage(language); });
 }
 
 void MainWindow::connectAttachments()
@@ -439,14 +336,6 @@ void MainWindow::chooseFileToOpen()
         m_tabs->openFile(path);
 }
 
-void MainWindow::run()
-{
-    // The journal has the text the program ran, whatever the program then does to Sandpit.
-    m_autosave->journalNow();
-    m_session->setWorkspace(m_attachments->inputFiles(), m_attachments->keptWorkspace());
-    m_session->run(tab()->document()->language(), tab()->document()->runName(), tab()->editor()->text());
-}
-
 void MainWindow::restoreRun(const Core::RunRecord &record)
 {
     // Unsaved on purpose: saving asks for a name instead of overwriting the file it came from.
@@ -471,11 +360,7 @@ void MainWindow::showCurrentTab()
     m_languageLabel->setToolTip(problem);
     m_problems->showDiagnostics(current->lastDiagnostics());
     m_tabRuns->showCurrent();
-    if (m_attachedProgram != current->document()->path() || !m_attachedOnce) {
-        m_attachedOnce = true;
-        m_attachedProgram = current->document()->path();
-        m_attachments->setProgram(m_attachedProgram);
-    }
+    m_attachments->setProgram(current->document()->path()); // nothing to do for the same program
 }
 
 void MainWindow::adoptTab(DocumentTab *tab)

@@ -12,6 +12,7 @@ class QLabel;
 class QMenu;
 
 namespace Sandpit::Core {
+struct InputSet;
 struct RunRecord;
 class RunController;
 class LanguageRegistry;
@@ -75,19 +76,43 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    /// The tabs above the find bar, and the panes' object names (tests and presentation mode).
+    void assembleCentral();
     /// The actions, in the menu bar.
     void createActions();
+    void createFileMenu();
+    void createRunMenu();
+    void createViewMenu();
+    void createHelpMenu();
+    /// An action named for tests and the shortcuts page, in `menu`, that calls `slot`.
+    template<typename Slot>
+    QAction *menuAction(QMenu *menu, const QString &name, const QString &text, const QList<QKeySequence> &keys,
+                        Slot slot);
     void createToolBar();
     void createDocks();
+    // The panes that follow a run (mainwindowruns.cpp).
     void connectRuns();
+    void connectRunInput();
+    void connectRunEnd();
+    void connectPaneMessages();
+    void connectInputSets();
+    void connectImagePulls();
     void connectTabs();
     void connectHistory();
     void connectLanguages();
     void connectAttachments();
+    void connectBackend(const Core::EngineSettings &settings);
+    /// The backend switch, the languages it can run and the weaker-sandbox badge.
+    void showEngineSettings(const Core::EngineSettings &settings);
+    /// The size, place and docks of the last session.
+    void restoreLayout();
+    void setUpPresentation();
 
     DocumentTab *tab() const;
     void chooseFileToOpen();
     void run();
+    /// One input set's run of `program`, in that program's tab.
+    void runInputSet(const Core::InputSet &set, const QString &program);
     void allowWeaker(Core::IsolationReport::Level weakest, bool remember);
     /// Opens a recorded run's code in a new tab, unsaved.
     void restoreRun(const Core::RunRecord &record);
@@ -140,8 +165,6 @@ private:
     QMenu *m_viewMenu = nullptr;
     QDockWidget *m_problemsDock = nullptr;
 
-    QString m_attachedProgram; // the program whose input files the pane shows
-    bool m_attachedOnce = false;
     bool m_closeConfirmed = false;
     bool m_layoutRestored = false; ///< the docks have the sizes of the last session
 };

@@ -38,19 +38,36 @@
 
 namespace Sandpit::Ui {
 
+template<typename Slot>
+QAction *MainWindow::menuAction(QMenu *menu, const QString &name, const QString &text, const QList<QKeySequence> &keys,
+                                Slot slot)
+{
+    QAction *action = namedAction(name, text, keys, menu);
+    connect(action, &QAction::triggered, this, slot);
+    return action;
+}
+
 void MainWindow::createActions()
 {
-    const auto add = [this](QMenu *menu, const QString &name, const QString &text, QList<QKeySequence> keys, auto slot) {
-        QAction *action = namedAction(name, text, keys, menu);
-        connect(action, &QAction::triggered, this, slot);
-        return action;
-    };
+    createFileMenu();
+    m_editActions = new EditActions(this, m_findBar, this);
+    menuBar()->addMenu(m_editActions->menu());
+    connect(m_editActions, &EditActions::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text); });
+    createRunMenu();
+    menuBar()->addMenu(m_languageMenu);
+    createViewMenu();
+    createHelpMenu();
+}
+
+void MainWindow::createFileMenu()
+{
     QMenu *file = menuBar()->addMenu(QStringLiteral("&File"));
-    add(file, QStringLiteral("actionNew"), QStringLiteral("&New"), {QKeySequence::New}, [this] {
+    menuAction(file, QStringLiteral("actionNew"), QStringLiteral("&New"), {QKeySequence::New}, [this] {
         const Core::Language *language = tab()->document()->language();
         m_tabs->newTab(language ? language->id : QStringLiteral("python"));
     });
-    add(file, QStringLiteral("actionOpen"), QStringLiteral("&Open…"), {QKeySequence(Qt::CTRL | Qt::Key_O)},
+    menuAction(file, QStringLiteral("actionOpen"), QStringLiteral("&Open…"), {QKeySequence(Qt::CTRL | Qt::Key_O)},
         &MainWindow::chooseFileToOpen);
     m_recentFiles = new RecentFilesMenu(this);
     m_recentFiles->setObjectName(QStringLiteral("recentFilesMenu"));
@@ -60,12 +77,14 @@ void MainWindow::createActions()
     file->addMenu(templates);
     connect(templates, &TemplatesMenu::templateChosen, this,
             [this](const Core::Language *language) { m_tabs->newTab(language->id); });
-    add(file, QStringLiteral("actionSave"), QStringLiteral("&Save"), {QKeySequence(Qt::CTRL | Qt::Key_S)},
+    menuAction(file, QStringLiteral("actionSave"), QStringLiteral("&Save"), {QKeySequence(Qt::CTRL | Qt::Key_S)},
         [this] { tab()->save(); });
-    add(file, QStringLiteral("actionSaveAs"), QStringLiteral("Save &As…"), {QKeySequence::SaveAs}, [this] { tab()->saveAs(); });
-    add(file, QStringLiteral("actionCloseTab"), QStringLiteral("&Close Tab"), {QKeySequence(Qt::CTRL | Qt::Key_W)},
-        [this] { m_tabs->requestClose(tab()); });
-    add(file, QStringLiteral("actionSaveOutput"), QStringLiteral("Save O&utput…"), {}, [this] { m_output->chooseSaveFile(); });
+    menuAction(file, QStringLiteral("actionSaveAs"), QStringLiteral("Save &As…"), {QKeySequence::SaveAs},
+               [this] { tab()->saveAs(); });
+    menuAction(file, QStringLiteral("actionCloseTab"), QStringLiteral("&Close Tab"),
+               {QKeySequence(Qt::CTRL | Qt::Key_W)}, [this] { m_tabs->requestClose(tab()); });
+    menuAction(file, QStringLiteral("actionSaveOutput"), QStringLiteral("Save O&utput…"), {},
+               [this] { m_output->chooseSaveFile(); });
     file->addSeparator();
     auto *examples = new ExamplesMenu(m_languages, this);
     file->addMenu(examples);
@@ -74,38 +93,39 @@ void MainWindow::createActions()
         statusBar()->showMessage(QStringLiteral("Opened the example %1, as a new document. Press Run.").arg(fileName));
     });
     file->addSeparator();
-    add(file, QStringLiteral("actionSettings"), QStringLiteral("Se&ttings…"), {QKeySequence(Qt::CTRL | Qt::Key_Comma)},
-        &MainWindow::showSettings)
+    menuAction(file, QStringLiteral("actionSettings"), QStringLiteral("Se&ttings…"),
+               {QKeySequence(Qt::CTRL | Qt::Key_Comma)}, &MainWindow::showSettings)
         ->setMenuRole(QAction::PreferencesRole);
     file->addSeparator();
-    add(file, QStringLiteral("actionQuit"), QStringLiteral("&Quit"), {QKeySequence::Quit}, &QWidget::close);
+    menuAction(file, QStringLiteral("actionQuit"), QStringLiteral("&Quit"), {QKeySequence::Quit}, &QWidget::close);
+}
 
-    m_editActions = new EditActions(this, m_findBar, this);
-    menuBar()->addMenu(m_editActions->menu());
-    connect(m_editActions, &EditActions::message, this, [this](const QString &text) { statusBar()->showMessage(text); });
-
+void MainWindow::createRunMenu()
+{
     QMenu *runMenu = menuBar()->addMenu(QStringLiteral("&Run"));
-    m_runAction = add(runMenu, QStringLiteral("actionRun"), QStringLiteral("&Run"),
+    m_runAction = menuAction(runMenu, QStringLiteral("actionRun"), QStringLiteral("&Run"),
                       {QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_R)}, &MainWindow::run);
     m_runAction->setIcon(glyphIcon(Glyph::Run));
     m_runAction->setToolTip(QStringLiteral("Run the program in the sandbox (F5, Ctrl+R)"));
-    m_runWithInputAction = add(runMenu, QStringLiteral("actionRunWithInput"), QStringLiteral("Run with &Input…"),
+    m_runWithInputAction = menuAction(runMenu, QStringLiteral("actionRunWithInput"), QStringLiteral("Run with &Input…"),
                                {QKeySequence(Qt::Key_F6), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R)},
                                &MainWindow::chooseInputSet);
     m_runWithInputAction->setIcon(glyphIcon(Glyph::RunWithInput));
     m_runWithInputAction->setToolTip(QStringLiteral("Run the program with one of its saved input sets, and check its "
                                                     "output (F6, Ctrl+Shift+R)"));
-    QAction *runAll = add(runMenu, QStringLiteral("actionRunAllSets"), QStringLiteral("Run &All Input Sets"),
+    QAction *runAll = menuAction(runMenu, QStringLiteral("actionRunAllSets"), QStringLiteral("Run &All Input Sets"),
                           {QKeySequence(Qt::SHIFT | Qt::Key_F6)}, &MainWindow::runAllInputSets);
     runAll->setToolTip(QStringLiteral("Run the program once with each of its input sets, one after another, and show "
                                       "a result for each (Shift+F6)"));
-    m_stopAction = add(runMenu, QStringLiteral("actionStop"), QStringLiteral("&Stop"),
+    m_stopAction = menuAction(runMenu, QStringLiteral("actionStop"), QStringLiteral("&Stop"),
                        {QKeySequence(Qt::CTRL | Qt::Key_F2), QKeySequence(Qt::Key_Escape)}, [this] { m_session->stop(); });
     m_stopAction->setIcon(glyphIcon(Glyph::Stop));
     m_stopAction->setToolTip(QStringLiteral("Stop the program and everything it started (Ctrl+F2, or Esc in the editor)"));
     m_stopAction->setEnabled(false);
+}
 
-    menuBar()->addMenu(m_languageMenu);
+void MainWindow::createViewMenu()
+{
     m_viewMenu = menuBar()->addMenu(QStringLiteral("&View"));
     // One zoom for every pane; presentation mode on top of it (F11).
     QList<QAction *> zoom{m_presentation->zoomInAction(), m_presentation->zoomOutAction(),
@@ -117,10 +137,13 @@ void MainWindow::createActions()
     // The keys work while presentation mode hides parts of the window.
     addActions(zoom);
     m_viewMenu->addSeparator();
+}
 
+void MainWindow::createHelpMenu()
+{
     QMenu *help = menuBar()->addMenu(QStringLiteral("&Help"));
-    add(help, QStringLiteral("actionGettingStarted"), QStringLiteral("&Getting Started"), {QKeySequence::HelpContents},
-        [this] {
+    menuAction(help, QStringLiteral("actionGettingStarted"), QStringLiteral("&Getting Started"),
+               {QKeySequence::HelpContents}, [this] {
             auto *page = findChild<GettingStartedDialog *>(QStringLiteral("gettingStartedDialog"));
             if (!page)
                 page = new GettingStartedDialog(this);
@@ -129,7 +152,7 @@ void MainWindow::createActions()
         });
     auto *shortcuts = new ShortcutsDialog(menuBar(), this);
     shortcuts->setObjectName(QStringLiteral("shortcutsDialog"));
-    add(help, QStringLiteral("actionKeyboardShortcuts"), QStringLiteral("&Keyboard Shortcuts"),
+    menuAction(help, QStringLiteral("actionKeyboardShortcuts"), QStringLiteral("&Keyboard Shortcuts"),
         {QKeySequence(Qt::CTRL | Qt::Key_F1)}, [shortcuts] { shortcuts->open(); });
 }
 
@@ -190,10 +213,7 @@ void MainWindow::applySettings(const AppliedSettings &settings)
 {
     // Backend, fallback and limits: from the next run.
     m_session->setEngineSettings(settings.engine);
-    m_backend->showBackend(settings.engine.backend, settings.engine.environmentOverrides.contains(QStringLiteral("SANDPIT_BACKEND"))
-                                                        ? QStringLiteral("SANDPIT_BACKEND") : QString());
-    m_languageMenu->setBackend(settings.engine.backend);
-    m_weakerBadge->showAllowed(settings.engine.allowWeaker);
+    showEngineSettings(settings.engine);
     setOutputSettings(settings.output);
     m_historyStore->setSettings(settings.history);
     m_themes->setPreference(settings.theme);

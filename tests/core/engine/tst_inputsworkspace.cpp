@@ -5,6 +5,7 @@
 
 #include "docker/dockerbackend.h"
 #include "files/keptworkspace.h"
+#include "model/typeids.h"
 #include "support/testfiles.h"
 
 #include <QTemporaryDir>

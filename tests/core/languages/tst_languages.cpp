@@ -7,7 +7,7 @@
 #include "support/runharness.h"
 
 #include "docker/dockerbackend.h"
-#include "model/killdetail.h"
+#include "model/units.h"
 
 #include <QMap>
 

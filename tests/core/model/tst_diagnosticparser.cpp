@@ -2,6 +2,7 @@
 // format's places and messages, paths mapped back to the learner's file names, and places in
 // other files left out.
 #include "model/diagnosticparser.h"
+#include "model/typeids.h"
 
 #include <QTest>
 

@@ -2,6 +2,7 @@
 // one-sentence kill detail, and the helper's report turned into a result.
 #include "local/helperreport.h"
 #include "model/killdetail.h"
+#include "model/units.h"
 #include "model/resultjson.h"
 
 #include <QJsonArray>

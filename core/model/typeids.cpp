@@ -1,5 +1,4 @@
-#include "model/runerror.h"
-#include "model/runresult.h"
+#include "model/typeids.h"
 
 namespace Sandpit::Core {
 
