@@ -1,16 +1,16 @@
 #include "cli.h"
 
 #include "engine/backendfactory.h"
-#include "settings/enginesettings.h"
-#include "historycommand.h"
-#include "settings/historysettings.h"
-#include "model/killdetail.h"
-#include "model/units.h"
-#include "languages/languageregistry.h"
-#include "model/resultjson.h"
-#include "model/typeids.h"
 #include "engine/runcontroller.h"
 #include "engine/runrequestbuilder.h"
+#include "historycommand.h"
+#include "languages/languageregistry.h"
+#include "model/killdetail.h"
+#include "model/resultjson.h"
+#include "model/typeids.h"
+#include "model/units.h"
+#include "settings/enginesettings.h"
+#include "settings/historysettings.h"
 #include "stdinrelay.h"
 
 #include <QCommandLineParser>
@@ -96,10 +96,11 @@ std::optional<int> parse(QCommandLineParser &parser, const QStringList &argument
         {option("workspace"),
          QStringLiteral("Run in this folder's files and keep what the program leaves there (made if missing)."),
          QStringLiteral("DIR")},
-        {option("allow-weaker"), QStringLiteral("Where this computer cannot give the program full isolation, run it "
-                                                "anyway with partial isolation (it can then read and write your "
-                                                "files) or none (it can also see your other programs). Default: "
-                                                "never, refuse to run (the setting sandbox/allow_weaker)."),
+        {option("allow-weaker"),
+         QStringLiteral("Where this computer cannot give the program full isolation, run it "
+                        "anyway with partial isolation (it can then read and write your "
+                        "files) or none (it can also see your other programs). Default: "
+                        "never, refuse to run (the setting sandbox/allow_weaker)."),
          QStringLiteral("never|partial|none")},
         {option("json"), QStringLiteral("Print one JSON object describing the run instead of the output.")},
     });
@@ -120,9 +121,8 @@ std::optional<int> parse(QCommandLineParser &parser, const QStringList &argument
 
 /// The request the options ask for, the settings filling in the rest. The order of the steps
 /// is the order of the errors: a wrong option is named before any file is read.
-std::expected<Core::RunRequest, Core::RequestError> build(const QCommandLineParser &parser,
-                                                          const Core::EngineSettings &engine,
-                                                          const Core::LanguageRegistry &languages)
+std::expected<Core::RunRequest, Core::RequestError>
+build(const QCommandLineParser &parser, const Core::EngineSettings &engine, const Core::LanguageRegistry &languages)
 {
     Core::RunRequestBuilder builder(engine);
     for (const LimitOption &limit : kLimitOptions) {
@@ -185,10 +185,9 @@ int run(const Core::RunRequest &request, const Core::EngineSettings &engine, con
                          recordRun(history, request, result);
                          QCoreApplication::exit(kExitRan);
                      });
-    QObject::connect(&controller, &Core::RunController::runFailed, &controller,
-                     [json](Core::RunId, const Core::RunError &error) {
-                         QCoreApplication::exit(couldNotRun(json, error));
-                     });
+    QObject::connect(
+        &controller, &Core::RunController::runFailed, &controller,
+        [json](Core::RunId, const Core::RunError &error) { QCoreApplication::exit(couldNotRun(json, error)); });
     const Core::RunId id = controller.start(request);
     std::optional<StdinRelay> relay;
     if (request.keepStdinOpen)

@@ -50,7 +50,7 @@ QString topLevelHelp(const QString &program, bool withWindow)
 bool isCommandLine(const char *word)
 {
     return isCliCommand(word) || isHistoryCommand(word) || isHelp(QString::fromLocal8Bit(word))
-           || isVersion(QString::fromLocal8Bit(word));
+        || isVersion(QString::fromLocal8Bit(word));
 }
 
 int runCommandLine(const QStringList &arguments, bool withWindow)

@@ -1,8 +1,8 @@
 #include "historycommand.h"
 
-#include "settings/historysettings.h"
-#include "model/units.h"
 #include "history/runhistory.h"
+#include "model/units.h"
+#include "settings/historysettings.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -33,8 +33,12 @@ QStringList row(const Core::RunRecord &record)
         status += QStringLiteral(": ") + signal;
     else if (status == QLatin1String("stopped"))
         status += QStringLiteral(": ") + Core::killReasonId(record.killReason());
-    return {record.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), record.fileName, record.language,
-            ranOn.isEmpty() ? record.backend : ranOn, status, Core::formatDuration(record.wallMs())};
+    return {record.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
+            record.fileName,
+            record.language,
+            ranOn.isEmpty() ? record.backend : ranOn,
+            status,
+            Core::formatDuration(record.wallMs())};
 }
 
 QString table(const QList<QStringList> &rows)
@@ -87,7 +91,8 @@ int runHistoryCommand(const QStringList &arguments)
         bool ok = false;
         limit = parser.value(QStringLiteral("limit")).toInt(&ok);
         if (!ok || limit < 1) {
-            printErr(QStringLiteral("--limit must be a whole number of runs, 1 or more, not \"%1\".").arg(parser.value(QStringLiteral("limit"))));
+            printErr(QStringLiteral("--limit must be a whole number of runs, 1 or more, not \"%1\".")
+                         .arg(parser.value(QStringLiteral("limit"))));
             return kExitUsage;
         }
     }

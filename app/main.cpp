@@ -1,17 +1,16 @@
 #include "commands.h"
 
 #include "engine/backendfactory.h"
+#include "engine/runcontroller.h"
+#include "languages/languageregistry.h"
+#include "output/outputsettings.h"
 #include "settings/enginesettings.h"
 #include "settings/historysettings.h"
-#include "languages/languageregistry.h"
 #include "window/mainwindow.h"
-#include "output/outputsettings.h"
-#include "engine/runcontroller.h"
 
 #include <QApplication>
 #include <QMessageBox>
 #include <QSettings>
-
 
 namespace {
 int runGui(int argc, char **argv)

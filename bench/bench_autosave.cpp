@@ -14,12 +14,12 @@
 
 #include "benchstats.h"
 
-#include "session/autosavesession.h"
+#include "editor/editorwidget.h"
 #include "history/bufferjournal.h"
+#include "languages/languageregistry.h"
+#include "session/autosavesession.h"
 #include "session/documenttab.h"
 #include "session/documenttabs.h"
-#include "editor/editorwidget.h"
-#include "languages/languageregistry.h"
 
 #include <QApplication>
 #include <QDir>

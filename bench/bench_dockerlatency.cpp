@@ -37,8 +37,14 @@ int main(int argc, char **argv)
     backends.push_back(std::make_unique<DockerBackend>(LanguageRegistry::builtIn(), std::move(config)));
     RunController controller(std::move(backends));
 
-    const QStringList dockerRun{QStringLiteral("run"), QStringLiteral("--rm"), QStringLiteral("--network"),
-                                QStringLiteral("none"), image, QStringLiteral("python3"), QStringLiteral("-c"), kCode};
+    const QStringList dockerRun{QStringLiteral("run"),
+                                QStringLiteral("--rm"),
+                                QStringLiteral("--network"),
+                                QStringLiteral("none"),
+                                image,
+                                QStringLiteral("python3"),
+                                QStringLiteral("-c"),
+                                kCode};
     Samples bare, engine, backToBack;
     const auto trial = [&](bool record) {
         const double b = timeCommand(docker, dockerRun);

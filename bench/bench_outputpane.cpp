@@ -23,11 +23,11 @@
 #include "benchstats.h"
 
 #include "engine/backendfactory.h"
-#include "settings/enginesettings.h"
+#include "engine/runcontroller.h"
 #include "languages/languageregistry.h"
 #include "output/outputpane.h"
-#include "engine/runcontroller.h"
 #include "run/runsession.h"
+#include "settings/enginesettings.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -113,8 +113,8 @@ double baselineRun()
 struct PaneTrial {
     double wallMs = 0;
     double longestStallMs = 0;
-    double stallWorkMs = 0; // of the longest stall: GUI-thread CPU time
-    double stallWaitMs = 0; // of the longest stall: waiting, runnable, for a CPU
+    double stallWorkMs = 0;   // of the longest stall: GUI-thread CPU time
+    double stallWaitMs = 0;   // of the longest stall: waiting, runnable, for a CPU
     double longestWorkMs = 0; // GUI-thread CPU time between two ticks
     int stallsOver50Ms = 0;
     double settleMs = 0;
@@ -157,12 +157,13 @@ PaneTrial paneRun(Ui::RunSession &session, Ui::OutputPane &pane, const Core::Lan
             loop.quit();
         }
     });
-    const auto finished = QObject::connect(&session, &Ui::RunSession::runFinished, &loop, [&](const Core::RunResult &r) {
-        if (r.killReason != Core::KillReason::None)
-            qFatal("the flood did not run to its end: %s", qPrintable(r.killDetail));
-        finishedAt = now();
-        finishedCpu = threadCpuMs();
-    });
+    const auto finished
+        = QObject::connect(&session, &Ui::RunSession::runFinished, &loop, [&](const Core::RunResult &r) {
+              if (r.killReason != Core::KillReason::None)
+                  qFatal("the flood did not run to its end: %s", qPrintable(r.killDetail));
+              finishedAt = now();
+              finishedCpu = threadCpuMs();
+          });
     const auto failed = QObject::connect(&session, &Ui::RunSession::runFailed, &loop, [](const Core::RunError &e) {
         qFatal("the run failed: %s", qPrintable(e.message));
     });
@@ -305,11 +306,12 @@ int main(int argc, char **argv)
         settle(300);
         runs << paneRun(session, pane, python, code);
         const PaneTrial &t = runs.last();
-        std::fprintf(stderr,
-                     "trial %d: %.0f ms; longest stall %.1f ms (own work %.1f, waiting for a CPU %.1f); longest own work "
-                     "%.1f ms; settled %.1f ms (own work %.1f); +%.1f MB\n",
-                     i + 1, t.wallMs, t.longestStallMs, t.stallWorkMs, t.stallWaitMs, t.longestWorkMs, t.settleMs,
-                     t.settleCpuMs, t.growthMb);
+        std::fprintf(
+            stderr,
+            "trial %d: %.0f ms; longest stall %.1f ms (own work %.1f, waiting for a CPU %.1f); longest own work "
+            "%.1f ms; settled %.1f ms (own work %.1f); +%.1f MB\n",
+            i + 1, t.wallMs, t.longestStallMs, t.stallWorkMs, t.stallWaitMs, t.longestWorkMs, t.settleMs, t.settleCpuMs,
+            t.growthMb);
         settle(500); // the engine readies the next sandbox after a run
     }
 

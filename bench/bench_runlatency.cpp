@@ -12,9 +12,9 @@
 #include "benchstats.h"
 
 #include "engine/backendfactory.h"
+#include "engine/runcontroller.h"
 #include "languages/languageregistry.h"
 #include "local/localbackend.h"
-#include "engine/runcontroller.h"
 #include "local/sandboxpolicy.h"
 
 #include <QCoreApplication>
@@ -30,21 +30,38 @@ const QString kPython = QStringLiteral("/usr/bin/python3");
 
 QStringList bwrapArguments()
 {
-    return {QStringLiteral("--unshare-all"), QStringLiteral("--die-with-parent"),
-            QStringLiteral("--ro-bind"), QStringLiteral("/usr"), QStringLiteral("/usr"),
-            QStringLiteral("--symlink"), QStringLiteral("usr/lib"), QStringLiteral("/lib"),
-            QStringLiteral("--symlink"), QStringLiteral("usr/lib64"), QStringLiteral("/lib64"),
-            QStringLiteral("--symlink"), QStringLiteral("usr/bin"), QStringLiteral("/bin"),
-            QStringLiteral("--proc"), QStringLiteral("/proc"), QStringLiteral("--dev"), QStringLiteral("/dev"),
-            QStringLiteral("--tmpfs"), QStringLiteral("/tmp"), kPython, QStringLiteral("-c"), kCode};
+    return {QStringLiteral("--unshare-all"),
+            QStringLiteral("--die-with-parent"),
+            QStringLiteral("--ro-bind"),
+            QStringLiteral("/usr"),
+            QStringLiteral("/usr"),
+            QStringLiteral("--symlink"),
+            QStringLiteral("usr/lib"),
+            QStringLiteral("/lib"),
+            QStringLiteral("--symlink"),
+            QStringLiteral("usr/lib64"),
+            QStringLiteral("/lib64"),
+            QStringLiteral("--symlink"),
+            QStringLiteral("usr/bin"),
+            QStringLiteral("/bin"),
+            QStringLiteral("--proc"),
+            QStringLiteral("/proc"),
+            QStringLiteral("--dev"),
+            QStringLiteral("/dev"),
+            QStringLiteral("--tmpfs"),
+            QStringLiteral("/tmp"),
+            kPython,
+            QStringLiteral("-c"),
+            kCode};
 }
 
 QStringList helperArguments(const QString &workDir, const QString &report)
 {
-    QStringList args{QStringLiteral("--workspace"), workDir, QStringLiteral("--report"), report,
-                     QStringLiteral("--timeout-ms"), QStringLiteral("10000"),
+    QStringList args{QStringLiteral("--workspace"),    workDir,
+                     QStringLiteral("--report"),       report,
+                     QStringLiteral("--timeout-ms"),   QStringLiteral("10000"),
                      QStringLiteral("--memory-bytes"), QString::number(256LL << 20),
-                     QStringLiteral("--processes"), QStringLiteral("64")};
+                     QStringLiteral("--processes"),    QStringLiteral("64")};
     for (const QString &path : sandboxReadOnlyPaths())
         args << QStringLiteral("--ro-bind-try") << path;
     args << QStringLiteral("--") << kPython << QStringLiteral("-c") << kCode;

@@ -41,11 +41,11 @@ inline double engineRun(Sandpit::Core::RunController &controller)
     QElapsedTimer timer;
     timer.start();
     const RunId id = controller.start(request);
-    auto finished = QObject::connect(&controller, &RunController::runFinished, &loop,
-                                     [&](RunId done, const RunResult &r) {
-                                         ok = done == id && r.stdoutData == "hi\n";
-                                         loop.quit();
-                                     });
+    auto finished
+        = QObject::connect(&controller, &RunController::runFinished, &loop, [&](RunId done, const RunResult &r) {
+              ok = done == id && r.stdoutData == "hi\n";
+              loop.quit();
+          });
     auto failed = QObject::connect(&controller, &RunController::runFailed, &loop, [&](RunId, const RunError &e) {
         qFatal("engine run failed: %s", qPrintable(e.message));
     });

@@ -93,7 +93,8 @@ Expected<QByteArray> DockerArchive::pack(const QString &folder, const QList<Extr
             QFile file(info.filePath());
             if (!file.open(QIODevice::ReadOnly)) {
                 return makeError(RunError::Code::SetupFailed,
-                                 QStringLiteral("Could not read %1 to send it to Docker: %2.").arg(file.fileName(), file.errorString()));
+                                 QStringLiteral("Could not read %1 to send it to Docker: %2.")
+                                     .arg(file.fileName(), file.errorString()));
             }
             added = writer.add(path, AE_IFREG, info.isExecutable() ? 0755 : 0644, file.readAll());
         }
@@ -123,8 +124,8 @@ Expected<DockerArchive::Unpacked> DockerArchive::unpack(const QByteArray &tar, c
     // No owner, no setuid bit, nothing through a link, no "..". Each path is made absolute
     // below `destination` (libarchive would otherwise resolve it against the process's working
     // folder), so an absolute path in the archive is refused here first.
-    archive_write_disk_set_options(disk.get(), ARCHIVE_EXTRACT_PERM | ARCHIVE_EXTRACT_SECURE_SYMLINKS
-                                                   | ARCHIVE_EXTRACT_SECURE_NODOTDOT);
+    archive_write_disk_set_options(
+        disk.get(), ARCHIVE_EXTRACT_PERM | ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_SECURE_NODOTDOT);
     const QByteArray base = QFile::encodeName(QDir(destination).absolutePath()) + '/';
     Unpacked unpacked;
     qint64 bytes = 0;
@@ -144,7 +145,8 @@ Expected<DockerArchive::Unpacked> DockerArchive::unpack(const QByteArray &tar, c
         if (type == AE_IFREG && wanted && size >= 0 && bytes + size <= maxBytes) {
             content.resize(qsizetype(size));
             if (size > 0 && archive_read_data(reader.get(), content.data(), size_t(size)) != size)
-                return std::unexpected(archiveError(reader.get(), QStringLiteral("read the program's files from Docker")));
+                return std::unexpected(
+                    archiveError(reader.get(), QStringLiteral("read the program's files from Docker")));
         }
         if (wanted && !wanted(relative, type == AE_IFREG ? &content : nullptr))
             continue;

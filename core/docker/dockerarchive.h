@@ -18,7 +18,7 @@ class DockerArchive final
 public:
     /// A file to add beside a folder's contents.
     struct Extra {
-        QString path;     ///< relative, e.g. ".sandpit/run.sh"
+        QString path; ///< relative, e.g. ".sandpit/run.sh"
         QByteArray data;
         int mode = 0644;
     };
@@ -35,7 +35,7 @@ public:
 
     struct Unpacked {
         int files = 0;
-        int skipped = 0;      ///< links, devices and the like: never made on the host
+        int skipped = 0;        ///< links, devices and the like: never made on the host
         bool truncated = false; ///< the caps below were reached
     };
     /// Whether an entry is wanted: its path in the tar, and a file's content (null for a

@@ -1,7 +1,7 @@
 #include "docker/dockerbackend.h"
 
-#include "engine/companionprogram.h"
 #include "docker/dockerjob.h"
+#include "engine/companionprogram.h"
 #include "engine/languagesteps.h"
 #include "engine/requestcheck.h"
 #include "engine/stagedjob.h"
@@ -112,12 +112,14 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
         staged.compileLimits = compileRequest.limits;
         // Toolchains are found inside the image by their names on its PATH; a host path would
         // mean nothing there.
-        DockerRun::Plan compile = plan(compileRequest, compileCommand(*language, language->compile->toolchain.value(0), compileRequest));
+        DockerRun::Plan compile
+            = plan(compileRequest, compileCommand(*language, language->compile->toolchain.value(0), compileRequest));
         compile.stage = RunStage::Compile;
         compile.keepBuildIn = kept->root();
         auto container = m_pool.take(compile.key);
         staged.compile = std::make_unique<DockerJob>(std::move(compile), m_connector, m_reaper, std::move(container));
-        runRequest.inputFiles << InputFile{kept->root() + QLatin1Char('/') + QLatin1String(kBuildDir), QLatin1String(kBuildDir)};
+        runRequest.inputFiles << InputFile{kept->root() + QLatin1Char('/') + QLatin1String(kBuildDir),
+                                           QLatin1String(kBuildDir)};
     }
     DockerRun::Plan run = plan(runRequest, runCommand(*language, language->run.toolchain.value(0), runRequest));
     const DockerContainerKey runKey = run.key;

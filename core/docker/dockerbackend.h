@@ -1,10 +1,10 @@
 #pragma once
 
-#include "engine/backendid.h"
-#include "engine/backend.h"
 #include "docker/dockerconnector.h"
 #include "docker/dockerpool.h"
 #include "docker/dockerreaper.h"
+#include "engine/backend.h"
+#include "engine/backendid.h"
 #include "languages/languageregistry.h"
 
 #include <QHash>

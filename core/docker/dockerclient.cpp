@@ -11,7 +11,6 @@
 
 namespace Sandpit::Core {
 
-
 namespace {
 constexpr long kConnectTimeoutMs = 3000;
 
@@ -35,10 +34,7 @@ struct Transfer {
     /// Whether curl should be asked to send again: the daemon has answered (before that, it
     /// may read our first bytes along with the headers and lose them when it hijacks the
     /// connection) and there is input, or its end.
-    bool readyToSend()
-    {
-        return headersDone && (!input.isEmpty() || inputEnded || refillInput());
-    }
+    bool readyToSend() { return headersDone && (!input.isEmpty() || inputEnded || refillInput()); }
 
     /// Fetches new input; true when curl has something to do with it.
     bool refillInput()
@@ -167,9 +163,11 @@ Expected<DockerEndpoint> DockerEndpoint::fromDockerHost(const QString &dockerHos
             e.baseUrl.chop(1);
         return e;
     }
-    return makeError(RunError::Code::BackendUnavailable,
-                     QStringLiteral("DOCKER_HOST is \"%1\", but Sandpit understands only unix:///path and tcp://host:port "
-                                    "(TLS endpoints are not supported).").arg(dockerHost));
+    return makeError(
+        RunError::Code::BackendUnavailable,
+        QStringLiteral("DOCKER_HOST is \"%1\", but Sandpit understands only unix:///path and tcp://host:port "
+                       "(TLS endpoints are not supported).")
+            .arg(dockerHost));
 }
 
 QJsonObject DockerResponse::object() const
@@ -201,11 +199,12 @@ Expected<DockerClient> DockerClient::connect(const DockerEndpoint &endpoint)
     const QStringList parts = version.split(QLatin1Char('.'));
     const int minor = parts.size() == 2 && parts.at(0) == QLatin1String("1") ? parts.at(1).toInt() : 0;
     if (minor < kMinApiMinor) {
-        return makeError(RunError::Code::BackendUnavailable,
-                         QStringLiteral("The Docker daemon at %1 speaks API version %2, but Sandpit needs 1.%3 or newer. "
-                                        "Update Docker, or use the local sandbox.")
-                             .arg(endpoint.description, version.isEmpty() ? QStringLiteral("(unknown)") : version)
-                             .arg(kMinApiMinor));
+        return makeError(
+            RunError::Code::BackendUnavailable,
+            QStringLiteral("The Docker daemon at %1 speaks API version %2, but Sandpit needs 1.%3 or newer. "
+                           "Update Docker, or use the local sandbox.")
+                .arg(endpoint.description, version.isEmpty() ? QStringLiteral("(unknown)") : version)
+                .arg(kMinApiMinor));
     }
     qCDebug(lcDocker) << "daemon API" << version << "- using" << std::min(minor, kMaxApiMinor);
     return DockerClient(endpoint, std::min(minor, kMaxApiMinor));
@@ -229,8 +228,9 @@ Expected<DockerResponse> DockerClient::putArchive(const QString &containerId, co
 
 Expected<qint64> DockerClient::pathSize(const QString &containerId, const QString &path) const
 {
-    auto response = call("HEAD", QStringLiteral("/containers/%1/archive?path=%2")
-                                     .arg(containerId, QString::fromLatin1(QUrl::toPercentEncoding(path))));
+    auto response = call("HEAD",
+                         QStringLiteral("/containers/%1/archive?path=%2")
+                             .arg(containerId, QString::fromLatin1(QUrl::toPercentEncoding(path))));
     if (!response)
         return std::unexpected(response.error());
     if (response->status == 404)
@@ -293,7 +293,8 @@ Expected<DockerResponse> DockerClient::perform(const char *method, const QString
     curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L); // we are one thread of many; no SIGALRM
     if (timeoutMs > 0)
         curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, long(timeoutMs));
-    const CURLcode code = handlers && handlers->abort ? performAbortable(c, *handlers->abort, transfer) : curl_easy_perform(c);
+    const CURLcode code
+        = handlers && handlers->abort ? performAbortable(c, *handlers->abort, transfer) : curl_easy_perform(c);
     if (code == CURLE_OK || transfer.stoppedByHandler || (code == CURLE_ABORTED_BY_CALLBACK && transfer.headersDone))
         return transfer.response;
     // A hijacked attach stream has no length: the daemon ends it by closing the connection,
@@ -328,8 +329,9 @@ RunError DockerClient::transportError(int curlCode, long osErrno, const QString 
 
 RunError DockerClient::errorFor(const DockerResponse &response, const QString &what)
 {
-    return {RunError::Code::BackendUnavailable,
-            QStringLiteral("Docker could not %1 (HTTP %2): %3.").arg(what).arg(response.status).arg(response.message())};
+    return {
+        RunError::Code::BackendUnavailable,
+        QStringLiteral("Docker could not %1 (HTTP %2): %3.").arg(what).arg(response.status).arg(response.message())};
 }
 
 } // namespace Sandpit::Core

@@ -14,9 +14,9 @@ namespace Sandpit::Core {
 
 /// Where the Docker daemon listens, from DOCKER_HOST (unix:///path or tcp://host:port).
 struct DockerEndpoint {
-    QString unixSocket;   ///< set for a unix socket
-    QString baseUrl;      ///< "http://localhost" for a socket, "http://host:port" for TCP
-    QString description;  ///< the socket path or tcp:// address, for messages
+    QString unixSocket;  ///< set for a unix socket
+    QString baseUrl;     ///< "http://localhost" for a socket, "http://host:port" for TCP
+    QString description; ///< the socket path or tcp:// address, for messages
 
     /// `dockerHost` empty means the default socket, /var/run/docker.sock.
     static Expected<DockerEndpoint> fromDockerHost(const QString &dockerHost);
@@ -68,9 +68,9 @@ public:
     Expected<qint64> pathSize(const QString &containerId, const QString &path) const;
 
     struct StreamHandlers {
-        std::function<void()> onConnected;                ///< the response headers said 2xx
-        std::function<bool(QByteArrayView)> onData;       ///< false stops the transfer
-        const std::atomic_bool *abort = nullptr;          ///< looked at every 20 ms
+        std::function<void()> onConnected;          ///< the response headers said 2xx
+        std::function<bool(QByteArrayView)> onData; ///< false stops the transfer
+        const std::atomic_bool *abort = nullptr;    ///< looked at every 20 ms
         /// Makes the request body a stream: what the program reads on stdin (attach with
         /// stdin=1, whose connection the daemon hijacks). Asked every 20 ms for what is new;
         /// sets `ended` once the input has ended, which closes the connection (with StdinOnce,

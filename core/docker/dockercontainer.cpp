@@ -21,13 +21,15 @@ constexpr qint64 kNanoCpus = 1'000'000'000; // one CPU: a runaway loop must not 
 // Started at its run, it waits for its files, sandpit-seccomp among them, and makes it PID 1;
 // a Sandpit that died before sending them leaves a container that ends by itself after a
 // minute. The token arrives last and only init reads it.
-constexpr const char *kRemoteCommand =
-    "i=0; until [ -e %1/ready ]; do i=$((i+1)); [ $i -gt 6000 ] && exit 0; sleep 0.01; done; "
-    "exec %1/seccomp --init %1 %2";
+constexpr const char *kRemoteCommand
+    = "i=0; until [ -e %1/ready ]; do i=$((i+1)); [ $i -gt 6000 ] && exit 0; sleep 0.01; done; "
+      "exec %1/seccomp --init %1 %2";
 
 QJsonObject ulimit(const char *name, qint64 value)
 {
-    return {{QStringLiteral("Name"), QLatin1String(name)}, {QStringLiteral("Soft"), value}, {QStringLiteral("Hard"), value}};
+    return {{QStringLiteral("Name"), QLatin1String(name)},
+            {QStringLiteral("Soft"), value},
+            {QStringLiteral("Hard"), value}};
 }
 
 QString tmpfsOptions(const QString &extra)
@@ -102,12 +104,12 @@ QJsonArray containerMounts(const DockerContainerKey &key, const QString &hostCon
     const QJsonObject workTmpfs{{QStringLiteral("type"), QStringLiteral("tmpfs")},
                                 {QStringLiteral("device"), QStringLiteral("tmpfs")},
                                 {QStringLiteral("o"), tmpfsOptions(workOwner(key))}};
-    QJsonArray mounts{QJsonObject{
-        {QStringLiteral("Type"), QStringLiteral("volume")},
-        {QStringLiteral("Target"), QLatin1String(DockerContainer::kWorkDir)},
-        {QStringLiteral("VolumeOptions"),
-         QJsonObject{{QStringLiteral("DriverConfig"),
-                      QJsonObject{{QStringLiteral("Name"), QStringLiteral("local")}, {QStringLiteral("Options"), workTmpfs}}}}}}};
+    QJsonArray mounts{QJsonObject{{QStringLiteral("Type"), QStringLiteral("volume")},
+                                  {QStringLiteral("Target"), QLatin1String(DockerContainer::kWorkDir)},
+                                  {QStringLiteral("VolumeOptions"),
+                                   QJsonObject{{QStringLiteral("DriverConfig"),
+                                                QJsonObject{{QStringLiteral("Name"), QStringLiteral("local")},
+                                                            {QStringLiteral("Options"), workTmpfs}}}}}}};
     if (!key.remote) {
         // Read-only, so no budget is needed: the go pipe, the launcher, the input pipe and
         // sandpit-seccomp; and the run's files, which the launcher copies into /work (a PUT
@@ -134,8 +136,9 @@ QJsonObject hostConfig(const DockerContainerKey &key, const QString &hostControl
         // The only writable places: /work above, and /tmp and /dev/shm, each as small, in
         // memory. A Tmpfs at /dev/shm replaces the one IpcMode private would make, which takes
         // a size (ShmSize, set below all the same) but no inode limit.
-        {QStringLiteral("Tmpfs"), QJsonObject{{QStringLiteral("/tmp"), tmpfsOptions(QStringLiteral("rw,nosuid,nodev"))},
-                                              {QStringLiteral("/dev/shm"), tmpfsOptions(QStringLiteral("rw,nosuid,nodev,noexec"))}}},
+        {QStringLiteral("Tmpfs"),
+         QJsonObject{{QStringLiteral("/tmp"), tmpfsOptions(QStringLiteral("rw,nosuid,nodev"))},
+                     {QStringLiteral("/dev/shm"), tmpfsOptions(QStringLiteral("rw,nosuid,nodev,noexec"))}}},
         {QStringLiteral("ShmSize"), kWorkspaceBytes},
         {QStringLiteral("Mounts"), containerMounts(key, hostControlDir, hostFilesDir)},
         {QStringLiteral("CapDrop"), QJsonArray{QStringLiteral("ALL")}},
@@ -173,19 +176,19 @@ QJsonObject hostConfig(const DockerContainerKey &key, const QString &hostControl
 QJsonArray initCommand(const DockerContainerKey &key)
 {
     const int openFilesWatch = key.watchesOpenFiles() ? key.openFiles : 0;
-    return key.remote ? QJsonArray{QStringLiteral("/bin/sh"), QStringLiteral("-c"),
-                                   QLatin1String(kRemoteCommand)
-                                       .arg(QLatin1String(DockerTransfer::kControlDir))
-                                       .arg(openFilesWatch)}
-                      : QJsonArray{QLatin1String(DockerContainer::kSyscallFilter), QStringLiteral("--init"),
-                                   QLatin1String(DockerContainer::kControlDir), QString::number(openFilesWatch)};
+    return key.remote
+        ? QJsonArray{QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                     QLatin1String(kRemoteCommand).arg(QLatin1String(DockerTransfer::kControlDir)).arg(openFilesWatch)}
+        : QJsonArray{QLatin1String(DockerContainer::kSyscallFilter), QStringLiteral("--init"),
+                     QLatin1String(DockerContainer::kControlDir), QString::number(openFilesWatch)};
 }
 } // namespace
 
 DockerContainerKey DockerContainerKey::from(const QString &image, const Limits &limits, const QString &syscallFilter)
 {
-    return {image, limits.memoryBytes, limits.processes, limits.fileSizeBytes, limits.openFiles, limits.cpuTimeMs,
-            syscallFilter};
+    return {
+        image,        limits.memoryBytes, limits.processes, limits.fileSizeBytes, limits.openFiles, limits.cpuTimeMs,
+        syscallFilter};
 }
 
 DockerContainerKey DockerContainerKey::forDaemon(const DockerDaemonInfo &daemon) const
@@ -195,8 +198,12 @@ DockerContainerKey DockerContainerKey::forDaemon(const DockerDaemonInfo &daemon)
     // Rootless: the daemon's user namespace is its containers'. Remapped: the daemon runs as
     // the host's root, and uid=1000 there would hand /work to the host's first account.
     const bool sameAsInside = !daemon.known || !daemon.userNamespaceRemap;
-    key.workOwnerUid = sameAsInside ? key.learnerUid : daemon.remapUidBase > 0 ? daemon.remapUidBase + key.learnerUid : -1;
-    key.workOwnerGid = sameAsInside ? key.learnerUid : daemon.remapGidBase > 0 ? daemon.remapGidBase + key.learnerUid : -1;
+    key.workOwnerUid = sameAsInside ? key.learnerUid
+        : daemon.remapUidBase > 0   ? daemon.remapUidBase + key.learnerUid
+                                    : -1;
+    key.workOwnerGid = sameAsInside ? key.learnerUid
+        : daemon.remapGidBase > 0   ? daemon.remapGidBase + key.learnerUid
+                                    : -1;
     return key;
 }
 
@@ -204,7 +211,8 @@ RunError DockerContainer::missingImage(const QString &image)
 {
     return {RunError::Code::MissingImage,
             QStringLiteral("The Docker image %1 is not available here; pull it with `docker pull %1`, or build "
-                           "the offline images with packaging/docker/build-offline-images.sh.").arg(image),
+                           "the offline images with packaging/docker/build-offline-images.sh.")
+                .arg(image),
             image};
 }
 
@@ -215,10 +223,10 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
         {QStringLiteral("Image"), key.image},
         {QStringLiteral("Cmd"), initCommand(key)},
         {QStringLiteral("Entrypoint"), QJsonArray{}},
-        {QStringLiteral("Env"), QJsonArray{QStringLiteral("PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"),
-                                           QStringLiteral("LANG=C.UTF-8"), QStringLiteral("HOME=/work"),
-                                           QStringLiteral("TERM=dumb"), QStringLiteral("TMPDIR=/tmp"),
-                                           QStringLiteral("USER=learner")}},
+        {QStringLiteral("Env"),
+         QJsonArray{QStringLiteral("PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"),
+                    QStringLiteral("LANG=C.UTF-8"), QStringLiteral("HOME=/work"), QStringLiteral("TERM=dumb"),
+                    QStringLiteral("TMPDIR=/tmp"), QStringLiteral("USER=learner")}},
         {QStringLiteral("WorkingDir"), QLatin1String(kWorkDir)},
         {QStringLiteral("Hostname"), QLatin1String(kHostName)},
         {QStringLiteral("User"), QStringLiteral("%1:%1").arg(key.learnerUid)},
@@ -231,8 +239,9 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
         {QStringLiteral("StdinOnce"), key.remote},
         {QStringLiteral("Tty"), false},
         {QStringLiteral("NetworkDisabled"), true},
-        {QStringLiteral("Labels"), QJsonObject{{QLatin1String(kRunLabel), QStringLiteral("1")},
-                                               {QLatin1String(kOwnerLabel), QString::number(getpid())}}},
+        {QStringLiteral("Labels"),
+         QJsonObject{{QLatin1String(kRunLabel), QStringLiteral("1")},
+                     {QLatin1String(kOwnerLabel), QString::number(getpid())}}},
         {QStringLiteral("HostConfig"), hostConfig(key, hostControlDir, hostFilesDir)},
     };
 }
@@ -271,13 +280,15 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
     // Made and opened before the container exists, so that its init always finds a writer.
     const QByteArray goPath = QFile::encodeName(control + QStringLiteral("/go"));
     if (::mkfifo(goPath.constData(), 0644) != 0) {
-        return makeError(RunError::Code::SetupFailed,
-                         QStringLiteral("Could not make the pipe %1: %2.").arg(QFile::decodeName(goPath), qt_error_string(errno)));
+        return makeError(
+            RunError::Code::SetupFailed,
+            QStringLiteral("Could not make the pipe %1: %2.").arg(QFile::decodeName(goPath), qt_error_string(errno)));
     }
     FileDescriptor go(::open(goPath.constData(), O_RDWR | O_CLOEXEC));
     if (!go.isValid()) {
-        return makeError(RunError::Code::SetupFailed,
-                         QStringLiteral("Could not open the pipe %1: %2.").arg(QFile::decodeName(goPath), qt_error_string(errno)));
+        return makeError(
+            RunError::Code::SetupFailed,
+            QStringLiteral("Could not open the pipe %1: %2.").arg(QFile::decodeName(goPath), qt_error_string(errno)));
     }
     auto id = create(client, key, createBody(key, control, workspace->workDir()));
     if (!id)
@@ -286,24 +297,29 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
     auto started = client.call("POST", QStringLiteral("/containers/%1/start").arg(*id));
     if (!started || !started->ok()) {
         remove(client, *id);
-        return std::unexpected(!started ? started.error()
-                                        : DockerClient::errorFor(*started, QStringLiteral("start a container from %1").arg(key.image)));
+        return std::unexpected(
+            !started ? started.error()
+                     : DockerClient::errorFor(*started, QStringLiteral("start a container from %1").arg(key.image)));
     }
     return prepared;
 }
 
-Expected<QString> DockerContainer::create(const DockerClient &client, const DockerContainerKey &key, const QJsonObject &body)
+Expected<QString> DockerContainer::create(const DockerClient &client, const DockerContainerKey &key,
+                                          const QJsonObject &body)
 {
-    auto response = client.call("POST", QStringLiteral("/containers/create"), QJsonDocument(body).toJson(QJsonDocument::Compact));
+    auto response
+        = client.call("POST", QStringLiteral("/containers/create"), QJsonDocument(body).toJson(QJsonDocument::Compact));
     if (!response)
         return std::unexpected(response.error());
     if (response->status == 404)
         return std::unexpected(missingImage(key.image));
     if (!response->ok())
-        return std::unexpected(DockerClient::errorFor(*response, QStringLiteral("create a container from %1").arg(key.image)));
+        return std::unexpected(
+            DockerClient::errorFor(*response, QStringLiteral("create a container from %1").arg(key.image)));
     const QString id = response->object().value(QLatin1String("Id")).toString();
     if (id.isEmpty())
-        return makeError(RunError::Code::Internal, QStringLiteral("Docker created a container but did not say its id."));
+        return makeError(RunError::Code::Internal,
+                         QStringLiteral("Docker created a container but did not say its id."));
     return id;
 }
 
@@ -326,16 +342,19 @@ bool DockerContainer::remove(const DockerClient &client, const QString &id)
 
 int DockerContainer::removeOrphans(const DockerClient &client)
 {
-    const QByteArray filters = QJsonDocument(QJsonObject{{QStringLiteral("label"), QJsonArray{QLatin1String(kRunLabel)}}})
-                                   .toJson(QJsonDocument::Compact);
-    auto response = client.call("GET", QStringLiteral("/containers/json?all=1&filters=")
-                                           + QString::fromLatin1(QUrl::toPercentEncoding(QString::fromUtf8(filters))));
+    const QByteArray filters
+        = QJsonDocument(QJsonObject{{QStringLiteral("label"), QJsonArray{QLatin1String(kRunLabel)}}})
+              .toJson(QJsonDocument::Compact);
+    auto response = client.call("GET",
+                                QStringLiteral("/containers/json?all=1&filters=")
+                                    + QString::fromLatin1(QUrl::toPercentEncoding(QString::fromUtf8(filters))));
     if (!response || !response->ok())
         return 0;
     int removed = 0;
     for (const QJsonValue &entry : QJsonDocument::fromJson(response->body).array()) {
         const QJsonObject container = entry.toObject();
-        const QString owner = container.value(QLatin1String("Labels")).toObject().value(QLatin1String(kOwnerLabel)).toString();
+        const QString owner
+            = container.value(QLatin1String("Labels")).toObject().value(QLatin1String(kOwnerLabel)).toString();
         if (ownerIsAlive(owner))
             continue;
         remove(client, container.value(QLatin1String("Id")).toString());

@@ -3,8 +3,8 @@
 #include "docker/dockerclient.h"
 #include "docker/dockerdaemoninfo.h"
 #include "files/filedescriptor.h"
-#include "model/runlimits.h"
 #include "files/workspace.h"
+#include "model/runlimits.h"
 
 #include <QJsonObject>
 
@@ -75,8 +75,10 @@ struct DockerContainerKey {
 struct DockerPreparedContainer {
     QString id;
     Workspace workspace;
-    QString controlDir; ///< host folder shown read-only at /run/sandpit: the launcher, stdin, sandpit-seccomp; empty when remote
-    FileDescriptor go;  ///< our end of the go pipe, open read-write so it never blocks; "done" ends init (DockerRunClose)
+    QString
+        controlDir; ///< host folder shown read-only at /run/sandpit: the launcher, stdin, sandpit-seccomp; empty when remote
+    FileDescriptor
+        go; ///< our end of the go pipe, open read-write so it never blocks; "done" ends init (DockerRunClose)
     int learnerUid = DockerContainerKey::kNobodysUid; ///< the key's, as created: the program's uid and its files' owner
 };
 

@@ -44,7 +44,9 @@ DockerImageReference DockerImageReference::parse(const QString &reference)
 
 bool DockerImageReference::isValid() const
 {
-    const auto hasSpace = [](const QString &text) { return std::any_of(text.begin(), text.end(), [](QChar c) { return c.isSpace(); }); };
+    const auto hasSpace = [](const QString &text) {
+        return std::any_of(text.begin(), text.end(), [](QChar c) { return c.isSpace(); });
+    };
     return !name.isEmpty() && !name.endsWith(QLatin1Char('/')) && !apiTag().isEmpty() && !hasSpace(name)
         && !hasSpace(apiTag());
 }
@@ -80,17 +82,21 @@ RunError DockerImagePull::pullError(const QString &image, const QString &reason,
     while (why.endsWith(QLatin1Char('.')))
         why.chop(1);
     QString hint;
-    if (mentionsAny(why, {"dial tcp", "no such host", "i/o timeout", "connection refused", "network is unreachable",
-                          "TLS handshake timeout", "server misbehaving", "Client.Timeout"})) {
+    if (mentionsAny(why,
+                    {"dial tcp", "no such host", "i/o timeout", "connection refused", "network is unreachable",
+                     "TLS handshake timeout", "server misbehaving", "Client.Timeout"})) {
         hint = QStringLiteral(" No registry can be reached from this machine: connect it to the network, or build the "
                               "image here with packaging/docker/build-offline-images.sh.");
-    } else if (httpStatus == 404 || mentionsAny(why, {"not found", "does not exist", "manifest unknown",
-                                                      "pull access denied", "invalid reference format"})) {
+    } else if (httpStatus == 404
+               || mentionsAny(why,
+                              {"not found", "does not exist", "manifest unknown", "pull access denied",
+                               "invalid reference format"})) {
         hint = QStringLiteral(" Check the image's name and tag; a private image needs `docker login` first.");
     }
     if (why.isEmpty())
         why = QStringLiteral("the daemon did not say why");
-    return {RunError::Code::BackendUnavailable, QStringLiteral("Docker could not pull %1: %2.%3").arg(image, why, hint)};
+    return {RunError::Code::BackendUnavailable,
+            QStringLiteral("Docker could not pull %1: %2.%3").arg(image, why, hint)};
 }
 
 void DockerImagePull::pull()
@@ -99,7 +105,8 @@ void DockerImagePull::pull()
     const DockerImageReference reference = DockerImageReference::parse(m_image);
     if (!reference.isValid()) {
         fail({RunError::Code::BadRequest,
-              QStringLiteral("“%1” is not an image Docker can pull; an image looks like python:3.12-slim.").arg(m_image)});
+              QStringLiteral("“%1” is not an image Docker can pull; an image looks like python:3.12-slim.")
+                  .arg(m_image)});
         return;
     }
     report(-1, QStringLiteral("Connecting to Docker…"));
@@ -126,9 +133,10 @@ void DockerImagePull::pull()
         // An error message ends the pull; the daemon closes the stream right after it anyway.
         return !progress.hasError();
     };
-    const auto response = client->stream(
-        "POST", QStringLiteral("/images/create?fromImage=%1&tag=%2").arg(queryValue(reference.name), queryValue(reference.apiTag())),
-        handlers);
+    const auto response = client->stream("POST",
+                                         QStringLiteral("/images/create?fromImage=%1&tag=%2")
+                                             .arg(queryValue(reference.name), queryValue(reference.apiTag())),
+                                         handlers);
     if (m_abort) {
         post([this] { Q_EMIT cancelled(); });
         return;

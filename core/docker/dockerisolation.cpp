@@ -1,7 +1,7 @@
 #include "docker/dockerisolation.h"
 
-#include "model/units.h"
 #include "files/workspacebudget.h"
+#include "model/units.h"
 
 #include <QJsonArray>
 
@@ -32,8 +32,12 @@ QStringList unboundedWrites(const QJsonObject &host)
                                    "limit: it could fill this computer's disk.")
                         .arg(target, mount.value(QLatin1String("Source")).toString());
         } else if (type == QLatin1String("volume")) {
-            const QJsonObject options = mount.value(QLatin1String("VolumeOptions")).toObject().value(QLatin1String("DriverConfig"))
-                                            .toObject().value(QLatin1String("Options")).toObject();
+            const QJsonObject options = mount.value(QLatin1String("VolumeOptions"))
+                                            .toObject()
+                                            .value(QLatin1String("DriverConfig"))
+                                            .toObject()
+                                            .value(QLatin1String("Options"))
+                                            .toObject();
             if (options.value(QLatin1String("type")).toString() != QLatin1String("tmpfs")
                 || !hasSize(options.value(QLatin1String("o")).toString())) {
                 gaps << QStringLiteral("Its folder %1 was a Docker volume with no size limit.").arg(target);
@@ -61,16 +65,22 @@ QString userNamespace(const DockerDaemonInfo &daemon, int uid, bool remote)
     const QString computer = dockersComputer(remote);
     if (!daemon.known) {
         return QStringLiteral("Docker did not say whether it remaps user namespaces or runs rootless, so its uid %1 is "
-                              "taken to be uid %1 on %2 as well.").arg(uid).arg(computer);
+                              "taken to be uid %1 on %2 as well.")
+            .arg(uid)
+            .arg(computer);
     }
     if (daemon.rootless) {
         return QStringLiteral("Docker runs rootless: the daemon and its containers run as an ordinary user of %1, and "
-                              "uid %2 inside was one of that user's subordinate uids outside.").arg(computer).arg(uid);
+                              "uid %2 inside was one of that user's subordinate uids outside.")
+            .arg(computer)
+            .arg(uid);
     }
     if (daemon.userNamespaceRemap) {
         return QStringLiteral("Docker remaps user namespaces (userns-remap): uid %1 inside was a subordinate uid of "
                               "%2 outside (the remap's first uid plus %1), set aside for Docker's containers, and the "
-                              "container's root was not %2's root.").arg(uid).arg(computer);
+                              "container's root was not %2's root.")
+            .arg(uid)
+            .arg(computer);
     }
     return QStringLiteral("Docker neither remaps user namespaces nor runs rootless, so uid %1 inside was uid %1 on %2 "
                           "too, and the container's root would have been %2's root.")
@@ -83,19 +93,22 @@ QString userNamespace(const DockerDaemonInfo &daemon, int uid, bool remote)
 QStringList hostPathsSeen(const QJsonObject &body, const QJsonObject &host, const DockerDaemonInfo &daemon, bool remote)
 {
     const QString rootDir = daemon.rootDir.isEmpty() ? QStringLiteral("Docker's own folder") : daemon.rootDir;
-    QStringList said{QStringLiteral("Its /proc/self/mountinfo showed where Docker keeps image layers (%1)%2, which no "
-                                    "setting of a container hides.")
-                         .arg(rootDir, remote ? QString() : QStringLiteral(" and the path of this run's folder, bound read-only"))};
+    QStringList said{
+        QStringLiteral("Its /proc/self/mountinfo showed where Docker keeps image layers (%1)%2, which no "
+                       "setting of a container hides.")
+            .arg(rootDir, remote ? QString() : QStringLiteral(" and the path of this run's folder, bound read-only"))};
     // Older daemons ignore CgroupnsMode (API 1.41) and keep the host's.
-    const bool ownCgroups = host.value(QLatin1String("CgroupnsMode")).toString() == QLatin1String("private")
-                         && daemon.apiMinor >= 41;
+    const bool ownCgroups
+        = host.value(QLatin1String("CgroupnsMode")).toString() == QLatin1String("private") && daemon.apiMinor >= 41;
     const bool ownName = !body.value(QLatin1String("Hostname")).toString().isEmpty();
     if (ownCgroups && ownName) {
-        said << QStringLiteral("It had a cgroup namespace and a host name of its own, so neither its cgroup paths nor its "
-                               "host name named the container.");
+        said << QStringLiteral(
+            "It had a cgroup namespace and a host name of its own, so neither its cgroup paths nor its "
+            "host name named the container.");
     }
     if (!ownCgroups)
-        said << QStringLiteral("Its /proc/self/cgroup named the container and %1's cgroup layout.").arg(dockersComputer(remote));
+        said << QStringLiteral("Its /proc/self/cgroup named the container and %1's cgroup layout.")
+                    .arg(dockersComputer(remote));
     if (!ownName)
         said << QStringLiteral("Its host name was the container's id.");
     return said;
@@ -119,26 +132,29 @@ IsolationReport DockerIsolation::report(const QJsonObject &createBody, const Doc
     const bool sameUidOutside = !daemon.known || (!daemon.rootless && !daemon.userNamespaceRemap);
     if (sameUidOutside && !key.remote && getpwuid(uid_t(key.learnerUid)) != nullptr) {
         gaps << QStringLiteral("Its uid %1 belongs to an account of this computer, whose files it could reach "
-                               "wherever Docker let it.").arg(key.learnerUid);
+                               "wherever Docker let it.")
+                    .arg(key.learnerUid);
     }
     // Under a remap the uid inside is small (DockerContainerKey::kMappedUid); outside it is one
     // of the subordinate uids, as userNamespace() says.
-    const QString uid = sameUidOutside ? QStringLiteral("uid %1, which no account of this computer has,").arg(key.learnerUid)
-                                       : QStringLiteral("uid %1 inside, a uid of Docker's subordinate range outside,")
-                                             .arg(key.learnerUid);
+    const QString uid = sameUidOutside
+        ? QStringLiteral("uid %1, which no account of this computer has,").arg(key.learnerUid)
+        : QStringLiteral("uid %1 inside, a uid of Docker's subordinate range outside,").arg(key.learnerUid);
     IsolationReport report;
     report.details = {
         QStringLiteral("It ran in a Docker container from the image %1, as %2 with every capability dropped and no way "
                        "to gain privileges (no-new-privileges).")
             .arg(key.image, uid),
         QStringLiteral("It had no network: the container's network mode was \"none\"."),
-        QStringLiteral("Everything was read-only except its own folder /work, /tmp and /dev/shm: each a tmpfs in memory "
-                       "of at most %1 and %2 files and folders, so nothing it wrote reached this computer's disk. Its "
-                       "files went in and came back through Docker's archive API.")
+        QStringLiteral(
+            "Everything was read-only except its own folder /work, /tmp and /dev/shm: each a tmpfs in memory "
+            "of at most %1 and %2 files and folders, so nothing it wrote reached this computer's disk. Its "
+            "files went in and came back through Docker's archive API.")
             .arg(formatBytes(kWorkspaceBytes))
             .arg(kWorkspaceInodes),
-        QStringLiteral("Docker limited it to %1 of memory without swap, %2 processes, one CPU, files of at most %3 and %4 "
-                       "open files.")
+        QStringLiteral(
+            "Docker limited it to %1 of memory without swap, %2 processes, one CPU, files of at most %3 and %4 "
+            "open files.")
             .arg(l.memoryBytes > 0 ? formatBytes(l.memoryBytes) : QStringLiteral("unlimited"))
             .arg(l.processes)
             .arg(formatBytes(l.fileSizeBytes))

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "engine/backend.h"
 #include "docker/dockerrun.h"
+#include "engine/backend.h"
 #include "engine/outputbatcher.h"
 
 #include <QSocketNotifier>

@@ -34,9 +34,11 @@ fi 2>/dev/null
 )";
 // A file system with no block or no inode left for the program is a full disk, as statvfs
 // says to the local sandbox's init.
-constexpr const char *kDiskFull = R"(for n in $(stat -f -c '%a %d' /work /tmp /dev/shm 2>/dev/null); do [ "$n" = 0 ] && disk_full=1; done
+constexpr const char *kDiskFull
+    = R"(for n in $(stat -f -c '%a %d' /work /tmp /dev/shm 2>/dev/null); do [ "$n" = 0 ] && disk_full=1; done
 )";
-constexpr const char *kFields = R"(printf 'peak=%s cpu_ns=%s pids_max=%s oom_kill=%s mem_max=%s file_size=%s disk_full=%s\n' "$peak" "$cpu" "$pids_max" "$oom_kill" "$mem_max" "$file_size" "$disk_full"
+constexpr const char *kFields
+    = R"(printf 'peak=%s cpu_ns=%s pids_max=%s oom_kill=%s mem_max=%s file_size=%s disk_full=%s\n' "$peak" "$cpu" "$pids_max" "$oom_kill" "$mem_max" "$file_size" "$disk_full"
 )";
 } // namespace
 
@@ -60,7 +62,8 @@ QByteArray DockerLauncher::script() const
         script += QStringLiteral("    cp -R %1/. ./\n").arg(shellQuote(copyFrom));
     script += QStringLiteral("    exit\nfi\n");
     // exec'd: the program is init's own child, whose status init takes from the kernel.
-    script += QStringLiteral("exec ") + words.join(QLatin1Char(' ')) + QStringLiteral(" < %1\n").arg(shellQuote(stdinPath));
+    script += QStringLiteral("exec ") + words.join(QLatin1Char(' '))
+        + QStringLiteral(" < %1\n").arg(shellQuote(stdinPath));
     return script.toUtf8();
 }
 
@@ -71,8 +74,10 @@ QByteArray DockerLauncher::evidenceScript() const
         // A file the program left at the limit is the evidence that a write was refused at it.
         // The local sandbox looks in the same places; /work and /tmp hold a few thousand
         // inodes at most, so this costs a millisecond or two.
-        script += QStringLiteral("[ -n \"$(find /work /tmp -xdev -type f -size +%1c -print -quit 2>/dev/null)\" ] && file_size=1\n")
-                      .arg(fileSizeBytes - 1);
+        script
+            += QStringLiteral(
+                   "[ -n \"$(find /work /tmp -xdev -type f -size +%1c -print -quit 2>/dev/null)\" ] && file_size=1\n")
+                   .arg(fileSizeBytes - 1);
     }
     script += QLatin1String(kDiskFull);
     script += QLatin1String(kFields);

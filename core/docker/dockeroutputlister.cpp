@@ -1,8 +1,8 @@
 #include "docker/dockeroutputlister.h"
 
-#include "files/artifactcollector.h"
 #include "docker/dockercontainer.h"
 #include "docker/tarheaderreader.h"
+#include "files/artifactcollector.h"
 
 #include <QElapsedTimer>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "files/artifactlisting.h"
 #include "docker/dockerclient.h"
+#include "files/artifactlisting.h"
 
 #include <condition_variable>
 #include <functional>

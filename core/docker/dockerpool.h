@@ -1,7 +1,7 @@
 #pragma once
 
-#include "docker/dockercontainer.h"
 #include "docker/dockerconnector.h"
+#include "docker/dockercontainer.h"
 #include "docker/dockerreaper.h"
 
 #include <future>

@@ -1,7 +1,7 @@
 #include "docker/dockerpullprogress.h"
 
-#include "model/units.h"
 #include "engine/logging.h"
+#include "model/units.h"
 
 #include <QJsonDocument>
 
@@ -15,9 +15,9 @@ namespace {
 bool isLayerStatus(const QString &status)
 {
     static const QStringList kStatuses{
-        QStringLiteral("Pulling fs layer"), QStringLiteral("Waiting"),          QStringLiteral("Downloading"),
+        QStringLiteral("Pulling fs layer"),   QStringLiteral("Waiting"),           QStringLiteral("Downloading"),
         QStringLiteral("Verifying Checksum"), QStringLiteral("Download complete"), QStringLiteral("Extracting"),
-        QStringLiteral("Pull complete"),    QStringLiteral("Already exists"),
+        QStringLiteral("Pull complete"),      QStringLiteral("Already exists"),
     };
     return kStatuses.contains(status) || status.startsWith(QLatin1String("Retrying in"));
 }
@@ -51,7 +51,8 @@ void DockerPullProgress::finish()
 
 void DockerPullProgress::apply(const QJsonObject &message)
 {
-    const QString error = message.value(QLatin1String("errorDetail")).toObject().value(QLatin1String("message")).toString();
+    const QString error
+        = message.value(QLatin1String("errorDetail")).toObject().value(QLatin1String("message")).toString();
     if (!error.isEmpty() || message.contains(QLatin1String("error"))) {
         m_error = error.isEmpty() ? message.value(QLatin1String("error")).toString() : error;
         if (m_error.isEmpty())

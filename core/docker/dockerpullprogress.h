@@ -31,12 +31,12 @@ public:
 
 private:
     struct Layer {
-        qint64 total = 0;      // compressed size; 0 until the daemon says
+        qint64 total = 0; // compressed size; 0 until the daemon says
         qint64 downloaded = 0;
         qint64 extracted = 0;
         bool downloadDone = false;
         bool done = false;
-        bool skipped = false;  // "Already exists": no work, and no size to weigh it by
+        bool skipped = false; // "Already exists": no work, and no size to weigh it by
     };
 
     void applyLayer(Layer &layer, const QString &status, const QJsonObject &detail);

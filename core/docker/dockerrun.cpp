@@ -1,8 +1,6 @@
 #include "docker/dockerrun.h"
 
-#include "files/artifactcollector.h"
 #include "docker/dockerattachstream.h"
-#include "engine/backendid.h"
 #include "docker/dockerexitwait.h"
 #include "docker/dockerisolation.h"
 #include "docker/dockerlauncher.h"
@@ -12,9 +10,11 @@
 #include "docker/dockerstatswatch.h"
 #include "docker/dockerstdinattach.h"
 #include "docker/dockertransfer.h"
+#include "engine/backendid.h"
+#include "files/artifactcollector.h"
 #include "files/keptworkspace.h"
-#include "model/killdetail.h"
 #include "languages/language.h"
+#include "model/killdetail.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -47,8 +47,9 @@ void shareReadOnly(const QString &workDir)
                     QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QFileInfo entry(it.nextFileInfo());
-        QFile::setPermissions(entry.filePath(), entry.isDir() ? QFileDevice::Permissions(0x7555) | entry.permissions()
-                                                               : entry.permissions() | QFileDevice::Permissions(0x4444));
+        QFile::setPermissions(entry.filePath(),
+                              entry.isDir() ? QFileDevice::Permissions(0x7555) | entry.permissions()
+                                            : entry.permissions() | QFileDevice::Permissions(0x4444));
     }
     QFile::setPermissions(workDir, QFileDevice::Permissions(0x7755));
 }
@@ -91,7 +92,8 @@ void DockerRun::run()
         m_shared->post([cb = m_callbacks.failed, error = result.error()] { cb(error); });
     } else {
         if (m_plan.stage == RunStage::Run)
-            ArtifactCollector::collect(prepared->workspace.workDir(), m_baseline, m_plan.request.keepArtifacts).applyTo(*result);
+            ArtifactCollector::collect(prepared->workspace.workDir(), m_baseline, m_plan.request.keepArtifacts)
+                .applyTo(*result);
         if (!m_plan.request.keptWorkspace.isEmpty()) {
             const QString from = keptCopy(*prepared) + QStringLiteral("/work");
             const auto kept = m_keptBack ? KeptWorkspace::copyBack(from, m_plan.request.keptWorkspace,
@@ -110,8 +112,8 @@ QString DockerRun::keptCopy(const DockerPreparedContainer &container)
     return container.workspace.root() + QStringLiteral("/kept");
 }
 
-Expected<void> DockerRun::bringBack(const DockerClient &client, const DockerPreparedContainer &container, bool withBuild,
-                                    bool workUnchanged)
+Expected<void> DockerRun::bringBack(const DockerClient &client, const DockerPreparedContainer &container,
+                                    bool withBuild, bool workUnchanged)
 {
     // The container's /work is its own tmpfs, gone with it: what is kept of it comes back now.
     if (m_plan.stage == RunStage::Compile) {
@@ -156,8 +158,9 @@ Expected<void> DockerRun::writeLauncher(const DockerPreparedContainer &container
         // to it as the user types. A plain host file descriptor cannot cross into the
         // container; this works because the daemon is local and shares our kernel.
         if (::mkfifo(QFile::encodeName(stdinPath).constData(), 0644) != 0) {
-            return makeError(RunError::Code::SetupFailed,
-                             QStringLiteral("Could not make the input pipe %1: %2.").arg(stdinPath, qt_error_string(errno)));
+            return makeError(
+                RunError::Code::SetupFailed,
+                QStringLiteral("Could not make the input pipe %1: %2.").arg(stdinPath, qt_error_string(errno)));
         }
         stdinSource = QLatin1String(DockerContainer::kControlDir) + QStringLiteral("/stdin");
     } else if (!request.stdinData.isEmpty()) {
@@ -207,8 +210,8 @@ Expected<void> DockerRun::sendFiles(const DockerClient &client, const DockerPrep
     const RunRequest &request = m_plan.request;
     const bool inputAsFile = !request.keepStdinOpen && !request.stdinData.isEmpty();
     const QString stdinSource = request.keepStdinOpen ? QStringLiteral("/dev/stdin")
-                              : inputAsFile          ? QLatin1String(DockerTransfer::kControlDir) + QStringLiteral("/stdin")
-                                                     : QStringLiteral("/dev/null");
+        : inputAsFile ? QLatin1String(DockerTransfer::kControlDir) + QStringLiteral("/stdin")
+                      : QStringLiteral("/dev/null");
     const DockerLauncher launcher = launcherFor(stdinSource);
     return DockerTransfer::send(client, container,
                                 {launcher.script(), launcher.evidenceScript(), order(),
@@ -345,9 +348,8 @@ void DockerRun::listOutput(const DockerClient &client, const DockerPreparedConta
 DockerRun::End DockerRun::waitForEnd(DockerRunEnd &ending, const QElapsedTimer &clock, const DockerExitWait &exitWait)
 {
     std::unique_lock lock(m_shared->mutex);
-    const auto decided = [&] {
-        return exitWait.exited() || m_shared->programEnded || m_shared->stopReason != KillReason::None;
-    };
+    const auto decided
+        = [&] { return exitWait.exited() || m_shared->programEnded || m_shared->stopReason != KillReason::None; };
     if (!m_shared->wallClock.wait(lock, m_shared->changed, decided))
         m_shared->stopReason = KillReason::Timeout;
     ending.wallMs = clock.elapsed();
@@ -424,8 +426,9 @@ RunResult DockerRun::makeResult(const DockerRunEnd &ending) const
     result.inputWaitMs = ending.inputWaitMs;
     result.cpuMs = ending.cpuMs;
     result.peakMemoryBytes = ending.peakMemory;
-    result.isolation = DockerIsolation::report(DockerContainer::createBody(m_plan.key, QLatin1String(DockerContainer::kControlDir)),
-                                               m_plan.key, m_plan.request.limits, m_connector->daemonInfo());
+    result.isolation
+        = DockerIsolation::report(DockerContainer::createBody(m_plan.key, QLatin1String(DockerContainer::kControlDir)),
+                                  m_plan.key, m_plan.request.limits, m_connector->daemonInfo());
     // Init reports a program killed by signal N as 128+N, as a shell would.
     const bool bySignal = ending.exitCode > 128 && ending.exitCode <= 128 + 64;
     if (ending.ourKill != KillReason::None) {
@@ -439,10 +442,10 @@ RunResult DockerRun::makeResult(const DockerRunEnd &ending) const
         const int sig = ending.exitCode - 128;
         result.signal = sig;
         // SIGSYS: sandpit-seccomp's filter killed a forbidden call (it cannot say which).
-        result.killReason = sig == SIGXFSZ ? KillReason::FileSize
-                          : sig == SIGXCPU ? KillReason::CpuTime
-                          : sig == SIGSYS && !m_plan.key.syscallFilter.isEmpty() ? KillReason::BlockedSyscall
-                                                                                 : KillReason::Signal;
+        result.killReason = sig == SIGXFSZ                         ? KillReason::FileSize
+            : sig == SIGXCPU                                       ? KillReason::CpuTime
+            : sig == SIGSYS && !m_plan.key.syscallFilter.isEmpty() ? KillReason::BlockedSyscall
+                                                                   : KillReason::Signal;
     } else {
         result.exitCode = ending.exitCode;
     }

@@ -2,7 +2,6 @@
 
 #include "docker/dockerlauncher.h"
 
-#include "files/artifactlisting.h"
 #include "docker/dockerconnector.h"
 #include "docker/dockercontainer.h"
 #include "docker/dockeroutputlister.h"
@@ -11,9 +10,10 @@
 #include "docker/dockerrunend.h"
 #include "docker/dockerrunoutput.h"
 #include "docker/dockerrunshared.h"
+#include "files/artifactlisting.h"
+#include "files/workspacebaseline.h"
 #include "model/runrequest.h"
 #include "model/runresult.h"
-#include "files/workspacebaseline.h"
 
 #include <QElapsedTimer>
 
@@ -104,7 +104,7 @@ private:
     QByteArray m_token; // the run's secret, sent down the go pipe; see DockerEndMarker
     std::shared_ptr<DockerRunShared> m_shared;
     Callbacks m_callbacks;
-    Expected<void> m_keptBack; // how bringing a kept workspace back went
+    Expected<void> m_keptBack;    // how bringing a kept workspace back went
     WorkspaceBaseline m_baseline; // what Sandpit put in /work, so not the program's files
 
     DockerRunOutput m_output; // the attach stream's, until it is joined

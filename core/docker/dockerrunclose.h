@@ -45,7 +45,7 @@ private:
 
     const DockerClient &m_client;
     DockerPreparedContainer &m_container;
-    QString m_base; // /containers/ID
+    QString m_base;                       // /containers/ID
     std::optional<RunError> m_unanswered; // the daemon did not answer the kill
 };
 

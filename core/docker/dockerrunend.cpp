@@ -43,8 +43,12 @@ void DockerRunEnd::readStats(const QJsonObject &sample, int launcherPids)
     const QJsonObject memory = sample.value(QLatin1String("memory_stats")).toObject();
     peakMemory = std::max({peakMemory, qint64(memory.value(QLatin1String("max_usage")).toDouble()),
                            qint64(memory.value(QLatin1String("usage")).toDouble())});
-    const qint64 cpuNs = qint64(sample.value(QLatin1String("cpu_stats")).toObject().value(QLatin1String("cpu_usage"))
-                                    .toObject().value(QLatin1String("total_usage")).toDouble());
+    const qint64 cpuNs = qint64(sample.value(QLatin1String("cpu_stats"))
+                                    .toObject()
+                                    .value(QLatin1String("cpu_usage"))
+                                    .toObject()
+                                    .value(QLatin1String("total_usage"))
+                                    .toDouble());
     cpuMs = std::max(cpuMs, cpuNs / 1'000'000);
     const int pids = sample.value(QLatin1String("pids_stats")).toObject().value(QLatin1String("current")).toInt();
     peakPids = std::max(peakPids, pids - launcherPids);

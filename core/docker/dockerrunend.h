@@ -18,7 +18,7 @@ struct DockerRunEnd {
     bool oomKilled = false; ///< the Engine API's, or the marker's count of OOM kills
     KillReason ourKill = KillReason::None; ///< we killed it, and why
     qint64 wallMs = 0;
-    qint64 inputWaitMs = 0;        ///< of wallMs, waiting for typed input (init's count, else ours)
+    qint64 inputWaitMs = 0; ///< of wallMs, waiting for typed input (init's count, else ours)
     qint64 peakMemory = 0;
     qint64 cpuMs = 0;
     int peakPids = 0;              ///< the program's own, init's and its watch's aside

@@ -21,8 +21,8 @@ struct DockerRunShared {
     std::condition_variable changed;
     QObject *receiver = nullptr; ///< the job; cleared when it is destroyed, so nothing is posted to it after
     KillReason stopReason = KillReason::None; ///< set by whoever first decides to stop the run
-    bool programEnded = false; ///< init's end marker arrived on both streams
-    DockerWallClock wallClock; ///< started when the program is set off
+    bool programEnded = false;                ///< init's end marker arrived on both streams
+    DockerWallClock wallClock;                ///< started when the program is set off
     /// Typed input on its way to a container reached through the archive API, which has no
     /// pipe of ours in it: it goes over an attach with stdin=1 (see DockerStdinAttach).
     QByteArray input;

@@ -1,7 +1,7 @@
 #include "docker/dockertransfer.h"
 
-#include "files/artifactcollector.h"
 #include "docker/dockerarchive.h"
+#include "files/artifactcollector.h"
 #include "files/keptworkspace.h"
 
 #include <QFile>
@@ -24,7 +24,8 @@ DockerArchive::Owner DockerTransfer::owner(const DockerPreparedContainer &contai
     return {container.learnerUid, container.learnerUid};
 }
 
-Expected<void> DockerTransfer::send(const DockerClient &client, const DockerPreparedContainer &container, const Files &files)
+Expected<void> DockerTransfer::send(const DockerClient &client, const DockerPreparedContainer &container,
+                                    const Files &files)
 {
     QList<DockerArchive::Extra> extras{{control(QStringLiteral("run.sh")), files.launcher, 0644},
                                        {control(QStringLiteral("end.sh")), files.evidence, 0644}};
@@ -34,7 +35,8 @@ Expected<void> DockerTransfer::send(const DockerClient &client, const DockerPrep
         QFile filter(files.syscallFilter);
         if (!filter.open(QIODevice::ReadOnly)) {
             return makeError(RunError::Code::SetupFailed,
-                             QStringLiteral("Could not read the system-call filter %1: %2.").arg(filter.fileName(), filter.errorString()));
+                             QStringLiteral("Could not read the system-call filter %1: %2.")
+                                 .arg(filter.fileName(), filter.errorString()));
         }
         extras.append({control(QStringLiteral("seccomp")), filter.readAll(), 0755});
     }
@@ -48,7 +50,8 @@ Expected<void> DockerTransfer::send(const DockerClient &client, const DockerPrep
     if (!response)
         return std::unexpected(response.error());
     if (!response->ok())
-        return std::unexpected(DockerClient::errorFor(*response, QStringLiteral("copy the program into its container")));
+        return std::unexpected(
+            DockerClient::errorFor(*response, QStringLiteral("copy the program into its container")));
     return {};
 }
 
@@ -80,14 +83,16 @@ Expected<void> DockerTransfer::fetchChanges(const DockerClient &client, const Do
         return ArtifactCollector::isTheProgramsPlace(inWork) && !(content && baseline.isUnchanged(inWork, *content));
     };
     const QString root = QFileInfo(container.workspace.workDir()).path();
-    auto fetched = fetchInto(client, container, QLatin1String(DockerContainer::kWorkDir), root, ArtifactCollector::kMaxFiles, wanted);
+    auto fetched = fetchInto(client, container, QLatin1String(DockerContainer::kWorkDir), root,
+                             ArtifactCollector::kMaxFiles, wanted);
     return fetched ? Expected<void>{} : std::unexpected(fetched.error());
 }
 
 Expected<void> DockerTransfer::fetchWork(const DockerClient &client, const DockerPreparedContainer &container,
                                          const QString &destination)
 {
-    auto whole = fetchInto(client, container, QLatin1String(DockerContainer::kWorkDir), destination, int(KeptWorkspace::kMaxEntries));
+    auto whole = fetchInto(client, container, QLatin1String(DockerContainer::kWorkDir), destination,
+                           int(KeptWorkspace::kMaxEntries));
     if (whole && !*whole) {
         return makeError(RunError::Code::SetupFailed,
                          QStringLiteral("The container's /work was too big to bring back whole."));

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "docker/dockerclient.h"
 #include "docker/dockerarchive.h"
+#include "docker/dockerclient.h"
 #include "docker/dockercontainer.h"
 #include "files/workspacebaseline.h"
 
@@ -26,7 +26,7 @@ public:
     struct Files {
         QByteArray launcher;
         QByteArray evidence;
-        QByteArray order; ///< the token and init's deadline
+        QByteArray order;      ///< the token and init's deadline
         QByteArray stdinData;  ///< empty: none
         QString syscallFilter; ///< host path of sandpit-seccomp; empty: none
     };
@@ -35,10 +35,12 @@ public:
     static DockerArchive::Owner owner(const DockerPreparedContainer &container);
     /// The workspace with `files` in the control folder: for a remote container (a local one
     /// has its launcher copy them from a read-only bind, see DockerContainer::createBody).
-    static Expected<void> send(const DockerClient &client, const DockerPreparedContainer &container, const Files &files);
+    static Expected<void> send(const DockerClient &client, const DockerPreparedContainer &container,
+                               const Files &files);
     /// Copies the container's /work/`folder` (output, or what a compiler built) into the
     /// workspace's folder of that name.
-    static Expected<void> fetch(const DockerClient &client, const DockerPreparedContainer &container, const QString &folder);
+    static Expected<void> fetch(const DockerClient &client, const DockerPreparedContainer &container,
+                                const QString &folder);
     /// Brings back what the program created or changed anywhere in the container's /work into
     /// the workspace's work/ (Sandpit's own files left as they were, in `baseline`, stay
     /// behind), so that ArtifactCollector finds them where a local run leaves them.

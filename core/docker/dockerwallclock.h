@@ -29,12 +29,13 @@ public:
     /// Waits on `changed` (whose mutex `lock` holds) until `decided` or the limit: false when
     /// the limit was reached first. A wait for input stops the clock until it ends, which
     /// whoever ends it signals on `changed`.
-    bool wait(std::unique_lock<std::mutex> &lock, std::condition_variable &changed, const std::function<bool()> &decided) const;
+    bool wait(std::unique_lock<std::mutex> &lock, std::condition_variable &changed,
+              const std::function<bool()> &decided) const;
 
 private:
     Clock::time_point m_start;
     Clock::duration m_limit{};
-    Clock::duration m_waited{};             ///< finished waits
+    Clock::duration m_waited{};                   ///< finished waits
     std::optional<Clock::time_point> m_waitStart; ///< set while waiting now
 };
 

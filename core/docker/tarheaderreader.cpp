@@ -101,7 +101,9 @@ bool TarHeaderReader::header(QByteArrayView block)
     m_nextPath.clear();
     m_nextSize = -1;
     // Links, folders and devices carry no data, whatever their size field says.
-    m_skip = (type == '1' || type == '2' || type == '3' || type == '4' || type == '5' || type == '6') ? 0 : padded(dataSize);
+    m_skip = (type == '1' || type == '2' || type == '3' || type == '4' || type == '5' || type == '6')
+        ? 0
+        : padded(dataSize);
     m_state = m_skip > 0 ? State::Skip : State::Header;
     return true;
 }

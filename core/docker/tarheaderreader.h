@@ -34,7 +34,7 @@ private:
     QByteArray m_extended;     // its data so far
     qint64 m_extendedLeft = 0; // and what is left of it, padding included
     qint64 m_extendedSize = 0;
-    QByteArray m_nextPath;     // from an extended header, for the next entry
+    QByteArray m_nextPath; // from an extended header, for the next entry
     qint64 m_nextSize = -1;
     bool m_broken = false;
     QList<Entry> m_entries;

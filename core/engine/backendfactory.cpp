@@ -19,8 +19,7 @@ std::vector<std::unique_ptr<Backend>> makeBackends(const LanguageRegistry &langu
     docker.keepWarm = keepWarm;
     docker.images = settings.dockerImages;
     backends.push_back(std::make_unique<DockerBackend>(languages, std::move(docker)));
-    std::stable_partition(backends.begin(), backends.end(),
-                          [&](const auto &b) { return b->id() == settings.backend; });
+    std::stable_partition(backends.begin(), backends.end(), [&](const auto &b) { return b->id() == settings.backend; });
     return backends;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "engine/backend.h"
-#include "settings/enginesettings.h"
 #include "languages/languageregistry.h"
+#include "settings/enginesettings.h"
 
 #include <memory>
 #include <vector>

@@ -11,7 +11,8 @@ QString findCompanionProgram(const QString &name, const char *environmentVariabl
     if (!fromEnvironment.isEmpty())
         return fromEnvironment;
     const QString dir = QCoreApplication::applicationDirPath();
-    for (const QString &candidate : {dir + QLatin1Char('/') + name, dir + QStringLiteral("/../libexec/sandpit/") + name}) {
+    for (const QString &candidate :
+         {dir + QLatin1Char('/') + name, dir + QStringLiteral("/../libexec/sandpit/") + name}) {
         const QFileInfo info(candidate);
         if (info.isFile() && info.isExecutable())
             return info.canonicalFilePath();

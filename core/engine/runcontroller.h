@@ -5,8 +5,8 @@
 #include "model/runrequest.h"
 #include "model/runresult.h"
 
-#include <QObject>
 #include <QHash>
+#include <QObject>
 
 #include <memory>
 #include <vector>

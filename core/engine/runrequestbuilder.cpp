@@ -62,16 +62,17 @@ RunRequestBuilder &RunRequestBuilder::editorProgram(const Language *language, co
         return *this;
     }
     if (!language) {
-        fail(false, {RunError::Code::UnknownLanguage,
-                     QStringLiteral("Sandpit cannot run “%1”: it does not know what language this file type is.")
-                         .arg(QFileInfo(fileName).fileName())});
+        fail(false,
+             {RunError::Code::UnknownLanguage,
+              QStringLiteral("Sandpit cannot run “%1”: it does not know what language this file type is.")
+                  .arg(QFileInfo(fileName).fileName())});
         return *this;
     }
     m_request.language = language->id;
     m_request.entryFile = QFileInfo(fileName).fileName();
     if (m_request.entryFile.isEmpty())
-        m_request.entryFile =
-            language->defaultFileName.isEmpty() ? QStringLiteral("main.txt") : language->defaultFileName;
+        m_request.entryFile
+            = language->defaultFileName.isEmpty() ? QStringLiteral("main.txt") : language->defaultFileName;
     m_request.sources = {{m_request.entryFile, code.toUtf8()}};
     return *this;
 }
@@ -79,23 +80,25 @@ RunRequestBuilder &RunRequestBuilder::editorProgram(const Language *language, co
 RunRequestBuilder &RunRequestBuilder::programFile(const QString &path, const QString &languageId,
                                                   const LanguageRegistry &languages)
 {
-    const Language *language =
-        languageId.isEmpty() ? languages.forFileName(path) : languages.find(languageId.toLower());
+    const Language *language
+        = languageId.isEmpty() ? languages.forFileName(path) : languages.find(languageId.toLower());
     if (!language) {
         const QString known = languageIds(languages);
-        fail(true, {RunError::Code::UnknownLanguage,
-                    languageId.isEmpty()
-                        ? QStringLiteral("cannot tell the language of %1 from its name; use --lang (one of %2)")
-                              .arg(path, known)
-                        : QStringLiteral("unknown language \"%1\"; known: %2").arg(languageId, known)});
+        fail(true,
+             {RunError::Code::UnknownLanguage,
+              languageId.isEmpty()
+                  ? QStringLiteral("cannot tell the language of %1 from its name; use --lang (one of %2)")
+                        .arg(path, known)
+                  : QStringLiteral("unknown language \"%1\"; known: %2").arg(languageId, known)});
         return *this;
     }
     // The learner's bytes go to the program as they are, UTF-8 or not.
     QFile file(path);
     if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly)) {
-        fail(false, {RunError::Code::BadRequest,
-                     QFileInfo::exists(path) ? QStringLiteral("cannot read %1: %2").arg(path, file.errorString())
-                                             : QStringLiteral("%1 does not exist").arg(path)});
+        fail(false,
+             {RunError::Code::BadRequest,
+              QFileInfo::exists(path) ? QStringLiteral("cannot read %1: %2").arg(path, file.errorString())
+                                      : QStringLiteral("%1 does not exist").arg(path)});
         return *this;
     }
     m_request.language = language->id;
@@ -110,8 +113,13 @@ RunRequestBuilder &RunRequestBuilder::limit(Limit which, const QString &option, 
     bool ok = false;
     const double value = text.toDouble(&ok);
     if (!ok || !std::isfinite(value) || value < limit.min || value > limit.max) {
-        fail(true, {RunError::Code::BadRequest, QStringLiteral("--%1 must be a number between %2 and %3, not \"%4\".")
-                                                    .arg(option).arg(limit.min).arg(limit.max).arg(text)});
+        fail(true,
+             {RunError::Code::BadRequest,
+              QStringLiteral("--%1 must be a number between %2 and %3, not \"%4\".")
+                  .arg(option)
+                  .arg(limit.min)
+                  .arg(limit.max)
+                  .arg(text)});
         return *this;
     }
     m_request.limits.*limit.field = std::llround(value * limit.scale);
@@ -122,8 +130,10 @@ RunRequestBuilder &RunRequestBuilder::backend(const QString &id, Chosen chosen)
 {
     const QString normalized = id.trimmed().toLower();
     if (!knownBackends().contains(normalized)) {
-        fail(true, {RunError::Code::BadRequest, QStringLiteral("--backend must be one of %1, not \"%2\".")
-                                                    .arg(knownBackends().join(QStringLiteral(", ")), id)});
+        fail(true,
+             {RunError::Code::BadRequest,
+              QStringLiteral("--backend must be one of %1, not \"%2\".")
+                  .arg(knownBackends().join(QStringLiteral(", ")), id)});
         return *this;
     }
     m_request.backend = normalized;
@@ -142,8 +152,9 @@ RunRequestBuilder &RunRequestBuilder::allowWeaker(const QString &id)
 {
     const auto chosen = allowWeakerFromId(id.trimmed().toLower());
     if (!chosen) {
-        fail(true, {RunError::Code::BadRequest,
-                    QStringLiteral("--allow-weaker must be never, partial or none, not \"%1\".").arg(id)});
+        fail(true,
+             {RunError::Code::BadRequest,
+              QStringLiteral("--allow-weaker must be never, partial or none, not \"%1\".").arg(id)});
         return *this;
     }
     m_request.weakestIsolation = *chosen;
@@ -161,8 +172,9 @@ RunRequestBuilder &RunRequestBuilder::stdinFile(const QString &path)
 {
     QFile input(path);
     if (!input.open(QIODevice::ReadOnly)) {
-        fail(false, {RunError::Code::BadRequest,
-                     QStringLiteral("cannot read the stdin file %1: %2").arg(path, input.errorString())});
+        fail(false,
+             {RunError::Code::BadRequest,
+              QStringLiteral("cannot read the stdin file %1: %2").arg(path, input.errorString())});
         return *this;
     }
     return stdinData(input.readAll());

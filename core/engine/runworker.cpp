@@ -1,7 +1,7 @@
 #include "engine/runworker.h"
 
-#include "engine/backendid.h"
 #include "engine/backend.h"
+#include "engine/backendid.h"
 #include "engine/logging.h"
 
 #include <QThread>
@@ -34,9 +34,10 @@ void RunWorker::start(RunId id, const RunRequest &request)
 
     Backend *backend = findBackend(request.backend);
     if (!backend) {
-        Q_EMIT failed(id, RunError{RunError::Code::BackendUnavailable,
-                                   QStringLiteral("There is no \"%1\" backend in this build of Sandpit.")
-                                       .arg(request.backend)});
+        Q_EMIT failed(
+            id,
+            RunError{RunError::Code::BackendUnavailable,
+                     QStringLiteral("There is no \"%1\" backend in this build of Sandpit.").arg(request.backend)});
         return;
     }
     launch(id, request, backend, QString());

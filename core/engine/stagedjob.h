@@ -61,8 +61,8 @@ private:
     MakeJob m_makeRun;
     DiagnosticParser m_parser;
     QList<Diagnostic> m_compileDiagnostics; // a compiler's warnings, kept for the program's result
-    QByteArray m_stderrTail; // the current job's last stderr, for a result that keeps no output
-    QByteArray m_input; // typed before the program started
+    QByteArray m_stderrTail;                // the current job's last stderr, for a result that keeps no output
+    QByteArray m_input;                     // typed before the program started
     bool m_inputClosed = false;
     bool m_cancelled = false;
     bool m_started = false;

@@ -1,7 +1,7 @@
 #include "files/artifactcollector.h"
 
-#include "files/filedescriptor.h"
 #include "engine/logging.h"
+#include "files/filedescriptor.h"
 
 #include <QDir>
 #include <QFile>
@@ -49,7 +49,7 @@ public:
                 continue;
             if (m_out.found >= ArtifactCollector::kMaxCounted)
                 break;
-            struct stat st {};
+            struct stat st { };
             if (::fstatat(::dirfd(dir), name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0)
                 continue;
             const QString path = prefix + QFile::decodeName(name);
@@ -60,7 +60,8 @@ public:
                 // use them all up.
                 if (depth >= kMaxDepth)
                     continue;
-                const int sub = ::openat(::dirfd(dir), name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                const int sub
+                    = ::openat(::dirfd(dir), name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
                 if (sub >= 0)
                     folder(sub, path + QLatin1Char('/'), depth + 1);
             } else if (!S_ISREG(st.st_mode) || st.st_nlink > 1) {
@@ -77,7 +78,7 @@ private:
     {
         // O_NONBLOCK: a FIFO swapped in after the fstatat must not hang the worker.
         FileDescriptor fd(::openat(dirFd, name.constData(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
-        struct stat st {};
+        struct stat st { };
         if (!fd.isValid() || ::fstat(fd.get(), &st) != 0)
             return;
         // Checked again on what was opened: the entry could have changed since it was listed.
@@ -114,8 +115,8 @@ private:
         const QString target = m_keptDir + QLatin1Char('/') + path;
         if (!QDir().mkpath(QFileInfo(target).absolutePath()))
             return false;
-        FileDescriptor to(::open(QFile::encodeName(target).constData(),
-                                 O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
+        FileDescriptor to(
+            ::open(QFile::encodeName(target).constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
         if (!to.isValid())
             return false;
         char buffer[64 * 1024];

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "files/artifactstore.h"
-#include "model/runresult.h"
 #include "files/workspacebaseline.h"
+#include "model/runresult.h"
 
 #include <QList>
 #include <QString>
@@ -25,7 +25,7 @@ public:
 
     struct Collection {
         QList<Artifact> artifacts;
-        int found = 0;          ///< regular files seen, up to kMaxCounted
+        int found = 0; ///< regular files seen, up to kMaxCounted
         int skippedLinks = 0;
         bool truncated = false; ///< more than kMaxFiles files
         QString keptDir;        ///< where the copies are; empty when nothing was kept
@@ -37,7 +37,8 @@ public:
 
     /// `workDir` is the run's working folder as the program left it, `baseline` what Sandpit
     /// put there before it ran.
-    static Collection collect(const QString &workDir, const WorkspaceBaseline &baseline, const ArtifactKeeping &keep = {});
+    static Collection collect(const QString &workDir, const WorkspaceBaseline &baseline,
+                              const ArtifactKeeping &keep = {});
     /// False for a path below the working folder where tools, not the program's author, keep
     /// files (".cache/", "__pycache__/", Sandpit's own ".sandpit-run/"): never listed.
     static bool isTheProgramsPlace(QStringView workPath);

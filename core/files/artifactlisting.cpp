@@ -25,7 +25,8 @@ ArtifactListing programsFiles(const ArtifactListing &workListing, const Workspac
     static const QString output = QStringLiteral("output/");
     QList<Artifact> files;
     for (Artifact artifact : workListing.artifacts) {
-        if (!ArtifactCollector::isTheProgramsPlace(artifact.path) || baseline.mayBeUnchanged(artifact.path, artifact.size))
+        if (!ArtifactCollector::isTheProgramsPlace(artifact.path)
+            || baseline.mayBeUnchanged(artifact.path, artifact.size))
             continue;
         artifact.inOutput = artifact.path.startsWith(output);
         if (artifact.inOutput)

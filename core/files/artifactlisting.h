@@ -1,7 +1,7 @@
 #pragma once
 
-#include "model/runresult.h"
 #include "files/workspacebaseline.h"
+#include "model/runresult.h"
 
 #include <QByteArray>
 #include <QList>

@@ -1,7 +1,7 @@
 #include "files/artifactstore.h"
 
-#include "files/folderremoval.h"
 #include "engine/logging.h"
+#include "files/folderremoval.h"
 #include "files/ownerfile.h"
 #include "files/runfolders.h"
 

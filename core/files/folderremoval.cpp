@@ -33,7 +33,7 @@ bool isDotOrDotDot(const char *name)
 FileDescriptor openFolder(int parentFd, const char *name, const struct stat &expected)
 {
     FileDescriptor path(openat(parentFd, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-    struct stat st {};
+    struct stat st { };
     if (!path.isValid() || fstat(path.get(), &st) != 0 || st.st_dev != expected.st_dev || st.st_ino != expected.st_ino)
         return {};
     FileDescriptor folder(openat(path.get(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
@@ -68,7 +68,7 @@ bool removeContents(int folderFd, dev_t device, int depth)
 {
     bool removed = true;
     for (const std::string &name : entriesOf(folderFd)) {
-        struct stat st {};
+        struct stat st { };
         if (fstatat(folderFd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0)
             continue; // gone meanwhile
         if (S_ISDIR(st.st_mode)) {
@@ -92,7 +92,7 @@ bool removeContents(int folderFd, dev_t device, int depth)
 
 bool removeAt(int parentFd, const char *name)
 {
-    struct stat st {};
+    struct stat st { };
     if (fstatat(parentFd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
         return false;
     const FileDescriptor folder = openFolder(parentFd, name, st);
@@ -105,7 +105,8 @@ bool removeAt(int parentFd, const char *name)
 bool removePath(const QString &path)
 {
     const QFileInfo folder(path);
-    const FileDescriptor parent(open(QFile::encodeName(folder.absolutePath()).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    const FileDescriptor parent(
+        open(QFile::encodeName(folder.absolutePath()).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     return parent.isValid() && removeAt(parent.get(), QFile::encodeName(folder.fileName()).constData());
 }
 

@@ -59,22 +59,24 @@ bool copyContent(int in, int out, qint64 size)
 bool replaceFile(const QString &from, const QString &to, Direction direction)
 {
     const QByteArray target = QFile::encodeName(to);
-    struct stat existing {};
+    struct stat existing { };
     std::optional<mode_t> usersMode;
     if (::lstat(target.constData(), &existing) == 0) {
         if (S_ISREG(existing.st_mode))
             usersMode = existing.st_mode & 07777;
-        const bool removed = S_ISDIR(existing.st_mode) ? QDir(to).removeRecursively() : ::unlink(target.constData()) == 0;
+        const bool removed
+            = S_ISDIR(existing.st_mode) ? QDir(to).removeRecursively() : ::unlink(target.constData()) == 0;
         if (!removed)
             return false;
     }
-    const FileDescriptor in(::open(QFile::encodeName(from).constData(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
-    struct stat source {};
+    const FileDescriptor in(
+        ::open(QFile::encodeName(from).constData(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+    struct stat source { };
     if (!in.isValid() || ::fstat(in.get(), &source) != 0 || !S_ISREG(source.st_mode))
         return false;
     const mode_t mode = direction == Direction::In ? source.st_mode & 0777
-        : usersMode ? *usersMode
-                    : source.st_mode & 0666;
+        : usersMode                                ? *usersMode
+                                                   : source.st_mode & 0666;
     const FileDescriptor out(::open(target.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode));
     if (!out.isValid())
         return false;
@@ -158,7 +160,9 @@ Expected<void> KeptWorkspace::prepare(const QString &folder)
         return makeError(RunError::Code::BadRequest,
                          QStringLiteral("The workspace %1 holds more than a run's workspace can (%2 MB, %3 files and "
                                         "folders). Use a smaller folder, or reset it.")
-                             .arg(folder).arg(kMaxBytes >> 20).arg(kMaxEntries));
+                             .arg(folder)
+                             .arg(kMaxBytes >> 20)
+                             .arg(kMaxEntries));
     }
     return {};
 }
@@ -179,11 +183,14 @@ Expected<void> KeptWorkspace::copyBack(const QString &runWork, const QString &fo
     // every run, and the helper's copy is only the way back.
     const QStringList leftOut = skip + QStringList{QLatin1String(kBuildDir), QLatin1String(kHelperCopyName)};
     Budget budget;
-    if (!QFileInfo(runWork).isDir() || !QDir().mkpath(folder) || !copyOver(runWork, folder, leftOut, budget, Direction::Back)) {
+    if (!QFileInfo(runWork).isDir() || !QDir().mkpath(folder)
+        || !copyOver(runWork, folder, leftOut, budget, Direction::Back)) {
         return makeError(RunError::Code::SetupFailed,
                          QStringLiteral("Not all of the run's workspace could be kept in %1: it is over %2 MB or %3 "
                                         "files, or a file could not be written. Nothing was removed from it.")
-                             .arg(folder).arg(kMaxBytes >> 20).arg(kMaxEntries));
+                             .arg(folder)
+                             .arg(kMaxBytes >> 20)
+                             .arg(kMaxEntries));
     }
     removeGone(runWork, folder, leftOut);
     return {};

@@ -7,8 +7,8 @@
 
 #include <cerrno>
 #include <csignal>
-#include <limits>
 #include <fcntl.h>
+#include <limits>
 #include <sys/stat.h>
 
 namespace Sandpit::Core::OwnerFile {
@@ -35,7 +35,7 @@ bool ownerIsGone(int dirFd)
 {
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever.
     const FileDescriptor owner(::openat(dirFd, "owner", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
-    struct stat st {};
+    struct stat st { };
     if (!owner.isValid() || ::fstat(owner.get(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > kMaxOwnerBytes)
         return false;
     char text[kMaxOwnerBytes + 1] = {};

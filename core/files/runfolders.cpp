@@ -1,8 +1,8 @@
 #include "files/runfolders.h"
 
+#include "engine/logging.h"
 #include "files/filedescriptor.h"
 #include "files/folderremoval.h"
-#include "engine/logging.h"
 #include "files/ownerfile.h"
 
 #include <QDir>
@@ -33,14 +33,14 @@ QString problemWith(const QString &path, Create create)
     const FileDescriptor folder(::open(native.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     if (!folder.isValid()) {
         const int error = errno;
-        struct stat st {};
+        struct stat st { };
         if (::lstat(native.constData(), &st) == 0 && S_ISLNK(st.st_mode))
             return QStringLiteral("is a link");
         if (error == ENOTDIR)
             return QStringLiteral("is not a folder");
         return QStringLiteral("cannot be opened (%1)").arg(QString::fromLocal8Bit(std::strerror(error)));
     }
-    struct stat st {};
+    struct stat st { };
     if (::fstat(folder.get(), &st) != 0)
         return QStringLiteral("cannot be checked (%1)").arg(QString::fromLocal8Bit(std::strerror(errno)));
     if (st.st_uid != ::geteuid())
@@ -70,8 +70,9 @@ int sweep(const QString &root)
         const QByteArray name(entry->d_name);
         if (std::none_of(std::begin(kPrefixes), std::end(kPrefixes), [&](const char *p) { return name.startsWith(p); }))
             continue;
-        const FileDescriptor folder(::openat(rootFd.get(), name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-        struct stat st {};
+        const FileDescriptor folder(
+            ::openat(rootFd.get(), name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+        struct stat st { };
         if (folder.isValid() && ::fstat(folder.get(), &st) == 0 && st.st_uid == ::geteuid()
             && OwnerFile::ownerIsGone(folder.get()))
             abandoned << name;
@@ -106,11 +107,12 @@ Expected<QString> RunFolders::parent()
         if (firstProblem.isEmpty())
             firstProblem = problem;
     }
-    return makeError(RunError::Code::SetupFailed,
-                     QStringLiteral("Sandpit keeps its runs in a folder of your own, %1, but that folder %2. Another user "
-                                    "may have made it to read your runs or to steer what Sandpit removes, so it is not "
-                                    "used. Remove %1 (it may take an administrator: sudo rm -r %1) and run again.")
-                         .arg(places.constFirst(), firstProblem));
+    return makeError(
+        RunError::Code::SetupFailed,
+        QStringLiteral("Sandpit keeps its runs in a folder of your own, %1, but that folder %2. Another user "
+                       "may have made it to read your runs or to steer what Sandpit removes, so it is not "
+                       "used. Remove %1 (it may take an administrator: sudo rm -r %1) and run again.")
+            .arg(places.constFirst(), firstProblem));
 }
 
 int RunFolders::removeAbandoned()

@@ -21,8 +21,9 @@ Expected<void> writeFile(const QString &path, const QByteArray &content)
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size()) {
-        return makeError(RunError::Code::SetupFailed,
-                         QStringLiteral("Could not write %1 into the run's workspace: %2.").arg(path, file.errorString()));
+        return makeError(
+            RunError::Code::SetupFailed,
+            QStringLiteral("Could not write %1 into the run's workspace: %2.").arg(path, file.errorString()));
     }
     return {};
 }
@@ -48,7 +49,8 @@ Expected<void> copyInput(const InputFile &input, const QString &workDir)
         return {};
     }
     // A folder: its regular files and subfolders, never what its symlinks point at.
-    QDirIterator it(source.absoluteFilePath(), QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden | QDir::NoSymLinks,
+    QDirIterator it(source.absoluteFilePath(),
+                    QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden | QDir::NoSymLinks,
                     QDirIterator::Subdirectories);
     QDir().mkpath(target);
     while (it.hasNext()) {
@@ -58,8 +60,9 @@ Expected<void> copyInput(const InputFile &input, const QString &workDir)
         if (entry.isDir()) {
             QDir().mkpath(destination);
         } else if (QFile::remove(destination), !QFile::copy(entry.absoluteFilePath(), destination)) {
-            return makeError(RunError::Code::BadRequest,
-                             QStringLiteral("Could not copy %1 from the input folder %2.").arg(relative, input.hostPath));
+            return makeError(
+                RunError::Code::BadRequest,
+                QStringLiteral("Could not copy %1 from the input folder %2.").arg(relative, input.hostPath));
         }
     }
     return {};
@@ -69,8 +72,7 @@ Expected<void> copyInput(const InputFile &input, const QString &workDir)
 RunError missingInputError(const InputFile &input)
 {
     return {RunError::Code::MissingInputFile,
-            QStringLiteral("The input file %1 does not exist: was it moved or deleted?")
-                .arg(input.hostPath)};
+            QStringLiteral("The input file %1 does not exist: was it moved or deleted?").arg(input.hostPath)};
 }
 
 bool isSafeRelativePath(const QString &path)
@@ -139,8 +141,9 @@ Expected<void> Workspace::populate(const RunRequest &request) const
     }
     for (const SourceFile &source : request.sources) {
         if (!isSafeRelativePath(source.name)) {
-            return makeError(RunError::Code::BadRequest,
-                             QStringLiteral("The source file name \"%1\" must stay inside the workspace.").arg(source.name));
+            return makeError(
+                RunError::Code::BadRequest,
+                QStringLiteral("The source file name \"%1\" must stay inside the workspace.").arg(source.name));
         }
         if (auto written = writeFile(workDir() + QLatin1Char('/') + source.name, source.content); !written)
             return written;

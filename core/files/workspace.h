@@ -33,7 +33,6 @@ public:
 private:
     explicit Workspace(QString root);
     QString m_root; ///< empty once moved from
-
 };
 
 /// The error for an input file that is not there (RunError::Code::MissingInputFile).

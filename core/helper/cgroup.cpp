@@ -2,9 +2,9 @@
 
 #include <cerrno>
 #include <csignal>
-#include <dirent.h>
 #include <cstdio>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <iterator>
 #include <sys/stat.h>
@@ -57,7 +57,8 @@ bool makeDir(const std::string &path)
 bool enableControllers(const std::string &dir)
 {
     const std::string control = dir + "/cgroup.subtree_control";
-    if (readText(dir + "/cgroup.controllers").find("cpu") != std::string::npos && writeText(control, "+memory +pids +cpu"))
+    if (readText(dir + "/cgroup.controllers").find("cpu") != std::string::npos
+        && writeText(control, "+memory +pids +cpu"))
         return true;
     return writeText(control, "+memory +pids");
 }
@@ -100,8 +101,9 @@ std::string ownGroup(const std::string &controller)
 // with Delegate=yes on cgroup v2, and an administrator can chown a v1 group the same way.
 bool isDelegatedToUs(const std::string &dir)
 {
-    struct stat st{};
-    return stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid() && access(dir.c_str(), W_OK) == 0;
+    struct stat st { };
+    return stat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid()
+        && access(dir.c_str(), W_OK) == 0;
 }
 
 std::string parentOf(const std::string &path)
@@ -234,7 +236,8 @@ bool Cgroup::setLimits(long long memoryBytes, long long processes)
         if (!writeText(m_cpuDir + "/cpu.max", "100000 100000"))
             m_cpuDir.clear();
     } else if (hasCpuCap()) {
-        if (!writeText(m_cpuDir + "/cpu.cfs_period_us", "100000") || !writeText(m_cpuDir + "/cpu.cfs_quota_us", "100000"))
+        if (!writeText(m_cpuDir + "/cpu.cfs_period_us", "100000")
+            || !writeText(m_cpuDir + "/cpu.cfs_quota_us", "100000"))
             m_cpuDir.clear();
     }
     return ok;
@@ -289,7 +292,8 @@ void Cgroup::tryV1()
     const std::string cpuRoot = "/sys/fs/cgroup/cpu";
     const std::string cpuDir = cpuRoot + "/sandpit/" + runName();
     removeAbandoned(cpuRoot + "/sandpit", "run-");
-    if (access((cpuRoot + "/cpu.cfs_quota_us").c_str(), W_OK) == 0 && makeDir(cpuRoot + "/sandpit") && makeDir(cpuDir)) {
+    if (access((cpuRoot + "/cpu.cfs_quota_us").c_str(), W_OK) == 0 && makeDir(cpuRoot + "/sandpit")
+        && makeDir(cpuDir)) {
         m_created.push_back(cpuDir);
         m_cpuDir = cpuDir;
     }

@@ -21,13 +21,13 @@ constexpr long long kOwnCpuMarginUs = 500'000;
 
 bool ownCpuNearItsLimit()
 {
-    rlimit cpu {};
+    rlimit cpu{};
     if (getrlimit(RLIMIT_CPU, &cpu) != 0 || cpu.rlim_max == RLIM_INFINITY)
         return false;
-    rusage self {};
+    rusage self{};
     getrusage(RUSAGE_SELF, &self);
-    const long long usedUs = (self.ru_utime.tv_sec + self.ru_stime.tv_sec) * 1'000'000LL + self.ru_utime.tv_usec
-        + self.ru_stime.tv_usec;
+    const long long usedUs
+        = (self.ru_utime.tv_sec + self.ru_stime.tv_sec) * 1'000'000LL + self.ru_utime.tv_usec + self.ru_stime.tv_usec;
     return usedUs + kOwnCpuMarginUs >= static_cast<long long>(cpu.rlim_max) * 1'000'000LL;
 }
 } // namespace
@@ -39,7 +39,7 @@ DockerDeadline::DockerDeadline(long long limitSeconds, bool typedInput, const st
 {
     if (!typedInput)
         return;
-    struct stat stdinPipe {};
+    struct stat stdinPipe { };
     if (stat(stdinPath.c_str(), &stdinPipe) != 0 || !S_ISFIFO(stdinPipe.st_mode)) {
         if (fstat(STDIN_FILENO, &stdinPipe) != 0)
             return;
@@ -48,7 +48,7 @@ DockerDeadline::DockerDeadline(long long limitSeconds, bool typedInput, const st
     // that O_NONBLOCK is init's alone: a program that keeps the pipe full must not stall init,
     // which holds the deadline. A line that does not fit now goes at a later tick.
     // A pipe only: reopened, a file would get an offset of its own and be written over.
-    struct stat stderrPipe {};
+    struct stat stderrPipe { };
     if (fstat(STDERR_FILENO, &stderrPipe) == 0 && S_ISFIFO(stderrPipe.st_mode))
         m_hostFd = open("/proc/self/fd/2", O_WRONLY | O_NONBLOCK | O_CLOEXEC);
     m_watchFd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);

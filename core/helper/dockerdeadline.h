@@ -22,7 +22,8 @@ public:
     /// for it are free; otherwise (input from a file or an input set, or none) the plain limit.
     /// The program's stdin is `stdinPath` when that is a named pipe, else init's own stdin (the
     /// container's, fed over an attach). `helper`: init's open-files watch, not the program's.
-    DockerDeadline(long long limitSeconds, bool typedInput, const std::string &token, const std::string &stdinPath, long helper);
+    DockerDeadline(long long limitSeconds, bool typedInput, const std::string &token, const std::string &stdinPath,
+                   long helper);
     DockerDeadline(const DockerDeadline &) = delete;
     DockerDeadline &operator=(const DockerDeadline &) = delete;
     ~DockerDeadline();

@@ -11,8 +11,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
-#include <optional>
 #include <fcntl.h>
+#include <optional>
 #include <poll.h>
 #include <string>
 #include <sys/signalfd.h>
@@ -193,13 +193,13 @@ bool waitForProgram(pid_t program, int signals, int go, DockerDeadline &deadline
                 return true;
             }
         }
-        pollfd fds[4] = {{signals, POLLIN, 0}, {go, POLLIN, 0}, {deadline.clockFd(), POLLIN, 0}, {deadline.watchFd(), POLLIN, 0}};
+        pollfd fds[4]
+            = {{signals, POLLIN, 0}, {go, POLLIN, 0}, {deadline.clockFd(), POLLIN, 0}, {deadline.watchFd(), POLLIN, 0}};
         if (poll(fds, 4, -1) <= 0)
             continue;
         if (fds[0].revents & POLLIN) {
             signalfd_siginfo info;
-            while (read(signals, &info, sizeof info) == sizeof info) {
-            }
+            while (read(signals, &info, sizeof info) == sizeof info) { }
         }
         if (go >= 0 && (fds[1].revents & (POLLHUP | POLLERR | POLLIN)))
             return false;
@@ -221,8 +221,7 @@ std::string evidence(const std::string &script)
     std::string fields;
     readAll(out[0], fields, 4096);
     close(out[0]);
-    while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
-    }
+    while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) { }
     std::string clean;
     for (char c : fields.substr(0, fields.find('\n'))) {
         if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '=' || c == ' ')
@@ -294,7 +293,7 @@ int runDockerInit(int argc, char **argv)
     const int signals = signalfd(-1, &watched, SFD_CLOEXEC | SFD_NONBLOCK);
     Order order;
     int go = -1;
-    struct stat goStat {};
+    struct stat goStat { };
     const bool byPipe = stat((control + "/go").c_str(), &goStat) == 0 && S_ISFIFO(goStat.st_mode);
     if (signals < 0 || !(byPipe ? takeOrderFromPipe(control, order, go) : takeOrderFromFiles(control, order)))
         return 0; // Sandpit is gone before the run: nothing to do
@@ -331,8 +330,7 @@ int runDockerInit(int argc, char **argv)
         if (!watch.reaped) {
             kill(watch.pid, SIGTERM);
             kill(watch.pid, SIGCONT);
-            while (waitpid(watch.pid, &answer, 0) < 0 && errno == EINTR) {
-            }
+            while (waitpid(watch.pid, &answer, 0) < 0 && errno == EINTR) { }
         }
         if (WIFEXITED(answer) && WEXITSTATUS(answer) <= 1)
             openFilesAnswer = std::to_string(WEXITSTATUS(answer));
@@ -341,12 +339,14 @@ int runDockerInit(int argc, char **argv)
     const int code = shellStatus(status);
     // Init's cwd is the container's WorkingDir, /work. Only a hint to the host: without the
     // field it copies /work back as it always did.
-    const std::string workChanged = stamp ? std::string(" work_changed=") + (workChangedSince(".", *stamp) ? "1" : "0") : std::string();
+    const std::string workChanged
+        = stamp ? std::string(" work_changed=") + (workChangedSince(".", *stamp) ? "1" : "0") : std::string();
     // The fields from end.sh first: a key given twice counts its last value, and status and
     // open_files are this process's own.
     const std::string marker = "\036sandpit-end " + order.token;
-    writeAll(STDOUT_FILENO, marker + " " + evidence(end) + " open_files=" + openFilesAnswer
-                                + " input_wait_ms=" + std::to_string(inputWaitMs) + workChanged + " status=" + std::to_string(code) + "\n");
+    writeAll(STDOUT_FILENO,
+             marker + " " + evidence(end) + " open_files=" + openFilesAnswer + " input_wait_ms="
+                 + std::to_string(inputWaitMs) + workChanged + " status=" + std::to_string(code) + "\n");
     writeAll(STDERR_FILENO, marker + "\n");
     holdUntilReleased(signals, go);
     // The container's exit status, which the host takes from the Engine API: the program

@@ -84,7 +84,8 @@ void writeRunEnd(Report &report, const RunEnd &end, const Options &run, const Cg
     if (!end.haveRecord) {
         rusage usage{};
         getrusage(RUSAGE_CHILDREN, &usage);
-        cpuUs = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1'000'000LL + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec;
+        cpuUs = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1'000'000LL + usage.ru_utime.tv_usec
+            + usage.ru_stime.tv_usec;
         peak = usage.ru_maxrss * 1024LL;
         status = SIGKILL; // a raw wait status meaning "killed by SIGKILL"
     }
@@ -100,7 +101,8 @@ void writeRunEnd(Report &report, const RunEnd &end, const Options &run, const Cg
         report.add(P::kSignal, WIFSIGNALED(status) ? WTERMSIG(status) : SIGKILL);
     }
     report.add(P::kKillReason, reason);
-    if (const std::string reached = limitsReached(end.haveRecord ? record.limitsReached : 0, cgroup, reason); !reached.empty())
+    if (const std::string reached = limitsReached(end.haveRecord ? record.limitsReached : 0, cgroup, reason);
+        !reached.empty())
         report.add(P::kLimitsReached, reached);
     if (reason == "blocked-syscall" && record.stop == InitRecord::BlockedSyscall && end.stop == StopReason::None)
         report.add(P::kKillDetail, std::string(record.detail, strnlen(record.detail, sizeof record.detail)));

@@ -19,6 +19,7 @@
 #include <grp.h>
 #include <linux/capability.h>
 #include <net/if.h>
+#include <string>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -28,7 +29,6 @@
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <sys/wait.h>
-#include <string>
 #include <unistd.h>
 #include <vector>
 

@@ -19,11 +19,11 @@ struct InitContext {
     const Options *options = nullptr; ///< what the sandbox is built from; the run's own come with 'G'
 
     Isolation isolation = Isolation::Full;
-    int controlFd = -1;  ///< from the supervisor: 'B' build, then 'G' + the run's options, 'K' (or EOF) stop
-    int statusFd = -1;   ///< to the supervisor: one InitRecord
-    int stdoutFd = -1;   ///< write ends of the output pipes, for the program
+    int controlFd = -1; ///< from the supervisor: 'B' build, then 'G' + the run's options, 'K' (or EOF) stop
+    int statusFd = -1;  ///< to the supervisor: one InitRecord
+    int stdoutFd = -1;  ///< write ends of the output pipes, for the program
     int stderrFd = -1;
-    uid_t uid = 0;       ///< who the program runs as (mapped into the user namespace)
+    uid_t uid = 0; ///< who the program runs as (mapped into the user namespace)
     gid_t gid = 0;
     bool switchUser = false;     ///< started as root: become uid/gid before building the sandbox
     bool memoryByCgroup = false; ///< the kernel enforces memory; init only watches processes

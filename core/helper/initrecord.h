@@ -19,23 +19,23 @@ struct InitRecord {
     enum Stop : std::int32_t { None = 0, Memory = 1, ProcessLimit = 2, BlockedSyscall = 3 };
     /// limitsReached: what the run ran into without being stopped for it.
     enum LimitBit : std::int32_t {
-        ReachedProcesses = 1,  ///< seen past its process limit (a fork or thread was refused)
-        ReachedMemory = 2,     ///< the memory cgroup's limit was hit (allocations reclaimed or refused)
-        ReachedFileSize = 4,   ///< a file it wrote stands at the file-size limit
-        ReachedOpenFiles = 8,  ///< a process held as many files open as it may
-        ReachedDiskFull = 16,  ///< its workspace, /tmp or /dev/shm had no space or no inodes left
+        ReachedProcesses = 1, ///< seen past its process limit (a fork or thread was refused)
+        ReachedMemory = 2,    ///< the memory cgroup's limit was hit (allocations reclaimed or refused)
+        ReachedFileSize = 4,  ///< a file it wrote stands at the file-size limit
+        ReachedOpenFiles = 8, ///< a process held as many files open as it may
+        ReachedDiskFull = 16, ///< its workspace, /tmp or /dev/shm had no space or no inodes left
     };
 
     std::int32_t kind = 0;
     std::int32_t stop = None;
-    std::int32_t waitStatus = 0;      ///< the main program's status, as from waitpid()
+    std::int32_t waitStatus = 0; ///< the main program's status, as from waitpid()
     std::int32_t setupErrno = 0;
-    std::int32_t sandboxStage = 0;    ///< 1: the failure was in building the sandbox, not the program's start
-    char setupStep[48] = {};          ///< which step failed, for SetupFailed
-    char detail[48] = {};             ///< for BlockedSyscall: the call's name
-    std::int64_t cpuUs = 0;           ///< user + system time of every process in the run
-    std::int64_t peakRssBytes = 0;    ///< the largest resident set of any one process
-    std::int64_t peakTotalBytes = 0;  ///< the largest sampled sum over all processes
+    std::int32_t sandboxStage = 0;   ///< 1: the failure was in building the sandbox, not the program's start
+    char setupStep[48] = {};         ///< which step failed, for SetupFailed
+    char detail[48] = {};            ///< for BlockedSyscall: the call's name
+    std::int64_t cpuUs = 0;          ///< user + system time of every process in the run
+    std::int64_t peakRssBytes = 0;   ///< the largest resident set of any one process
+    std::int64_t peakTotalBytes = 0; ///< the largest sampled sum over all processes
     std::int64_t peakTasks = 0;
     /// Limits the kernel enforced by refusing a call, from init's evidence (see LimitBit).
     std::int32_t limitsReached = 0;
@@ -43,7 +43,7 @@ struct InitRecord {
     std::int32_t artifactsSkipped = 0;
     std::int32_t artifactsTruncated = 0;
     std::uint32_t listingLength = 0;
-    char listing[3072] = {};          ///< for Listing: "SIZE\tPATH\n" lines
+    char listing[3072] = {}; ///< for Listing: "SIZE\tPATH\n" lines
 };
 static_assert(sizeof(InitRecord) <= 4096, "an InitRecord must be one atomic pipe write");
 

@@ -73,7 +73,7 @@ Sleep sleepOf(long pid, long tid, dev_t pipeDev, ino_t pipeIno)
     // itself is what counts.
     const long fd = std::strtol(end, nullptr, 16);
     std::snprintf(path, sizeof path, "/proc/%ld/fd/%ld", pid, fd);
-    struct stat st {};
+    struct stat st { };
     if (stat(path, &st) != 0 || st.st_dev != pipeDev || st.st_ino != pipeIno)
         return Sleep::Other;
     return Sleep::ReadingStdin;
@@ -84,7 +84,7 @@ Sleep sleepOf(long pid, long tid, dev_t pipeDev, ino_t pipeIno)
 namespace {
 struct stat stdinOfThisProcess()
 {
-    struct stat st {};
+    struct stat st { };
     if (fstat(STDIN_FILENO, &st) != 0)
         st.st_mode = 0;
     return st;

@@ -11,8 +11,8 @@ class Cgroup;
 struct Options;
 
 /// The plain sentences that say which protections a run had, and why one was missing.
-std::vector<std::string> describeIsolation(const Options &options, Isolation level, const Cgroup &cgroup,
-                                           unsigned uid, const std::vector<std::string> &downgrades);
+std::vector<std::string> describeIsolation(const Options &options, Isolation level, const Cgroup &cgroup, unsigned uid,
+                                           const std::vector<std::string> &downgrades);
 
 const char *isolationLevelName(Isolation level);
 

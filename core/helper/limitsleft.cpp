@@ -30,15 +30,16 @@ int limitsLeft(const Options &run, bool sandboxed)
 {
     int reached = 0;
     if (run.fileSizeBytes > 0) {
-        const bool atLimit = sandboxed ? anyFileAtLeast("/work", run.fileSizeBytes) || anyFileAtLeast("/tmp", run.fileSizeBytes)
-                                       : anyFileAtLeast(run.workspace.c_str(), run.fileSizeBytes);
+        const bool atLimit = sandboxed
+            ? anyFileAtLeast("/work", run.fileSizeBytes) || anyFileAtLeast("/tmp", run.fileSizeBytes)
+            : anyFileAtLeast(run.workspace.c_str(), run.fileSizeBytes);
         if (atLimit)
             reached |= InitRecord::ReachedFileSize;
     }
     if (!sandboxed)
         return reached; // the host's file systems are not the run's to judge
     for (const char *mount : {"/work", "/tmp", "/dev/shm"}) {
-        struct statvfs vfs {};
+        struct statvfs vfs { };
         if (statvfs(mount, &vfs) == 0 && (vfs.f_bavail == 0 || vfs.f_favail == 0))
             reached |= InitRecord::ReachedDiskFull;
     }

@@ -63,7 +63,7 @@ Step mountTmpfs(const std::string &target, const std::string &options, unsigned 
 // EPERM. Adding nosuid and nodev is always allowed, and we want them anyway.
 unsigned long lockedFlags(const std::string &source)
 {
-    struct statvfs vfs {};
+    struct statvfs vfs { };
     if (statvfs(source.c_str(), &vfs) != 0)
         return 0;
     unsigned long flags = 0;
@@ -115,7 +115,7 @@ Step bindReadOnly(const std::string &source, const std::string &target)
 // merged-/usr /bin -> usr/bin stays a link); missing paths are skipped.
 Step showReadOnly(const std::string &path)
 {
-    struct stat st {};
+    struct stat st { };
     if (lstat(path.c_str(), &st) != 0)
         return Step::ok();
     const std::string target = staged(path);
@@ -161,23 +161,29 @@ Step buildDev(const Options &options)
         if (mount(source.c_str(), target.c_str(), nullptr, MS_BIND, nullptr) != 0)
             return Step::fail("bind-device");
     }
-    const std::pair<const char *, const char *> links[] = {
-        {"/proc/self/fd", "fd"}, {"/proc/self/fd/0", "stdin"}, {"/proc/self/fd/1", "stdout"}, {"/proc/self/fd/2", "stderr"}};
+    const std::pair<const char *, const char *> links[] = {{"/proc/self/fd", "fd"},
+                                                           {"/proc/self/fd/0", "stdin"},
+                                                           {"/proc/self/fd/1", "stdout"},
+                                                           {"/proc/self/fd/2", "stderr"}};
     for (const auto &[to, name] : links) {
         if (symlink(to, staged(std::string("/dev/") + name).c_str()) != 0)
             return Step::fail("symlink-dev");
     }
-    SANDPIT_TRY_STEP(mountTmpfs(staged("/dev/shm"), "mode=1777," + tmpfsLimits(options.workSizeBytes, options.workInodes),
+    SANDPIT_TRY_STEP(mountTmpfs(staged("/dev/shm"),
+                                "mode=1777," + tmpfsLimits(options.workSizeBytes, options.workInodes),
                                 MS_NOSUID | MS_NODEV));
     // A devpts instance of the run's own, for programs that open pseudo-terminals (pty,
     // expect-style tests); it holds none of the host's terminals.
     SANDPIT_TRY_STEP(makeDirs(staged("/dev/pts")));
-    if (mount("devpts", staged("/dev/pts").c_str(), "devpts", MS_NOSUID | MS_NOEXEC, "newinstance,ptmxmode=0666,mode=0620") != 0)
+    if (mount("devpts", staged("/dev/pts").c_str(), "devpts", MS_NOSUID | MS_NOEXEC,
+              "newinstance,ptmxmode=0666,mode=0620")
+        != 0)
         return Step::fail("mount-devpts");
     if (symlink("pts/ptmx", staged("/dev/ptmx").c_str()) != 0)
         return Step::fail("symlink-ptmx");
     // /dev's tmpfs belongs to the sandbox user; read-only, the program cannot add to it.
-    if (mount(nullptr, staged("/dev").c_str(), nullptr, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NOEXEC, kDevOptions) != 0)
+    if (mount(nullptr, staged("/dev").c_str(), nullptr, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NOEXEC, kDevOptions)
+        != 0)
         return Step::fail("remount-dev-read-only");
     return Step::ok();
 }
@@ -187,8 +193,9 @@ Step writeIdentityFiles(uid_t uid, gid_t gid)
     const std::string u = std::to_string(uid);
     const std::string g = std::to_string(gid);
     SANDPIT_TRY_STEP(makeDirs(staged("/etc")));
-    SANDPIT_TRY_STEP(makeFile(staged("/etc/passwd"), "root:x:0:0:root:/root:/bin/sh\nlearner:x:" + u + ":" + g
-                                                         + ":Sandpit learner:/work:/bin/sh\n"));
+    SANDPIT_TRY_STEP(
+        makeFile(staged("/etc/passwd"),
+                 "root:x:0:0:root:/root:/bin/sh\nlearner:x:" + u + ":" + g + ":Sandpit learner:/work:/bin/sh\n"));
     SANDPIT_TRY_STEP(makeFile(staged("/etc/group"), "root:x:0:\nlearner:x:" + g + ":\n"));
     SANDPIT_TRY_STEP(makeFile(staged("/etc/hostname"), "sandpit\n"));
     SANDPIT_TRY_STEP(makeFile(staged("/etc/hosts"), "127.0.0.1 localhost sandpit\n::1 localhost\n"));

@@ -67,7 +67,7 @@ long long openFilesNear(long pid, long long limit)
 
 int watchOpenFiles(long long limit)
 {
-    struct sigaction action {};
+    struct sigaction action { };
     action.sa_handler = stop;
     sigaction(SIGTERM, &action, nullptr);
     bool seen = false;

@@ -14,16 +14,11 @@ struct Numeric {
 };
 
 constexpr Numeric kNumerics[] = {
-    {"--timeout-ms", &Options::timeoutMs},
-    {"--cpu-ms", &Options::cpuMs},
-    {"--memory-bytes", &Options::memoryBytes},
-    {"--processes", &Options::processes},
-    {"--file-size-bytes", &Options::fileSizeBytes},
-    {"--open-files", &Options::openFiles},
-    {"--output-bytes", &Options::outputBytes},
-    {"--work-size-bytes", &Options::workSizeBytes},
-    {"--work-inodes", &Options::workInodes},
-    {"--events-fd", &Options::eventsFd},
+    {"--timeout-ms", &Options::timeoutMs},          {"--cpu-ms", &Options::cpuMs},
+    {"--memory-bytes", &Options::memoryBytes},      {"--processes", &Options::processes},
+    {"--file-size-bytes", &Options::fileSizeBytes}, {"--open-files", &Options::openFiles},
+    {"--output-bytes", &Options::outputBytes},      {"--work-size-bytes", &Options::workSizeBytes},
+    {"--work-inodes", &Options::workInodes},        {"--events-fd", &Options::eventsFd},
 };
 
 struct Text {
@@ -52,7 +47,8 @@ bool parseCount(const std::string &text, long long &out)
 
 bool parseOne(const std::string &arg, const std::string &value, Options &options, std::string &error)
 {
-    if (arg == "--collect-dir" && (value.empty() || value == "." || value == ".." || value.find('/') != std::string::npos)) {
+    if (arg == "--collect-dir"
+        && (value.empty() || value == "." || value == ".." || value.find('/') != std::string::npos)) {
         error = "--collect-dir needs one folder name inside the workspace, got " + value;
         return false;
     }

@@ -34,9 +34,9 @@ struct Options {
     /// Copy back every file the program created or changed anywhere in /work, not only
     /// collectDir: a learner's open("temps.csv", "w") is kept as well as output/.
     bool collectChanges = false;
-    std::vector<std::string> readOnlyBinds;       ///< host paths shown read-only at the same place
-    std::vector<std::string> environment;         ///< NAME=VALUE, the program's whole environment
-    std::vector<std::string> command;             ///< program and arguments
+    std::vector<std::string> readOnlyBinds; ///< host paths shown read-only at the same place
+    std::vector<std::string> environment;   ///< NAME=VALUE, the program's whole environment
+    std::vector<std::string> command;       ///< program and arguments
 };
 
 /// Adds what `arguments` say to `options` (so a job can complete what the command line

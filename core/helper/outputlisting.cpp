@@ -51,7 +51,7 @@ struct Lister {
             const char *name = entry->d_name;
             if (std::strcmp(name, ".") == 0 || std::strcmp(name, "..") == 0 || std::strpbrk(name, "\t\n"))
                 continue;
-            struct stat st {};
+            struct stat st { };
             if (fstatat(dirfd(dir), name, &st, AT_SYMLINK_NOFOLLOW) != 0)
                 continue;
             const std::string path = prefix + name;

@@ -9,8 +9,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <dirent.h>
-#include <initializer_list>
 #include <fcntl.h>
+#include <initializer_list>
 #include <sys/statvfs.h>
 #include <unistd.h>
 #include <vector>
@@ -127,9 +127,10 @@ Usage sampleUsage(bool privateProc, long long openFilesLimit)
     usage.chargedBytes += std::max(0LL, unixSocketQueuedBytes());
     // Files in the run's own tmpfs mounts live in memory too.
     for (const char *mount : {"/work", "/tmp", "/dev/shm"}) {
-        struct statvfs vfs {};
+        struct statvfs vfs { };
         if (statvfs(mount, &vfs) == 0)
-            usage.chargedBytes += static_cast<long long>(vfs.f_blocks - vfs.f_bfree) * static_cast<long long>(vfs.f_frsize);
+            usage.chargedBytes
+                += static_cast<long long>(vfs.f_blocks - vfs.f_bfree) * static_cast<long long>(vfs.f_frsize);
     }
     return usage;
 }

@@ -7,7 +7,7 @@ namespace Sandpit::Helper {
 /// What the run's processes use right now, read from the sandbox's own /proc (which shows
 /// only the run's PID namespace).
 struct Usage {
-    long long tasks = 0;         ///< processes and threads, init excluded
+    long long tasks = 0; ///< processes and threads, init excluded
     /// What the run holds in memory: private and shared anonymous pages (proportional share,
     /// so pages shared between its processes count once) and the files in its tmpfs mounts.
     long long chargedBytes = 0;

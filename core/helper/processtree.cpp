@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <dirent.h>
-#include <unordered_map>
 #include <unistd.h>
+#include <unordered_map>
 #include <vector>
 
 namespace Sandpit::Helper {

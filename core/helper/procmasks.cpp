@@ -12,8 +12,9 @@ namespace {
 // keyring the user can view, and the timer and scheduler lists (which name processes outside
 // the run and their kernel addresses) are no business of a learner's program; the hardware
 // lists are noise that differs from machine to machine.
-constexpr const char *kMaskedInProc[] = {"kcore", "kallsyms", "keys", "timer_list", "timer_stats", "sched_debug",
-                                         "latency_stats", "acpi", "asound", "scsi", "interrupts"};
+constexpr const char *kMaskedInProc[]
+    = {"kcore",         "kallsyms", "keys",   "timer_list", "timer_stats", "sched_debug",
+       "latency_stats", "acpi",     "asound", "scsi",       "interrupts"};
 
 // Switches and tables of the whole machine. The program is never root in its namespace, so
 // the kernel refuses its writes already; read-only mounts keep it so whatever the kernel's
@@ -24,11 +25,12 @@ constexpr const char *kReadOnlyInProc[] = {"sys", "sysrq-trigger", "irq", "bus",
 // tmpfs. What does not exist on this kernel is left alone.
 Step mask(const std::string &path)
 {
-    struct stat st {};
+    struct stat st { };
     if (lstat(path.c_str(), &st) != 0)
         return Step::ok();
     if (S_ISDIR(st.st_mode)) {
-        if (mount("tmpfs", path.c_str(), "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, "size=4k,nr_inodes=1,mode=0555")
+        if (mount("tmpfs", path.c_str(), "tmpfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+                  "size=4k,nr_inodes=1,mode=0555")
             != 0) {
             return Step::fail("mask-proc-folder");
         }
@@ -44,12 +46,14 @@ Step mask(const std::string &path)
 
 Step makeReadOnly(const std::string &path)
 {
-    struct stat st {};
+    struct stat st { };
     if (lstat(path.c_str(), &st) != 0)
         return Step::ok();
     if (mount(path.c_str(), path.c_str(), nullptr, MS_BIND | MS_REC, nullptr) != 0)
         return Step::fail("bind-proc-read-only");
-    if (mount(nullptr, path.c_str(), nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, nullptr) != 0)
+    if (mount(nullptr, path.c_str(), nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+              nullptr)
+        != 0)
         return Step::fail("remount-proc-read-only");
     return Step::ok();
 }

@@ -8,10 +8,10 @@
 #include <fcntl.h>
 #include <linux/capability.h>
 #include <linux/close_range.h>
+#include <sched.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sched.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <vector>
@@ -74,7 +74,8 @@ bool dropPrivileges(const ProgramSpec &spec)
     if (syscall(SYS_capget, &header, data) != 0)
         return false;
     return (data[0].permitted | data[1].permitted | data[0].effective | data[1].effective | data[0].inheritable
-            | data[1].inheritable) == 0
+            | data[1].inheritable)
+        == 0
         && syscall(SYS_geteuid) != 0;
 }
 
@@ -163,13 +164,15 @@ ProgramStart startProgram(const ProgramSpec &spec)
     // Mapped, not allocated and zeroed: the child touches a few pages of it, and first
     // touches are what cost here (1.6 ms for 256 KB of vector, in a traced run).
     constexpr size_t kStackSize = 256 * 1024;
-    void *const stack = mmap(nullptr, kStackSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK | MAP_NORESERVE, -1, 0);
+    void *const stack = mmap(nullptr, kStackSize, PROT_READ | PROT_WRITE,
+                             MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK | MAP_NORESERVE, -1, 0);
     if (stack == MAP_FAILED) {
         result.error = errno;
         std::strcpy(result.failedStep, "map-program-stack");
         return result;
     }
-    const pid_t pid = clone(execProgram, static_cast<char *>(stack) + kStackSize, CLONE_VM | CLONE_VFORK | CLONE_FILES | SIGCHLD, &child);
+    const pid_t pid = clone(execProgram, static_cast<char *>(stack) + kStackSize,
+                            CLONE_VM | CLONE_VFORK | CLONE_FILES | SIGCHLD, &child);
     const int cloneError = errno;
     munmap(stack, kStackSize); // the child has exec'd or exited: CLONE_VFORK waited for it
     errno = cloneError;

@@ -14,17 +14,17 @@ struct ProgramSpec {
     int stdoutFd = -1;
     int stderrFd = -1;
     const SeccompProgram *seccomp = nullptr; ///< the filter to install, if any (its notification fd comes back)
-    long long dataLimitBytes = 0; ///< RLIMIT_DATA; 0: none (a cgroup enforces memory)
-    bool becomeUser = false;      ///< switch to uid/gid before exec (init itself stays root)
+    long long dataLimitBytes = 0;            ///< RLIMIT_DATA; 0: none (a cgroup enforces memory)
+    bool becomeUser = false;                 ///< switch to uid/gid before exec (init itself stays root)
     uid_t uid = 0;
     gid_t gid = 0;
 };
 
 struct ProgramStart {
-    pid_t pid = -1;         ///< the program, or -1 when it could not be started
-    int notifyFd = -1;      ///< the seccomp notification descriptor, when a filter was installed
-    char failedStep[32] {}; ///< the step that failed, e.g. "execve"
-    int error = 0;          ///< errno at that step
+    pid_t pid = -1;        ///< the program, or -1 when it could not be started
+    int notifyFd = -1;     ///< the seccomp notification descriptor, when a filter was installed
+    char failedStep[32]{}; ///< the step that failed, e.g. "execve"
+    int error = 0;         ///< errno at that step
 };
 
 /// Forks and execs the program with its limits, working directory and environment, its

@@ -56,13 +56,13 @@ inline constexpr char kInputWaitBegan = 'W';
 inline constexpr char kInputWaitEnded = 'w';
 
 // Report keys.
-inline constexpr const char *kOutcome = "outcome";           // exited | signaled
+inline constexpr const char *kOutcome = "outcome"; // exited | signaled
 inline constexpr const char *kExitCode = "exit_code";
 inline constexpr const char *kSignal = "signal";
 inline constexpr const char *kKillReason = "kill_reason";    // KillReason ids ("none", "timeout", ...)
 inline constexpr const char *kKillDetail = "kill_detail";    // facts only the helper knows
-inline constexpr const char *kWallUs = "wall_us";              // all of it, waits for input included
-inline constexpr const char *kInputWaitUs = "input_wait_us";  // of that, waiting for input (absent: none)
+inline constexpr const char *kWallUs = "wall_us";            // all of it, waits for input included
+inline constexpr const char *kInputWaitUs = "input_wait_us"; // of that, waiting for input (absent: none)
 inline constexpr const char *kCpuUs = "cpu_us";
 inline constexpr const char *kPeakRss = "peak_rss_bytes";
 inline constexpr const char *kStdoutBytes = "stdout_bytes";
@@ -75,11 +75,11 @@ inline constexpr const char *kArtifactsCapped = "artifacts_capped"; // 1: init l
 inline constexpr const char *kSetupStep = "setup_step";
 inline constexpr const char *kSetupErrno = "setup_errno";
 inline constexpr const char *kIsolationLevel = "isolation_level"; // full | partial | none
-inline constexpr const char *kIsolation = "isolation";             // repeated: one sentence each
+inline constexpr const char *kIsolation = "isolation";            // repeated: one sentence each
 // With kSetupStep "sandbox-unavailable": no level the user allows could be built, and nothing
 // ran. One sentence per refused level, then what would fix it.
 inline constexpr const char *kSandboxUnavailableStep = "sandbox-unavailable";
-inline constexpr const char *kUnavailable = "unavailable";         // repeated
+inline constexpr const char *kUnavailable = "unavailable"; // repeated
 inline constexpr const char *kUnavailableFix = "unavailable_fix";
 
 } // namespace Sandpit::Helper::Protocol

@@ -32,7 +32,8 @@ std::string describeRefusal(const Refusal &r)
             + "), so unprivileged user namespaces are turned off or restricted here.";
     }
     if (isNamespaceStep(r.step))
-        return std::string(what) + " was refused: the kernel would not map the user namespace's identity (" + why + ").";
+        return std::string(what) + " was refused: the kernel would not map the user namespace's identity (" + why
+            + ").";
     if (r.step == "mount-proc") {
         // The kernel refuses a new proc mount where the existing one has paths masked over it
         // (mount_too_revealing): what Docker, Podman and LXC do to their containers' /proc.
@@ -53,13 +54,15 @@ std::string fixFor(const std::vector<Refusal> &refusals)
               "kernel.unprivileged_userns_clone=1 on older Debian kernels, or user.max_user_namespaces above 0); "
               "inside a container, run Sandpit on the host. Or use the Docker backend (Run in: Docker).";
     } else if (any([](const Refusal &r) { return r.step == "mount-proc"; })) {
-        fix = "To fix it: run Sandpit on the host rather than inside a container, or use the Docker backend (Run in: Docker).";
+        fix = "To fix it: run Sandpit on the host rather than inside a container, or use the Docker backend (Run in: "
+              "Docker).";
     } else {
         fix = "To fix it: check that nothing (a security module such as AppArmor or SELinux, a container runtime) "
               "forbids mounts in user namespaces, or use the Docker backend (Run in: Docker).";
     }
-    return fix + " Or allow a weaker sandbox (Settings › Running, or --allow-weaker on the command line), knowing "
-                 "what the program can then reach.";
+    return fix
+        + " Or allow a weaker sandbox (Settings › Running, or --allow-weaker on the command line), knowing "
+          "what the program can then reach.";
 }
 
 } // namespace Sandpit::Helper

@@ -22,7 +22,7 @@ void letSandboxUserReach(const std::string &workspace)
     for (size_t slash = path.rfind('/'); slash != std::string::npos && slash > 0; slash = path.rfind('/')) {
         path.resize(slash);
         const std::string name = path.substr(path.rfind('/') + 1);
-        struct stat st {};
+        struct stat st { };
         if (name.rfind("sandpit", 0) != 0 || lstat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != 0)
             continue;
         if (!(st.st_mode & S_IXOTH))

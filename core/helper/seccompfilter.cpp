@@ -4,16 +4,16 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <iterator>
-#include <span>
-#include <sys/socket.h>
 #include <cstdlib>
 #include <initializer_list>
+#include <iterator>
 #include <linux/sched.h>
-#include <seccomp.h>
 #include <linux/seccomp.h>
+#include <seccomp.h>
+#include <span>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -25,24 +25,57 @@ namespace {
 // spying on the user's other processes.
 constexpr const char *kForbidden[] = {
     // other processes' memory and tracing
-    "ptrace", "process_vm_readv", "process_vm_writev", "kcmp", "pidfd_getfd",
+    "ptrace",
+    "process_vm_readv",
+    "process_vm_writev",
+    "kcmp",
+    "pidfd_getfd",
     // the kernel keyring, eBPF, perf, userfaultfd and io_uring: large attack surfaces
-    "keyctl", "add_key", "request_key", "bpf", "perf_event_open", "userfaultfd",
-    "io_uring_setup", "io_uring_enter", "io_uring_register",
+    "keyctl",
+    "add_key",
+    "request_key",
+    "bpf",
+    "perf_event_open",
+    "userfaultfd",
+    "io_uring_setup",
+    "io_uring_enter",
+    "io_uring_register",
     // mounts and namespaces
-    "mount", "umount2", "pivot_root", "unshare", "setns", "move_mount", "open_tree", "fsopen",
-    "fsconfig", "fsmount", "fspick", "mount_setattr",
+    "mount",
+    "umount2",
+    "pivot_root",
+    "unshare",
+    "setns",
+    "move_mount",
+    "open_tree",
+    "fsopen",
+    "fsconfig",
+    "fsmount",
+    "fspick",
+    "mount_setattr",
     // the machine itself
-    "kexec_load", "kexec_file_load", "reboot", "init_module", "finit_module", "delete_module",
-    "iopl", "ioperm", "lookup_dcookie", "open_by_handle_at", "name_to_handle_at", "fanotify_init", "uselib",
+    "kexec_load",
+    "kexec_file_load",
+    "reboot",
+    "init_module",
+    "finit_module",
+    "delete_module",
+    "iopl",
+    "ioperm",
+    "lookup_dcookie",
+    "open_by_handle_at",
+    "name_to_handle_at",
+    "fanotify_init",
+    "uselib",
 };
 
 // Calls that only a privileged process may make, which the program can never be: refusing
 // them with EPERM, as the kernel would, lets test suites that probe them (CPython's test_os,
 // test_time) go on instead of ending the run.
 constexpr const char *kPrivilegedOnly[] = {
-    "chroot", "acct", "swapon", "swapoff", "syslog", "quotactl", "settimeofday", "clock_settime",
-    "clock_adjtime", "adjtimex", "vhangup", "sethostname", "setdomainname", "quotactl_fd", "stime", "clock_settime64",
+    "chroot",        "acct",          "swapon",        "swapoff",         "syslog",  "quotactl",
+    "settimeofday",  "clock_settime", "clock_adjtime", "adjtimex",        "vhangup", "sethostname",
+    "setdomainname", "quotactl_fd",   "stime",         "clock_settime64",
 };
 
 // The socket families a program may use: local sockets, its own loopback, and netlink (which
@@ -52,9 +85,8 @@ constexpr int kAllowedFamilies[] = {AF_UNIX, AF_INET, AF_INET6, AF_NETLINK};
 
 // Namespace flags in clone()'s first argument: making namespaces is how a program would
 // build itself a root-like place to attack the kernel from.
-constexpr scmp_datum_t kNamespaceFlags[] = {CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC, CLONE_NEWUSER,
+constexpr scmp_datum_t kNamespaceFlags[] = {CLONE_NEWNS,  CLONE_NEWUTS, CLONE_NEWIPC,    CLONE_NEWUSER,
                                             CLONE_NEWPID, CLONE_NEWNET, CLONE_NEWCGROUP, CLONE_NEWTIME};
-
 
 // One libseccomp context, released however the build ends.
 class FilterContext
@@ -158,8 +190,8 @@ Step buildAllowList(std::vector<sock_filter> &program)
 Step forbidNamespaceClones(const FilterContext &ctx, uint32_t forbiddenAction)
 {
     for (scmp_datum_t flag : kNamespaceFlags) {
-        if (int rc = seccomp_rule_add(ctx.get(), forbiddenAction, SCMP_SYS(clone), 1,
-                                      SCMP_A0(SCMP_CMP_MASKED_EQ, flag, flag));
+        if (int rc
+            = seccomp_rule_add(ctx.get(), forbiddenAction, SCMP_SYS(clone), 1, SCMP_A0(SCMP_CMP_MASKED_EQ, flag, flag));
             rc < 0) {
             return failWith("seccomp-rule-clone", rc);
         }
@@ -233,8 +265,10 @@ Step loadSeccompProgram(const SeccompProgram &program, int &notifyFd)
                                const_cast<sock_filter *>(program.allowList.data())};
     if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &allowList) != 0)
         return Step::fail("seccomp-load-allow-list");
-    const sock_fprog rules{static_cast<unsigned short>(program.rules.size()), const_cast<sock_filter *>(program.rules.data())};
-    notifyFd = static_cast<int>(syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER, &rules));
+    const sock_fprog rules{static_cast<unsigned short>(program.rules.size()),
+                           const_cast<sock_filter *>(program.rules.data())};
+    notifyFd
+        = static_cast<int>(syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_NEW_LISTENER, &rules));
     return notifyFd >= 0 ? Step::ok() : Step::fail("seccomp-load");
 }
 

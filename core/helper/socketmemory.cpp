@@ -17,7 +17,8 @@ namespace {
 bool addReply(const char *data, ssize_t received, long long &total)
 {
     int size = static_cast<int>(received);
-    for (auto *header = reinterpret_cast<const nlmsghdr *>(data); NLMSG_OK(header, size); header = NLMSG_NEXT(header, size)) {
+    for (auto *header = reinterpret_cast<const nlmsghdr *>(data); NLMSG_OK(header, size);
+         header = NLMSG_NEXT(header, size)) {
         if (header->nlmsg_type == NLMSG_DONE || header->nlmsg_type == NLMSG_ERROR)
             return false;
         const auto *message = static_cast<const unix_diag_msg *>(NLMSG_DATA(header));

@@ -17,10 +17,10 @@ struct Step {
 };
 
 /// Runs `expr`; if it returns a failed Step, returns it from the enclosing function.
-#define SANDPIT_TRY_STEP(expr)                                                                     \
-    do {                                                                                           \
-        if (const ::Sandpit::Helper::Step sandpitStep_ = (expr); !sandpitStep_)                    \
-            return sandpitStep_;                                                                   \
+#define SANDPIT_TRY_STEP(expr)                                                                                         \
+    do {                                                                                                               \
+        if (const ::Sandpit::Helper::Step sandpitStep_ = (expr); !sandpitStep_)                                        \
+            return sandpitStep_;                                                                                       \
     } while (false)
 
 } // namespace Sandpit::Helper

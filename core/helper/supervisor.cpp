@@ -46,7 +46,7 @@ constexpr long long kCgroupPollMs = 20;
 
 // What the supervisor learns while the run goes on, and when.
 struct RunProgress {
-    InitRecord record;        // init's last record, once haveRecord
+    InitRecord record; // init's last record, once haveRecord
     bool haveRecord = false;
     bool initExited = false;
     long long startUs = 0;
@@ -91,7 +91,7 @@ private:
     void finishReport(const InitRecord &record, bool haveRecord, long long wallUs);
 
     const Options &m_options; // what the sandbox is built from
-    Options m_run;             // that plus the job: what the run is held to
+    Options m_run;            // that plus the job: what the run is held to
     Report m_report;
     Isolation m_level = Isolation::Full;
     std::vector<Refusal> m_refusals;

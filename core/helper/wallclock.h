@@ -30,7 +30,7 @@ private:
     int m_fd = -1;
     long long m_startUs = 0;
     long long m_limitUs = 0;
-    long long m_waitedUs = 0;   ///< finished waits
+    long long m_waitedUs = 0;     ///< finished waits
     long long m_waitStartUs = -1; ///< -1: not waiting now
 };
 

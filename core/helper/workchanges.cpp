@@ -41,7 +41,7 @@ bool changedIn(int folder, const timespec &stamp, int depth, bool all)
         const bool output = depth == 0 && std::strcmp(name, "output") == 0;
         if (!all && !output && !isTheProgramsName(name))
             continue;
-        struct stat st {};
+        struct stat st { };
         if (fstatat(dirfd(dir), name, &st, AT_SYMLINK_NOFOLLOW) != 0 || later(st.st_ctim, stamp)) {
             changed = true;
             break;

@@ -34,7 +34,8 @@ bool sameContent(int a, int b, long long size)
     for (long long offset = 0; offset < size;) {
         const size_t want = static_cast<size_t>(std::min<long long>(sizeof left, size - offset));
         const ssize_t n = pread(a, left, want, offset);
-        if (n <= 0 || pread(b, right, static_cast<size_t>(n), offset) != n || std::memcmp(left, right, static_cast<size_t>(n)) != 0)
+        if (n <= 0 || pread(b, right, static_cast<size_t>(n), offset) != n
+            || std::memcmp(left, right, static_cast<size_t>(n)) != 0)
             return false;
         offset += n;
     }
@@ -46,7 +47,7 @@ bool sameContent(int a, int b, long long size)
 // host's side, which the program never had in reach.
 bool alreadyThere(int in, const struct stat &opened, int targetDir, const char *name)
 {
-    struct stat have {};
+    struct stat have { };
     if (fstatat(targetDir, name, &have, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(have.st_mode))
         return false;
     if (have.st_size == opened.st_size) {
@@ -75,7 +76,7 @@ Step copyLevel(int sourceDir, int targetDir, CopyBudget &budget, int depth, bool
         // this copy): a program's folder of that name must not stand in for them.
         if (changesOnly && depth == 0 && std::strncmp(name, kSandpitPrefix, sizeof kSandpitPrefix - 1) == 0)
             continue;
-        struct stat st {};
+        struct stat st { };
         if (fstatat(sourceDir, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
             continue;
         if (S_ISDIR(st.st_mode)) {
@@ -106,12 +107,14 @@ Step copyLevel(int sourceDir, int targetDir, CopyBudget &budget, int depth, bool
         const int in = openat(sourceDir, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
         if (in < 0)
             continue;
-        struct stat opened {};
-        if (fstat(in, &opened) != 0 || !S_ISREG(opened.st_mode) || (changesOnly && alreadyThere(in, opened, targetDir, name))) {
+        struct stat opened { };
+        if (fstat(in, &opened) != 0 || !S_ISREG(opened.st_mode)
+            || (changesOnly && alreadyThere(in, opened, targetDir, name))) {
             close(in);
             continue;
         }
-        if (budget.files >= budget.maxFiles || (budget.maxBytes > 0 && budget.bytes + opened.st_size > budget.maxBytes)) {
+        if (budget.files >= budget.maxFiles
+            || (budget.maxBytes > 0 && budget.bytes + opened.st_size > budget.maxBytes)) {
             budget.truncated = true;
             close(in);
             continue;

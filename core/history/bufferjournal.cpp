@@ -46,7 +46,8 @@ Expected<BufferJournal::Entry> fromJson(const QByteArray &bytes)
     QJsonParseError error{};
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
     if (!doc.isObject())
-        return makeError(RunError::Code::BadRequest, QStringLiteral("not a journal entry (%1)").arg(error.errorString()));
+        return makeError(RunError::Code::BadRequest,
+                         QStringLiteral("not a journal entry (%1)").arg(error.errorString()));
     const QJsonObject o = doc.object();
     if (o.value(QStringLiteral("format")).toInt() != kFormat || !o.value(QStringLiteral("text")).isString())
         return makeError(RunError::Code::BadRequest, QStringLiteral("an entry of a format this Sandpit does not read"));
@@ -76,8 +77,9 @@ Expected<void> BufferJournal::open()
                              .arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
     const QString dir = m_root + QLatin1Char('/') + name;
     if (!QDir().mkpath(dir) || !OwnerFile::write(dir)) {
-        return makeError(RunError::Code::SetupFailed,
-                         QStringLiteral("Could not make the autosave folder %1: unsaved text would not survive a crash.").arg(dir));
+        return makeError(
+            RunError::Code::SetupFailed,
+            QStringLiteral("Could not make the autosave folder %1: unsaved text would not survive a crash.").arg(dir));
     }
     QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     m_sessionDir = dir;
@@ -87,7 +89,8 @@ Expected<void> BufferJournal::open()
 Expected<void> BufferJournal::write(const Entry &entry) const
 {
     if (m_sessionDir.isEmpty() || !isPlainId(entry.bufferId))
-        return makeError(RunError::Code::BadRequest, QStringLiteral("The autosave journal is not open, or the buffer has no plain id."));
+        return makeError(RunError::Code::BadRequest,
+                         QStringLiteral("The autosave journal is not open, or the buffer has no plain id."));
     QSaveFile file(m_sessionDir + QLatin1Char('/') + entry.bufferId + kEntrySuffix);
     const QByteArray bytes = QJsonDocument(toJson(entry)).toJson(QJsonDocument::Compact);
     if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
@@ -122,7 +125,8 @@ BufferJournal::Recovery BufferJournal::findAbandoned(const QString &root)
             continue; // a Sandpit still running (another window), or not ours to judge
         recovery.sessionDirs << session.filePath();
         const QDir dir(session.filePath());
-        for (const QFileInfo &file : dir.entryInfoList({QStringLiteral("*") + kEntrySuffix}, QDir::Files | QDir::NoSymLinks, QDir::Time | QDir::Reversed)) {
+        for (const QFileInfo &file : dir.entryInfoList({QStringLiteral("*") + kEntrySuffix},
+                                                       QDir::Files | QDir::NoSymLinks, QDir::Time | QDir::Reversed)) {
             QFile f(file.filePath());
             if (!f.open(QIODevice::ReadOnly)) {
                 recovery.skipped << file.filePath() + QStringLiteral(": ") + f.errorString();

@@ -20,11 +20,11 @@ class BufferJournal final
 public:
     /// One buffer as it was when last journaled.
     struct Entry {
-        QString bufferId;   ///< stable for the buffer's life: a plain name ([A-Za-z0-9_-])
-        QString filePath;   ///< the file it edits; empty for an untitled buffer
+        QString bufferId; ///< stable for the buffer's life: a plain name ([A-Za-z0-9_-])
+        QString filePath; ///< the file it edits; empty for an untitled buffer
         QString languageId;
         QString text;
-        int line = 0;       ///< the cursor
+        int line = 0; ///< the cursor
         int column = 0;
         bool modified = false; ///< it differed from the file on disk
         QDateTime journaledAt;

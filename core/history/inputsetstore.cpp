@@ -18,7 +18,8 @@ std::unexpected<RunError> badFile(const QString &source, const QString &problem)
 {
     return makeError(RunError::Code::BadRequest,
                      QStringLiteral("The input sets in “%1” cannot be read: %2. The file was left as it is; fix or "
-                                    "remove it to use Run with input….").arg(source, problem));
+                                    "remove it to use Run with input….")
+                         .arg(source, problem));
 }
 
 Expected<QByteArray> readExisting(const QString &path)

@@ -54,7 +54,9 @@ QString OutputComparison::difference() const
         return QStringLiteral("Its output ended at line %1, where the expected output has %2.").arg(line).arg(expected);
     if (expected == kNoMoreOutput)
         return QStringLiteral("At line %1 it printed %2, after all of the expected output.").arg(line).arg(actual);
-    return QStringLiteral("At line %1 it printed %2, where the expected output has %3.").arg(line).arg(actual, expected);
+    return QStringLiteral("At line %1 it printed %2, where the expected output has %3.")
+        .arg(line)
+        .arg(actual, expected);
 }
 
 } // namespace Sandpit::Core

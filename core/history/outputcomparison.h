@@ -10,9 +10,9 @@ namespace Sandpit::Core {
 /// line ends, and newlines at the very end.
 struct OutputComparison {
     bool matches = true;
-    int line = 0;        ///< the first differing line, from 1; 0 when they match
-    QString expected;    ///< that line as expected ("(no more output)" past the end)
-    QString actual;      ///< that line as printed
+    int line = 0;     ///< the first differing line, from 1; 0 when they match
+    QString expected; ///< that line as expected ("(no more output)" past the end)
+    QString actual;   ///< that line as printed
 
     static OutputComparison compare(const QByteArray &expected, const QByteArray &actual);
     /// One plain sentence for the output pane.

@@ -59,14 +59,18 @@ RunHistory::Listing RunHistory::load(int limit) const
             continue;
         }
         if (file.size() > kMaxRecordFileBytes) {
-            listing.notes << QStringLiteral("Skipped %1: at %2 bytes it is too big to be a run record.").arg(name).arg(file.size());
+            listing.notes << QStringLiteral("Skipped %1: at %2 bytes it is too big to be a run record.")
+                                 .arg(name)
+                                 .arg(file.size());
             continue;
         }
         QJsonParseError error;
         const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
         if (error.error != QJsonParseError::NoError || !doc.isObject()) {
             listing.notes << QStringLiteral("Skipped %1: it is not a JSON object (%2).")
-                                 .arg(name, error.error != QJsonParseError::NoError ? error.errorString() : QStringLiteral("wrong type"));
+                                 .arg(name,
+                                      error.error != QJsonParseError::NoError ? error.errorString()
+                                                                              : QStringLiteral("wrong type"));
             continue;
         }
         auto record = RunRecord::fromJson(doc.object());
@@ -82,7 +86,8 @@ RunHistory::Listing RunHistory::load(int limit) const
 
 QStringList RunHistory::fileNamesNewestFirst() const
 {
-    return QDir(m_directory).entryList({QLatin1Char('*') + kSuffix}, QDir::Files | QDir::Hidden, QDir::Name | QDir::Reversed);
+    return QDir(m_directory)
+        .entryList({QLatin1Char('*') + kSuffix}, QDir::Files | QDir::Hidden, QDir::Name | QDir::Reversed);
 }
 
 void RunHistory::prune() const

@@ -2,7 +2,6 @@
 
 #include "model/resultjson.h"
 
-
 namespace Sandpit::Core {
 
 namespace {
@@ -13,12 +12,9 @@ struct LimitField {
 };
 
 constexpr LimitField kLimitFields[] = {
-    {"wall_time_ms", &Limits::wallTimeMs, nullptr},
-    {"cpu_time_ms", &Limits::cpuTimeMs, nullptr},
-    {"memory_bytes", &Limits::memoryBytes, nullptr},
-    {"output_bytes", &Limits::outputBytes, nullptr},
-    {"processes", nullptr, &Limits::processes},
-    {"file_size_bytes", &Limits::fileSizeBytes, nullptr},
+    {"wall_time_ms", &Limits::wallTimeMs, nullptr},  {"cpu_time_ms", &Limits::cpuTimeMs, nullptr},
+    {"memory_bytes", &Limits::memoryBytes, nullptr}, {"output_bytes", &Limits::outputBytes, nullptr},
+    {"processes", nullptr, &Limits::processes},      {"file_size_bytes", &Limits::fileSizeBytes, nullptr},
     {"open_files", nullptr, &Limits::openFiles},
 };
 
@@ -107,7 +103,8 @@ std::expected<RunRecord, QString> RunRecord::fromJson(const QJsonObject &json)
     if (!format.isDouble())
         return std::unexpected(QStringLiteral("it has no \"format\" number"));
     if (format.toInt() != kFormat)
-        return std::unexpected(QStringLiteral("its format %1 is not one this Sandpit reads (%2)").arg(format.toInt()).arg(kFormat));
+        return std::unexpected(
+            QStringLiteral("its format %1 is not one this Sandpit reads (%2)").arg(format.toInt()).arg(kFormat));
     RunRecord record;
     record.time = QDateTime::fromString(json.value(QStringLiteral("time")).toString(), Qt::ISODateWithMs);
     if (!record.time.isValid())

@@ -23,14 +23,14 @@ struct RunRecord {
     static constexpr qsizetype kOutputCapBytes = 64 * 1024;
     static constexpr int kFormat = 1;
 
-    QString id;          ///< the record's file name without ".json"; set by RunHistory
-    QDateTime time;      ///< when the run finished, UTC
-    QString fileName;    ///< the program's file name, e.g. "main.py"
+    QString id;       ///< the record's file name without ".json"; set by RunHistory
+    QDateTime time;   ///< when the run finished, UTC
+    QString fileName; ///< the program's file name, e.g. "main.py"
     QString language;
-    QString backend;     ///< the backend asked for; result's "backend" is the one that ran it
+    QString backend; ///< the backend asked for; result's "backend" is the one that ran it
     QString code;
     Limits limits;
-    QJsonObject result;  ///< resultToJson() of the run, output bodies capped
+    QJsonObject result;        ///< resultToJson() of the run, output bodies capped
     bool stdoutCapped = false; ///< true when the stored stdout is shorter than the run's
     bool stderrCapped = false;
 

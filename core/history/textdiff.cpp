@@ -157,7 +157,9 @@ QString TextDiff::unified(const QString &before, const QString &after, const QSt
         qsizetype newCount = 0;
         for (qsizetype j = start; j < end; ++j) {
             const Line &line = script.at(j);
-            const QChar mark = line.op == Op::Equal ? QLatin1Char(' ') : line.op == Op::Delete ? QLatin1Char('-') : QLatin1Char('+');
+            const QChar mark = line.op == Op::Equal ? QLatin1Char(' ')
+                : line.op == Op::Delete             ? QLatin1Char('-')
+                                                    : QLatin1Char('+');
             body += mark + line.text + QLatin1Char('\n');
             oldCount += line.op != Op::Insert;
             newCount += line.op != Op::Delete;

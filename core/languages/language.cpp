@@ -61,7 +61,8 @@ QStringList stepCommand(const LanguageStep &step, const StepContext &context)
 {
     const QString stem = QFileInfo(context.entry).completeBaseName();
     const QString build = QLatin1String(kBuildDir);
-    const QString binary = QStringLiteral("./") + build + QLatin1Char('/') + (stem.isEmpty() ? QStringLiteral("program") : stem);
+    const QString binary
+        = QStringLiteral("./") + build + QLatin1Char('/') + (stem.isEmpty() ? QStringLiteral("program") : stem);
     QStringList command;
     for (const QString &part : step.command) {
         command << QString(part)

@@ -28,17 +28,17 @@ struct LanguageStep {
 struct Language {
     QString id;
     QString name;
-    QStringList extensions;          ///< without the dot, lower case
-    QString lexer;                   ///< the editor's lexer name ("python", "cpp", ...)
-    QString lineComment;             ///< what starts a line comment ("#", "//"); empty: none
-    int indentWidth = 4;             ///< spaces per indentation level in the editor
-    QString installHint;             ///< how to install the toolchains, for messages
+    QStringList extensions; ///< without the dot, lower case
+    QString lexer;          ///< the editor's lexer name ("python", "cpp", ...)
+    QString lineComment;    ///< what starts a line comment ("#", "//"); empty: none
+    int indentWidth = 4;    ///< spaces per indentation level in the editor
+    QString installHint;    ///< how to install the toolchains, for messages
     std::optional<LanguageStep> compile;
-    LanguageStep run;                ///< an empty command: the language can be edited, not run
+    LanguageStep run;                   ///< an empty command: the language can be edited, not run
     QMap<QString, QString> environment; ///< for both steps
     QString dockerImage;
     QString templateCode;
-    QString defaultFileName;         ///< what an unsaved program is called when it runs ("main.py")
+    QString defaultFileName; ///< what an unsaved program is called when it runs ("main.py")
     /// Built-in files (resources/languages/support/) put in the build folder before compiling,
     /// or, for a language without a compile step, beside the program.
     QStringList supportFiles;
@@ -76,8 +76,8 @@ Expected<Toolchains> findToolchains(const Language &language, const QStringList 
 
 /// What the placeholders of a step's command stand for in one run.
 struct StepContext {
-    QString toolchain;  ///< {toolchain}
-    QString entry;      ///< {entry}: the entry file, relative to the working directory
+    QString toolchain;      ///< {toolchain}
+    QString entry;          ///< {entry}: the entry file, relative to the working directory
     qint64 memoryBytes = 0; ///< {memory_mb}: the step's memory limit
 };
 

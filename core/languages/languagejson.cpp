@@ -30,11 +30,11 @@ constexpr LimitKey kLimitKeys[] = {
 };
 
 const QStringList kLanguageKeys{
-    QStringLiteral("id"), QStringLiteral("name"), QStringLiteral("extensions"), QStringLiteral("lexer"),
-    QStringLiteral("install"), QStringLiteral("compile"), QStringLiteral("run"), QStringLiteral("env"),
-    QStringLiteral("docker_image"), QStringLiteral("template"), QStringLiteral("default_file"),
-    QStringLiteral("support"), QStringLiteral("diagnostics"), QStringLiteral("line_comment"),
-    QStringLiteral("indent_width"),
+    QStringLiteral("id"),          QStringLiteral("name"),         QStringLiteral("extensions"),
+    QStringLiteral("lexer"),       QStringLiteral("install"),      QStringLiteral("compile"),
+    QStringLiteral("run"),         QStringLiteral("env"),          QStringLiteral("docker_image"),
+    QStringLiteral("template"),    QStringLiteral("default_file"), QStringLiteral("support"),
+    QStringLiteral("diagnostics"), QStringLiteral("line_comment"), QStringLiteral("indent_width"),
 };
 const QStringList kStepKeys{QStringLiteral("toolchain"), QStringLiteral("command"), QStringLiteral("limits")};
 
@@ -60,7 +60,8 @@ public:
     {
         for (const QString &key : object.keys()) {
             if (!known.contains(key))
-                fail(QStringLiteral("has an unknown key \"%1%2\" (known: %3)").arg(prefix, key, known.join(QStringLiteral(", "))));
+                fail(QStringLiteral("has an unknown key \"%1%2\" (known: %3)")
+                         .arg(prefix, key, known.join(QStringLiteral(", "))));
         }
     }
 
@@ -192,7 +193,8 @@ std::expected<Language, QString> parseLanguage(const QJsonObject &o)
     l.defaultFileName = read.string(o, QStringLiteral("default_file"));
     if (l.defaultFileName.isEmpty() && !l.extensions.isEmpty())
         l.defaultFileName = QStringLiteral("main.") + l.extensions.first();
-    if (!l.defaultFileName.isEmpty() && (l.defaultFileName.contains(QLatin1Char('/')) || l.defaultFileName.startsWith(QLatin1Char('.'))))
+    if (!l.defaultFileName.isEmpty()
+        && (l.defaultFileName.contains(QLatin1Char('/')) || l.defaultFileName.startsWith(QLatin1Char('.'))))
         read.fail(QStringLiteral("has a \"default_file\" that is not a plain file name"));
     l.supportFiles = read.strings(o, QStringLiteral("support"), QStringLiteral("support"));
     for (const QString &name : std::as_const(l.supportFiles)) {

@@ -18,9 +18,8 @@ std::expected<QJsonArray, QString> languageArray(const QByteArray &json)
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        return std::unexpected(QStringLiteral("not valid JSON at offset %1: %2")
-                                   .arg(parseError.offset)
-                                   .arg(parseError.errorString()));
+        return std::unexpected(
+            QStringLiteral("not valid JSON at offset %1: %2").arg(parseError.offset).arg(parseError.errorString()));
     const QJsonValue list = doc.object().value(QLatin1String("languages"));
     if (!list.isArray())
         return std::unexpected(QStringLiteral("expected an object with a \"languages\" array"));

@@ -45,9 +45,9 @@ Expected<void> HelperReport::applyTo(RunResult &result) const
     result.peakMemoryBytes = number(P::kPeakRss);
     result.artifactsLeftBehind = number(P::kArtifactsCapped) != 0;
     const QString level = value(P::kIsolationLevel);
-    result.isolation.level = level == QLatin1String("full")      ? IsolationReport::Level::Full
-                           : level == QLatin1String("partial") ? IsolationReport::Level::Partial
-                                                                : IsolationReport::Level::None;
+    result.isolation.level = level == QLatin1String("full") ? IsolationReport::Level::Full
+        : level == QLatin1String("partial")                 ? IsolationReport::Level::Partial
+                                                            : IsolationReport::Level::None;
     result.isolation.details = m_isolation;
     return {};
 }
@@ -58,8 +58,9 @@ RunError HelperReport::setupError() const
     const int err = int(number(P::kSetupErrno));
     const QString why = QString::fromLocal8Bit(std::strerror(err));
     if (step == QLatin1String(P::kSandboxUnavailableStep)) {
-        QStringList sentences{QStringLiteral("Sandpit did not run the program: this computer cannot give it a full sandbox, "
-                                             "and a weaker one was not allowed.")};
+        QStringList sentences{
+            QStringLiteral("Sandpit did not run the program: this computer cannot give it a full sandbox, "
+                           "and a weaker one was not allowed.")};
         sentences << m_unavailable << value(P::kUnavailableFix);
         return RunError{RunError::Code::SandboxUnavailable, sentences.join(QLatin1Char(' '))};
     }

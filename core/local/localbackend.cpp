@@ -1,13 +1,13 @@
 #include "local/localbackend.h"
 
 #include "engine/companionprogram.h"
-#include "local/localjob.h"
-#include "files/runfolders.h"
 #include "engine/languagesteps.h"
-#include "engine/requestcheck.h"
 #include "engine/logging.h"
-#include "local/sandboxpolicy.h"
+#include "engine/requestcheck.h"
 #include "engine/stagedjob.h"
+#include "files/runfolders.h"
+#include "local/localjob.h"
+#include "local/sandboxpolicy.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -98,7 +98,8 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
         // The program's sandbox is built while the compiler works: on a run that compiles,
         // nobody waits for it.
         auto next = std::make_shared<Expected<PreparedSandbox>>(PreparedSandbox::start(sandboxConfig));
-        staged.makeRun = [next, sandboxConfig, runRequest, runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
+        staged.makeRun = [next, sandboxConfig, runRequest,
+                          runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
             if (*next && !(*next)->isAlive())
                 *next = PreparedSandbox::start(sandboxConfig);
             if (!*next)
@@ -107,7 +108,8 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
         };
     } else {
         auto taken = std::make_shared<PreparedSandbox>(std::move(*sandbox));
-        staged.makeRun = [taken, runRequest, runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
+        staged.makeRun
+            = [taken, runRequest, runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
             return std::make_unique<LocalJob>(StagedJob::withInput(runRequest, input), runPlan, std::move(*taken));
         };
     }

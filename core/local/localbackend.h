@@ -1,7 +1,7 @@
 #pragma once
 
-#include "engine/backendid.h"
 #include "engine/backend.h"
+#include "engine/backendid.h"
 #include "languages/languageregistry.h"
 #include "local/preparedsandbox.h"
 
@@ -42,7 +42,6 @@ private:
     std::optional<PreparedSandbox> m_warm;
     bool m_sweptAbandoned = false;
     std::shared_ptr<int> m_alive = std::make_shared<int>(0); // for timers that outlive us
-
 };
 
 } // namespace Sandpit::Core

@@ -1,13 +1,13 @@
 #include "local/localjob.h"
 
 #include "engine/backendid.h"
+#include "engine/logging.h"
 #include "files/artifactcollector.h"
 #include "files/artifactlisting.h"
+#include "files/keptworkspace.h"
 #include "helper/protocol.h"
 #include "local/helperreport.h"
-#include "files/keptworkspace.h"
 #include "model/killdetail.h"
-#include "engine/logging.h"
 
 #include <QDir>
 #include <QFile>
@@ -40,8 +40,7 @@ LocalJob::LocalJob(RunRequest request, Plan plan, PreparedSandbox sandbox)
     });
     connect(m_process.get(), &QProcess::readyReadStandardOutput, this,
             [this] { readStream(QProcess::StandardOutput); });
-    connect(m_process.get(), &QProcess::readyReadStandardError, this,
-            [this] { readStream(QProcess::StandardError); });
+    connect(m_process.get(), &QProcess::readyReadStandardError, this, [this] { readStream(QProcess::StandardError); });
     connect(m_process.get(), &QProcess::finished, this, &LocalJob::onHelperFinished);
     connect(m_process.get(), &QProcess::errorOccurred, this, &LocalJob::onHelperError);
 }
@@ -61,14 +60,14 @@ QByteArray LocalJob::jobArguments() const
 {
     const Limits &l = m_request.limits;
     QStringList args{
-        QStringLiteral("--timeout-ms"), QString::number(l.wallTimeMs),
-        QStringLiteral("--cpu-ms"), QString::number(l.cpuTimeMs),
-        QStringLiteral("--memory-bytes"), QString::number(l.memoryBytes),
-        QStringLiteral("--processes"), QString::number(l.processes),
+        QStringLiteral("--timeout-ms"),      QString::number(l.wallTimeMs),
+        QStringLiteral("--cpu-ms"),          QString::number(l.cpuTimeMs),
+        QStringLiteral("--memory-bytes"),    QString::number(l.memoryBytes),
+        QStringLiteral("--processes"),       QString::number(l.processes),
         QStringLiteral("--file-size-bytes"), QString::number(l.fileSizeBytes),
-        QStringLiteral("--open-files"), QString::number(l.openFiles),
-        QStringLiteral("--output-bytes"), QString::number(l.outputBytes),
-        QStringLiteral("--collect-dir"), m_plan.collectDir,
+        QStringLiteral("--open-files"),      QString::number(l.openFiles),
+        QStringLiteral("--output-bytes"),    QString::number(l.outputBytes),
+        QStringLiteral("--collect-dir"),     m_plan.collectDir,
     };
     if (!m_request.keptWorkspace.isEmpty())
         args << QStringLiteral("--keep-work");
@@ -104,8 +103,9 @@ void LocalJob::start()
     QFile job(m_workspace.jobPath());
     const QByteArray arguments = jobArguments();
     if (!job.open(QIODevice::WriteOnly) || job.write(arguments) != arguments.size() || !job.flush()) {
-        return fail({RunError::Code::SetupFailed,
-                     QStringLiteral("Could not write the run's job file %1: %2.").arg(job.fileName(), job.errorString())});
+        return fail(
+            {RunError::Code::SetupFailed,
+             QStringLiteral("Could not write the run's job file %1: %2.").arg(job.fileName(), job.errorString())});
     }
     job.close();
     if (m_events.isValid()) {
@@ -245,8 +245,7 @@ void LocalJob::drainOutput()
     // waiting: every poll below has something to report until both pipes are closed.
     for (const QProcess::ProcessChannel channel : {QProcess::StandardOutput, QProcess::StandardError}) {
         m_process->setReadChannel(channel);
-        while (m_process->state() == QProcess::Running && m_process->waitForReadyRead(0)) {
-        }
+        while (m_process->state() == QProcess::Running && m_process->waitForReadyRead(0)) { }
     }
 }
 
@@ -269,7 +268,8 @@ void LocalJob::finish(bool reportWritten, bool helperCrashed, int exitCode)
     m_output.flush();
 
     QFile reportFile(m_workspace.reportPath());
-    const HelperReport report = HelperReport::parse(reportFile.open(QIODevice::ReadOnly) ? reportFile.readAll() : QByteArray());
+    const HelperReport report
+        = HelperReport::parse(reportFile.open(QIODevice::ReadOnly) ? reportFile.readAll() : QByteArray());
     if (!helperCrashed && exitCode == Helper::Protocol::kExitSetupFailed) {
         Q_EMIT failed(report.setupError());
         return;
@@ -287,9 +287,10 @@ void LocalJob::finish(bool reportWritten, bool helperCrashed, int exitCode)
         // existed, and the run was stopped all the same.
         const bool stoppedEarly = m_cancelRequested && helperCrashed;
         if (!m_backstopFired && !stoppedEarly) {
-            Q_EMIT failed(RunError{RunError::Code::Internal,
-                                   QStringLiteral("The sandbox helper ended unexpectedly (%1).")
-                                       .arg(helperCrashed ? QStringLiteral("it crashed") : QStringLiteral("exit code %1").arg(exitCode))});
+            Q_EMIT failed(RunError{
+                RunError::Code::Internal,
+                QStringLiteral("The sandbox helper ended unexpectedly (%1).")
+                    .arg(helperCrashed ? QStringLiteral("it crashed") : QStringLiteral("exit code %1").arg(exitCode))});
             return;
         }
         // The helper hung and was killed, or was stopped early: its tree died with it, and the
@@ -319,9 +320,11 @@ void LocalJob::keepWorkspace(RunResult &result, bool reportWritten)
     const bool ranInPlace = reportWritten && result.isolation.level != IsolationReport::Level::Full;
     const QString from = QFileInfo(copy).isDir() ? copy : ranInPlace ? m_workspace.workDir() : QString();
     const auto kept = from.isEmpty()
-        ? makeError(RunError::Code::SetupFailed, QStringLiteral("This run's workspace could not be kept in %1: it "
-                                                                "was over %2 MB. Nothing was removed from it.")
-                                                     .arg(m_request.keptWorkspace).arg(KeptWorkspace::kMaxBytes >> 20))
+        ? makeError(RunError::Code::SetupFailed,
+                    QStringLiteral("This run's workspace could not be kept in %1: it "
+                                   "was over %2 MB. Nothing was removed from it.")
+                        .arg(m_request.keptWorkspace)
+                        .arg(KeptWorkspace::kMaxBytes >> 20))
         : KeptWorkspace::copyBack(from, m_request.keptWorkspace, {QLatin1String(KeptWorkspace::kHelperCopyName)});
     if (!kept)
         result.notice = kept.error().message;

@@ -2,9 +2,9 @@
 
 #include "engine/backend.h"
 #include "engine/outputbatcher.h"
-#include "local/preparedsandbox.h"
 #include "files/workspace.h"
 #include "files/workspacebaseline.h"
+#include "local/preparedsandbox.h"
 
 #include <QProcess>
 #include <QSocketNotifier>
@@ -21,8 +21,8 @@ class LocalJob final : public RunJob
     Q_OBJECT
 public:
     struct Plan {
-        QStringList command;      ///< absolute program path and arguments
-        QStringList environment;  ///< NAME=VALUE, the program's whole environment
+        QStringList command;     ///< absolute program path and arguments
+        QStringList environment; ///< NAME=VALUE, the program's whole environment
         RunStage stage = RunStage::Run;
         /// The workspace folder copied back when the run ends: output/ for a program's
         /// files, the build folder for what a compiler made.
@@ -53,13 +53,13 @@ private:
     RunRequest m_request;
     Plan m_plan;
     Workspace m_workspace;
-    WorkspaceBaseline m_baseline; // what Sandpit put in the workspace, so not the program's files
+    WorkspaceBaseline m_baseline;        // what Sandpit put in the workspace, so not the program's files
     std::unique_ptr<QProcess> m_process; // null once handed off to finish on its own
     FileDescriptor m_events;
     std::unique_ptr<QSocketNotifier> m_eventsNotifier;
     QByteArray m_eventBytes; // what came on m_events and is not a whole event yet
     OutputBatcher m_output;
-    QTimer m_backstop;            // if the helper itself hangs, this kills it
+    QTimer m_backstop; // if the helper itself hangs, this kills it
     QByteArray m_stdout;
     QByteArray m_stderr;
     bool m_done = false;

@@ -20,11 +20,16 @@ Expected<PreparedSandbox> PreparedSandbox::start(const Config &config)
     if (!workspace)
         return std::unexpected(workspace.error());
     QStringList args{
-        QStringLiteral("--workspace"), workspace->workDir(),
-        QStringLiteral("--report"), workspace->reportPath(),
-        QStringLiteral("--job"), workspace->jobPath(),
-        QStringLiteral("--work-size-bytes"), QString::number(config.workSizeBytes),
-        QStringLiteral("--allow-weaker"), allowWeakerId(config.weakestIsolation),
+        QStringLiteral("--workspace"),
+        workspace->workDir(),
+        QStringLiteral("--report"),
+        workspace->reportPath(),
+        QStringLiteral("--job"),
+        workspace->jobPath(),
+        QStringLiteral("--work-size-bytes"),
+        QString::number(config.workSizeBytes),
+        QStringLiteral("--allow-weaker"),
+        allowWeakerId(config.weakestIsolation),
     };
     for (const QString &path : config.readOnlyPaths)
         args << QStringLiteral("--ro-bind-try") << path;

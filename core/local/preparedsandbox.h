@@ -1,10 +1,10 @@
 #pragma once
 
 #include "files/filedescriptor.h"
-#include "model/runerror.h"
-#include "model/runresult.h"
 #include "files/workspace.h"
 #include "files/workspacebudget.h"
+#include "model/runerror.h"
+#include "model/runresult.h"
 
 #include <QProcess>
 #include <QStringList>

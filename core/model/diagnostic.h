@@ -11,9 +11,9 @@ namespace Sandpit::Core {
 struct Diagnostic {
     enum class Severity { Error, Warning, Note };
 
-    QString file;     ///< the source file's name as the learner knows it ("main.c")
-    int line = 0;     ///< 1-based; 0 when the tool named no line
-    int column = 0;   ///< 1-based; 0 when unknown
+    QString file;   ///< the source file's name as the learner knows it ("main.c")
+    int line = 0;   ///< 1-based; 0 when the tool named no line
+    int column = 0; ///< 1-based; 0 when unknown
     Severity severity = Severity::Error;
     QString message;
 

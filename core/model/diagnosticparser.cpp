@@ -77,9 +77,9 @@ struct LinePattern {
 };
 
 constexpr LinePattern kLinePatterns[] = {
-    {"gcc", &Patterns::gcc},           {"python", &Patterns::pythonFrame},   {"node", &Patterns::nodeHeader},
-    {"node", &Patterns::nodeFrame},    {"javac", &Patterns::javac},          {"java", &Patterns::javaFrame},
-    {"rustc", &Patterns::rustArrow},   {"rustc", &Patterns::rustPanicOld},   {"rustc", &Patterns::rustPanicNew},
+    {"gcc", &Patterns::gcc},         {"python", &Patterns::pythonFrame}, {"node", &Patterns::nodeHeader},
+    {"node", &Patterns::nodeFrame},  {"javac", &Patterns::javac},        {"java", &Patterns::javaFrame},
+    {"rustc", &Patterns::rustArrow}, {"rustc", &Patterns::rustPanicOld}, {"rustc", &Patterns::rustPanicNew},
     {"bash", &Patterns::bash},
 };
 
@@ -96,13 +96,14 @@ public:
     // GCC, Clang and UBSan; the linker names no line.
     void gcc()
     {
-        static const QRegularExpression undefined(QStringLiteral("^(.+?):\\(\\.text[^)]*\\): (undefined reference to .*)$"));
+        static const QRegularExpression undefined(
+            QStringLiteral("^(.+?):\\(\\.text[^)]*\\): (undefined reference to .*)$"));
         for (const QString &line : m_lines) {
             if (const auto m = patterns().gcc.match(line); m.hasMatch()) {
                 const QString kind = m.captured(u"kind");
                 const QString message = kind == QLatin1String("runtime error")
-                                            ? kind + QStringLiteral(": ") + m.captured(u"message")
-                                            : m.captured(u"message");
+                    ? kind + QStringLiteral(": ") + m.captured(u"message")
+                    : m.captured(u"message");
                 addAt(m, severityFrom(kind), message);
             } else if (const auto u = undefined.match(line); u.hasMatch()) {
                 add(u.captured(1), 0, 0, Severity::Error, u.captured(2));
@@ -299,8 +300,8 @@ struct NamedFormat {
 };
 
 constexpr NamedFormat kFormats[] = {
-    {"gcc", &Reader::gcc},     {"python", &Reader::python}, {"node", &Reader::node}, {"javac", &Reader::javac},
-    {"java", &Reader::java},   {"rustc", &Reader::rustc},   {"bash", &Reader::bash},
+    {"gcc", &Reader::gcc},   {"python", &Reader::python}, {"node", &Reader::node}, {"javac", &Reader::javac},
+    {"java", &Reader::java}, {"rustc", &Reader::rustc},   {"bash", &Reader::bash},
 };
 
 } // namespace
@@ -337,7 +338,8 @@ std::optional<SourceMention> DiagnosticParser::mentionIn(QStringView line) const
 {
     // Most output names none of the learner's files, and one search for a name is cheaper
     // than the patterns' several.
-    if (std::none_of(m_sources.cbegin(), m_sources.cend(), [line](const SourceFile &s) { return line.contains(s.name); }))
+    if (std::none_of(m_sources.cbegin(), m_sources.cend(),
+                     [line](const SourceFile &s) { return line.contains(s.name); }))
         return std::nullopt;
     const QStringView text = line.first(std::min(line.size(), kMentionChars));
     for (const LinePattern &pattern : kLinePatterns) {

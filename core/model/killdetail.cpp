@@ -89,12 +89,15 @@ QString describeLimitsReached(const RunResult &result, const Limits &limits)
     QStringList phrases;
     for (const QString &id : result.limitsReached)
         phrases << limitPhrase(id, limits);
-    const QString all = phrases.size() == 1 ? phrases.first()
-                                            : phrases.mid(0, phrases.size() - 1).join(QStringLiteral(", "))
-                                                  + QStringLiteral(" and ") + phrases.last();
+    const QString all = phrases.size() == 1
+        ? phrases.first()
+        : phrases.mid(0, phrases.size() - 1).join(QStringLiteral(", ")) + QStringLiteral(" and ") + phrases.last();
     const QString who = result.stage == RunStage::Compile ? QStringLiteral("The compiler") : QStringLiteral("It");
     if (result.killReason == KillReason::None && result.exitCode.value_or(0) != 0)
-        return QStringLiteral("%1 ended with an error (exit code %2) after it reached %3.").arg(who).arg(*result.exitCode).arg(all);
+        return QStringLiteral("%1 ended with an error (exit code %2) after it reached %3.")
+            .arg(who)
+            .arg(*result.exitCode)
+            .arg(all);
     return QStringLiteral("%1 reached %2: the system refused some of its calls.").arg(who, all);
 }
 
@@ -130,16 +133,18 @@ QString describeEndAlone(const RunResult &result, const Limits &limits, const QS
     switch (result.killReason) {
     case KillReason::None:
         if (compiling) {
-            return result.exitCode == 0 ? QStringLiteral("The program compiled.")
-                                        : QStringLiteral("The compiler reported errors (exit code %1), so the program did not run.")
-                                              .arg(result.exitCode.value_or(-1));
+            return result.exitCode == 0
+                ? QStringLiteral("The program compiled.")
+                : QStringLiteral("The compiler reported errors (exit code %1), so the program did not run.")
+                      .arg(result.exitCode.value_or(-1));
         }
         if (result.exitCode == 0)
             return QStringLiteral("The program finished normally.");
         return QStringLiteral("The program ended with exit code %1, which usually means it reported an error.")
             .arg(result.exitCode.value_or(-1));
     case KillReason::Timeout:
-        return QStringLiteral("%1 was still running after %2 time limit of %3, so Sandpit stopped it and every process it started.%4")
+        return QStringLiteral("%1 was still running after %2 time limit of %3, so Sandpit stopped it and every process "
+                              "it started.%4")
             .arg(it, the, formatDuration(limits.wallTimeMs), after);
     case KillReason::CpuTime:
         return QStringLiteral("%1 used more than %2 of CPU time, %3 CPU limit.%4")
@@ -151,13 +156,17 @@ QString describeEndAlone(const RunResult &result, const Limits &limits, const QS
         return QStringLiteral("%1 printed more than %2, %3 output limit; Sandpit kept the first %2 and stopped it.%4")
             .arg(it, formatBytes(limits.outputBytes), the, after);
     case KillReason::ProcessLimit:
-        return QStringLiteral("%1 tried to run more than %2 processes or threads at once.%3").arg(it).arg(limits.processes).arg(after);
+        return QStringLiteral("%1 tried to run more than %2 processes or threads at once.%3")
+            .arg(it)
+            .arg(limits.processes)
+            .arg(after);
     case KillReason::FileSize:
         return QStringLiteral("%1 tried to write a file larger than %2, %3 file-size limit.%4")
             .arg(it, formatBytes(limits.fileSizeBytes), the, after);
     case KillReason::BlockedSyscall:
-        return (extra.isEmpty() ? QStringLiteral("%1 made a system call that the sandbox forbids.%2").arg(it, after)
-                                : QStringLiteral("%1 made a system call that the sandbox forbids (%2).%3").arg(it, extra, after));
+        return (extra.isEmpty()
+                    ? QStringLiteral("%1 made a system call that the sandbox forbids.%2").arg(it, after)
+                    : QStringLiteral("%1 made a system call that the sandbox forbids (%2).%3").arg(it, extra, after));
     case KillReason::Signal: {
         const int sig = result.signal.value_or(0);
         return QStringLiteral("%1 was ended by %2: %3.%4").arg(it, signalName(sig), signalDescription(sig), after);

@@ -56,12 +56,13 @@ QJsonObject resultToJson(const RunResult &result)
     // Only a run checked against an expected output (Run with input… in the window) has one;
     // the command line's documented keys stay as they are.
     if (result.outputCheck) {
-        json.insert(QStringLiteral("output_check"), QJsonObject{
-                                                        {QStringLiteral("matches"), result.outputCheck->matches},
-                                                        {QStringLiteral("line"), result.outputCheck->line},
-                                                        {QStringLiteral("expected"), result.outputCheck->expected},
-                                                        {QStringLiteral("actual"), result.outputCheck->actual},
-                                                    });
+        json.insert(QStringLiteral("output_check"),
+                    QJsonObject{
+                        {QStringLiteral("matches"), result.outputCheck->matches},
+                        {QStringLiteral("line"), result.outputCheck->line},
+                        {QStringLiteral("expected"), result.outputCheck->expected},
+                        {QStringLiteral("actual"), result.outputCheck->actual},
+                    });
     }
     return json;
 }

@@ -10,15 +10,15 @@ namespace Sandpit::Core {
 /// Why a run could not take place at all (as opposed to a run that was stopped).
 struct RunError {
     enum class Code {
-        BadRequest,         ///< nothing to run, an unreadable input file, ...
-        MissingInputFile,   ///< an attached input file or folder is not there
+        BadRequest,       ///< nothing to run, an unreadable input file, ...
+        MissingInputFile, ///< an attached input file or folder is not there
         UnknownLanguage,
         MissingToolchain,   ///< e.g. no python3 on this machine
         BackendUnavailable, ///< e.g. no Docker daemon, helper missing
         /// Docker lacks the run's image: `image` names it. Only the user can fix this (a pull),
         /// so no other backend is tried in its place.
         MissingImage,
-        SetupFailed,        ///< the sandbox could not be built
+        SetupFailed, ///< the sandbox could not be built
         /// No isolation the user allows can be built on this host (no user namespaces, a
         /// masked /proc): nothing ran. The message says what is missing and the fix.
         SandboxUnavailable,

@@ -26,11 +26,11 @@ struct InputFile {
 
 /// Everything a backend needs to run a program. A plain value: it crosses threads by copy.
 struct RunRequest {
-    QString language;              ///< a language id such as "python"
+    QString language; ///< a language id such as "python"
     QList<SourceFile> sources;
-    QString entryFile;             ///< which of `sources` to run
-    QByteArray stdinData;          ///< written to the program's stdin at start
-    bool keepStdinOpen = false;    ///< true: more input may follow (interactive); false: EOF after stdinData
+    QString entryFile;          ///< which of `sources` to run
+    QByteArray stdinData;       ///< written to the program's stdin at start
+    bool keepStdinOpen = false; ///< true: more input may follow (interactive); false: EOF after stdinData
     /// false: output reaches the caller only through outputReceived, and the result's
     /// stdoutData and stderrData stay empty. The window records output on disk itself, so a
     /// run that prints its whole output limit need not also sit in memory until it ends.
@@ -42,11 +42,11 @@ struct RunRequest {
     /// which are copied over them), and what /work holds when the run ends is copied back.
     QString keptWorkspace;
     Limits limits;
-    QString backend;               ///< "local" or "docker"; empty means the configured default
+    QString backend; ///< "local" or "docker"; empty means the configured default
     /// Where to run instead when `backend` cannot be reached (its daemon is missing or
     /// refuses us); the result then carries a notice. Empty: fail instead.
     QString fallbackBackend;
-    QString image;                 ///< Docker only: this image instead of the language's
+    QString image; ///< Docker only: this image instead of the language's
     /// Local sandbox only: the weakest isolation the run may fall back to when this host
     /// cannot give it full isolation. Full (the default): refuse to run instead (fail closed).
     IsolationReport::Level weakestIsolation = IsolationReport::Level::Full;

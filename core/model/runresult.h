@@ -1,8 +1,8 @@
 #pragma once
 
+#include "history/outputcomparison.h"
 #include "model/diagnostic.h"
 #include "model/killreason.h"
-#include "history/outputcomparison.h"
 
 #include <QByteArray>
 #include <QList>
@@ -17,7 +17,7 @@ namespace Sandpit::Core {
 /// A file the program created or changed in its working folder: in output/, where a program
 /// is meant to put what it makes, or anywhere else in the folder (open("temps.csv", "w")).
 struct Artifact {
-    QString path;      ///< relative to output/ when inOutput, else to the working folder
+    QString path; ///< relative to output/ when inOutput, else to the working folder
     qint64 size = 0;
     QString mimeType;
     bool kept = false; ///< a copy is in RunResult::artifactsDir, at workPath()
@@ -42,15 +42,15 @@ enum class RunStage { Compile, Run };
 
 /// How a run that took place ended. Produced only for runs that started.
 struct RunResult {
-    std::optional<int> exitCode;   ///< empty when the program died of a signal
-    std::optional<int> signal;     ///< the terminating signal, if any
+    std::optional<int> exitCode; ///< empty when the program died of a signal
+    std::optional<int> signal;   ///< the terminating signal, if any
     KillReason killReason = KillReason::None;
     /// Limits the kernel enforced by refusing a call, without stopping the run: the ids
     /// "process-limit", "memory", "file-size", "open-files" and "disk-full", from evidence
     /// (the cgroup's counters, init's watch, the run's file systems at the end). Never the
     /// kill reason's own limit.
     QStringList limitsReached;
-    QString killDetail;            ///< one sentence for people
+    QString killDetail; ///< one sentence for people
     qint64 wallMs = 0;
     /// Of wallMs, the time the program waited for the user's input, which the wall-clock
     /// limit does not count (only while more input could come: never for a run fed up front).
@@ -66,15 +66,15 @@ struct RunResult {
     /// workPath()), which outlive the run's workspace; empty when nothing was kept (the
     /// command line keeps nothing).
     QString artifactsDir;
-    int artifactsFound = 0;        ///< the program's files: more than `artifacts` when the list was capped
-    qint64 artifactsByteCap = 0;   ///< non-zero: copying stopped at this many bytes, later files are only listed
+    int artifactsFound = 0;      ///< the program's files: more than `artifacts` when the list was capped
+    qint64 artifactsByteCap = 0; ///< non-zero: copying stopped at this many bytes, later files are only listed
     /// The sandbox brought only part of the program's files back (it copies out at most 1000
     /// files and the workspace's size), so the program made more files than artifactsFound.
     bool artifactsLeftBehind = false;
-    QString backend;               ///< the backend that really ran it
+    QString backend; ///< the backend that really ran it
     QString language;
     IsolationReport isolation;
-    QString notice;                ///< how the run differed from what was asked (a fallback), or empty
+    QString notice;                 ///< how the run differed from what was asked (a fallback), or empty
     RunStage stage = RunStage::Run; ///< the step the figures above are from
     /// The compiler's messages and the place of a run-time error, in the learner's own files.
     QList<Diagnostic> diagnostics;

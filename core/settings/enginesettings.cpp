@@ -14,16 +14,16 @@ namespace Sandpit::Core {
 
 namespace {
 struct NumericSetting {
-    const char *key;        // QSettings key
-    const char *variable;   // environment override
-    const char *unit;       // for messages
+    const char *key;      // QSettings key
+    const char *variable; // environment override
+    const char *unit;     // for messages
     double min;
     double max;
-    double scale;           // to the Limits field's unit
-    qint64 Limits::*wide;   // the Limits field, one of these two
+    double scale;         // to the Limits field's unit
+    qint64 Limits::*wide; // the Limits field, one of these two
     int Limits::*narrow;
-    bool boundedByMachine;  // max is also this machine's memory, in the setting's unit
-    bool whole;             // a count, or a limit the kernel takes in whole units
+    bool boundedByMachine; // max is also this machine's memory, in the setting's unit
+    bool whole;            // a count, or a limit the kernel takes in whole units
 
     void set(Limits &limits, double value) const
     {
@@ -39,14 +39,18 @@ struct NumericSetting {
 constexpr double kMiB = 1024.0 * 1024;
 
 constexpr NumericSetting kNumeric[] = {
-    {"limits/timeout_sec", "SANDPIT_TIMEOUT_SEC", "seconds", 0.1, 86400, 1000, &Limits::wallTimeMs, nullptr, false, false},
+    {"limits/timeout_sec", "SANDPIT_TIMEOUT_SEC", "seconds", 0.1, 86400, 1000, &Limits::wallTimeMs, nullptr, false,
+     false},
     // 0: no CPU limit of its own, the wall time bounds it. Whole seconds: RLIMIT_CPU and
     // Docker's cpu ulimit count in seconds, so 0.3 would quietly mean 1.
-    {"limits/cpu_time_sec", "SANDPIT_CPU_TIME_SEC", "seconds", 0, 86400, 1000, &Limits::cpuTimeMs, nullptr, false, true},
+    {"limits/cpu_time_sec", "SANDPIT_CPU_TIME_SEC", "seconds", 0, 86400, 1000, &Limits::cpuTimeMs, nullptr, false,
+     true},
     {"limits/memory_mb", "SANDPIT_MEMORY_MB", "MB", 8, 1024 * 1024, kMiB, &Limits::memoryBytes, nullptr, true, false},
-    {"limits/output_limit_kb", "SANDPIT_OUTPUT_LIMIT_KB", "KB", 1, 1024 * 1024, 1024, &Limits::outputBytes, nullptr, false, false},
+    {"limits/output_limit_kb", "SANDPIT_OUTPUT_LIMIT_KB", "KB", 1, 1024 * 1024, 1024, &Limits::outputBytes, nullptr,
+     false, false},
     {"limits/processes", "SANDPIT_PROCESSES", "processes", 1, 4096, 1, nullptr, &Limits::processes, false, true},
-    {"limits/file_size_mb", "SANDPIT_FILE_SIZE_MB", "MB", 1, 1024 * 1024, kMiB, &Limits::fileSizeBytes, nullptr, false, false},
+    {"limits/file_size_mb", "SANDPIT_FILE_SIZE_MB", "MB", 1, 1024 * 1024, kMiB, &Limits::fileSizeBytes, nullptr, false,
+     false},
 };
 
 const auto kBackendKey = QStringLiteral("engine/backend");
@@ -115,11 +119,14 @@ std::expected<IsolationReport::Level, QString> parseAllowWeaker(const QString &t
 std::expected<bool, QString> parseFlag(const QString &text)
 {
     const QString word = text.trimmed().toLower();
-    if (word == QLatin1String("true") || word == QLatin1String("1") || word == QLatin1String("yes") || word == QLatin1String("on"))
+    if (word == QLatin1String("true") || word == QLatin1String("1") || word == QLatin1String("yes")
+        || word == QLatin1String("on"))
         return true;
-    if (word == QLatin1String("false") || word == QLatin1String("0") || word == QLatin1String("no") || word == QLatin1String("off"))
+    if (word == QLatin1String("false") || word == QLatin1String("0") || word == QLatin1String("no")
+        || word == QLatin1String("off"))
         return false;
-    return std::unexpected(QStringLiteral("must be true or false (or 1, 0, yes, no, on, off), but it is \"%1\".").arg(text));
+    return std::unexpected(
+        QStringLiteral("must be true or false (or 1, 0, yes, no, on, off), but it is \"%1\".").arg(text));
 }
 
 // Docker's reference grammar, less its rarely used corners: an optional registry host (the
@@ -127,15 +134,16 @@ std::expected<bool, QString> parseFlag(const QString &text)
 // refuses "Python:3" or "my image" only when a run asks for it; here the user hears it at once.
 std::expected<QString, QString> parseImage(const QString &text)
 {
-    static const QRegularExpression reference(QStringLiteral(
-        R"(^(?:(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+|localhost|[A-Za-z0-9-]+(?=:\d))(?::\d+)?/)?)"
-        R"([a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*)"
-        R"((?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@sha256:[0-9a-f]{64})?$)"));
+    static const QRegularExpression reference(
+        QStringLiteral(R"(^(?:(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+|localhost|[A-Za-z0-9-]+(?=:\d))(?::\d+)?/)?)"
+                       R"([a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*)"
+                       R"((?::[A-Za-z0-9_][A-Za-z0-9_.-]{0,127})?(?:@sha256:[0-9a-f]{64})?$)"));
     const QString image = text.trimmed();
     if (!reference.match(image).hasMatch())
-        return std::unexpected(QStringLiteral("must be a Docker image name such as python:3.12-slim or "
-                                              "registry.example.org/team/gcc:14 (lower case, no spaces), but it is \"%1\".")
-                                   .arg(text));
+        return std::unexpected(
+            QStringLiteral("must be a Docker image name such as python:3.12-slim or "
+                           "registry.example.org/team/gcc:14 (lower case, no spaces), but it is \"%1\".")
+                .arg(text));
     return image;
 }
 
@@ -219,13 +227,14 @@ std::expected<EngineSettings, QString> EngineSettings::load(const QSettings &set
         return std::unexpected(origin + QLatin1Char(' ') + backend.error());
     out.backend = *backend;
 
-    const auto flag = parseFlag(*lookUp(kFallbackKey, QStringLiteral("SANDPIT_DOCKER_FALLBACK"), QStringLiteral("true"), origin));
+    const auto flag
+        = parseFlag(*lookUp(kFallbackKey, QStringLiteral("SANDPIT_DOCKER_FALLBACK"), QStringLiteral("true"), origin));
     if (!flag)
         return std::unexpected(origin + QLatin1Char(' ') + flag.error());
     out.dockerFallback = *flag;
 
-    const auto weaker = parseAllowWeaker(*lookUp(kAllowWeakerKey, QStringLiteral("SANDPIT_ALLOW_WEAKER"),
-                                                 allowWeakerId(out.allowWeaker), origin));
+    const auto weaker = parseAllowWeaker(
+        *lookUp(kAllowWeakerKey, QStringLiteral("SANDPIT_ALLOW_WEAKER"), allowWeakerId(out.allowWeaker), origin));
     if (!weaker)
         return std::unexpected(origin + QLatin1Char(' ') + weaker.error());
     out.allowWeaker = *weaker;

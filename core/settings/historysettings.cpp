@@ -25,7 +25,8 @@ Source lookUp(const QSettings &settings, const QString &key, const QProcessEnvir
         return {environment.value(variable), QStringLiteral("The environment variable %1").arg(variable), true};
     }
     if (settings.contains(key))
-        return {settings.value(key).toString(), QStringLiteral("The setting %1 (in %2)").arg(key, settings.fileName()), true};
+        return {settings.value(key).toString(), QStringLiteral("The setting %1 (in %2)").arg(key, settings.fileName()),
+                true};
     return {};
 }
 } // namespace
@@ -102,8 +103,8 @@ std::expected<HistorySettings, QString> HistorySettings::load(const QSettings &s
     if (environment.contains(QStringLiteral("SANDPIT_DATA_DIR")))
         out.environmentOverrides << QStringLiteral("SANDPIT_DATA_DIR");
 
-    const Source store = lookUp(settings, kStoreKey, environment, QStringLiteral("SANDPIT_STORE_RUNS"),
-                                out.environmentOverrides);
+    const Source store
+        = lookUp(settings, kStoreKey, environment, QStringLiteral("SANDPIT_STORE_RUNS"), out.environmentOverrides);
     if (store.present) {
         const auto policy = parsePolicy(store.text);
         if (!policy)

@@ -4,8 +4,8 @@
 // keys typed with xdotool, the clipboard read with xclip. For the tests that must kill the
 // real process (kill -9) and start it again.
 #include <QDir>
-#include <QRegularExpression>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -16,9 +16,10 @@ public:
     bool startServer()
     {
         // -displayfd: the server picks a free display and writes its number once it listens.
-        m_server.start(QStringLiteral("Xvfb"), {QStringLiteral("-displayfd"), QStringLiteral("1"), QStringLiteral("-screen"),
-                                                QStringLiteral("0"), QStringLiteral("1280x800x24"), QStringLiteral("-nolisten"),
-                                                QStringLiteral("tcp")});
+        m_server.start(QStringLiteral("Xvfb"),
+                       {QStringLiteral("-displayfd"), QStringLiteral("1"), QStringLiteral("-screen"),
+                        QStringLiteral("0"), QStringLiteral("1280x800x24"), QStringLiteral("-nolisten"),
+                        QStringLiteral("tcp")});
         if (!m_server.waitForReadyRead(20000)) {
             qWarning("Xvfb did not start: %s", qPrintable(m_server.errorString()));
             return false;
@@ -74,20 +75,11 @@ public:
             .trimmed();
     }
 
-    QString windowName(const QString &window)
-    {
-        return xdotool({QStringLiteral("getwindowname"), window}).trimmed();
-    }
+    QString windowName(const QString &window) { return xdotool({QStringLiteral("getwindowname"), window}).trimmed(); }
 
-    void focus(const QString &window)
-    {
-        xdotool({QStringLiteral("windowfocus"), QStringLiteral("--sync"), window});
-    }
+    void focus(const QString &window) { xdotool({QStringLiteral("windowfocus"), QStringLiteral("--sync"), window}); }
 
-    void key(const QString &keys)
-    {
-        xdotool({QStringLiteral("key"), QStringLiteral("--clearmodifiers"), keys});
-    }
+    void key(const QString &keys) { xdotool({QStringLiteral("key"), QStringLiteral("--clearmodifiers"), keys}); }
 
     void type(const QString &text)
     {
@@ -101,7 +93,8 @@ public:
         key(QStringLiteral("ctrl+c"));
         QProcess xclip;
         xclip.setProcessEnvironment(environment());
-        xclip.start(QStringLiteral("xclip"), {QStringLiteral("-o"), QStringLiteral("-selection"), QStringLiteral("clipboard")});
+        xclip.start(QStringLiteral("xclip"),
+                    {QStringLiteral("-o"), QStringLiteral("-selection"), QStringLiteral("clipboard")});
         xclip.waitForFinished(10000);
         return QString::fromUtf8(xclip.readAllStandardOutput());
     }

@@ -37,7 +37,8 @@ private Q_SLOTS:
                  qPrintable(o.value(QStringLiteral("notice")).toString()));
 
         // Asked for by name, Docker is not replaced: the run fails and says why.
-        const Cli named = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--backend"), QStringLiteral("docker")}, env);
+        const Cli named
+            = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--backend"), QStringLiteral("docker")}, env);
         QCOMPARE(named.exitCode, 3);
         // And the setting turns the fallback off.
         env.insert(QStringLiteral("SANDPIT_DOCKER_FALLBACK"), QStringLiteral("off"));
@@ -58,8 +59,8 @@ private Q_SLOTS:
     void stdinFromAFile()
     {
         const QString input = writeFile(QStringLiteral("input.txt"), "abc\ndef\n");
-        const Cli cli = run({fixture(QStringLiteral("stdin_echo.py")), QStringLiteral("--stdin"), input,
-                             QStringLiteral("--json")});
+        const Cli cli = run(
+            {fixture(QStringLiteral("stdin_echo.py")), QStringLiteral("--stdin"), input, QStringLiteral("--json")});
         QCOMPARE(cli.exitCode, 0);
         QCOMPARE(cli.value("stdout"), QStringLiteral("got 8 bytes: ABC\nDEF\n"));
     }
@@ -93,8 +94,9 @@ private Q_SLOTS:
         const QString csv = writeFile(QStringLiteral("data.csv"), "x,y\n1,2\n");
         QVERIFY(QDir(m_dir->path()).mkpath(QStringLiteral("data")));
         writeFile(QStringLiteral("data/a.txt"), "alpha\n");
-        const Cli cli = run({fixture(QStringLiteral("reads_attachments.py")), QStringLiteral("--file"), csv,
-                             QStringLiteral("--file"), m_dir->filePath(QStringLiteral("data")), QStringLiteral("--json")});
+        const Cli cli
+            = run({fixture(QStringLiteral("reads_attachments.py")), QStringLiteral("--file"), csv,
+                   QStringLiteral("--file"), m_dir->filePath(QStringLiteral("data")), QStringLiteral("--json")});
         QCOMPARE(cli.exitCode, 0);
         QCOMPARE(cli.value("stdout"), QStringLiteral("x,y\n1,2\ndata/a.txt alpha\n"));
     }
@@ -177,13 +179,16 @@ private Q_SLOTS:
 
     void userLanguagesFileChangesALanguage()
     {
-        writeUserLanguages(R"({"languages": [{"id": "python", "run": {"toolchain": ["no-such-python"]}, "install": "ask your teacher"}]})");
+        writeUserLanguages(
+            R"({"languages": [{"id": "python", "run": {"toolchain": ["no-such-python"]}, "install": "ask your teacher"}]})");
         const Cli cli = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--json")});
         QCOMPARE(cli.exitCode, 3);
         const QJsonObject error = cli.json().value(QStringLiteral("error")).toObject();
         QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("missing-toolchain"));
-        QVERIFY2(error.value(QStringLiteral("message")).toString().contains(QStringLiteral("no-such-python")), cli.out.constData());
-        QVERIFY2(error.value(QStringLiteral("message")).toString().contains(QStringLiteral("ask your teacher")), cli.out.constData());
+        QVERIFY2(error.value(QStringLiteral("message")).toString().contains(QStringLiteral("no-such-python")),
+                 cli.out.constData());
+        QVERIFY2(error.value(QStringLiteral("message")).toString().contains(QStringLiteral("ask your teacher")),
+                 cli.out.constData());
     }
 
     void malformedUserLanguagesFileIsReportedAndIgnored()

@@ -32,9 +32,10 @@ QStringList jsonKeys(const QJsonObject &object, const QString &prefix = {})
 QStringList dockerContainers(const QString &filter)
 {
     QProcess docker;
-    docker.start(QStringLiteral("docker"), {QStringLiteral("ps"), QStringLiteral("--all"), QStringLiteral("--no-trunc"),
-                                           QStringLiteral("--filter"), filter, QStringLiteral("--format"),
-                                           QStringLiteral("{{.ID}} {{.State}}")});
+    docker.start(QStringLiteral("docker"),
+                 {QStringLiteral("ps"), QStringLiteral("--all"), QStringLiteral("--no-trunc"),
+                  QStringLiteral("--filter"), filter, QStringLiteral("--format"),
+                  QStringLiteral("{{.ID}} {{.State}}")});
     if (!docker.waitForFinished(30000) || docker.exitCode() != 0)
         qFatal("docker ps failed: %s", docker.readAllStandardError().constData());
     return QString::fromUtf8(docker.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
@@ -65,8 +66,10 @@ private Q_SLOTS:
         QProcessEnvironment env = environment();
         env.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"), kDockerImage);
         const QString hello = fixture(QStringLiteral("hello.py"));
-        const Cli local = run({hello, QStringLiteral("--backend"), QStringLiteral("local"), QStringLiteral("--json")}, env);
-        const Cli docker = run({hello, QStringLiteral("--backend"), QStringLiteral("docker"), QStringLiteral("--json")}, env);
+        const Cli local
+            = run({hello, QStringLiteral("--backend"), QStringLiteral("local"), QStringLiteral("--json")}, env);
+        const Cli docker
+            = run({hello, QStringLiteral("--backend"), QStringLiteral("docker"), QStringLiteral("--json")}, env);
         QCOMPARE(local.exitCode, 0);
         QVERIFY2(docker.exitCode == 0, (docker.out + docker.err).constData());
         const QJsonObject o = docker.json();
@@ -79,7 +82,8 @@ private Q_SLOTS:
         QVERIFY(o.value(QStringLiteral("signal")).isNull());
         QCOMPARE(docker.value("stdout"), QStringLiteral("Hello from Sandpit\n"));
         QCOMPARE(docker.value("stderr"), QString());
-        QCOMPARE(o.value(QStringLiteral("isolation")).toObject().value(QStringLiteral("level")).toString(), QStringLiteral("full"));
+        QCOMPARE(o.value(QStringLiteral("isolation")).toObject().value(QStringLiteral("level")).toString(),
+                 QStringLiteral("full"));
     }
 
     void aMissingImageSaysHowToPullItAndIsNotRunLocally()
@@ -102,13 +106,15 @@ private Q_SLOTS:
         QTest::addColumn<QString>("program");
         QTest::addColumn<QStringList>("options");
         QTest::addColumn<QString>("killReason");
-        QTest::newRow("timeout") << QStringLiteral("sleeper.py") << QStringList{QStringLiteral("--timeout"), QStringLiteral("1")}
+        QTest::newRow("timeout") << QStringLiteral("sleeper.py")
+                                 << QStringList{QStringLiteral("--timeout"), QStringLiteral("1")}
                                  << QStringLiteral("timeout");
         QTest::newRow("output limit") << QStringLiteral("flood_stdout.py")
                                       << QStringList{QStringLiteral("--output-limit"), QStringLiteral("16")}
                                       << QStringLiteral("output-limit");
         QTest::newRow("memory") << QStringLiteral("attacks/memory_bomb.py")
-                                << QStringList{QStringLiteral("--memory"), QStringLiteral("64")} << QStringLiteral("memory");
+                                << QStringList{QStringLiteral("--memory"), QStringLiteral("64")}
+                                << QStringLiteral("memory");
     }
 
     void dockerGivesTheSameKillReasonsAsLocal()
@@ -126,8 +132,10 @@ private Q_SLOTS:
         QCOMPARE(docker.value("backend"), QStringLiteral("docker"));
         QCOMPARE(local.value("kill_reason"), killReason);
         QCOMPARE(docker.value("kill_reason"), killReason);
-        QCOMPARE(docker.json().value(QStringLiteral("exit_code")).isNull(), local.json().value(QStringLiteral("exit_code")).isNull());
-        QCOMPARE(docker.json().value(QStringLiteral("stdout_truncated")), local.json().value(QStringLiteral("stdout_truncated")));
+        QCOMPARE(docker.json().value(QStringLiteral("exit_code")).isNull(),
+                 local.json().value(QStringLiteral("exit_code")).isNull());
+        QCOMPARE(docker.json().value(QStringLiteral("stdout_truncated")),
+                 local.json().value(QStringLiteral("stdout_truncated")));
         QCOMPARE(jsonKeys(docker.json()), jsonKeys(local.json()));
     }
 
@@ -150,8 +158,8 @@ private Q_SLOTS:
         const QString ownedByKilled = QStringLiteral("label=org.sandpit.owner=%1").arg(killedPid);
         QByteArray said;
         QTRY_VERIFY_WITH_TIMEOUT((said += app.readAllStandardOutput()).contains("going to sleep"), 30000);
-        QTRY_VERIFY_WITH_TIMEOUT(dockerContainers(ownedByKilled).join(QLatin1Char(' ')).contains(QStringLiteral(" running")),
-                                 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            dockerContainers(ownedByKilled).join(QLatin1Char(' ')).contains(QStringLiteral(" running")), 10000);
         QVERIFY(!workspacesOf(temp, killedPid).isEmpty());
         app.kill();
         QVERIFY(app.waitForFinished(5000));
@@ -159,7 +167,8 @@ private Q_SLOTS:
         // Nobody removes the sleeping program's container now: it is still there.
         QVERIFY2(!dockerContainers(ownedByKilled).isEmpty(), "the killed app's container vanished on its own");
 
-        const Cli next = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--backend"), QStringLiteral("docker")}, env);
+        const Cli next
+            = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--backend"), QStringLiteral("docker")}, env);
         QCOMPARE(next.exitCode, 0);
         QCOMPARE(next.out, QByteArray("Hello from Sandpit\n"));
         const QStringList left = dockerContainers(ownedByKilled);

@@ -38,8 +38,8 @@ private:
 private Q_SLOTS:
     void helpListsTheCommands()
     {
-        const std::pair<const char *, const char *> asked[] = {
-            {"sandpit", "--help"}, {"sandpit", "-h"}, {"sandpit-cli", "--help"}};
+        const std::pair<const char *, const char *> asked[]
+            = {{"sandpit", "--help"}, {"sandpit", "-h"}, {"sandpit-cli", "--help"}};
         for (const auto &[program, word] : asked) {
             const QString name = QString::fromLatin1(program);
             const SandpitProcess p = sandpit({QString::fromLatin1(word)}, name);

@@ -17,13 +17,14 @@ private Q_SLOTS:
         const Cli cli = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--json")});
         QCOMPARE(cli.exitCode, 0);
         const QJsonObject o = cli.json();
-        QStringList keys{QStringLiteral("backend"), QStringLiteral("language"), QStringLiteral("exit_code"),
-                         QStringLiteral("signal"), QStringLiteral("kill_reason"), QStringLiteral("kill_detail"),
-                         QStringLiteral("wall_ms"), QStringLiteral("cpu_ms"), QStringLiteral("peak_memory_bytes"),
-                         QStringLiteral("stdout"), QStringLiteral("stderr"), QStringLiteral("stdout_truncated"),
-                         QStringLiteral("stderr_truncated"), QStringLiteral("artifacts"), QStringLiteral("isolation"),
-                         QStringLiteral("notice"), QStringLiteral("stage"), QStringLiteral("diagnostics"),
-                         QStringLiteral("limits_reached"), QStringLiteral("input_wait_ms")};
+        QStringList keys{
+            QStringLiteral("backend"),          QStringLiteral("language"),     QStringLiteral("exit_code"),
+            QStringLiteral("signal"),           QStringLiteral("kill_reason"),  QStringLiteral("kill_detail"),
+            QStringLiteral("wall_ms"),          QStringLiteral("cpu_ms"),       QStringLiteral("peak_memory_bytes"),
+            QStringLiteral("stdout"),           QStringLiteral("stderr"),       QStringLiteral("stdout_truncated"),
+            QStringLiteral("stderr_truncated"), QStringLiteral("artifacts"),    QStringLiteral("isolation"),
+            QStringLiteral("notice"),           QStringLiteral("stage"),        QStringLiteral("diagnostics"),
+            QStringLiteral("limits_reached"),   QStringLiteral("input_wait_ms")};
         keys.sort();
         QCOMPARE(o.keys(), keys);
         QCOMPARE(o.value(QStringLiteral("kill_reason")).toString(), QStringLiteral("none"));
@@ -35,7 +36,8 @@ private Q_SLOTS:
         QCOMPARE(o.value(QStringLiteral("language")).toString(), QStringLiteral("python"));
         const QJsonValue level = o.value(QStringLiteral("isolation")).toObject().value(QStringLiteral("level"));
         QVERIFY(level.isString());
-        QVERIFY((QStringList{QStringLiteral("full"), QStringLiteral("partial"), QStringLiteral("none")}).contains(level.toString()));
+        QVERIFY((QStringList{QStringLiteral("full"), QStringLiteral("partial"), QStringLiteral("none")})
+                    .contains(level.toString()));
     }
 
     void timeoutIsAResultNotAnError()
@@ -73,7 +75,8 @@ private Q_SLOTS:
     void aMissingFileOptionIsAJsonError()
     {
         const QString path = m_dir->filePath(QStringLiteral("gone.csv"));
-        const Cli cli = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--file"), path, QStringLiteral("--json")});
+        const Cli cli
+            = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--file"), path, QStringLiteral("--json")});
         QCOMPARE(cli.exitCode, 3);
         const QJsonObject error = cli.json().value(QStringLiteral("error")).toObject();
         QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("missing-input-file"));
@@ -106,7 +109,8 @@ private Q_SLOTS:
         QCOMPARE(first.value(QStringLiteral("line")).toInt(), 5);
         QCOMPARE(first.value(QStringLiteral("column")).toInt(), 39);
         QCOMPARE(first.value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
-        QVERIFY2(first.value(QStringLiteral("message")).toString().contains(QStringLiteral("before")), cli.out.constData());
+        QVERIFY2(first.value(QStringLiteral("message")).toString().contains(QStringLiteral("before")),
+                 cli.out.constData());
 
         // Without --json the compiler's messages reach the terminal, and the summary says so.
         const Cli plain = run({fixture(QStringLiteral("languages/compile_error.c"))});
@@ -139,7 +143,8 @@ private Q_SLOTS:
         const QJsonObject error = diagnostics.at(0).toObject();
         QCOMPARE(error.value(QStringLiteral("file")).toString(), QStringLiteral("runtime_error.py"));
         QCOMPARE(error.value(QStringLiteral("line")).toInt(), 2);
-        QCOMPARE(error.value(QStringLiteral("message")).toString(), QStringLiteral("ZeroDivisionError: division by zero"));
+        QCOMPARE(error.value(QStringLiteral("message")).toString(),
+                 QStringLiteral("ZeroDivisionError: division by zero"));
         const QJsonObject caller = diagnostics.at(1).toObject();
         QCOMPARE(caller.value(QStringLiteral("line")).toInt(), 5);
         QCOMPARE(caller.value(QStringLiteral("severity")).toString(), QStringLiteral("note"));

@@ -32,7 +32,8 @@ void TestCrashRecovery::initTestCase()
 {
     for (const char *tool : {"Xvfb", "xdotool", "xclip"}) {
         if (QStandardPaths::findExecutable(QString::fromLatin1(tool)).isEmpty())
-            QFAIL(qPrintable(QStringLiteral("%1 is missing: scripts/install-deps.sh --test installs it").arg(QLatin1String(tool))));
+            QFAIL(qPrintable(
+                QStringLiteral("%1 is missing: scripts/install-deps.sh --test installs it").arg(QLatin1String(tool))));
     }
 }
 
@@ -41,7 +42,8 @@ bool TestCrashRecovery::journalHolds(DesktopSession &desktop, const QString &tex
     return QTest::qWaitFor(
         [&] {
             const QStringList entries = desktop.journalEntries();
-            return std::any_of(entries.begin(), entries.end(), [&](const QString &entry) { return entry.contains(text); });
+            return std::any_of(entries.begin(), entries.end(),
+                               [&](const QString &entry) { return entry.contains(text); });
         },
         15000);
 }
@@ -92,7 +94,8 @@ void TestCrashRecovery::untitledTextComesBackAfterKill9()
     QTRY_COMPARE_WITH_TIMEOUT(desktop.copyAll(), typed, 10000);
     // The restored buffer is journaled by the new Sandpit, and the dead one's journal is gone,
     // so a second crash loses nothing and nothing is offered twice.
-    QTRY_VERIFY_WITH_TIMEOUT(desktop.journalEntries().size() == 1 && desktop.journalEntries().first().contains(typed), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(desktop.journalEntries().size() == 1 && desktop.journalEntries().first().contains(typed),
+                             10000);
 }
 
 void TestCrashRecovery::modifiedFileComesBackAfterKill9AndTheFileIsUntouched()

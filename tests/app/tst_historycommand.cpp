@@ -55,7 +55,8 @@ private:
 
     QJsonArray historyJson(const QStringList &extra = {}) const
     {
-        const SandpitProcess o = sandpit(QStringList{QStringLiteral("history"), QStringLiteral("--json")} + extra, environment());
+        const SandpitProcess o
+            = sandpit(QStringList{QStringLiteral("history"), QStringLiteral("--json")} + extra, environment());
         if (o.exitCode != 0)
             qWarning("sandpit history failed: %s", o.err.constData());
         QJsonParseError error;
@@ -83,10 +84,10 @@ private Q_SLOTS:
         const QJsonArray records = historyJson();
         QCOMPARE(records.size(), 1);
         const QJsonObject record = records.at(0).toObject();
-        QStringList keys{QStringLiteral("format"), QStringLiteral("id"), QStringLiteral("time"), QStringLiteral("file"),
-                         QStringLiteral("language"), QStringLiteral("backend"), QStringLiteral("limits"),
-                         QStringLiteral("code"), QStringLiteral("result"), QStringLiteral("stdout_capped"),
-                         QStringLiteral("stderr_capped")};
+        QStringList keys{QStringLiteral("format"),        QStringLiteral("id"),           QStringLiteral("time"),
+                         QStringLiteral("file"),          QStringLiteral("language"),     QStringLiteral("backend"),
+                         QStringLiteral("limits"),        QStringLiteral("code"),         QStringLiteral("result"),
+                         QStringLiteral("stdout_capped"), QStringLiteral("stderr_capped")};
         keys.sort();
         QCOMPARE(record.keys(), keys);
         QFile source(fixture(QStringLiteral("hello.py")));
@@ -94,12 +95,14 @@ private Q_SLOTS:
         QCOMPARE(record.value(QStringLiteral("code")).toString(), QString::fromUtf8(source.readAll()));
         QCOMPARE(record.value(QStringLiteral("file")).toString(), QStringLiteral("hello.py"));
         QCOMPARE(record.value(QStringLiteral("language")).toString(), QStringLiteral("python"));
-        QCOMPARE(record.value(QStringLiteral("limits")).toObject().value(QStringLiteral("wall_time_ms")).toInt(), 10000);
+        QCOMPARE(record.value(QStringLiteral("limits")).toObject().value(QStringLiteral("wall_time_ms")).toInt(),
+                 10000);
         const QJsonObject result = record.value(QStringLiteral("result")).toObject();
         QCOMPARE(result.value(QStringLiteral("stdout")).toString(), QStringLiteral("Hello from Sandpit\n"));
         QCOMPARE(result.value(QStringLiteral("kill_reason")).toString(), QStringLiteral("none"));
         QCOMPARE(result.value(QStringLiteral("exit_code")).toInt(-1), 0);
-        QVERIFY(QFile::exists(QDir(historyDir()).filePath(record.value(QStringLiteral("id")).toString() + QStringLiteral(".json"))));
+        QVERIFY(QFile::exists(
+            QDir(historyDir()).filePath(record.value(QStringLiteral("id")).toString() + QStringLiteral(".json"))));
     }
 
     void onErrorKeepsOnlyFailures()
@@ -109,7 +112,13 @@ private Q_SLOTS:
         const QJsonArray records = historyJson();
         QCOMPARE(records.size(), 1);
         QCOMPARE(records.at(0).toObject().value(QStringLiteral("file")).toString(), QStringLiteral("stderr_exit3.py"));
-        QCOMPARE(records.at(0).toObject().value(QStringLiteral("result")).toObject().value(QStringLiteral("exit_code")).toInt(), 3);
+        QCOMPARE(records.at(0)
+                     .toObject()
+                     .value(QStringLiteral("result"))
+                     .toObject()
+                     .value(QStringLiteral("exit_code"))
+                     .toInt(),
+                 3);
     }
 
     void neverKeepsNothing()
@@ -155,12 +164,14 @@ private Q_SLOTS:
 
     void badValuesAreUsageErrors()
     {
-        const SandpitProcess run = sandpit({QStringLiteral("run"), fixture(QStringLiteral("hello.py"))}, environment(QStringLiteral("sometimes")));
+        const SandpitProcess run = sandpit({QStringLiteral("run"), fixture(QStringLiteral("hello.py"))},
+                                           environment(QStringLiteral("sometimes")));
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains("SANDPIT_STORE_RUNS") && run.err.contains("\"sometimes\""), run.err.constData());
         QVERIFY(!run.out.contains("Hello"));
 
-        const SandpitProcess limit = sandpit({QStringLiteral("history"), QStringLiteral("--limit"), QStringLiteral("none")}, environment());
+        const SandpitProcess limit
+            = sandpit({QStringLiteral("history"), QStringLiteral("--limit"), QStringLiteral("none")}, environment());
         QCOMPARE(limit.exitCode, 2);
         QVERIFY2(limit.err.contains("--limit"), limit.err.constData());
     }

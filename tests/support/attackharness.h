@@ -60,11 +60,11 @@ inline bool processHolds(qint64 pid, const QString &token)
 
 /// The run ended with `reason` and exit code `code` (std::nullopt where it was killed); if not, the
 /// test function stops here and says what came instead.
-#define SANDPIT_VERIFY_ENDED(outcome, reason, code)                                                        \
-    do {                                                                                                  \
-        QVERIFY2((outcome).result, why(outcome));                                                         \
-        QCOMPARE(killReasonId((outcome).result->killReason), killReasonId(reason));                       \
-        QCOMPARE((outcome).result->exitCode, (code));                                                     \
+#define SANDPIT_VERIFY_ENDED(outcome, reason, code)                                                                    \
+    do {                                                                                                               \
+        QVERIFY2((outcome).result, why(outcome));                                                                      \
+        QCOMPARE(killReasonId((outcome).result->killReason), killReasonId(reason));                                    \
+        QCOMPARE((outcome).result->exitCode, (code));                                                                  \
     } while (false)
 
 /// The engine an attack suite's programs run in. In the local sandbox a fresh one for each

@@ -2,8 +2,8 @@
 // What the Docker attack tests share: a Docker engine on the offline Python image, and the
 // containers it leaves. The attack programs and how to run them are in attackharness.h.
 
-#include "docker/dockercontainer.h"
 #include "docker/dockerbackend.h"
+#include "docker/dockercontainer.h"
 #include "support/listener.h"
 #include "support/runharness.h"
 
@@ -31,7 +31,8 @@ namespace DockerAttacks {
 
 const QString kImage = QStringLiteral("sandpit-offline/python:3.11");
 
-inline std::unique_ptr<RunController> dockerController(QProcessEnvironment environment = QProcessEnvironment::systemEnvironment())
+inline std::unique_ptr<RunController> dockerController(QProcessEnvironment environment
+                                                       = QProcessEnvironment::systemEnvironment())
 {
     DockerBackend::Config config;
     config.environment = std::move(environment);
@@ -47,17 +48,19 @@ inline QList<std::pair<QString, QString>> containersOf(qint64 owner)
     auto client = DockerClient::connect(*DockerEndpoint::fromDockerHost(QString()));
     if (!client)
         qFatal("no Docker: %s", qPrintable(client.error().message));
-    const QJsonObject filters{{QStringLiteral("label"),
-                               QJsonArray{QLatin1String(DockerContainer::kOwnerLabel) + QLatin1Char('=')
-                                          + QString::number(owner)}}};
-    auto response = client->call("GET", QStringLiteral("/containers/json?all=1&filters=")
-                                            + QString::fromLatin1(QUrl::toPercentEncoding(
-                                                QString::fromUtf8(QJsonDocument(filters).toJson(QJsonDocument::Compact)))));
+    const QJsonObject filters{
+        {QStringLiteral("label"),
+         QJsonArray{QLatin1String(DockerContainer::kOwnerLabel) + QLatin1Char('=') + QString::number(owner)}}};
+    auto response = client->call("GET",
+                                 QStringLiteral("/containers/json?all=1&filters=")
+                                     + QString::fromLatin1(QUrl::toPercentEncoding(
+                                         QString::fromUtf8(QJsonDocument(filters).toJson(QJsonDocument::Compact)))));
     if (!response || !response->ok())
         qFatal("cannot list containers");
     QList<std::pair<QString, QString>> containers;
     for (const QJsonValue &c : QJsonDocument::fromJson(response->body).array())
-        containers.append({c.toObject().value(QLatin1String("Id")).toString(), c.toObject().value(QLatin1String("State")).toString()});
+        containers.append({c.toObject().value(QLatin1String("Id")).toString(),
+                           c.toObject().value(QLatin1String("State")).toString()});
     return containers;
 }
 

@@ -53,7 +53,8 @@ public:
 
     QString dockerHost() const
     {
-        return m_listen == Listen::Tcp ? QStringLiteral("tcp://127.0.0.1:%1").arg(m_port) : QStringLiteral("unix://") + m_path;
+        return m_listen == Listen::Tcp ? QStringLiteral("tcp://127.0.0.1:%1").arg(m_port)
+                                       : QStringLiteral("unix://") + m_path;
     }
     bool isListening()
     {

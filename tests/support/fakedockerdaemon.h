@@ -33,7 +33,10 @@ public:
 
     /// How many pulls were asked for; the latest one's stream is the one sendLine() feeds.
     int pulls() const { return m_pulls; }
-    bool pullStreamClosed() const { return m_pulls > 0 && (!m_pull || m_pull->state() != QLocalSocket::ConnectedState); }
+    bool pullStreamClosed() const
+    {
+        return m_pulls > 0 && (!m_pull || m_pull->state() != QLocalSocket::ConnectedState);
+    }
 
     void sendLine(const QByteArray &line)
     {
@@ -77,8 +80,10 @@ private:
 
     static void reply(QLocalSocket *socket, int status, const QByteArray &body)
     {
-        socket->write("HTTP/1.1 " + QByteArray::number(status) + " Whatever\r\nContent-Type: application/json\r\n"
-                      "Connection: close\r\nContent-Length: " + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+        socket->write("HTTP/1.1 " + QByteArray::number(status)
+                      + " Whatever\r\nContent-Type: application/json\r\n"
+                        "Connection: close\r\nContent-Length: "
+                      + QByteArray::number(body.size()) + "\r\n\r\n" + body);
         socket->disconnectFromServer();
     }
 

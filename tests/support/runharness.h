@@ -2,12 +2,12 @@
 // Shared by the engine tests: builds requests from fixture programs and runs them through a
 // real RunController, waiting with QSignalSpy (never with sleeps).
 
-#include "files/artifactstore.h"
-#include "engine/backendfactory.h"
 #include "docker/dockerbackend.h"
+#include "engine/backendfactory.h"
+#include "engine/runcontroller.h"
+#include "files/artifactstore.h"
 #include "languages/languageregistry.h"
 #include "local/localbackend.h"
-#include "engine/runcontroller.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -95,16 +95,14 @@ public:
                              if (id == outcome.id)
                                  outcome.listings << listing;
                          });
-        QObject::connect(&controller, &RunController::runFinished, &m_context,
-                         [this](RunId id, const RunResult &r) {
-                             if (id == outcome.id)
-                                 outcome.result = r;
-                         });
-        QObject::connect(&controller, &RunController::runFailed, &m_context,
-                         [this](RunId id, const RunError &e) {
-                             if (id == outcome.id)
-                                 outcome.error = e;
-                         });
+        QObject::connect(&controller, &RunController::runFinished, &m_context, [this](RunId id, const RunResult &r) {
+            if (id == outcome.id)
+                outcome.result = r;
+        });
+        QObject::connect(&controller, &RunController::runFailed, &m_context, [this](RunId id, const RunError &e) {
+            if (id == outcome.id)
+                outcome.error = e;
+        });
     }
     bool done() const { return outcome.result || outcome.error; }
     Outcome outcome;
@@ -149,12 +147,13 @@ inline void checkFilesListedWhileRunning(RunController &controller, RunRequest r
         if (!watcher.outcome.listings.isEmpty()) {
             for (const Artifact &a : watcher.outcome.listings.last().artifacts)
                 paths << a.path + QLatin1Char(' ') + QString::number(a.size) + QLatin1Char(' ') + a.mimeType
-                           + (a.inOutput ? QString() : QStringLiteral(" outside"));
+                        + (a.inOutput ? QString() : QStringLiteral(" outside"));
         }
         return paths;
     };
-    QTRY_COMPARE_WITH_TIMEOUT(listed(), (QStringList{QStringLiteral("a.txt 6 text/plain"), QStringLiteral("sub/b.csv 8 text/csv"),
-                                                     QStringLiteral("log.txt 4 text/plain outside")}),
+    QTRY_COMPARE_WITH_TIMEOUT(listed(),
+                              (QStringList{QStringLiteral("a.txt 6 text/plain"), QStringLiteral("sub/b.csv 8 text/csv"),
+                                           QStringLiteral("log.txt 4 text/plain outside")}),
                               30000);
     QVERIFY(!watcher.done()); // still running: it waits for our line
     controller.writeInput(watcher.outcome.id, "\n");
@@ -213,7 +212,8 @@ inline std::unique_ptr<RunController> makePythonController()
     if (!kDocker)
         return makeController();
     DockerBackend::Config config;
-    config.environment.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"), QStringLiteral("sandpit-offline/python:3.11"));
+    config.environment.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"),
+                              QStringLiteral("sandpit-offline/python:3.11"));
     config.environment.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_C"), QStringLiteral("sandpit-offline/gcc:12"));
     std::vector<std::unique_ptr<Backend>> backends;
     backends.push_back(std::make_unique<DockerBackend>(LanguageRegistry::builtIn(), std::move(config)));

@@ -3,17 +3,17 @@
 // The real window on a real engine, for the window tests: made before each test and thrown
 // away after, with helpers to run code, write files and open the input-set dialog.
 
+#include "editor/editorwidget.h"
 #include "engine/backendfactory.h"
+#include "engine/runcontroller.h"
+#include "languages/languageregistry.h"
+#include "output/outputpane.h"
+#include "run/runpane.h"
 #include "session/documenttab.h"
 #include "session/documenttabs.h"
-#include "editor/editorwidget.h"
 #include "settings/enginesettings.h"
 #include "settings/historysettings.h"
-#include "languages/languageregistry.h"
 #include "window/mainwindow.h"
-#include "output/outputpane.h"
-#include "engine/runcontroller.h"
-#include "run/runpane.h"
 
 #include <QAction>
 #include <QDialog>
@@ -38,7 +38,8 @@ protected:
     }
 
     /// A new engine and window with `settings`; false if a pane is missing.
-    bool openWindow(const Sandpit::Core::EngineSettings &settings = {}, const Sandpit::Core::HistorySettings &history = {})
+    bool openWindow(const Sandpit::Core::EngineSettings &settings = {},
+                    const Sandpit::Core::HistorySettings &history = {})
     {
         using namespace Sandpit;
         m_controller = std::make_unique<Core::RunController>(Core::makeBackends(m_languages, settings));

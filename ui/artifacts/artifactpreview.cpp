@@ -1,10 +1,10 @@
 #include "artifacts/artifactpreview.h"
 
 #include "artifacts/artifactlabel.h"
-#include "window/backgroundtask.h"
 #include "artifacts/csvmodel.h"
 #include "artifacts/imageview.h"
 #include "model/units.h"
+#include "window/backgroundtask.h"
 
 #include <QFontDatabase>
 #include <QHeaderView>
@@ -86,8 +86,9 @@ void ArtifactPreview::showArtifact(const Core::Artifact &artifact, const QString
 {
     const quint64 request = ++m_request;
     m_kind = Preview::Kind::Other;
-    m_header->setText(QStringLiteral("<b>%1</b> · %2 · %3")
-                          .arg(artifactLabel(artifact).toHtmlEscaped(), Core::formatBytes(artifact.size), artifact.mimeType));
+    m_header->setText(
+        QStringLiteral("<b>%1</b> · %2 · %3")
+            .arg(artifactLabel(artifact).toHtmlEscaped(), Core::formatBytes(artifact.size), artifact.mimeType));
     m_header->show();
     if (path.isEmpty()) {
         showInfo(QStringLiteral("This file was not kept (past the limit on what a run may keep), so it cannot be "

@@ -2,10 +2,10 @@
 
 #include "artifacts/artifactlabel.h"
 #include "artifacts/artifactpreview.h"
-#include "window/backgroundtask.h"
 #include "artifacts/imageview.h"
 #include "artifacts/imageviewer.h"
 #include "model/units.h"
+#include "window/backgroundtask.h"
 
 #include <QDesktopServices>
 #include <QDir>
@@ -99,7 +99,8 @@ ArtifactsPane::ArtifactsPane(QWidget *parent)
     m_where->setObjectName(QStringLiteral("artifactsWhere"));
     m_where->setWordWrap(true);
     m_where->setText(QStringLiteral("Files your program wrote are kept here until the next run; %1 marks one written "
-                                    "outside the output/ folder.").arg(kOutsideOutputMark));
+                                    "outside the output/ folder.")
+                         .arg(kOutsideOutputMark));
     m_where->setStyleSheet(QStringLiteral("QLabel { color: #757575; padding: 2px 4px; }"));
 
     m_openAction->setObjectName(QStringLiteral("actionOpenArtifact"));
@@ -209,9 +210,10 @@ void ArtifactsPane::showRunningListing(const Core::ArtifactListing &listing)
     Core::RunResult soFar;
     soFar.artifacts = listing.artifacts;
     fillTable(soFar);
-    m_note->setText(listing.more ? QStringLiteral("Still running. These are the first of its files; all are listed, and "
-                                                  "can be previewed and saved, when it ends.")
-                                 : QStringLiteral("Still running: its files can be previewed and saved when it ends."));
+    m_note->setText(listing.more
+                        ? QStringLiteral("Still running. These are the first of its files; all are listed, and "
+                                         "can be previewed and saved, when it ends.")
+                        : QStringLiteral("Still running: its files can be previewed and saved when it ends."));
     m_note->setVisible(!m_artifacts.isEmpty());
     for (int row = 0; row < m_artifacts.size(); ++row) {
         if (m_artifacts.at(row).workPath() == selectedName)
@@ -243,7 +245,8 @@ void ArtifactsPane::fillTable(const Core::RunResult &result)
     QStringList notes;
     if (result.artifactsLeftBehind) {
         notes << QStringLiteral("Showing %1 files: the program wrote more, but the sandbox copies out at most 1000 "
-                                "files and 64 MB.").arg(m_artifacts.size());
+                                "files and 64 MB.")
+                     .arg(m_artifacts.size());
     } else if (result.artifactsFound > m_artifacts.size()) {
         notes << QStringLiteral("Showing %1 of %2%3 files.")
                      .arg(m_artifacts.size())
@@ -251,8 +254,10 @@ void ArtifactsPane::fillTable(const Core::RunResult &result)
                      .arg(result.artifactsFound >= 100000 ? QStringLiteral(" or more") : QString());
     }
     if (result.artifactsByteCap > 0) {
-        notes << QStringLiteral("Stopped copying at %1: the files in grey were not kept, so they cannot be previewed or "
-                                "saved.").arg(Core::formatBytes(result.artifactsByteCap));
+        notes << QStringLiteral(
+                     "Stopped copying at %1: the files in grey were not kept, so they cannot be previewed or "
+                     "saved.")
+                     .arg(Core::formatBytes(result.artifactsByteCap));
     }
     m_where->setVisible(std::any_of(m_artifacts.cbegin(), m_artifacts.cend(),
                                     [](const Core::Artifact &artifact) { return !artifact.inOutput; }));
@@ -302,7 +307,8 @@ void ArtifactsPane::chooseSaveSelected()
 
 void ArtifactsPane::chooseSaveAll()
 {
-    const QString folder = QFileDialog::getExistingDirectory(this, QStringLiteral("Save the output files into a folder"));
+    const QString folder
+        = QFileDialog::getExistingDirectory(this, QStringLiteral("Save the output files into a folder"));
     if (!folder.isEmpty())
         saveAllTo(folder);
 }

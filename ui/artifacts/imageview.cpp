@@ -53,8 +53,8 @@ ImageView::ImageView(QWidget *parent)
                           &ImageView::zoomIn));
     bar->addWidget(button(QStringLiteral("zoomActualButton"), QStringLiteral("100%"), QStringLiteral("Actual size"),
                           &ImageView::zoomToActualSize));
-    bar->addWidget(button(QStringLiteral("zoomFitButton"), QStringLiteral("Fit"), QStringLiteral("Fit the image in the view"),
-                          &ImageView::zoomToFit));
+    bar->addWidget(button(QStringLiteral("zoomFitButton"), QStringLiteral("Fit"),
+                          QStringLiteral("Fit the image in the view"), &ImageView::zoomToFit));
     bar->addStretch();
     bar->addWidget(m_zoomLabel);
 
@@ -162,15 +162,13 @@ void ImageView::render()
     const QSize pixels = (QSizeF(size) * ratio).toSize();
     // Enlarged pixels stay sharp (a plot's lines, pixel art); reduced ones are smoothed.
     const Qt::TransformationMode mode = m_zoom * ratio < 1.0 ? Qt::SmoothTransformation : Qt::FastTransformation;
-    QPixmap pixmap = QPixmap::fromImage(pixels == m_image.size() ? m_image
-                                                                 : m_image.scaled(pixels, Qt::IgnoreAspectRatio, mode));
+    QPixmap pixmap
+        = QPixmap::fromImage(pixels == m_image.size() ? m_image : m_image.scaled(pixels, Qt::IgnoreAspectRatio, mode));
     pixmap.setDevicePixelRatio(ratio);
     m_label->setPixmap(pixmap);
     m_label->resize(size);
-    m_zoomLabel->setText(QStringLiteral("%1 × %2 px · %3%")
-                             .arg(m_image.width())
-                             .arg(m_image.height())
-                             .arg(std::lround(m_zoom * 100)));
+    m_zoomLabel->setText(
+        QStringLiteral("%1 × %2 px · %3%").arg(m_image.width()).arg(m_image.height()).arg(std::lround(m_zoom * 100)));
 }
 
 } // namespace Sandpit::Ui

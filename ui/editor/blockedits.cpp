@@ -80,9 +80,8 @@ void toggleComment(QsciScintilla &editor, const QString &prefix)
     const QList<int> lines = linesOf(editor, range, true);
     if (lines.isEmpty())
         return;
-    const bool allCommented = std::all_of(lines.cbegin(), lines.cend(), [&](int line) {
-        return editor.text(line).trimmed().startsWith(prefix);
-    });
+    const bool allCommented = std::all_of(lines.cbegin(), lines.cend(),
+                                          [&](int line) { return editor.text(line).trimmed().startsWith(prefix); });
     const QByteArray bytes = prefix.toUtf8();
     UndoStep step(editor);
     if (allCommented) {

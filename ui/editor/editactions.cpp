@@ -17,9 +17,9 @@ namespace {
 // window sees it, so these keys are unbound in each editor. Undo and the clipboard keep the
 // editor's bindings: they do the same thing there.
 const QStringList kTakenFromEditor{
-    QStringLiteral("actionFind"), QStringLiteral("actionReplace"), QStringLiteral("actionFindNext"),
+    QStringLiteral("actionFind"),         QStringLiteral("actionReplace"),  QStringLiteral("actionFindNext"),
     QStringLiteral("actionFindPrevious"), QStringLiteral("actionGoToLine"), QStringLiteral("actionToggleComment"),
-    QStringLiteral("actionIndent"), QStringLiteral("actionUnindent"),
+    QStringLiteral("actionIndent"),       QStringLiteral("actionUnindent"),
 };
 
 void unbind(QsciCommandSet *commands, const QKeySequence &sequence)
@@ -83,8 +83,9 @@ EditActions::EditActions(QWidget *window, FindBar *findBar, QObject *parent)
     connect(add(QStringLiteral("actionToggleComment"), QStringLiteral("Toggle &Comment"),
                 {QKeySequence(Qt::CTRL | Qt::Key_Slash)}),
             &QAction::triggered, this, &EditActions::toggleComment);
-    connect(add(QStringLiteral("actionIndent"), QStringLiteral("&Indent"), {QKeySequence(Qt::CTRL | Qt::Key_BracketRight)}),
-            &QAction::triggered, this, &EditActions::indent);
+    connect(
+        add(QStringLiteral("actionIndent"), QStringLiteral("&Indent"), {QKeySequence(Qt::CTRL | Qt::Key_BracketRight)}),
+        &QAction::triggered, this, &EditActions::indent);
     connect(add(QStringLiteral("actionUnindent"), QStringLiteral("Unin&dent"),
                 {QKeySequence(Qt::CTRL | Qt::Key_BracketLeft)}),
             &QAction::triggered, this, &EditActions::unindent);

@@ -1,8 +1,8 @@
 #include "editor/editorwidget.h"
 
-#include "languages/language.h"
 #include "editor/lexertheme.h"
 #include "editor/rustlexer.h"
+#include "languages/language.h"
 #include "model/typeids.h"
 
 #include <QFontDatabase>
@@ -89,8 +89,8 @@ EditorWidget::EditorWidget(QWidget *parent)
     setMarginType(kSymbolMargin, SymbolMargin);
     setMarginWidth(kSymbolMargin, 16);
     setMarginMarkerMask(kSymbolMargin, (1 << ErrorMarker) | (1 << WarningMarker) | (1 << NoteMarker));
-    const std::pair<Marker, QColor> markers[] = {{ErrorMarker, kErrorColour}, {WarningMarker, kWarningColour},
-                                                 {NoteMarker, kNoteColour}};
+    const std::pair<Marker, QColor> markers[]
+        = {{ErrorMarker, kErrorColour}, {WarningMarker, kWarningColour}, {NoteMarker, kNoteColour}};
     for (const auto &[marker, colour] : markers) {
         markerDefine(marker == NoteMarker ? RightArrow : Circle, marker);
         setMarkerBackgroundColor(colour, marker);
@@ -178,8 +178,8 @@ void EditorWidget::defineDiagnosticStyles()
     font.setItalic(true);
     const Theme::Editor &e = m_theme.editor;
     m_errorStyle = std::make_unique<QsciStyle>(kErrorStyle, QStringLiteral("Error"), e.errorText, e.errorPaper, font);
-    m_warningStyle = std::make_unique<QsciStyle>(kWarningStyle, QStringLiteral("Warning"), e.warningText,
-                                                 e.warningPaper, font);
+    m_warningStyle
+        = std::make_unique<QsciStyle>(kWarningStyle, QStringLiteral("Warning"), e.warningText, e.warningPaper, font);
     // The annotations already shown take the new looks too.
     m_errorStyle->apply(this);
     m_warningStyle->apply(this);
@@ -227,7 +227,10 @@ void EditorWidget::showDiagnostics(const QList<Core::Diagnostic> &diagnostics)
         const int line = d.line - 1;
         if (line < 0 || line >= lines())
             continue;
-        markerAdd(line, d.severity == Severity::Error ? ErrorMarker : d.severity == Severity::Warning ? WarningMarker : NoteMarker);
+        markerAdd(line,
+                  d.severity == Severity::Error         ? ErrorMarker
+                      : d.severity == Severity::Warning ? WarningMarker
+                                                        : NoteMarker);
         if (d.severity == Severity::Note)
             continue;
         // The word at the column, or the line's text when the tool named no column.
@@ -241,7 +244,8 @@ void EditorWidget::showDiagnostics(const QList<Core::Diagnostic> &diagnostics)
         }
         SendScintilla(SCI_SETINDICATORCURRENT, d.severity == Severity::Error ? kErrorIndicator : kWarningIndicator);
         SendScintilla(SCI_INDICATORFILLRANGE, from, to - from);
-        (d.severity == Severity::Error ? errors : warnings)[line] << QStringLiteral("%1: %2").arg(Core::severityId(d.severity), d.message);
+        (d.severity == Severity::Error ? errors : warnings)[line]
+            << QStringLiteral("%1: %2").arg(Core::severityId(d.severity), d.message);
     }
     QList<int> annotated = errors.keys() + warnings.keys();
     std::sort(annotated.begin(), annotated.end());

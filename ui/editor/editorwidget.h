@@ -1,7 +1,7 @@
 #pragma once
 
-#include "model/diagnostic.h"
 #include "editor/qscintilla.h"
+#include "model/diagnostic.h"
 #include "theme/theme.h"
 
 #include <memory>
@@ -67,7 +67,7 @@ private:
     void defineDiagnosticStyles();
     void applyTheme();
 
-    std::unique_ptr<QsciStyle> m_errorStyle;   // the annotations' looks
+    std::unique_ptr<QsciStyle> m_errorStyle; // the annotations' looks
     std::unique_ptr<QsciStyle> m_warningStyle;
 
     QFont m_font;

@@ -77,7 +77,8 @@ FindBar::FindBar(QWidget *parent)
     m_find->setClearButtonEnabled(true);
     m_replace->setObjectName(QStringLiteral("replaceField"));
     m_replace->setPlaceholderText(QStringLiteral("Replace with"));
-    m_replace->setToolTip(QStringLiteral("With a regular expression, \\1 or $1 puts back what its first (group) matched"));
+    m_replace->setToolTip(
+        QStringLiteral("With a regular expression, \\1 or $1 puts back what its first (group) matched"));
     m_status->setObjectName(QStringLiteral("findStatus"));
     m_status->setWordWrap(true); // a narrow window shows a long problem on two lines, not cut
     m_status->setMinimumWidth(m_status->fontMetrics().horizontalAdvance(QStringLiteral("9999 of 9999")));
@@ -282,7 +283,8 @@ void FindBar::step(bool forward)
     if (index >= 0) {
         index = (index + (forward ? 1 : count - 1)) % count;
     } else {
-        const qsizetype selStart = offsetOfUtf8(m_text, m_editor->SendScintilla(QsciScintillaBase::SCI_GETSELECTIONSTART));
+        const qsizetype selStart
+            = offsetOfUtf8(m_text, m_editor->SendScintilla(QsciScintillaBase::SCI_GETSELECTIONSTART));
         const qsizetype selEnd = offsetOfUtf8(m_text, m_editor->SendScintilla(QsciScintillaBase::SCI_GETSELECTIONEND));
         if (forward) {
             const auto it = std::find_if(m_matches.cbegin(), m_matches.cend(),
@@ -409,7 +411,8 @@ void FindBar::clearHighlights(EditorWidget *editor)
     if (!editor)
         return;
     editor->SendScintilla(QsciScintillaBase::SCI_SETINDICATORCURRENT, kFindIndicator);
-    editor->SendScintilla(QsciScintillaBase::SCI_INDICATORCLEARRANGE, 0, editor->SendScintilla(QsciScintillaBase::SCI_GETLENGTH));
+    editor->SendScintilla(QsciScintillaBase::SCI_INDICATORCLEARRANGE, 0,
+                          editor->SendScintilla(QsciScintillaBase::SCI_GETLENGTH));
 }
 
 bool FindBar::event(QEvent *event)

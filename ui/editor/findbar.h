@@ -82,13 +82,13 @@ private:
     QTimer *m_refreshTimer;
 
     TextSearch m_search;
-    QString m_text;               // what m_matches were found in
-    quint64 m_revision = 0;       // the editor's revision of m_text
+    QString m_text;         // what m_matches were found in
+    quint64 m_revision = 0; // the editor's revision of m_text
     bool m_stale = true;
     QList<SearchMatch> m_matches;
-    int m_current = -1;           // the selected match, for "3 of 12"
-    qsizetype m_anchor = 0;       // where typing in the find field searches from
-    QString m_note;               // "Replaced 12 matches", until the next search
+    int m_current = -1;     // the selected match, for "3 of 12"
+    qsizetype m_anchor = 0; // where typing in the find field searches from
+    QString m_note;         // "Replaced 12 matches", until the next search
     QMetaObject::Connection m_textChanged;
 };
 

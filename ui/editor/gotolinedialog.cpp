@@ -56,7 +56,8 @@ GoToLineDialog::Target GoToLineDialog::parse(const QString &text, int lineCount)
     if (text.trimmed().isEmpty())
         target.problem = QStringLiteral("Type %1.").arg(range);
     else if (!lineOk || !columnOk || parts.size() > 2 || target.column < 0)
-        target.problem = QStringLiteral("“%1” is not a line number: type %2, or line:column.").arg(text.trimmed(), range);
+        target.problem
+            = QStringLiteral("“%1” is not a line number: type %2, or line:column.").arg(text.trimmed(), range);
     else if (target.line < 1 || target.line > lineCount)
         target.problem = QStringLiteral("There is no line %1: the program has %2 line%3. Type %4.")
                              .arg(target.line)

@@ -21,7 +21,7 @@ public:
 
     struct Target {
         int line = 0;
-        int column = 0; ///< 0: none given
+        int column = 0;  ///< 0: none given
         QString problem; ///< why the text is not a line to go to; empty when it is
     };
     /// "12" or "12:5" within 1..lineCount.

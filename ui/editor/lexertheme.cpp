@@ -17,17 +17,31 @@ Syntax cppSyntax(int style)
     if (style >= kInactiveOffset)
         return Syntax::Comment; // greyed out, as other editors show inactive code
     switch (style) {
-    case L::Comment: case L::CommentLine: case L::CommentDoc: case L::CommentLineDoc: case L::CommentDocKeyword:
-    case L::PreProcessorComment: case L::PreProcessorCommentLineDoc: case L::TaskMarker:
+    case L::Comment:
+    case L::CommentLine:
+    case L::CommentDoc:
+    case L::CommentLineDoc:
+    case L::CommentDocKeyword:
+    case L::PreProcessorComment:
+    case L::PreProcessorCommentLineDoc:
+    case L::TaskMarker:
         return Syntax::Comment;
-    case L::Number: case L::UUID: case L::UserLiteral:
+    case L::Number:
+    case L::UUID:
+    case L::UserLiteral:
         return Syntax::Number;
     case L::Keyword:
         return Syntax::Keyword;
     case L::KeywordSet2:
         return Syntax::Type;
-    case L::DoubleQuotedString: case L::SingleQuotedString: case L::VerbatimString: case L::RawString:
-    case L::TripleQuotedVerbatimString: case L::HashQuotedString: case L::Regex: case L::EscapeSequence:
+    case L::DoubleQuotedString:
+    case L::SingleQuotedString:
+    case L::VerbatimString:
+    case L::RawString:
+    case L::TripleQuotedVerbatimString:
+    case L::HashQuotedString:
+    case L::Regex:
+    case L::EscapeSequence:
         return Syntax::String;
     case L::PreProcessor:
         return Syntax::Preprocessor;
@@ -37,7 +51,8 @@ Syntax cppSyntax(int style)
         return Syntax::Identifier;
     case L::GlobalClass:
         return Syntax::ClassName;
-    case L::UnclosedString: case L::CommentDocKeywordError:
+    case L::UnclosedString:
+    case L::CommentDocKeywordError:
         return Syntax::Error;
     default:
         return Syntax::Default;
@@ -48,13 +63,19 @@ Syntax pythonSyntax(int style)
 {
     using L = QsciLexerPython;
     switch (style) {
-    case L::Comment: case L::CommentBlock:
+    case L::Comment:
+    case L::CommentBlock:
         return Syntax::Comment;
     case L::Number:
         return Syntax::Number;
-    case L::DoubleQuotedString: case L::SingleQuotedString: case L::TripleSingleQuotedString:
-    case L::TripleDoubleQuotedString: case L::DoubleQuotedFString: case L::SingleQuotedFString:
-    case L::TripleSingleQuotedFString: case L::TripleDoubleQuotedFString:
+    case L::DoubleQuotedString:
+    case L::SingleQuotedString:
+    case L::TripleSingleQuotedString:
+    case L::TripleDoubleQuotedString:
+    case L::DoubleQuotedFString:
+    case L::SingleQuotedFString:
+    case L::TripleSingleQuotedFString:
+    case L::TripleDoubleQuotedFString:
         return Syntax::String;
     case L::Keyword:
         return Syntax::Keyword;
@@ -89,13 +110,16 @@ Syntax bashSyntax(int style)
         return Syntax::Number;
     case L::Keyword:
         return Syntax::Keyword;
-    case L::DoubleQuotedString: case L::SingleQuotedString: case L::SingleQuotedHereDocument:
+    case L::DoubleQuotedString:
+    case L::SingleQuotedString:
+    case L::SingleQuotedHereDocument:
         return Syntax::String;
     case L::Operator:
         return Syntax::Operator;
     case L::Identifier:
         return Syntax::Identifier;
-    case L::Scalar: case L::ParameterExpansion:
+    case L::Scalar:
+    case L::ParameterExpansion:
         return Syntax::Type;
     case L::Backticks:
         return Syntax::Preprocessor;

@@ -12,13 +12,13 @@
 #define SANDPIT_QSCI_UNDEF_SLOTS
 #endif
 
+#include <Qsci/qscicommand.h>
+#include <Qsci/qscicommandset.h>
 #include <Qsci/qscilexerbash.h>
 #include <Qsci/qscilexercpp.h>
 #include <Qsci/qscilexerjava.h>
 #include <Qsci/qscilexerjavascript.h>
 #include <Qsci/qscilexerpython.h>
-#include <Qsci/qscicommand.h>
-#include <Qsci/qscicommandset.h>
 #include <Qsci/qsciscintilla.h>
 #include <Qsci/qscistyle.h>
 

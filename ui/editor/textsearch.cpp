@@ -11,8 +11,8 @@ TextSearch::TextSearch(const SearchQuery &query)
     // Lookarounds, not \b: "a.b" or "->" as a whole word must still match next to spaces.
     if (query.wholeWord)
         pattern = QStringLiteral("(?<!\\w)(?:%1)(?!\\w)").arg(pattern);
-    QRegularExpression::PatternOptions options = QRegularExpression::MultilineOption |
-                                                 QRegularExpression::UseUnicodePropertiesOption;
+    QRegularExpression::PatternOptions options
+        = QRegularExpression::MultilineOption | QRegularExpression::UseUnicodePropertiesOption;
     if (!query.matchCase)
         options |= QRegularExpression::CaseInsensitiveOption;
     m_regex.setPattern(pattern);
@@ -21,8 +21,8 @@ TextSearch::TextSearch(const SearchQuery &query)
         // The offset is into the wrapped pattern when whole word is on; point into what was typed.
         const qsizetype wrapped = query.wholeWord ? 10 : 0; // "(?<!\\w)(?:"
         const qsizetype at = std::clamp<qsizetype>(m_regex.patternErrorOffset() - wrapped, 0, query.text.size());
-        const QString where = at >= query.text.size() ? QStringLiteral("at the end")
-                                                       : QStringLiteral("at character %1").arg(at + 1);
+        const QString where
+            = at >= query.text.size() ? QStringLiteral("at the end") : QStringLiteral("at character %1").arg(at + 1);
         m_error = QStringLiteral("Not a valid regular expression: %1 (%2).").arg(m_regex.errorString(), where);
     }
 }
@@ -93,8 +93,8 @@ QString TextSearch::replacement(const SearchMatch &match, const QString &replace
             }
             if (c == QLatin1Char('\\')) {
                 const QChar escaped = next == QLatin1Char('n') ? QChar(QLatin1Char('\n'))
-                                      : next == QLatin1Char('t') ? QChar(QLatin1Char('\t'))
-                                                                 : next;
+                    : next == QLatin1Char('t')                 ? QChar(QLatin1Char('\t'))
+                                                               : next;
                 out += escaped;
                 ++i;
                 continue;

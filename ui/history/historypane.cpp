@@ -1,7 +1,7 @@
 #include "history/historypane.h"
 
-#include "session/diffview.h"
 #include "model/units.h"
+#include "session/diffview.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -56,23 +56,28 @@ QString describe(const Core::RunRecord &r)
     lines << QStringLiteral("Limits: %1 wall time, %2 memory, %3 output")
                  .arg(Core::formatDuration(r.limits.wallTimeMs), Core::formatBytes(r.limits.memoryBytes),
                       Core::formatBytes(r.limits.outputBytes));
-    lines << QStringLiteral("Isolation: %1").arg(result.value(QStringLiteral("isolation")).toObject().value(QStringLiteral("level")).toString());
+    lines << QStringLiteral("Isolation: %1")
+                 .arg(result.value(QStringLiteral("isolation")).toObject().value(QStringLiteral("level")).toString());
     if (!text("notice").isEmpty())
         lines << text("notice");
     const QJsonArray artifacts = result.value(QStringLiteral("artifacts")).toArray();
     for (const QJsonValue &a : artifacts) {
         const QJsonObject o = a.toObject();
         lines << QStringLiteral("Output file: %1 (%2, %3)")
-                     .arg(o.value(QStringLiteral("path")).toString(), Core::formatBytes(qint64(o.value(QStringLiteral("size")).toDouble())),
+                     .arg(o.value(QStringLiteral("path")).toString(),
+                          Core::formatBytes(qint64(o.value(QStringLiteral("size")).toDouble())),
                           o.value(QStringLiteral("mime")).toString());
     }
     for (const auto &[key, capped] : {std::pair{"stdout", r.stdoutCapped}, std::pair{"stderr", r.stderrCapped}}) {
         const QString body = text(key);
         if (body.isEmpty())
             continue;
-        lines << QString() << QStringLiteral("── %1%2 ──").arg(QLatin1String(key),
-                                                             capped ? QStringLiteral(" (only the first %1 kept)").arg(Core::formatBytes(Core::RunRecord::kOutputCapBytes))
-                                                                    : QString());
+        lines << QString()
+              << QStringLiteral("── %1%2 ──")
+                     .arg(QLatin1String(key),
+                          capped ? QStringLiteral(" (only the first %1 kept)")
+                                       .arg(Core::formatBytes(Core::RunRecord::kOutputCapBytes))
+                                 : QString());
         lines << body;
     }
     return lines.join(QLatin1Char('\n'));
@@ -202,9 +207,10 @@ void HistoryPane::showListing(const Core::RunHistory::Listing &listing)
     int keep = -1;
     for (const Core::RunRecord &r : std::as_const(m_records)) {
         const Core::KillReason reason = r.killReason();
-        auto *item = new QTreeWidgetItem(m_list, {localTime(r), r.fileName, r.status(),
-                                                 reason == Core::KillReason::None ? QString() : Core::killReasonId(reason),
-                                                 Core::formatDuration(r.wallMs())});
+        auto *item = new QTreeWidgetItem(m_list,
+                                         {localTime(r), r.fileName, r.status(),
+                                          reason == Core::KillReason::None ? QString() : Core::killReasonId(reason),
+                                          Core::formatDuration(r.wallMs())});
         item->setToolTip(KillReason, Core::killReasonTitle(reason));
         item->setTextAlignment(Duration, Qt::AlignRight | Qt::AlignVCenter);
         if (pickedOlder && selected && selected->id == r.id)
@@ -214,8 +220,9 @@ void HistoryPane::showListing(const Core::RunHistory::Listing &listing)
     if (m_records.isEmpty() && listing.notes.isEmpty())
         note = QStringLiteral("No runs recorded yet: each finished run appears here.");
     if (!listing.notes.isEmpty()) {
-        note = listing.notes.size() == 1 ? QStringLiteral("1 record could not be read and is not listed.")
-                                         : QStringLiteral("%1 records could not be read and are not listed.").arg(listing.notes.size());
+        note = listing.notes.size() == 1
+            ? QStringLiteral("1 record could not be read and is not listed.")
+            : QStringLiteral("%1 records could not be read and are not listed.").arg(listing.notes.size());
         m_note->setToolTip(listing.notes.join(QLatin1Char('\n')));
     }
     m_note->setText(note);

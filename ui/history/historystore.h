@@ -1,7 +1,7 @@
 #pragma once
 
-#include "settings/historysettings.h"
 #include "history/runhistory.h"
+#include "settings/historysettings.h"
 
 #include <QObject>
 #include <QThreadPool>

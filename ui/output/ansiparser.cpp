@@ -28,10 +28,7 @@ struct Params {
     QVarLengthArray<int, 16> values;
     QVarLengthArray<bool, 16> colon;
 
-    int at(qsizetype i, int fallback) const
-    {
-        return i < values.size() && values[i] >= 0 ? values[i] : fallback;
-    }
+    int at(qsizetype i, int fallback) const { return i < values.size() && values[i] >= 0 ? values[i] : fallback; }
 };
 
 Params parseParams(QStringView text)
@@ -102,20 +99,48 @@ void applySgr(TextStyle &style, const Params &params)
             continue;
         }
         switch (code) {
-        case 0: style = {}; break;
-        case 1: style.bold = true; break;
-        case 3: style.italic = true; break;
-        case 4: style.underline = subCount == 0 || params.values[i + 1] != 0; break;
-        case 7: style.inverse = true; break;
-        case 9: style.strikeOut = true; break;
-        case 21: style.underline = true; break;
-        case 22: style.bold = false; break;
-        case 23: style.italic = false; break;
-        case 24: style.underline = false; break;
-        case 27: style.inverse = false; break;
-        case 29: style.strikeOut = false; break;
-        case 39: style.foreground = {}; break;
-        case 49: style.background = {}; break;
+        case 0:
+            style = {};
+            break;
+        case 1:
+            style.bold = true;
+            break;
+        case 3:
+            style.italic = true;
+            break;
+        case 4:
+            style.underline = subCount == 0 || params.values[i + 1] != 0;
+            break;
+        case 7:
+            style.inverse = true;
+            break;
+        case 9:
+            style.strikeOut = true;
+            break;
+        case 21:
+            style.underline = true;
+            break;
+        case 22:
+            style.bold = false;
+            break;
+        case 23:
+            style.italic = false;
+            break;
+        case 24:
+            style.underline = false;
+            break;
+        case 27:
+            style.inverse = false;
+            break;
+        case 29:
+            style.strikeOut = false;
+            break;
+        case 39:
+            style.foreground = {};
+            break;
+        case 49:
+            style.background = {};
+            break;
         default:
             if (code >= 30 && code <= 37)
                 style.foreground = {TextStyle::ColorType::Indexed, quint32(code - 30)};

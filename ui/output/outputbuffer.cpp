@@ -105,7 +105,7 @@ void OutputBuffer::write(QStringView text, quint64 style)
             finishLine(true);
         qsizetype count = std::min(text.size(), std::max<qsizetype>(kFoldColumns - m_cursor, 1));
         if (count < text.size() && text[count].isLowSurrogate())
-            ++count; // a surrogate pair stays on one line
+            ++count;                    // a surrogate pair stays on one line
         if (m_cursor > m_line.size()) { // moved right past the end: the gap is blank
             m_lineStyles.insert(m_lineStyles.size(), m_cursor - m_line.size(), m_styleBase);
             m_line.append(QString(m_cursor - m_line.size(), QLatin1Char(' ')));

@@ -89,7 +89,7 @@ private:
     qsizetype m_lines = 0;
     qint64 m_skipped = 0;
 
-    QString m_line; // the open line
+    QString m_line;              // the open line
     QList<quint64> m_lineStyles; // one per character of m_line
     qsizetype m_cursor = 0;
     bool m_openChanged = false;

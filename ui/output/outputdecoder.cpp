@@ -15,9 +15,10 @@ qsizetype incompleteTail(QByteArrayView data)
         const auto byte = static_cast<unsigned char>(data[size - back]);
         if ((byte & 0xC0) == 0x80)
             continue; // a continuation byte: the lead is further back
-        const int length = byte >= 0xC2 && byte <= 0xDF ? 2 : byte >= 0xE0 && byte <= 0xEF ? 3
-                         : byte >= 0xF0 && byte <= 0xF4                                 ? 4
-                                                                                         : 0;
+        const int length = byte >= 0xC2 && byte <= 0xDF ? 2
+            : byte >= 0xE0 && byte <= 0xEF              ? 3
+            : byte >= 0xF0 && byte <= 0xF4              ? 4
+                                                        : 0;
         return length > back ? back : 0;
     }
     return 0;

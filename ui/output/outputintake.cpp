@@ -10,8 +10,8 @@ namespace {
 class StyleOnlySink final : public AnsiParser::Sink
 {
 public:
-    void text(QStringView, const TextStyle &) override {}
-    void control(AnsiParser::Control, int) override {}
+    void text(QStringView, const TextStyle &) override { }
+    void control(AnsiParser::Control, int) override { }
 };
 
 /// Just after the `count`-th newline of `bytes`.
@@ -86,8 +86,9 @@ void OutputIntake::read(Entry &entry, OutputBuffer &buffer, qsizetype budget)
     case Type::Output: {
         Stream &s = stream(entry.kind);
         // A stateful decoder and parser: the slice may end anywhere.
-        const QByteArrayView slice = QByteArrayView(entry.bytes).sliced(entry.offset).first(
-            std::min(budget, entry.bytes.size() - entry.offset));
+        const QByteArrayView slice = QByteArrayView(entry.bytes)
+                                         .sliced(entry.offset)
+                                         .first(std::min(budget, entry.bytes.size() - entry.offset));
         const qsizetype newlines = slice.count('\n');
         s.parser.parse(s.decoder.decode(slice), buffer);
         entry.offset += slice.size();

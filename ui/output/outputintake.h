@@ -39,8 +39,8 @@ private:
     struct Entry {
         Type type;
         OutputKind kind;
-        QByteArray bytes;  // Output
-        QString text;      // Text and OwnLine
+        QByteArray bytes; // Output
+        QString text;     // Text and OwnLine
         qsizetype offset = 0;
         qsizetype newlines = 0;
     };

@@ -44,8 +44,9 @@ QList<OutputLinks::Link> OutputLinks::find(QStringView text) const
     if (!m_parser)
         return links;
     for (const Core::SourceMention &mention : m_parser->mentionsIn(text)) {
-        links.append({mention.start, mention.length,
-                      QStringLiteral("%1%2:%3:%4").arg(kScheme).arg(mention.line).arg(mention.column).arg(mention.file)});
+        links.append(
+            {mention.start, mention.length,
+             QStringLiteral("%1%2:%3:%4").arg(kScheme).arg(mention.line).arg(mention.column).arg(mention.file)});
     }
     return links;
 }
@@ -88,7 +89,8 @@ QTextCursor OutputLinks::nextLink(QTextDocument &document, const QTextCursor &fr
     const auto beyond = [&](const Span &span) {
         return forward ? span.start > at || (span.start == at && !from.hasSelection()) : span.start < at;
     };
-    for (QTextBlock block = document.findBlock(at); block.isValid(); block = forward ? block.next() : block.previous()) {
+    for (QTextBlock block = document.findBlock(at); block.isValid();
+         block = forward ? block.next() : block.previous()) {
         QList<Span> spans = linksIn(block);
         if (!forward)
             std::reverse(spans.begin(), spans.end());

@@ -1,12 +1,12 @@
 #include "output/outputpane.h"
 
-#include "run/imagepullbar.h"
-#include "run/inputline.h"
 #include "model/killdetail.h"
-#include "model/units.h"
 #include "model/typeids.h"
+#include "model/units.h"
 #include "output/outputrecorder.h"
 #include "output/outputview.h"
+#include "run/imagepullbar.h"
+#include "run/inputline.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -155,9 +155,10 @@ void OutputPane::showFinished(const Core::RunResult &result)
     if (!result.notice.isEmpty())
         m_view->appendLine(Kind::Error, QStringLiteral("⚠ %1").arg(result.notice));
     if (result.isolation.level != Core::IsolationReport::Level::Full) {
-        m_view->appendLine(Kind::Error, QStringLiteral("⚠ This run was not fully isolated (%1): %2")
-                                            .arg(Core::isolationLevelId(result.isolation.level),
-                                                 result.isolation.details.value(0, QStringLiteral("no details"))));
+        m_view->appendLine(Kind::Error,
+                           QStringLiteral("⚠ This run was not fully isolated (%1): %2")
+                               .arg(Core::isolationLevelId(result.isolation.level),
+                                    result.isolation.details.value(0, QStringLiteral("no details"))));
     }
 }
 
@@ -199,7 +200,8 @@ void OutputPane::endInput(const QString &rest)
 void OutputPane::chooseSaveFile()
 {
     // Window-modal and non-blocking, like every dialog here: the event loop keeps turning.
-    auto *dialog = new QFileDialog(this, QStringLiteral("Save output"), m_saveFolder.isEmpty() ? QDir::homePath() : m_saveFolder);
+    auto *dialog = new QFileDialog(this, QStringLiteral("Save output"),
+                                   m_saveFolder.isEmpty() ? QDir::homePath() : m_saveFolder);
     dialog->setObjectName(QStringLiteral("saveOutputDialog"));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setAcceptMode(QFileDialog::AcceptSave);
@@ -230,7 +232,8 @@ void OutputPane::updateInputState()
     m_input->setEnabled(enabled);
     m_inputPrompt->setEnabled(enabled);
     if (enabled)
-        m_input->setPlaceholderText(QStringLiteral("Type a line for the program and press Enter · Esc clears it · Ctrl+D ends the input"));
+        m_input->setPlaceholderText(
+            QStringLiteral("Type a line for the program and press Enter · Esc clears it · Ctrl+D ends the input"));
     else if (m_inputWanted)
         m_input->setPlaceholderText(QStringLiteral("The input is closed"));
     else

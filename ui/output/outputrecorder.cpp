@@ -34,7 +34,8 @@ struct OutputRecorder::Recording {
             file = std::make_unique<QTemporaryFile>();
             file->setFileTemplate(QDir::tempPath() + QStringLiteral("/sandpit-output-XXXXXX.txt"));
             if (!file->open()) {
-                error = QStringLiteral("could not create a temporary file in %1: %2").arg(QDir::tempPath(), file->errorString());
+                error = QStringLiteral("could not create a temporary file in %1: %2")
+                            .arg(QDir::tempPath(), file->errorString());
                 return;
             }
         }

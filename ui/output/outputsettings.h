@@ -24,7 +24,8 @@ struct OutputSettings {
 
     /// A bad value is an error that names the setting or variable, the value and what is
     /// expected; nothing is silently replaced.
-    static std::expected<OutputSettings, QString> load(const QSettings &settings, const QProcessEnvironment &environment);
+    static std::expected<OutputSettings, QString> load(const QSettings &settings,
+                                                       const QProcessEnvironment &environment);
     /// Why `text` is no good for output/max_lines, in the words load() puts after the
     /// setting's name; nothing when it is good (see Core::EngineSettings::problemWith).
     static std::optional<QString> problemWith(const QString &key, const QString &text);

@@ -80,8 +80,7 @@ void OutputView::flush()
         m_intake.readInto(m_buffer, m_maxLines, std::numeric_limits<qsizetype>::max());
         drawBatch();
     }
-    while (removeOldLines(std::numeric_limits<qsizetype>::max())) {
-    }
+    while (removeOldLines(std::numeric_limits<qsizetype>::max())) { }
 }
 
 bool OutputView::hasPendingText() const
@@ -200,8 +199,8 @@ void OutputView::insert(QTextCursor &cursor, const OutputBuffer::Chunk &chunk, c
                 ++link;
             const bool onLink = link != links.cend() && link->start <= position;
             const qsizetype end = link == links.cend() ? runEnd
-                                  : onLink          ? std::min(runEnd, link->start + link->length)
-                                                    : std::min(runEnd, link->start);
+                : onLink                               ? std::min(runEnd, link->start + link->length)
+                                                       : std::min(runEnd, link->start);
             const bool whole = position == 0 && end == chunk.text.size();
             const QString text = whole ? chunk.text : chunk.text.mid(position, end - position);
             if (onLink)

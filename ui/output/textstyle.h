@@ -29,14 +29,12 @@ struct TextStyle {
     {
         const auto color = [](Color c) { return quint64(c.type) << 24 | (c.value & 0xFFFFFF); };
         return color(foreground) | color(background) << 26 | quint64(bold) << 52 | quint64(italic) << 53
-             | quint64(underline) << 54 | quint64(strikeOut) << 55 | quint64(inverse) << 56;
+            | quint64(underline) << 54 | quint64(strikeOut) << 55 | quint64(inverse) << 56;
     }
 
     static TextStyle fromKey(quint64 key)
     {
-        const auto color = [](quint64 bits) {
-            return Color{ColorType((bits >> 24) & 3), quint32(bits & 0xFFFFFF)};
-        };
+        const auto color = [](quint64 bits) { return Color{ColorType((bits >> 24) & 3), quint32(bits & 0xFFFFFF)}; };
         TextStyle style;
         style.foreground = color(key);
         style.background = color(key >> 26);

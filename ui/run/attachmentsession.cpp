@@ -1,7 +1,7 @@
 #include "run/attachmentsession.h"
 
-#include "window/backgroundtask.h"
 #include "files/keptworkspace.h"
+#include "window/backgroundtask.h"
 
 #include <QCryptographicHash>
 #include <QFileInfo>
@@ -28,7 +28,9 @@ QList<Attachment> check(const QStringList &paths)
         const QFileInfo info(path);
         QString problem;
         if (!info.exists())
-            problem = QStringLiteral("%1 is missing: it was moved or deleted. Runs fail until you remove it or put it back.").arg(path);
+            problem = QStringLiteral(
+                          "%1 is missing: it was moved or deleted. Runs fail until you remove it or put it back.")
+                          .arg(path);
         else if (!info.isReadable())
             problem = QStringLiteral("%1 cannot be read.").arg(path);
         out.append({path, info.isDir(), problem});
@@ -78,8 +80,9 @@ QString AttachmentSession::workspaceFolder() const
 {
     // One folder per program file, named by a hash of its path: the path itself may be long
     // or hold characters a folder name cannot.
-    const QByteArray key = m_program.isEmpty() ? QByteArray("untitled")
-                                               : QCryptographicHash::hash(m_program.toUtf8(), QCryptographicHash::Sha1).toHex().left(16);
+    const QByteArray key = m_program.isEmpty()
+        ? QByteArray("untitled")
+        : QCryptographicHash::hash(m_program.toUtf8(), QCryptographicHash::Sha1).toHex().left(16);
     return m_dataDir + QStringLiteral("/workspaces/") + QString::fromLatin1(key);
 }
 
@@ -114,14 +117,16 @@ void AttachmentSession::resetWorkspace()
 {
     const QString folder = workspaceFolder();
     runInBackground<QString>(
-        this, [folder] {
+        this,
+        [folder] {
             const auto reset = Core::KeptWorkspace::reset(folder);
             return reset ? QString() : reset.error().message;
         },
         [this](const QString &problem) {
-            Q_EMIT workspaceReset(problem.isEmpty(), problem.isEmpty() ? QStringLiteral("The workspace is empty again: the "
-                                                                                        "next run starts from a clean one.")
-                                                                       : problem);
+            Q_EMIT workspaceReset(problem.isEmpty(),
+                                  problem.isEmpty() ? QStringLiteral("The workspace is empty again: the "
+                                                                     "next run starts from a clean one.")
+                                                    : problem);
         });
 }
 
@@ -129,11 +134,12 @@ void AttachmentSession::refresh()
 {
     const quint64 generation = ++m_generation;
     const QStringList paths = m_paths;
-    runInBackground<QList<Attachment>>(this, [paths] { return check(paths); },
-                                       [this, generation](const QList<Attachment> &attachments) {
-                                           if (generation == m_generation)
-                                               Q_EMIT attachmentsChanged(attachments);
-                                       });
+    runInBackground<QList<Attachment>>(
+        this, [paths] { return check(paths); },
+        [this, generation](const QList<Attachment> &attachments) {
+            if (generation == m_generation)
+                Q_EMIT attachmentsChanged(attachments);
+        });
 }
 
 void AttachmentSession::load()

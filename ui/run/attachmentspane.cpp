@@ -32,7 +32,8 @@ AttachmentsPane::AttachmentsPane(QWidget *parent)
     m_reset->setObjectName(QStringLiteral("resetWorkspace"));
     m_placeholder->setWordWrap(true);
     m_placeholder->setEnabled(false);
-    m_placeholder->setToolTip(QStringLiteral("Files and folders added here are copied next to the program before each run."));
+    m_placeholder->setToolTip(
+        QStringLiteral("Files and folders added here are copied next to the program before each run."));
     m_mode->addItem(QStringLiteral("Fresh each run"));
     m_mode->addItem(QStringLiteral("Kept between runs"));
     m_mode->setToolTip(QStringLiteral("Fresh: every run starts from a clean workspace. Kept: what the program writes "
@@ -70,7 +71,8 @@ AttachmentsPane::AttachmentsPane(QWidget *parent)
     m_fold->setCheckable(true);
     m_fold->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_summary->setObjectName(QStringLiteral("inputFilesSummary"));
-    m_summary->setToolTip(QStringLiteral("Files and folders added here are copied beside the program before each run."));
+    m_summary->setToolTip(
+        QStringLiteral("Files and folders added here are copied beside the program before each run."));
     m_summary->setForegroundRole(QPalette::PlaceholderText);
     auto *header = new QHBoxLayout;
     header->setContentsMargins(0, 0, 0, 0);
@@ -150,9 +152,9 @@ void AttachmentsPane::updateSummary()
 {
     const int count = m_list->count();
     // One short line: the folded dock is one line high, and a wrapped sentence would be cut.
-    QString text = count == 0   ? QStringLiteral("None")
-                   : count == 1 ? QStringLiteral("1 file or folder")
-                                : QStringLiteral("%1 files or folders").arg(count);
+    QString text = count == 0 ? QStringLiteral("None")
+        : count == 1          ? QStringLiteral("1 file or folder")
+                              : QStringLiteral("%1 files or folders").arg(count);
     if (m_mode->currentIndex() == 1)
         text += QStringLiteral(" · kept workspace");
     m_summary->setText(isFolded() ? text : QString());

@@ -14,11 +14,13 @@ BackendSwitch::BackendSwitch(QWidget *parent)
 {
     m_combo->setObjectName(QStringLiteral("backendCombo"));
     m_combo->addItem(QStringLiteral("Local sandbox"), Core::kLocalBackendId);
-    m_combo->setItemData(0, QStringLiteral("This machine's sandbox: namespaces, seccomp and limits. Needs nothing else."),
+    m_combo->setItemData(0,
+                         QStringLiteral("This machine's sandbox: namespaces, seccomp and limits. Needs nothing else."),
                          Qt::ToolTipRole);
     m_combo->addItem(QStringLiteral("Docker"), Core::kDockerBackendId);
-    m_combo->setItemData(1, QStringLiteral("A fresh, hardened container for every run. Needs a running Docker daemon "
-                                           "that your user may use."),
+    m_combo->setItemData(1,
+                         QStringLiteral("A fresh, hardened container for every run. Needs a running Docker daemon "
+                                        "that your user may use."),
                          Qt::ToolTipRole);
     auto *label = new QLabel(QStringLiteral("Run in:"), this);
     label->setBuddy(m_combo);
@@ -40,9 +42,10 @@ void BackendSwitch::showBackend(const QString &backendId, const QString &overrid
     const int index = m_combo->findData(backendId);
     if (index >= 0)
         m_combo->setCurrentIndex(index);
-    m_combo->setToolTip(overriddenBy.isEmpty()
-                            ? QStringLiteral("Where the next run happens")
-                            : QStringLiteral("Where the next run happens; %1 chose this when Sandpit started").arg(overriddenBy));
+    m_combo->setToolTip(
+        overriddenBy.isEmpty()
+            ? QStringLiteral("Where the next run happens")
+            : QStringLiteral("Where the next run happens; %1 chose this when Sandpit started").arg(overriddenBy));
 }
 
 } // namespace Sandpit::Ui

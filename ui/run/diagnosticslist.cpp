@@ -76,11 +76,13 @@ void DiagnosticsList::showDiagnostics(const QList<Core::Diagnostic> &diagnostics
     m_list->clear();
     m_diagnostics = diagnostics;
     for (const Core::Diagnostic &d : diagnostics) {
-        const QStyle::StandardPixmap icon = d.severity == Severity::Error     ? QStyle::SP_MessageBoxCritical
-                                            : d.severity == Severity::Warning ? QStyle::SP_MessageBoxWarning
-                                                                              : QStyle::SP_MessageBoxInformation;
-        auto *item = new QListWidgetItem(style()->standardIcon(icon), QStringLiteral("%1  %2").arg(place(d), d.message), m_list);
-        item->setToolTip(QStringLiteral("%1 %2: %3\nClick to go there.").arg(place(d), Core::severityId(d.severity), d.message));
+        const QStyle::StandardPixmap icon = d.severity == Severity::Error ? QStyle::SP_MessageBoxCritical
+            : d.severity == Severity::Warning                             ? QStyle::SP_MessageBoxWarning
+                                                                          : QStyle::SP_MessageBoxInformation;
+        auto *item = new QListWidgetItem(style()->standardIcon(icon), QStringLiteral("%1  %2").arg(place(d), d.message),
+                                         m_list);
+        item->setToolTip(
+            QStringLiteral("%1 %2: %3\nClick to go there.").arg(place(d), Core::severityId(d.severity), d.message));
         if (d.severity == Severity::Note)
             item->setForeground(palette().color(QPalette::PlaceholderText));
     }

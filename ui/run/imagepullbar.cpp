@@ -75,8 +75,14 @@ ImagePullBar::ImagePullBar(QWidget *parent)
     setState(State::Hidden, {});
 }
 
-QString ImagePullBar::messageText() const { return m_message->text(); }
-QString ImagePullBar::statusText() const { return m_status->text(); }
+QString ImagePullBar::messageText() const
+{
+    return m_message->text();
+}
+QString ImagePullBar::statusText() const
+{
+    return m_status->text();
+}
 
 void ImagePullBar::offerPull(const Core::RunError &error)
 {
@@ -88,7 +94,8 @@ void ImagePullBar::offerPull(const Core::RunError &error)
     }
     m_image = error.image;
     setState(State::Offering,
-             QStringLiteral("Docker does not have the image %1. Sandpit can pull it from its registry for you.").arg(m_image));
+             QStringLiteral("Docker does not have the image %1. Sandpit can pull it from its registry for you.")
+                 .arg(m_image));
 }
 
 void ImagePullBar::showProgress(double fraction, const QString &status)

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "history/inputset.h"
-#include "run/inputsetoutcome.h"
 #include "model/runerror.h"
 #include "model/runresult.h"
+#include "run/inputsetoutcome.h"
 
 #include <QList>
 #include <QObject>
@@ -62,7 +62,7 @@ private:
     Starter m_startRun;
     Core::InputSets m_sets;
     QList<InputSetOutcome> m_outcomes;
-    int m_index = -1;        // the set running, or the last one that ran
+    int m_index = -1; // the set running, or the last one that ran
     bool m_running = false;
     bool m_starting = false; // inside m_startRun: the run requested is the batch's own
     bool m_stopping = false;

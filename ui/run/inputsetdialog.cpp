@@ -217,8 +217,8 @@ void InputSetDialog::updateButtons()
     m_delete->setEnabled(m_editable && selected);
     m_run->setEnabled(m_editable && selected);
     m_runAll->setEnabled(m_editable && !m_sets.isEmpty());
-    for (QWidget *field : {static_cast<QWidget *>(m_name), static_cast<QWidget *>(m_stdin),
-                           static_cast<QWidget *>(m_hasExpected)})
+    for (QWidget *field :
+         {static_cast<QWidget *>(m_name), static_cast<QWidget *>(m_stdin), static_cast<QWidget *>(m_hasExpected)})
         field->setEnabled(m_editable && selected);
     m_expected->setEnabled(m_editable && selected && m_hasExpected->isChecked());
 }

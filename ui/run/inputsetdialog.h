@@ -61,7 +61,7 @@ private:
     QPushButton *m_runAll;
     Core::InputSets m_sets;
     Core::InputSets m_savedSets; // as on disk, to save only a change
-    int m_row = -1;       // the set in the fields, or -1
+    int m_row = -1;              // the set in the fields, or -1
     bool m_editable = false;
 };
 

@@ -12,7 +12,7 @@ namespace Sandpit::Ui {
 /// clicked after the batch can still show that set's output and its difference.
 struct InputSetOutcome {
     enum class State {
-        Waiting,  ///< its turn has not come
+        Waiting, ///< its turn has not come
         Running,
         Passed,   ///< ended by itself and printed the expected output
         Finished, ///< ended by itself; the set has no expected output to check
@@ -28,7 +28,7 @@ struct InputSetOutcome {
     qint64 wallMs = -1; ///< -1: it did not run to an end
     QByteArray stdoutData;
     QByteArray stderrData;
-    bool outputCut = false; ///< more was printed than is kept here
+    bool outputCut = false;   ///< more was printed than is kept here
     bool wrongAnswer = false; ///< it ended by itself, but printed other than expected
 };
 

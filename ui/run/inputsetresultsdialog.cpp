@@ -1,8 +1,8 @@
 #include "run/inputsetresultsdialog.h"
 
-#include "session/diffview.h"
-#include "run/inputsetbatch.h"
 #include "model/units.h"
+#include "run/inputsetbatch.h"
+#include "session/diffview.h"
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>
@@ -83,8 +83,14 @@ InputSetResultsDialog::InputSetResultsDialog(QWidget *parent)
     connect(m_table, &QTableWidget::itemPressed, this, [this] { m_userChoseRow = true; });
 }
 
-int InputSetResultsDialog::rowCount() const { return m_table->rowCount(); }
-QString InputSetResultsDialog::headingText() const { return m_heading->text(); }
+int InputSetResultsDialog::rowCount() const
+{
+    return m_table->rowCount();
+}
+QString InputSetResultsDialog::headingText() const
+{
+    return m_heading->text();
+}
 
 QString InputSetResultsDialog::cellText(int row, Column column) const
 {
@@ -162,14 +168,14 @@ void InputSetResultsDialog::showSelected()
     QString output = QString::fromUtf8(outcome.stdoutData);
     if (!outcome.stderrData.isEmpty())
         output += (output.isEmpty() || output.endsWith(QLatin1Char('\n')) ? QString() : QStringLiteral("\n"))
-                  + QString::fromUtf8(outcome.stderrData);
+            + QString::fromUtf8(outcome.stderrData);
     if (outcome.outputCut)
         output += QStringLiteral("\n[Only the first %1 of each stream is kept here.]")
                       .arg(Core::formatBytes(InputSetBatch::kKeptOutputBytes));
     if (output.isEmpty())
         output = outcome.state == InputSetOutcome::State::Waiting || outcome.state == InputSetOutcome::State::NotRun
-                     ? QStringLiteral("(not run)")
-                     : QStringLiteral("(no output)");
+            ? QStringLiteral("(not run)")
+            : QStringLiteral("(no output)");
     m_output->setPlainText(output);
 
     if (!outcome.expectedStdout)

@@ -1,11 +1,11 @@
 #include "run/inputsetsession.h"
 
-#include "window/backgroundtask.h"
+#include "history/inputsetstore.h"
 #include "run/inputsetbatch.h"
 #include "run/inputsetdialog.h"
 #include "run/inputsetresultsdialog.h"
-#include "history/inputsetstore.h"
 #include "run/runsession.h"
+#include "window/backgroundtask.h"
 
 #include <QFileInfo>
 
@@ -14,7 +14,8 @@ namespace Sandpit::Ui {
 InputSetSession::InputSetSession(RunSession &runs, QWidget *dialogParent)
     : QObject(dialogParent)
     , m_dialogParent(dialogParent)
-    , m_batch(new InputSetBatch(runs, [this](const Core::InputSet &set) { run(set, m_batchProgram); }, this))
+    , m_batch(new InputSetBatch(
+          runs, [this](const Core::InputSet &set) { run(set, m_batchProgram); }, this))
 {
     connect(&runs, &RunSession::runStarting, this, &InputSetSession::onRunStarting);
     connect(&runs, &RunSession::runFailed, this, [this] { m_checked.reset(); });

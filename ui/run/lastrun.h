@@ -10,8 +10,7 @@ namespace Sandpit::Ui {
 
 /// A tab's last run as the Run pane shows it: never run, going, ended with a result, or
 /// refused. Each tab keeps its own, so the pane can show it again when the tab comes back.
-struct LastRun
-{
+struct LastRun {
     enum class Kind { None, Running, Finished, Failed, Replaced };
 
     static LastRun running(const QString &description)

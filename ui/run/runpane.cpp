@@ -6,9 +6,9 @@
 #include <algorithm>
 
 #include <QEvent>
-#include <QResizeEvent>
 #include <QFormLayout>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -132,11 +132,26 @@ RunPane::RunPane(QWidget *parent)
     showReady();
 }
 
-QString RunPane::statusText() const { return m_status->text(); }
-QString RunPane::messageText() const { return m_message->text(); }
-QString RunPane::exitText() const { return m_exit->text(); }
-QString RunPane::isolationText() const { return m_isolation->text(); }
-QColor RunPane::statusColour() const { return m_statusColour; }
+QString RunPane::statusText() const
+{
+    return m_status->text();
+}
+QString RunPane::messageText() const
+{
+    return m_message->text();
+}
+QString RunPane::exitText() const
+{
+    return m_exit->text();
+}
+QString RunPane::isolationText() const
+{
+    return m_isolation->text();
+}
+QColor RunPane::statusColour() const
+{
+    return m_statusColour;
+}
 
 void RunPane::showReady()
 {
@@ -183,9 +198,11 @@ void RunPane::showResult(const Core::RunResult &result)
     m_message->setText(runMessage(result));
 
     m_exit->setText(exitFor(result));
-    m_time->setText(QStringLiteral("%1 wall · %2 CPU").arg(Core::formatDuration(result.wallMs), Core::formatDuration(result.cpuMs)));
-    m_memory->setText(result.peakMemoryBytes > 0 ? QStringLiteral("%1 peak").arg(Core::formatBytes(result.peakMemoryBytes))
-                                                 : QStringLiteral("—"));
+    m_time->setText(QStringLiteral("%1 wall · %2 CPU")
+                        .arg(Core::formatDuration(result.wallMs), Core::formatDuration(result.cpuMs)));
+    m_memory->setText(result.peakMemoryBytes > 0
+                          ? QStringLiteral("%1 peak").arg(Core::formatBytes(result.peakMemoryBytes))
+                          : QStringLiteral("—"));
     m_backend->setText(result.backend.isEmpty() ? QStringLiteral("—") : result.backend);
     m_isolation->setText(isolationWord(result.isolation.level));
     m_isolation->setToolTip(result.isolation.details.join(QLatin1Char('\n')));
@@ -291,7 +308,8 @@ void RunPane::fitHeightToText()
     if (width <= 0)
         return;
     const int spacing = layout()->spacing();
-    int needed = margins.top() + margins.bottom() + m_status->heightForWidth(width) + spacing + m_message->heightForWidth(width);
+    int needed = margins.top() + margins.bottom() + m_status->heightForWidth(width) + spacing
+        + m_message->heightForWidth(width);
     // A line of the facts at least, so their scroll area is seen; no more, or a projected
     // window would grow past the screen.
     m_facts->setMinimumHeight(m_exit->sizeHint().height());

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "run/lastrun.h"
 #include "model/runerror.h"
 #include "model/runresult.h"
+#include "run/lastrun.h"
 
 #include <QElapsedTimer>
 #include <QTimer>

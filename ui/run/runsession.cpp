@@ -27,10 +27,11 @@ RunSession::RunSession(Core::RunController &controller, const Core::EngineSettin
 }
 
 Core::RunRequestBuilder RunSession::requestBuilder(const Core::Language *language, const QString &fileName,
-                                                  const QString &code, const Core::EngineSettings &settings)
+                                                   const QString &code, const Core::EngineSettings &settings)
 {
     Core::RunRequestBuilder builder(settings);
-    builder.editorProgram(language, fileName, code)
+    builder
+        .editorProgram(language, fileName, code)
         // The input line can send more at any time, so stdin stays open until Ctrl+D or the
         // end. stdout is a pipe: a prompt shows before the user types only if the program does
         // not buffer it (Python runs with -u; C's stdio buffers a pipe fully, see the README).

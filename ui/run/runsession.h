@@ -1,10 +1,10 @@
 #pragma once
 
+#include "engine/runcontroller.h"
+#include "engine/runrequestbuilder.h"
 #include "files/artifactstore.h"
 #include "model/diagnosticparser.h"
 #include "settings/enginesettings.h"
-#include "engine/runcontroller.h"
-#include "engine/runrequestbuilder.h"
 
 #include <QObject>
 
@@ -97,12 +97,12 @@ private:
     // Holds a copy of the last run's artifacts for the Artifacts pane, removed when the next
     // run's are kept and when the session (and the runs it started) are gone.
     std::shared_ptr<Core::ArtifactStore> m_artifactStore = std::make_shared<Core::ArtifactStore>();
-    Core::RunRequest m_request; // the current run's
+    Core::RunRequest m_request;           // the current run's
     Core::DiagnosticParser m_placeReader; // the current run's
     QList<Core::InputFile> m_inputFiles;
     QString m_keptWorkspace;
-    bool m_stdinOpen = false;  // whether the last run started keeps stdin open
-    bool m_inputOpen = false;  // as last told by inputOpenChanged()
+    bool m_stdinOpen = false;                   // whether the last run started keeps stdin open
+    bool m_inputOpen = false;                   // as last told by inputOpenChanged()
     std::optional<QByteArray> m_expectedStdout; // the current run's, when it is checked
     QByteArray m_stdout;                        // the current run's, while it is checked
 };

@@ -1,10 +1,10 @@
 #include "run/tabruns.h"
 
-#include "session/documenttab.h"
-#include "session/documenttabs.h"
 #include "editor/editorwidget.h"
 #include "run/lastrun.h"
 #include "run/runpane.h"
+#include "session/documenttab.h"
+#include "session/documenttabs.h"
 
 namespace Sandpit::Ui {
 

@@ -1,7 +1,7 @@
 #include "run/weakersandboxbadge.h"
 
-#include "run/weakersandboxoffer.h"
 #include "model/typeids.h"
+#include "run/weakersandboxoffer.h"
 
 namespace Sandpit::Ui {
 
@@ -11,7 +11,8 @@ WeakerSandboxBadge::WeakerSandboxBadge(QWidget *parent)
     setObjectName(QStringLiteral("weakerSandboxBadge"));
     setToolButtonStyle(Qt::ToolButtonTextOnly);
     // A warning colour that holds on the light, dark and high-contrast toolbars alike.
-    setStyleSheet(QStringLiteral("QToolButton { color: white; background: #b71c1c; border-radius: 3px; padding: 2px 6px; }"));
+    setStyleSheet(
+        QStringLiteral("QToolButton { color: white; background: #b71c1c; border-radius: 3px; padding: 2px 6px; }"));
     connect(this, &QToolButton::clicked, this, &WeakerSandboxBadge::fullIsolationRequired);
     showAllowed(Core::IsolationReport::Level::Full);
 }

@@ -39,7 +39,8 @@ void WeakerSandboxOffer::offerFor(const Core::RunError &error)
     box->setAttribute(Qt::WA_DeleteOnClose);
     // The bold line above says what the message's first sentence says.
     QString why = error.message;
-    if (const qsizetype end = why.indexOf(QLatin1String(". ")); why.startsWith(QLatin1String("Sandpit did not run")) && end > 0)
+    if (const qsizetype end = why.indexOf(QLatin1String(". "));
+        why.startsWith(QLatin1String("Sandpit did not run")) && end > 0)
         why = why.mid(end + 2);
     box->setInformativeText(QStringLiteral("%1\n\n%2\n\n%3")
                                 .arg(why, whatItCanReach(Core::IsolationReport::Level::Partial),
@@ -57,7 +58,8 @@ void WeakerSandboxOffer::offerFor(const Core::RunError &error)
     box->setCheckBox(remember);
     connect(box, &QMessageBox::buttonClicked, this, [this, box, partial, none, remember](QAbstractButton *button) {
         if (button == partial || button == none) {
-            Q_EMIT weakerAllowed(button == partial ? Core::IsolationReport::Level::Partial : Core::IsolationReport::Level::None,
+            Q_EMIT weakerAllowed(button == partial ? Core::IsolationReport::Level::Partial
+                                                   : Core::IsolationReport::Level::None,
                                  remember->isChecked());
         }
         box->close();

@@ -3,8 +3,8 @@
 #include "model/runerror.h"
 #include "model/runresult.h"
 
-#include <QObject>
 #include <QMessageBox>
+#include <QObject>
 #include <QPointer>
 
 class QWidget;

@@ -1,11 +1,11 @@
 #include "session/autosavesession.h"
 
-#include "window/backgroundtask.h"
+#include "editor/editorwidget.h"
+#include "languages/language.h"
 #include "session/documentfile.h"
 #include "session/documenttab.h"
 #include "session/documenttabs.h"
-#include "editor/editorwidget.h"
-#include "languages/language.h"
+#include "window/backgroundtask.h"
 
 #include <QDateTime>
 

@@ -60,8 +60,11 @@ void ChangeBanner::showMessage(Kind kind, const QString &message, const QStringL
     m_kind = kind;
     m_message->setText(message);
     const int iconSize = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, this);
-    m_icon->setPixmap(style()->standardIcon(kind == Kind::Warning ? QStyle::SP_MessageBoxWarning : QStyle::SP_MessageBoxInformation,
-                                            nullptr, this).pixmap(iconSize, iconSize));
+    m_icon->setPixmap(
+        style()
+            ->standardIcon(kind == Kind::Warning ? QStyle::SP_MessageBoxWarning : QStyle::SP_MessageBoxInformation,
+                           nullptr, this)
+            .pixmap(iconSize, iconSize));
     for (int i = 0; i < kMaxButtons; ++i) {
         m_buttons.at(i)->setText(buttons.value(i));
         m_buttons.at(i)->setVisible(i < buttons.size());
@@ -99,7 +102,8 @@ void ChangeBanner::paintEvent(QPaintEvent *)
     // Colours come from the palette at paint time, so a theme switch repaints them right.
     QPainter painter(this);
     painter.fillRect(rect(), backgroundColor());
-    painter.fillRect(QRect(0, 0, 4, height()), m_kind == Kind::Warning ? QColor(kWarningAccent) : palette().color(QPalette::Highlight));
+    painter.fillRect(QRect(0, 0, 4, height()),
+                     m_kind == Kind::Warning ? QColor(kWarningAccent) : palette().color(QPalette::Highlight));
     painter.setPen(palette().color(QPalette::Mid));
     painter.drawLine(rect().bottomLeft(), rect().bottomRight());
 }

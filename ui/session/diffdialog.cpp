@@ -30,7 +30,8 @@ DiffDialog::DiffDialog(QWidget *parent)
     setChoices({});
 }
 
-void DiffDialog::setTexts(const QString &beforeLabel, const QString &before, const QString &afterLabel, const QString &after)
+void DiffDialog::setTexts(const QString &beforeLabel, const QString &before, const QString &afterLabel,
+                          const QString &after)
 {
     // The signs are spelled out: a learner may never have read a diff.
     m_legend->setText(QStringLiteral("Lines starting with − are only in “%1”; lines starting with + are only in “%2”.")

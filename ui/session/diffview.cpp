@@ -1,8 +1,8 @@
 #include "session/diffview.h"
 
-#include "window/backgroundtask.h"
-#include "session/diffhighlighter.h"
 #include "history/textdiff.h"
+#include "session/diffhighlighter.h"
+#include "window/backgroundtask.h"
 
 #include <QEvent>
 #include <QFontDatabase>
@@ -36,19 +36,22 @@ void DiffView::showDiff(const QString &before, const QString &after, const QStri
 {
     const quint64 serial = ++m_serial;
     showSentence(QStringLiteral("Comparing…"));
-    runInBackground<QString>(this, [before, after, beforeName, afterName] {
-        return Core::TextDiff::unified(before, after, beforeName, afterName);
-    }, [this, serial, noDifferences](const QString &diff) {
-        if (serial != m_serial)
-            return;
-        if (diff.isEmpty()) {
-            showSentence(noDifferences);
-        } else {
-            setLineWrapMode(QPlainTextEdit::NoWrap); // a diff's lines line up as the code's do
-            setPlainText(diff);
-        }
-        Q_EMIT diffShown();
-    });
+    runInBackground<QString>(
+        this,
+        [before, after, beforeName, afterName] {
+            return Core::TextDiff::unified(before, after, beforeName, afterName);
+        },
+        [this, serial, noDifferences](const QString &diff) {
+            if (serial != m_serial)
+                return;
+            if (diff.isEmpty()) {
+                showSentence(noDifferences);
+            } else {
+                setLineWrapMode(QPlainTextEdit::NoWrap); // a diff's lines line up as the code's do
+                setPlainText(diff);
+            }
+            Q_EMIT diffShown();
+        });
 }
 
 void DiffView::showMessage(const QString &message)

@@ -16,8 +16,8 @@ public:
 
     /// Shows "Comparing…", then the diff from `before` to `after`, or `noDifferences` when
     /// their lines are the same.
-    void showDiff(const QString &before, const QString &after, const QString &beforeName,
-                  const QString &afterName, const QString &noDifferences);
+    void showDiff(const QString &before, const QString &after, const QString &beforeName, const QString &afterName,
+                  const QString &noDifferences);
     /// Plain words instead of a diff; a diff still being computed is dropped.
     void showMessage(const QString &message);
 

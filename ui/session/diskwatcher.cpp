@@ -1,7 +1,7 @@
 #include "session/diskwatcher.h"
 
-#include "window/backgroundtask.h"
 #include "session/textfile.h"
+#include "window/backgroundtask.h"
 
 #include <QCryptographicHash>
 #include <QFileInfo>
@@ -124,17 +124,20 @@ void DiskWatcher::check(const QString &path)
     if (QFileInfo::exists(path))
         m_watcher->addPath(path);
     const quint64 serial = ++entry->serial;
-    runInBackground<Look>(this, [path] {
-        Look look;
-        look.exists = QFileInfo(path).isFile();
-        if (!look.exists)
+    runInBackground<Look>(
+        this,
+        [path] {
+            Look look;
+            look.exists = QFileInfo(path).isFile();
+            if (!look.exists)
+                return look;
+            if (auto contents = TextFile::read(path))
+                look.text = contents->text;
+            else
+                look.error = contents.error();
             return look;
-        if (auto contents = TextFile::read(path))
-            look.text = contents->text;
-        else
-            look.error = contents.error();
-        return look;
-    }, [this, path, serial](const Look &look) { take(path, serial, look); });
+        },
+        [this, path, serial](const Look &look) { take(path, serial, look); });
 }
 
 void DiskWatcher::take(const QString &path, quint64 serial, const Look &look)

@@ -1,8 +1,8 @@
 #include "session/documentfile.h"
 
-#include "window/backgroundtask.h"
 #include "languages/languageregistry.h"
 #include "session/textfile.h"
+#include "window/backgroundtask.h"
 
 #include <QFileInfo>
 
@@ -21,9 +21,11 @@ QString DocumentFile::displayName() const
         return QFileInfo(m_path).fileName();
     const QString extension = m_language ? m_language->extensions.value(0) : QString();
     // A language that needs its own name for the file (Java's Main.java) gets it from the start.
-    if (m_language && !m_language->defaultFileName.isEmpty() && m_language->defaultFileName != QStringLiteral("main.") + extension)
+    if (m_language && !m_language->defaultFileName.isEmpty()
+        && m_language->defaultFileName != QStringLiteral("main.") + extension)
         return m_language->defaultFileName;
-    const QString stem = m_untitledNumber > 1 ? QStringLiteral("untitled-%1").arg(m_untitledNumber) : QStringLiteral("untitled");
+    const QString stem
+        = m_untitledNumber > 1 ? QStringLiteral("untitled-%1").arg(m_untitledNumber) : QStringLiteral("untitled");
     return extension.isEmpty() ? stem : stem + QLatin1Char('.') + extension;
 }
 
@@ -69,17 +71,18 @@ void DocumentFile::open(const QString &path)
     const quint64 serial = ++m_openSerial;
     const QString absolute = QFileInfo(path).absoluteFilePath();
     using Result = std::expected<TextFile::Contents, QString>;
-    runInBackground<Result>(this, [absolute] { return TextFile::read(absolute); },
-                            [this, serial, absolute](const Result &result) {
-                                if (serial != m_openSerial)
-                                    return;
-                                if (!result) {
-                                    Q_EMIT openFailed(result.error());
-                                    return;
-                                }
-                                setPath(absolute);
-                                Q_EMIT opened(result->text, result->warning);
-                            });
+    runInBackground<Result>(
+        this, [absolute] { return TextFile::read(absolute); },
+        [this, serial, absolute](const Result &result) {
+            if (serial != m_openSerial)
+                return;
+            if (!result) {
+                Q_EMIT openFailed(result.error());
+                return;
+            }
+            setPath(absolute);
+            Q_EMIT opened(result->text, result->warning);
+        });
 }
 
 void DocumentFile::save(const QString &text, quint64 revision)
@@ -95,16 +98,17 @@ void DocumentFile::saveAs(const QString &path, const QString &text, quint64 revi
     }
     const QString absolute = QFileInfo(path).absoluteFilePath();
     using Result = std::expected<void, QString>;
-    runInBackground<Result>(this, [absolute, text] { return TextFile::write(absolute, text); },
-                            [this, absolute, revision](const Result &result) {
-                                if (!result) {
-                                    Q_EMIT saveFailed(result.error());
-                                    return;
-                                }
-                                if (absolute != m_path)
-                                    setPath(absolute);
-                                Q_EMIT saved(revision);
-                            });
+    runInBackground<Result>(
+        this, [absolute, text] { return TextFile::write(absolute, text); },
+        [this, absolute, revision](const Result &result) {
+            if (!result) {
+                Q_EMIT saveFailed(result.error());
+                return;
+            }
+            if (absolute != m_path)
+                setPath(absolute);
+            Q_EMIT saved(revision);
+        });
 }
 
 void DocumentFile::setPath(const QString &path)

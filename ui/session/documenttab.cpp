@@ -1,8 +1,8 @@
 #include "session/documenttab.h"
 
-#include "session/documentfile.h"
 #include "editor/editorwidget.h"
 #include "languages/language.h"
+#include "session/documentfile.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -103,9 +103,9 @@ void DocumentTab::saveAs(std::function<void()> then)
 {
     // A file dialog is the one wait the learner asked for; it runs its own event loop, so the
     // window keeps painting and the running program's output keeps arriving.
-    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save the program"),
-                                                      m_document->path().isEmpty() ? m_document->displayName()
-                                                                                   : m_document->path());
+    const QString path
+        = QFileDialog::getSaveFileName(this, QStringLiteral("Save the program"),
+                                       m_document->path().isEmpty() ? m_document->displayName() : m_document->path());
     if (path.isEmpty())
         return;
     writeTo(path, std::move(then));
@@ -140,10 +140,10 @@ void DocumentTab::whenTextIsSafe(std::function<void()> proceed)
         return;
     }
     // Window-modal and non-blocking: the question must never stall the event loop.
-    auto *box = new QMessageBox(QMessageBox::Question, QStringLiteral("Unsaved changes"),
-                                QStringLiteral("%1 has changes that are not saved. Save them first?")
-                                    .arg(m_document->displayName()),
-                                QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, window());
+    auto *box = new QMessageBox(
+        QMessageBox::Question, QStringLiteral("Unsaved changes"),
+        QStringLiteral("%1 has changes that are not saved. Save them first?").arg(m_document->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, window());
     box->setObjectName(QStringLiteral("unsavedChangesQuestion"));
     box->setDefaultButton(QMessageBox::Save);
     box->setAttribute(Qt::WA_DeleteOnClose);
@@ -214,8 +214,10 @@ void DocumentTab::connectDocument()
         if (!warning.isEmpty())
             Q_EMIT problem(QStringLiteral("Opened with problems"), warning);
         else if (!m_document->language())
-            Q_EMIT message(QStringLiteral("%1 is open as plain text: Sandpit does not know this file type, so it cannot "
-                                          "run it.").arg(m_document->displayName()));
+            Q_EMIT message(
+                QStringLiteral("%1 is open as plain text: Sandpit does not know this file type, so it cannot "
+                               "run it.")
+                    .arg(m_document->displayName()));
         else
             Q_EMIT message(QStringLiteral("Opened %1").arg(m_document->path()));
     });

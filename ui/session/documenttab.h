@@ -100,13 +100,13 @@ private:
     void writeTo(const QString &path, std::function<void()> then);
     void saveFinished();
 
-    QString m_savingPath;                          // the write in flight, if any
-    QString m_savingText;                          // what it writes
-    QList<std::function<void()>> m_savingThens;    // what waits for it
-    QString m_queuedPath;                          // the next write, asked for meanwhile
+    QString m_savingPath;                       // the write in flight, if any
+    QString m_savingText;                       // what it writes
+    QList<std::function<void()>> m_savingThens; // what waits for it
+    QString m_queuedPath;                       // the next write, asked for meanwhile
     QList<std::function<void()>> m_queuedThens;
     QString m_openingPath;
-    int m_openLine = 0;                // where the cursor goes once the file is read
+    int m_openLine = 0; // where the cursor goes once the file is read
     int m_openColumn = 0;
     bool m_recovered = false;
     RunState m_runState = RunState::NotRun;

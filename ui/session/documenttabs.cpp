@@ -1,8 +1,8 @@
 #include "session/documenttabs.h"
 
+#include "editor/editorwidget.h"
 #include "session/documentfile.h"
 #include "session/documenttab.h"
-#include "editor/editorwidget.h"
 
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -71,7 +71,8 @@ DocumentTab *DocumentTabs::tabForPath(const QString &path) const
         return nullptr; // an untitled buffer is nobody's file
     const QString absolute = QFileInfo(path).absoluteFilePath();
     for (DocumentTab *tab : tabs()) {
-        if ((!tab->document()->path().isEmpty() && tab->document()->path() == absolute) || tab->openingPath() == absolute)
+        if ((!tab->document()->path().isEmpty() && tab->document()->path() == absolute)
+            || tab->openingPath() == absolute)
             return tab;
     }
     return nullptr;

@@ -1,11 +1,11 @@
 #include "session/recoveryoffer.h"
 
+#include "editor/editorwidget.h"
+#include "languages/languageregistry.h"
 #include "session/autosavesession.h"
 #include "session/documentfile.h"
 #include "session/documenttab.h"
 #include "session/documenttabs.h"
-#include "editor/editorwidget.h"
-#include "languages/languageregistry.h"
 
 #include <QFileInfo>
 #include <QLocale>
@@ -51,13 +51,16 @@ void RecoveryOffer::offer(const Core::BufferJournal::Recovery &recovery)
     }
     QString details = lines.join(QLatin1Char('\n'));
     if (!recovery.skipped.isEmpty())
-        details += QStringLiteral("\n\nSome autosaved copies could not be read:\n") + recovery.skipped.join(QLatin1Char('\n'));
-    auto *box = new QMessageBox(QMessageBox::Question, QStringLiteral("Recover unsaved work"),
-                                QStringLiteral("Sandpit did not close properly last time. It kept what you were editing:"),
-                                QMessageBox::NoButton, m_window);
+        details += QStringLiteral("\n\nSome autosaved copies could not be read:\n")
+            + recovery.skipped.join(QLatin1Char('\n'));
+    auto *box
+        = new QMessageBox(QMessageBox::Question, QStringLiteral("Recover unsaved work"),
+                          QStringLiteral("Sandpit did not close properly last time. It kept what you were editing:"),
+                          QMessageBox::NoButton, m_window);
     box->setObjectName(QStringLiteral("recoveryOffer"));
-    box->setInformativeText(details + QStringLiteral("\n\nRestore it? Each program opens in a tab of its own; your "
-                                                     "files are not changed until you save."));
+    box->setInformativeText(details
+                            + QStringLiteral("\n\nRestore it? Each program opens in a tab of its own; your "
+                                             "files are not changed until you save."));
     QPushButton *restoreButton = box->addButton(QStringLiteral("Restore"), QMessageBox::AcceptRole);
     restoreButton->setObjectName(QStringLiteral("restoreButton"));
     QPushButton *discardButton = box->addButton(QStringLiteral("Discard"), QMessageBox::DestructiveRole);
@@ -82,8 +85,9 @@ void RecoveryOffer::restore(const Core::BufferJournal::Recovery &recovery)
     // This session journals the restored buffers before the old session's copies go.
     m_autosave.journalNow();
     m_autosave.discard(recovery.sessionDirs);
-    Q_EMIT message(entries.size() == 1 ? QStringLiteral("Restored 1 program from the last session.")
-                                         : QStringLiteral("Restored %1 programs from the last session.").arg(entries.size()));
+    Q_EMIT message(entries.size() == 1
+                       ? QStringLiteral("Restored 1 program from the last session.")
+                       : QStringLiteral("Restored %1 programs from the last session.").arg(entries.size()));
 }
 
 void RecoveryOffer::restoreEntry(const Core::BufferJournal::Entry &entry)

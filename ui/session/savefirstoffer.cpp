@@ -36,7 +36,8 @@ void SaveFirstOffer::whenSaved(DocumentTab *tab, const QString &why, std::functi
                     return;
                 // After the question has gone: the Save dialog is the next window, not its child.
                 QMetaObject::invokeMethod(
-                    tab, [tab, proceed] {
+                    tab,
+                    [tab, proceed] {
                         tab->save([tab, proceed] {
                             if (tab)
                                 proceed(tab->document()->path());

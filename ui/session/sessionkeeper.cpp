@@ -1,9 +1,9 @@
 #include "session/sessionkeeper.h"
 
+#include "editor/editorwidget.h"
 #include "session/documentfile.h"
 #include "session/documenttab.h"
 #include "session/documenttabs.h"
-#include "editor/editorwidget.h"
 
 #include <QCheckBox>
 #include <QJsonArray>
@@ -44,7 +44,8 @@ void SessionKeeper::restore()
         const QJsonObject tab = value.toObject();
         const QString path = tab.value(QStringLiteral("file")).toString();
         if (!path.isEmpty())
-            m_tabs.openFile(path, tab.value(QStringLiteral("line")).toInt(), tab.value(QStringLiteral("column")).toInt());
+            m_tabs.openFile(path, tab.value(QStringLiteral("line")).toInt(),
+                            tab.value(QStringLiteral("column")).toInt());
     }
     const int current = session.value(QStringLiteral("current")).toInt(-1);
     if (current >= 0 && current < m_tabs.count())
@@ -64,13 +65,13 @@ void SessionKeeper::save() const
         int line = 0;
         int column = 0;
         tab->editor()->getCursorPosition(&line, &column);
-        files.append(QJsonObject{{QStringLiteral("file"), path}, {QStringLiteral("line"), line},
-                                 {QStringLiteral("column"), column}});
+        files.append(QJsonObject{
+            {QStringLiteral("file"), path}, {QStringLiteral("line"), line}, {QStringLiteral("column"), column}});
     }
     QSettings settings;
-    settings.setValue(kTabsKey, QJsonDocument(QJsonObject{{QStringLiteral("tabs"), files},
-                                                         {QStringLiteral("current"), current}})
-                                    .toJson(QJsonDocument::Compact));
+    settings.setValue(kTabsKey,
+                      QJsonDocument(QJsonObject{{QStringLiteral("tabs"), files}, {QStringLiteral("current"), current}})
+                          .toJson(QJsonDocument::Compact));
 }
 
 void SessionKeeper::confirmQuit(std::function<void()> quit)
@@ -83,13 +84,13 @@ void SessionKeeper::confirmQuit(std::function<void()> quit)
     QStringList names;
     for (DocumentTab *tab : modified)
         names << tab->document()->displayName();
-    auto *box = new QMessageBox(QMessageBox::Question, QStringLiteral("Unsaved changes"),
-                                modified.size() == 1
-                                    ? QStringLiteral("%1 has changes that are not saved.").arg(names.first())
-                                    : QStringLiteral("%1 programs have changes that are not saved: %2.")
-                                          .arg(modified.size())
-                                          .arg(names.join(QStringLiteral(", "))),
-                                QMessageBox::NoButton, m_window);
+    auto *box
+        = new QMessageBox(QMessageBox::Question, QStringLiteral("Unsaved changes"),
+                          modified.size() == 1 ? QStringLiteral("%1 has changes that are not saved.").arg(names.first())
+                                               : QStringLiteral("%1 programs have changes that are not saved: %2.")
+                                                     .arg(modified.size())
+                                                     .arg(names.join(QStringLiteral(", "))),
+                          QMessageBox::NoButton, m_window);
     box->setObjectName(QStringLiteral("quitQuestion"));
     box->setInformativeText(QStringLiteral("Save them before quitting?"));
     QPushButton *saveAll = box->addButton(modified.size() == 1 ? QStringLiteral("Save") : QStringLiteral("Save All"),

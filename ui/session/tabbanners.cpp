@@ -1,14 +1,14 @@
 #include "session/tabbanners.h"
 
-#include "window/backgroundtask.h"
+#include "editor/editorwidget.h"
 #include "session/changebanner.h"
 #include "session/diffdialog.h"
 #include "session/diskwatcher.h"
 #include "session/documentfile.h"
 #include "session/documenttab.h"
 #include "session/documenttabs.h"
-#include "editor/editorwidget.h"
 #include "session/textfile.h"
+#include "window/backgroundtask.h"
 
 #include <QFileInfo>
 
@@ -92,11 +92,12 @@ void TabBanners::showChangedOnDisk(const QString &path, const QString &newText)
         return;
     const QString name = QFileInfo(path).fileName();
     ChangeBanner *banner = bannerOf(tab);
-    banner->showMessage(ChangeBanner::Kind::Warning,
-                        tab->isModified()
-                            ? QStringLiteral("%1 was changed by another program, and your changes here are not saved.").arg(name)
-                            : QStringLiteral("%1 was changed by another program.").arg(name),
-                        {QStringLiteral("Reload"), QStringLiteral("Show Differences"), QStringLiteral("Keep Mine")});
+    banner->showMessage(
+        ChangeBanner::Kind::Warning,
+        tab->isModified()
+            ? QStringLiteral("%1 was changed by another program, and your changes here are not saved.").arg(name)
+            : QStringLiteral("%1 was changed by another program.").arg(name),
+        {QStringLiteral("Reload"), QStringLiteral("Show Differences"), QStringLiteral("Keep Mine")});
     setHandler(banner, [this, tab, banner, newText](int index) {
         if (index == 0) {
             reload(tab, newText);
@@ -121,7 +122,8 @@ void TabBanners::showRemovedFromDisk(const QString &path)
     ChangeBanner *banner = bannerOf(tab);
     banner->showMessage(ChangeBanner::Kind::Warning,
                         QStringLiteral("%1 was deleted or moved by another program. Its text is still here: save it to "
-                                       "write the file again.").arg(name),
+                                       "write the file again.")
+                            .arg(name),
                         {QStringLiteral("Save"), QStringLiteral("Dismiss")});
     tab->editor()->setModified(true);
     setHandler(banner, [tab, banner](int index) {
@@ -150,23 +152,28 @@ void TabBanners::showRecovered(DocumentTab *tab, const QDateTime &journaledAt)
             QDateTime modified;
         };
         runInBackground<Disk>(
-            tab, [path] { return Disk{TextFile::read(path), QFileInfo(path).lastModified()}; },
+            tab,
+            [path] {
+                return Disk{TextFile::read(path), QFileInfo(path).lastModified()};
+            },
             [this, tab, banner, path, journaledAt](const Disk &disk) {
                 if (disk.contents)
                     m_watcher->watch(path, disk.contents->text.toUtf8());
                 if (disk.contents && journaledAt.isValid() && disk.modified > journaledAt) {
-                    banner->showMessage(ChangeBanner::Kind::Warning,
-                                        QStringLiteral("Recovered after Sandpit closed unexpectedly, but %1 was changed on "
-                                                       "disk after this copy was made: saving would replace that.")
-                                            .arg(QFileInfo(path).fileName()),
-                                        banner->buttonTexts());
+                    banner->showMessage(
+                        ChangeBanner::Kind::Warning,
+                        QStringLiteral("Recovered after Sandpit closed unexpectedly, but %1 was changed on "
+                                       "disk after this copy was made: saving would replace that.")
+                            .arg(QFileInfo(path).fileName()),
+                        banner->buttonTexts());
                 }
             });
     }
     if (path.isEmpty()) {
-        banner->showMessage(ChangeBanner::Kind::Info,
-                            QStringLiteral("Recovered after Sandpit closed unexpectedly. This program was never saved."),
-                            {QStringLiteral("Save As…"), QStringLiteral("Dismiss")});
+        banner->showMessage(
+            ChangeBanner::Kind::Info,
+            QStringLiteral("Recovered after Sandpit closed unexpectedly. This program was never saved."),
+            {QStringLiteral("Save As…"), QStringLiteral("Dismiss")});
         setHandler(banner, [tab, banner](int index) {
             if (index == 0)
                 tab->saveAs();
@@ -174,27 +181,30 @@ void TabBanners::showRecovered(DocumentTab *tab, const QDateTime &journaledAt)
         });
         return;
     }
-    banner->showMessage(ChangeBanner::Kind::Info,
-                        QStringLiteral("Recovered after Sandpit closed unexpectedly: these changes to %1 were never saved.")
-                            .arg(QFileInfo(path).fileName()),
-                        {QStringLiteral("Show Differences"), QStringLiteral("Use the File on Disk"), QStringLiteral("Dismiss")});
+    banner->showMessage(
+        ChangeBanner::Kind::Info,
+        QStringLiteral("Recovered after Sandpit closed unexpectedly: these changes to %1 were never saved.")
+            .arg(QFileInfo(path).fileName()),
+        {QStringLiteral("Show Differences"), QStringLiteral("Use the File on Disk"), QStringLiteral("Dismiss")});
     setHandler(banner, [this, tab, banner, path](int index) {
         if (index == 2) {
             banner->hide();
             return;
         }
         using Result = std::expected<TextFile::Contents, QString>;
-        runInBackground<Result>(tab, [path] { return TextFile::read(path); }, [this, tab, index](const Result &disk) {
-            if (!disk) {
-                Q_EMIT message(disk.error());
-                return;
-            }
-            if (index == 1)
-                reload(tab, disk->text);
-            else
-                showDiff(tab, QStringLiteral("On disk"), disk->text, QStringLiteral("Recovered"),
-                         QStringLiteral("Use the File on Disk"), QStringLiteral("Keep Recovered"));
-        });
+        runInBackground<Result>(
+            tab, [path] { return TextFile::read(path); },
+            [this, tab, index](const Result &disk) {
+                if (!disk) {
+                    Q_EMIT message(disk.error());
+                    return;
+                }
+                if (index == 1)
+                    reload(tab, disk->text);
+                else
+                    showDiff(tab, QStringLiteral("On disk"), disk->text, QStringLiteral("Recovered"),
+                             QStringLiteral("Use the File on Disk"), QStringLiteral("Keep Recovered"));
+            });
     });
 }
 

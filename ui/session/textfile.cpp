@@ -40,9 +40,10 @@ std::expected<TextFile::Contents, QString> TextFile::read(const QString &path, q
     if (data.size() > maxBytes)
         return tooBig(data.size());
     if (data.contains('\0')) {
-        return std::unexpected(QStringLiteral("%1 was not opened: it contains NUL bytes, so it is a binary file or text "
-                                              "in an encoding other than UTF-8 (such as UTF-16).")
-                                   .arg(quoted(info.fileName())));
+        return std::unexpected(
+            QStringLiteral("%1 was not opened: it contains NUL bytes, so it is a binary file or text "
+                           "in an encoding other than UTF-8 (such as UTF-16).")
+                .arg(quoted(info.fileName())));
     }
 
     QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
@@ -51,9 +52,10 @@ std::expected<TextFile::Contents, QString> TextFile::read(const QString &path, q
     if (contents.text.startsWith(QChar(0xFEFF)))
         contents.text.remove(0, 1);
     if (decoder.hasError()) {
-        contents.warning = QStringLiteral("%1 is not valid UTF-8 text. It was opened anyway: the bytes that could not be "
-                                          "read show as �, and saving the file will store them that way.")
-                               .arg(quoted(info.fileName()));
+        contents.warning
+            = QStringLiteral("%1 is not valid UTF-8 text. It was opened anyway: the bytes that could not be "
+                             "read show as �, and saving the file will store them that way.")
+                  .arg(quoted(info.fileName()));
     }
     return contents;
 }

@@ -44,7 +44,8 @@ DockerImagesTable::DockerImagesTable(const Core::LanguageRegistry &languages, co
         label->setWordWrap(true);
         label->setVisible(false);
     }
-    m_table->setHorizontalHeaderLabels({QStringLiteral("Language"), QStringLiteral("Default image"), QStringLiteral("Your image")});
+    m_table->setHorizontalHeaderLabels(
+        {QStringLiteral("Language"), QStringLiteral("Default image"), QStringLiteral("Your image")});
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     for (int row = 0; row < m_languages.size(); ++row) {
@@ -57,8 +58,9 @@ DockerImagesTable::DockerImagesTable(const Core::LanguageRegistry &languages, co
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto *intro = new QLabel(QStringLiteral("Programs run in the Docker backend use these images. Leave \"Your image\" "
-                                            "empty to use the default. A change applies from the next start of Sandpit."));
+    auto *intro
+        = new QLabel(QStringLiteral("Programs run in the Docker backend use these images. Leave \"Your image\" "
+                                    "empty to use the default. A change applies from the next start of Sandpit."));
     intro->setWordWrap(true);
     layout->addWidget(intro);
     layout->addWidget(m_table);
@@ -131,7 +133,8 @@ QStringList DockerImagesTable::problems() const
         const QString image = overrideAt(row);
         if (image.isEmpty() || m_environment.contains(variableFor(m_languages.at(row))))
             continue;
-        if (const auto why = Core::EngineSettings::problemWith(Core::EngineSettings::imageKey(m_languages.at(row).id), image))
+        if (const auto why
+            = Core::EngineSettings::problemWith(Core::EngineSettings::imageKey(m_languages.at(row).id), image))
             out << QStringLiteral("The image for %1 %2").arg(m_languages.at(row).name, *why);
     }
     return out;

@@ -1,10 +1,10 @@
 #include "settings/settingsdialog.h"
 
-#include "engine/backendid.h"
-#include "settings/dockerimagestable.h"
 #include "editor/editorwidget.h"
-#include "settings/settingfield.h"
+#include "engine/backendid.h"
 #include "model/typeids.h"
+#include "settings/dockerimagestable.h"
+#include "settings/settingfield.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -124,19 +124,23 @@ QWidget *SettingsDialog::runningPage()
         choice({{QStringLiteral("This machine's sandbox"), Core::kLocalBackendId},
                 {QStringLiteral("Docker"), Core::kDockerBackendId}}),
         Core::EngineSettings().backend);
-    add(QStringLiteral("engine/docker_fallback"), QStringLiteral("SANDPIT_DOCKER_FALLBACK"), QStringLiteral("Docker fallback"),
+    add(QStringLiteral("engine/docker_fallback"), QStringLiteral("SANDPIT_DOCKER_FALLBACK"),
+        QStringLiteral("Docker fallback"),
         new QCheckBox(QStringLiteral("When Docker cannot be reached, run in this machine's sandbox and say so")),
         QStringLiteral("true"));
-    add(Core::EngineSettings::allowWeakerKey(), QStringLiteral("SANDPIT_ALLOW_WEAKER"), QStringLiteral("Without a full sandbox"),
+    add(Core::EngineSettings::allowWeakerKey(), QStringLiteral("SANDPIT_ALLOW_WEAKER"),
+        QStringLiteral("Without a full sandbox"),
         choice({{QStringLiteral("Refuse to run (safe)"), QStringLiteral("never")},
                 {QStringLiteral("Run with partial isolation: the program can read and change your files"),
                  QStringLiteral("partial")},
-                {QStringLiteral("Run with no isolation: it can also see and signal your programs"), QStringLiteral("none")}}),
+                {QStringLiteral("Run with no isolation: it can also see and signal your programs"),
+                 QStringLiteral("none")}}),
         Core::allowWeakerId(Core::EngineSettings().allowWeaker));
     add(QStringLiteral("limits/timeout_sec"), QStringLiteral("SANDPIT_TIMEOUT_SEC"), QStringLiteral("Wall time"),
         numberEdit(), number(limits.wallTimeMs / 1000.0), QStringLiteral("seconds"));
     add(QStringLiteral("limits/cpu_time_sec"), QStringLiteral("SANDPIT_CPU_TIME_SEC"), QStringLiteral("CPU time"),
-        numberEdit(), number(limits.cpuTimeMs / 1000.0), QStringLiteral("whole seconds (0: only the wall time bounds it)"));
+        numberEdit(), number(limits.cpuTimeMs / 1000.0),
+        QStringLiteral("whole seconds (0: only the wall time bounds it)"));
     add(QStringLiteral("limits/memory_mb"), QStringLiteral("SANDPIT_MEMORY_MB"), QStringLiteral("Memory"), numberEdit(),
         number(limits.memoryBytes / (1024.0 * 1024)), QStringLiteral("MB"));
     add(QStringLiteral("limits/output_limit_kb"), QStringLiteral("SANDPIT_OUTPUT_LIMIT_KB"), QStringLiteral("Output"),
@@ -145,12 +149,14 @@ QWidget *SettingsDialog::runningPage()
         numberEdit(), number(limits.processes), QStringLiteral("processes and threads at once"));
     add(QStringLiteral("limits/file_size_mb"), QStringLiteral("SANDPIT_FILE_SIZE_MB"), QStringLiteral("File size"),
         numberEdit(), number(limits.fileSizeBytes / (1024.0 * 1024)), QStringLiteral("MB per file the program writes"));
-    add(QStringLiteral("output/max_lines"), QStringLiteral("SANDPIT_OUTPUT_MAX_LINES"), QStringLiteral("Output pane keeps"),
-        numberEdit(), number(OutputSettings::kDefaultMaxLines), QStringLiteral("lines"));
-    form->addRow(explanation(QStringLiteral("The limits apply to programs from the next run. A language may set its own "
-                                            "for a step in languages.json, which replace these; compilers run with "
-                                            "limits of their own. Fixed for every run: %1 open files.")
-                                 .arg(limits.openFiles)));
+    add(QStringLiteral("output/max_lines"), QStringLiteral("SANDPIT_OUTPUT_MAX_LINES"),
+        QStringLiteral("Output pane keeps"), numberEdit(), number(OutputSettings::kDefaultMaxLines),
+        QStringLiteral("lines"));
+    form->addRow(
+        explanation(QStringLiteral("The limits apply to programs from the next run. A language may set its own "
+                                   "for a step in languages.json, which replace these; compilers run with "
+                                   "limits of their own. Fixed for every run: %1 open files.")
+                        .arg(limits.openFiles)));
     return page;
 }
 
@@ -176,12 +182,13 @@ QWidget *SettingsDialog::editorPage()
     connect(m_fontFamily, &QFontComboBox::currentFontChanged, this, preview);
     connect(m_fontSize, &QSpinBox::valueChanged, this, preview);
 
-    SettingField *theme = addField(kThemeKey, QStringLiteral("Theme"),
-                                   choice({{QStringLiteral("Follow the desktop"), QStringLiteral("system")},
-                                           {QStringLiteral("Light"), QStringLiteral("light")},
-                                           {QStringLiteral("Dark"), QStringLiteral("dark")},
-                                           {QStringLiteral("High contrast"), QStringLiteral("high-contrast")},
-                                           {QStringLiteral("High contrast, dark"), QStringLiteral("high-contrast-dark")}}));
+    SettingField *theme
+        = addField(kThemeKey, QStringLiteral("Theme"),
+                   choice({{QStringLiteral("Follow the desktop"), QStringLiteral("system")},
+                           {QStringLiteral("Light"), QStringLiteral("light")},
+                           {QStringLiteral("Dark"), QStringLiteral("dark")},
+                           {QStringLiteral("High contrast"), QStringLiteral("high-contrast")},
+                           {QStringLiteral("High contrast, dark"), QStringLiteral("high-contrast-dark")}}));
     m_defaults.insert(kThemeKey, QStringLiteral("system"));
     form->addRow(QStringLiteral("Theme:"), theme->row());
     return page;
@@ -192,15 +199,17 @@ QWidget *SettingsDialog::historyPage()
     auto *page = new QWidget;
     auto *form = new QFormLayout(page);
     const QString store = QStringLiteral("history/store");
-    SettingField *policy = addField(store, QStringLiteral("Keep"),
-                                    choice({{QStringLiteral("Every run"), QStringLiteral("always")},
-                                            {QStringLiteral("Runs that failed or were stopped"), QStringLiteral("on-error")},
-                                            {QStringLiteral("No runs"), QStringLiteral("never")}}));
+    SettingField *policy
+        = addField(store, QStringLiteral("Keep"),
+                   choice({{QStringLiteral("Every run"), QStringLiteral("always")},
+                           {QStringLiteral("Runs that failed or were stopped"), QStringLiteral("on-error")},
+                           {QStringLiteral("No runs"), QStringLiteral("never")}}));
     m_defaults.insert(store, Core::storePolicyId(Core::HistorySettings().policy));
     m_variables.insert(store, QStringLiteral("SANDPIT_STORE_RUNS"));
     form->addRow(QStringLiteral("Keep:"), policy->row());
     const QString max = QStringLiteral("history/max_records");
-    SettingField *count = addField(max, QStringLiteral("Runs kept"), numberEdit(), QStringLiteral("runs; the oldest are deleted"));
+    SettingField *count
+        = addField(max, QStringLiteral("Runs kept"), numberEdit(), QStringLiteral("runs; the oldest are deleted"));
     m_defaults.insert(max, number(Core::HistorySettings::kDefaultMaxRecords));
     form->addRow(QStringLiteral("Runs kept:"), count->row());
     form->addRow(explanation(QStringLiteral("The runs are kept in %1 (set by SANDPIT_DATA_DIR, or your data folder).")
@@ -217,9 +226,10 @@ QWidget *SettingsDialog::workspacePage()
                                           {QStringLiteral("Kept between runs"), QStringLiteral("true")}}));
     m_defaults.insert(kKeptWorkspaceKey, QStringLiteral("false"));
     form->addRow(QStringLiteral("New programs:"), mode->row());
-    form->addRow(explanation(QStringLiteral("A fresh workspace starts empty each run but for the program and its input files; "
-                                            "a kept one keeps what the program wrote. A program whose mode you chose in the "
-                                            "Input Files pane keeps its own choice.")));
+    form->addRow(
+        explanation(QStringLiteral("A fresh workspace starts empty each run but for the program and its input files; "
+                                   "a kept one keeps what the program wrote. A program whose mode you chose in the "
+                                   "Input Files pane keeps its own choice.")));
     return page;
 }
 
@@ -318,13 +328,20 @@ bool SettingsDialog::apply()
     const auto engine = Core::EngineSettings::load(m_settings, m_environment);
     const auto history = Core::HistorySettings::load(m_settings, m_environment);
     const auto output = OutputSettings::load(m_settings, m_environment);
-    const QString failure = !engine ? engine.error() : !history ? history.error() : !output ? output.error() : QString();
+    const QString failure = !engine ? engine.error()
+        : !history                  ? history.error()
+        : !output                   ? output.error()
+                                    : QString();
     if (!failure.isEmpty()) { // only a bad variable gets here: the fields were all checked
         m_status->setText(QStringLiteral("Saved, but not in force: %1").arg(failure));
         return false;
     }
-    AppliedSettings applied{*engine, *history, *output, m_settings.value(kThemeKey, QStringLiteral("system")).toString(),
-                            editorFont(m_settings), m_settings.value(kKeptWorkspaceKey, false).toBool()};
+    AppliedSettings applied{*engine,
+                            *history,
+                            *output,
+                            m_settings.value(kThemeKey, QStringLiteral("system")).toString(),
+                            editorFont(m_settings),
+                            m_settings.value(kKeptWorkspaceKey, false).toBool()};
     Q_EMIT settingsApplied(applied);
     return true;
 }

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "settings/appliedsettings.h"
 #include "languages/languageregistry.h"
+#include "settings/appliedsettings.h"
 
 #include <QDialog>
 #include <QHash>
@@ -64,7 +64,7 @@ private:
     QSettings &m_settings;
     QProcessEnvironment m_environment;
     QList<SettingField *> m_fields;
-    QHash<QString, QString> m_defaults; // key → the value load() assumes when it is unset
+    QHash<QString, QString> m_defaults;  // key → the value load() assumes when it is unset
     QHash<QString, QString> m_variables; // key → its SANDPIT_* override
     DockerImagesTable *m_images;
     QFontComboBox *m_fontFamily = nullptr;

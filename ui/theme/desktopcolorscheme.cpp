@@ -52,8 +52,8 @@ void DesktopColorScheme::watchPortal()
         return;
     bus.connect(kPortalService, kPortalPath, kSettingsInterface, QStringLiteral("SettingChanged"), this,
                 SLOT(onPortalSettingChanged(QString, QString, QDBusVariant)));
-    QDBusMessage read = QDBusMessage::createMethodCall(kPortalService, kPortalPath, kSettingsInterface,
-                                                       QStringLiteral("Read"));
+    QDBusMessage read
+        = QDBusMessage::createMethodCall(kPortalService, kPortalPath, kSettingsInterface, QStringLiteral("Read"));
     read << kAppearance << kColorScheme;
     auto *watcher = new QDBusPendingCallWatcher(bus.asyncCall(read), this);
     connect(watcher, &QDBusPendingCallWatcher::finished, this, [this](QDBusPendingCallWatcher *call) {
@@ -92,8 +92,8 @@ void DesktopColorScheme::setGtkTheme(const QString &theme)
 DesktopColorScheme::Scheme DesktopColorScheme::schemeOfPalette(const QPalette &palette)
 {
     return Theme::luminance(palette.color(QPalette::Window)) < Theme::luminance(palette.color(QPalette::WindowText))
-               ? Scheme::Dark
-               : Scheme::Light;
+        ? Scheme::Dark
+        : Scheme::Light;
 }
 
 void DesktopColorScheme::update(Scheme &source, Scheme value)

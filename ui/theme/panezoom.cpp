@@ -259,8 +259,8 @@ bool PaneZoom::wheelOverText(QObject *watched, QEvent *event)
     if (!area || area->viewport() != viewport)
         return false;
     // Text and lists only: an image preview zooms its image with Ctrl+wheel.
-    if (!qobject_cast<QsciScintilla *>(area) && !qobject_cast<QPlainTextEdit *>(area) && !qobject_cast<QTextEdit *>(area)
-        && !qobject_cast<QAbstractItemView *>(area))
+    if (!qobject_cast<QsciScintilla *>(area) && !qobject_cast<QPlainTextEdit *>(area)
+        && !qobject_cast<QTextEdit *>(area) && !qobject_cast<QAbstractItemView *>(area))
         return false;
     // A touchpad sends a notch in many small steps.
     m_wheelDelta += wheel->angleDelta().y();

@@ -51,15 +51,15 @@ private:
     /// What a widget looks like at 100%.
     struct Entry {
         bool root = false;
-        bool editor = false;   // a QsciScintilla
-        QFont ownFont;         // the font its own code set, with only the attributes it set
-        qreal baseSize = -1;   // the font size at 100% if it sets one (always for a root); else it inherits
+        bool editor = false; // a QsciScintilla
+        QFont ownFont;       // the font its own code set, with only the attributes it set
+        qreal baseSize = -1; // the font size at 100% if it sets one (always for a root); else it inherits
         bool pixelSized = false;
         qreal appliedSize = -1;
-        QSize baseIconSize;    // toolbars and item views
-        int baseSection = -1;  // vertical headers: the row height
+        QSize baseIconSize;               // toolbars and item views
+        int baseSection = -1;             // vertical headers: the row height
         QHash<int, int> baseMarginWidths; // an editor's symbol margins
-        int appliedZoom = 0;   // an editor's Scintilla zoom, in points
+        int appliedZoom = 0;              // an editor's Scintilla zoom, in points
     };
 
     void trackTree(QWidget *widget, bool root);

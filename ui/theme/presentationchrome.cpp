@@ -187,7 +187,8 @@ void PresentationChrome::fitDocks(bool presenting)
     // The Run pane's few lines (for the room, the verdict and its facts without scrolling),
     // the folded Input Files, and the rest to see the output files.
     const int runHeight = presenting ? height * 40 / 100 : 190;
-    m_window.resizeDocks({run, artifacts, inputs}, {runHeight, height, inputs->minimumSizeHint().height()}, Qt::Vertical);
+    m_window.resizeDocks({run, artifacts, inputs}, {runHeight, height, inputs->minimumSizeHint().height()},
+                         Qt::Vertical);
 }
 
 bool PresentationChrome::eventFilter(QObject *watched, QEvent *event)

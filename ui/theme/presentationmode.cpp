@@ -1,11 +1,11 @@
 #include "theme/presentationmode.h"
 
+#include "editor/qscintilla.h"
 #include "theme/glyphicon.h"
-#include "window/namedaction.h"
 #include "theme/panezoom.h"
 #include "theme/presentationchrome.h"
-#include "editor/qscintilla.h"
 #include "theme/themecontroller.h"
+#include "window/namedaction.h"
 
 #include <QAction>
 #include <QApplication>
@@ -28,13 +28,13 @@ PresentationMode::PresentationMode(ThemeController &themes, QObject *parent)
     , m_themes(themes)
     , m_zoom(new PaneZoom(this))
     , m_presentationAction(namedAction(QStringLiteral("actionPresentation"), QStringLiteral("&Presentation Mode"),
-                                      {QKeySequence(Qt::Key_F11)}, this))
+                                       {QKeySequence(Qt::Key_F11)}, this))
     , m_zoomInAction(namedAction(QStringLiteral("actionZoomIn"), QStringLiteral("Zoom &In"),
-                                {QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus)}, this))
+                                 {QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus)}, this))
     , m_zoomOutAction(namedAction(QStringLiteral("actionZoomOut"), QStringLiteral("Zoom &Out"),
-                                 {QKeySequence(Qt::CTRL | Qt::Key_Minus)}, this))
+                                  {QKeySequence(Qt::CTRL | Qt::Key_Minus)}, this))
     , m_zoomResetAction(namedAction(QStringLiteral("actionZoomReset"), QStringLiteral("&Reset Zoom"),
-                                   {QKeySequence(Qt::CTRL | Qt::Key_0)}, this))
+                                    {QKeySequence(Qt::CTRL | Qt::Key_0)}, this))
 {
     m_presentationAction->setCheckable(true);
     m_presentationAction->setIcon(glyphIcon(Glyph::Presentation));

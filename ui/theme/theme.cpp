@@ -57,12 +57,23 @@ Theme Theme::light()
     Theme t;
     t.kind = Kind::Light;
     t.palette = makePalette({
-        .window = QColor(0xef, 0xef, 0xef), .windowText = QColor(0x1f, 0x1f, 0x1f), .base = Qt::white,
-        .alternateBase = QColor(0xf5, 0xf5, 0xf5), .text = QColor(0x1f, 0x1f, 0x1f), .button = QColor(0xef, 0xef, 0xef),
-        .highlight = QColor(0x0a, 0x64, 0xc8), .highlightedText = Qt::white, .link = QColor(0x0b, 0x57, 0xd0),
-        .linkVisited = QColor(0x6a, 0x1b, 0x9a), .placeholder = QColor(0x66, 0x66, 0x66),
-        .toolTipBase = QColor(0xff, 0xff, 0xdc), .toolTipText = Qt::black, .disabledText = QColor(0x8c, 0x8c, 0x8c),
-        .light = Qt::white, .mid = QColor(0xb8, 0xb8, 0xb8), .dark = QColor(0x9f, 0x9f, 0x9f),
+        .window = QColor(0xef, 0xef, 0xef),
+        .windowText = QColor(0x1f, 0x1f, 0x1f),
+        .base = Qt::white,
+        .alternateBase = QColor(0xf5, 0xf5, 0xf5),
+        .text = QColor(0x1f, 0x1f, 0x1f),
+        .button = QColor(0xef, 0xef, 0xef),
+        .highlight = QColor(0x0a, 0x64, 0xc8),
+        .highlightedText = Qt::white,
+        .link = QColor(0x0b, 0x57, 0xd0),
+        .linkVisited = QColor(0x6a, 0x1b, 0x9a),
+        .placeholder = QColor(0x66, 0x66, 0x66),
+        .toolTipBase = QColor(0xff, 0xff, 0xdc),
+        .toolTipText = Qt::black,
+        .disabledText = QColor(0x8c, 0x8c, 0x8c),
+        .light = Qt::white,
+        .mid = QColor(0xb8, 0xb8, 0xb8),
+        .dark = QColor(0x9f, 0x9f, 0x9f),
     });
     Editor &e = t.editor;
     e.paper = Qt::white;
@@ -81,11 +92,17 @@ Theme Theme::light()
     e.errorText = QColor(0x9d, 0x1c, 0x1c);
     e.warningPaper = QColor(0xff, 0xf6, 0xe0);
     e.warningText = QColor(0x7a, 0x4d, 0x00);
-    setSyntax(e, {{Syntax::Comment, QColor(0x3d, 0x7a, 0x30)}, {Syntax::String, QColor(0xa3, 0x15, 0x15)},
-                  {Syntax::Number, QColor(0x0b, 0x6e, 0x4f)}, {Syntax::Keyword, QColor(0x00, 0x00, 0xc8)},
-                  {Syntax::Type, QColor(0x1a, 0x6d, 0x84)}, {Syntax::Operator, QColor(0x38, 0x38, 0x38)},
-                  {Syntax::Preprocessor, QColor(0x8a, 0x2b, 0xe2)}, {Syntax::ClassName, QColor(0x7a, 0x3e, 0x9d)},
-                  {Syntax::FunctionName, QColor(0x79, 0x5e, 0x26)}, {Syntax::Error, QColor(0xb0, 0x00, 0x20)}});
+    setSyntax(e,
+              {{Syntax::Comment, QColor(0x3d, 0x7a, 0x30)},
+               {Syntax::String, QColor(0xa3, 0x15, 0x15)},
+               {Syntax::Number, QColor(0x0b, 0x6e, 0x4f)},
+               {Syntax::Keyword, QColor(0x00, 0x00, 0xc8)},
+               {Syntax::Type, QColor(0x1a, 0x6d, 0x84)},
+               {Syntax::Operator, QColor(0x38, 0x38, 0x38)},
+               {Syntax::Preprocessor, QColor(0x8a, 0x2b, 0xe2)},
+               {Syntax::ClassName, QColor(0x7a, 0x3e, 0x9d)},
+               {Syntax::FunctionName, QColor(0x79, 0x5e, 0x26)},
+               {Syntax::Error, QColor(0xb0, 0x00, 0x20)}});
     return t;
 }
 
@@ -94,12 +111,22 @@ Theme Theme::dark()
     Theme t;
     t.kind = Kind::Dark;
     t.palette = makePalette({
-        .window = QColor(0x2b, 0x2b, 0x2b), .windowText = QColor(0xe0, 0xe0, 0xe0), .base = QColor(0x1e, 0x1e, 0x1e),
-        .alternateBase = QColor(0x26, 0x26, 0x26), .text = QColor(0xd4, 0xd4, 0xd4), .button = QColor(0x35, 0x35, 0x35),
-        .highlight = QColor(0x26, 0x4f, 0x78), .highlightedText = Qt::white, .link = QColor(0x4a, 0xa3, 0xff),
-        .linkVisited = QColor(0xc5, 0x86, 0xc0), .placeholder = QColor(0x9e, 0x9e, 0x9e),
-        .toolTipBase = QColor(0x3c, 0x3c, 0x3c), .toolTipText = QColor(0xe0, 0xe0, 0xe0),
-        .disabledText = QColor(0x7f, 0x7f, 0x7f), .light = QColor(0x4a, 0x4a, 0x4a), .mid = QColor(0x3a, 0x3a, 0x3a),
+        .window = QColor(0x2b, 0x2b, 0x2b),
+        .windowText = QColor(0xe0, 0xe0, 0xe0),
+        .base = QColor(0x1e, 0x1e, 0x1e),
+        .alternateBase = QColor(0x26, 0x26, 0x26),
+        .text = QColor(0xd4, 0xd4, 0xd4),
+        .button = QColor(0x35, 0x35, 0x35),
+        .highlight = QColor(0x26, 0x4f, 0x78),
+        .highlightedText = Qt::white,
+        .link = QColor(0x4a, 0xa3, 0xff),
+        .linkVisited = QColor(0xc5, 0x86, 0xc0),
+        .placeholder = QColor(0x9e, 0x9e, 0x9e),
+        .toolTipBase = QColor(0x3c, 0x3c, 0x3c),
+        .toolTipText = QColor(0xe0, 0xe0, 0xe0),
+        .disabledText = QColor(0x7f, 0x7f, 0x7f),
+        .light = QColor(0x4a, 0x4a, 0x4a),
+        .mid = QColor(0x3a, 0x3a, 0x3a),
         .dark = QColor(0x1a, 0x1a, 0x1a),
     });
     Editor &e = t.editor;
@@ -119,11 +146,16 @@ Theme Theme::dark()
     e.errorText = QColor(0xff, 0xb4, 0xa9);
     e.warningPaper = QColor(0x3d, 0x32, 0x14);
     e.warningText = QColor(0xe9, 0xc4, 0x6a);
-    setSyntax(e, {{Syntax::Comment, QColor(0x7c, 0xa6, 0x68)}, {Syntax::String, QColor(0xce, 0x91, 0x78)},
-                  {Syntax::Number, QColor(0xb5, 0xce, 0xa8)}, {Syntax::Keyword, QColor(0x56, 0x9c, 0xd6)},
-                  {Syntax::Type, QColor(0x4e, 0xc9, 0xb0)}, {Syntax::Preprocessor, QColor(0xc5, 0x86, 0xc0)},
-                  {Syntax::ClassName, QColor(0x4e, 0xc9, 0xb0)}, {Syntax::FunctionName, QColor(0xdc, 0xdc, 0xaa)},
-                  {Syntax::Error, QColor(0xf4, 0x87, 0x71)}});
+    setSyntax(e,
+              {{Syntax::Comment, QColor(0x7c, 0xa6, 0x68)},
+               {Syntax::String, QColor(0xce, 0x91, 0x78)},
+               {Syntax::Number, QColor(0xb5, 0xce, 0xa8)},
+               {Syntax::Keyword, QColor(0x56, 0x9c, 0xd6)},
+               {Syntax::Type, QColor(0x4e, 0xc9, 0xb0)},
+               {Syntax::Preprocessor, QColor(0xc5, 0x86, 0xc0)},
+               {Syntax::ClassName, QColor(0x4e, 0xc9, 0xb0)},
+               {Syntax::FunctionName, QColor(0xdc, 0xdc, 0xaa)},
+               {Syntax::Error, QColor(0xf4, 0x87, 0x71)}});
     return t;
 }
 
@@ -135,11 +167,23 @@ Theme Theme::highContrast()
     Theme t;
     t.kind = Kind::HighContrast;
     t.palette = makePalette({
-        .window = Qt::white, .windowText = Qt::black, .base = Qt::white, .alternateBase = QColor(0xf0, 0xf0, 0xf0),
-        .text = Qt::black, .button = Qt::white, .highlight = QColor(0x00, 0x00, 0x80), .highlightedText = Qt::white,
-        .link = QColor(0x00, 0x00, 0xee), .linkVisited = QColor(0x55, 0x1a, 0x8b), .placeholder = QColor(0x4d, 0x4d, 0x4d),
-        .toolTipBase = Qt::white, .toolTipText = Qt::black, .disabledText = QColor(0x59, 0x59, 0x59),
-        .light = Qt::white, .mid = QColor(0x59, 0x59, 0x59), .dark = Qt::black,
+        .window = Qt::white,
+        .windowText = Qt::black,
+        .base = Qt::white,
+        .alternateBase = QColor(0xf0, 0xf0, 0xf0),
+        .text = Qt::black,
+        .button = Qt::white,
+        .highlight = QColor(0x00, 0x00, 0x80),
+        .highlightedText = Qt::white,
+        .link = QColor(0x00, 0x00, 0xee),
+        .linkVisited = QColor(0x55, 0x1a, 0x8b),
+        .placeholder = QColor(0x4d, 0x4d, 0x4d),
+        .toolTipBase = Qt::white,
+        .toolTipText = Qt::black,
+        .disabledText = QColor(0x59, 0x59, 0x59),
+        .light = Qt::white,
+        .mid = QColor(0x59, 0x59, 0x59),
+        .dark = Qt::black,
     });
     Editor &e = t.editor;
     e.paper = Qt::white;
@@ -160,11 +204,16 @@ Theme Theme::highContrast()
     e.warningPaper = QColor(0xff, 0xf6, 0xe0);
     e.warningText = QColor(0x5c, 0x3c, 0x00);
     e.boldKeywords = true;
-    setSyntax(e, {{Syntax::Comment, QColor(0x1e, 0x5c, 0x1e)}, {Syntax::String, QColor(0x8b, 0x00, 0x00)},
-                  {Syntax::Number, QColor(0x00, 0x4d, 0x40)}, {Syntax::Keyword, QColor(0x00, 0x00, 0x8b)},
-                  {Syntax::Type, QColor(0x00, 0x4c, 0x63)}, {Syntax::Preprocessor, QColor(0x5b, 0x0a, 0x91)},
-                  {Syntax::ClassName, QColor(0x4b, 0x00, 0x82)}, {Syntax::FunctionName, QColor(0x5c, 0x3c, 0x00)},
-                  {Syntax::Error, QColor(0x8b, 0x00, 0x00)}});
+    setSyntax(e,
+              {{Syntax::Comment, QColor(0x1e, 0x5c, 0x1e)},
+               {Syntax::String, QColor(0x8b, 0x00, 0x00)},
+               {Syntax::Number, QColor(0x00, 0x4d, 0x40)},
+               {Syntax::Keyword, QColor(0x00, 0x00, 0x8b)},
+               {Syntax::Type, QColor(0x00, 0x4c, 0x63)},
+               {Syntax::Preprocessor, QColor(0x5b, 0x0a, 0x91)},
+               {Syntax::ClassName, QColor(0x4b, 0x00, 0x82)},
+               {Syntax::FunctionName, QColor(0x5c, 0x3c, 0x00)},
+               {Syntax::Error, QColor(0x8b, 0x00, 0x00)}});
     return t;
 }
 
@@ -176,11 +225,23 @@ Theme Theme::highContrastDark()
     Theme t;
     t.kind = Kind::HighContrastDark;
     t.palette = makePalette({
-        .window = Qt::black, .windowText = Qt::white, .base = Qt::black, .alternateBase = QColor(0x1a, 0x1a, 0x1a),
-        .text = Qt::white, .button = Qt::black, .highlight = QColor(0xff, 0xd7, 0x00), .highlightedText = Qt::black,
-        .link = QColor(0x8a, 0xc8, 0xff), .linkVisited = QColor(0xd8, 0xb4, 0xfe), .placeholder = QColor(0xb3, 0xb3, 0xb3),
-        .toolTipBase = Qt::black, .toolTipText = Qt::white, .disabledText = QColor(0xa6, 0xa6, 0xa6),
-        .light = QColor(0x40, 0x40, 0x40), .mid = QColor(0xa6, 0xa6, 0xa6), .dark = QColor(0xc0, 0xc0, 0xc0),
+        .window = Qt::black,
+        .windowText = Qt::white,
+        .base = Qt::black,
+        .alternateBase = QColor(0x1a, 0x1a, 0x1a),
+        .text = Qt::white,
+        .button = Qt::black,
+        .highlight = QColor(0xff, 0xd7, 0x00),
+        .highlightedText = Qt::black,
+        .link = QColor(0x8a, 0xc8, 0xff),
+        .linkVisited = QColor(0xd8, 0xb4, 0xfe),
+        .placeholder = QColor(0xb3, 0xb3, 0xb3),
+        .toolTipBase = Qt::black,
+        .toolTipText = Qt::white,
+        .disabledText = QColor(0xa6, 0xa6, 0xa6),
+        .light = QColor(0x40, 0x40, 0x40),
+        .mid = QColor(0xa6, 0xa6, 0xa6),
+        .dark = QColor(0xc0, 0xc0, 0xc0),
     });
     Editor &e = t.editor;
     e.paper = Qt::black;
@@ -201,11 +262,16 @@ Theme Theme::highContrastDark()
     e.warningPaper = QColor(0x33, 0x29, 0x00);
     e.warningText = QColor(0xff, 0xe0, 0x82);
     e.boldKeywords = true;
-    setSyntax(e, {{Syntax::Comment, QColor(0x9c, 0xe0, 0x8c)}, {Syntax::String, QColor(0xff, 0xb3, 0x80)},
-                  {Syntax::Number, QColor(0x80, 0xe8, 0xd0)}, {Syntax::Keyword, QColor(0x8a, 0xc8, 0xff)},
-                  {Syntax::Type, QColor(0x7f, 0xe0, 0xff)}, {Syntax::Preprocessor, QColor(0xe0, 0xb0, 0xff)},
-                  {Syntax::ClassName, QColor(0xd8, 0xb4, 0xfe)}, {Syntax::FunctionName, QColor(0xff, 0xe6, 0x80)},
-                  {Syntax::Error, QColor(0xff, 0x8a, 0x80)}});
+    setSyntax(e,
+              {{Syntax::Comment, QColor(0x9c, 0xe0, 0x8c)},
+               {Syntax::String, QColor(0xff, 0xb3, 0x80)},
+               {Syntax::Number, QColor(0x80, 0xe8, 0xd0)},
+               {Syntax::Keyword, QColor(0x8a, 0xc8, 0xff)},
+               {Syntax::Type, QColor(0x7f, 0xe0, 0xff)},
+               {Syntax::Preprocessor, QColor(0xe0, 0xb0, 0xff)},
+               {Syntax::ClassName, QColor(0xd8, 0xb4, 0xfe)},
+               {Syntax::FunctionName, QColor(0xff, 0xe6, 0x80)},
+               {Syntax::Error, QColor(0xff, 0x8a, 0x80)}});
     return t;
 }
 

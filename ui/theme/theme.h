@@ -18,13 +18,13 @@ enum class Syntax {
     String,
     Number,
     Keyword,
-    Type,        ///< a second keyword set: built-in types and names, Python's highlighted identifiers
+    Type, ///< a second keyword set: built-in types and names, Python's highlighted identifiers
     Operator,
     Identifier,
     Preprocessor, ///< also Python's decorators and a shell's command substitution
     ClassName,
     FunctionName,
-    Error,       ///< an unclosed string, a shell's error style: drawn on Theme::Editor::errorPaper
+    Error, ///< an unclosed string, a shell's error style: drawn on Theme::Editor::errorPaper
 };
 inline constexpr int kSyntaxCount = int(Syntax::Error) + 1;
 
@@ -39,18 +39,18 @@ struct Theme {
         QColor paper;
         QColor text;
         QColor caret;
-        int caretWidth = 1;         ///< pixels, before zoom
-        QColor caretLine;           ///< the background of the line holding the cursor
+        int caretWidth = 1; ///< pixels, before zoom
+        QColor caretLine;   ///< the background of the line holding the cursor
         QColor selection;
-        QColor selectionText;       ///< selected text is drawn in this one colour, so it stays readable
-        QColor marginPaper;         ///< the line numbers' background
+        QColor selectionText; ///< selected text is drawn in this one colour, so it stays readable
+        QColor marginPaper;   ///< the line numbers' background
         QColor marginText;
         QColor braceMatchPaper;
         QColor braceMatchText;
         QColor braceBadText;
         QColor indentGuide;
-        QColor errorPaper;          ///< behind Syntax::Error and the error annotations
-        QColor errorText;           ///< the error annotations' text
+        QColor errorPaper; ///< behind Syntax::Error and the error annotations
+        QColor errorText;  ///< the error annotations' text
         QColor warningPaper;
         QColor warningText;
         bool boldKeywords = false;

@@ -79,7 +79,8 @@ bool ThemeController::eventFilter(QObject *watched, QEvent *event)
     // ThemeChange reaches every window, ApplicationPaletteChange the application and every
     // widget: one look after the events settle is enough.
     const bool themeChange = event->type() == QEvent::ThemeChange;
-    const bool paletteChange = event->type() == QEvent::ApplicationPaletteChange && watched == qApp && !m_settingPalette;
+    const bool paletteChange
+        = event->type() == QEvent::ApplicationPaletteChange && watched == qApp && !m_settingPalette;
     if (themeChange || paletteChange) {
         m_themeChanged = m_themeChanged || themeChange;
         if (!std::exchange(m_followPending, true))

@@ -13,7 +13,8 @@ namespace Sandpit::Ui {
 /// `owner`, so a result that arrives after the owner is gone is simply dropped; the work itself
 /// must hold only copies, so it finishes harmlessly.
 template<typename T, typename Done>
-void runInBackground(QObject *owner, std::function<T()> work, Done done, QThreadPool *pool = QThreadPool::globalInstance())
+void runInBackground(QObject *owner, std::function<T()> work, Done done,
+                     QThreadPool *pool = QThreadPool::globalInstance())
 {
     auto *watcher = new QFutureWatcher<T>(owner);
     QObject::connect(watcher, &QFutureWatcher<T>::finished, owner, [watcher, done] {

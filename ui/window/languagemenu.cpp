@@ -65,7 +65,9 @@ void LanguageMenu::refresh()
         if (!language.canRun()) {
             problem = QStringLiteral("Sandpit can edit %1 files but cannot run them.").arg(language.name);
         } else if (m_backend == Core::kDockerBackendId) {
-            tip = language.dockerImage.isEmpty() ? QString() : QStringLiteral("Runs in the Docker image %1.").arg(language.dockerImage);
+            tip = language.dockerImage.isEmpty()
+                ? QString()
+                : QStringLiteral("Runs in the Docker image %1.").arg(language.dockerImage);
         } else if (const auto found = Core::findToolchains(language, Core::defaultToolchainSearchPath()); !found) {
             problem = found.error().message;
         } else {

@@ -2,8 +2,8 @@
 
 #include "engine/backendid.h"
 
-#include <QMenu>
 #include <QHash>
+#include <QMenu>
 
 class QActionGroup;
 

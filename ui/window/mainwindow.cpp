@@ -1,42 +1,42 @@
 #include "window/mainwindow.h"
 
 #include "artifacts/artifactspane.h"
-#include "run/attachmentspane.h"
-#include "session/autosavesession.h"
-#include "run/backendswitch.h"
-#include "run/diagnosticslist.h"
-#include "session/documentfile.h"
-#include "session/documenttab.h"
-#include "session/documenttabs.h"
+#include "docker/imagepullcontroller.h"
 #include "editor/editactions.h"
 #include "editor/editorwidget.h"
-#include "window/examplesmenu.h"
 #include "editor/findbar.h"
 #include "history/historypane.h"
 #include "history/historystore.h"
-#include "run/imagepullsession.h"
-#include "docker/imagepullcontroller.h"
-#include "run/inputsetsession.h"
-#include "run/isolationindicator.h"
 #include "languages/language.h"
-#include "window/languagemenu.h"
 #include "languages/languageregistry.h"
 #include "output/outputpane.h"
 #include "output/outputsettings.h"
-#include "theme/presentationmode.h"
-#include "window/recentfilesmenu.h"
-#include "session/recoveryoffer.h"
+#include "run/attachmentspane.h"
+#include "run/backendswitch.h"
+#include "run/diagnosticslist.h"
+#include "run/imagepullsession.h"
+#include "run/inputsetsession.h"
+#include "run/isolationindicator.h"
 #include "run/runpane.h"
 #include "run/runsession.h"
-#include "session/savefirstoffer.h"
-#include "session/sessionkeeper.h"
-#include "settings/settingsdialog.h"
-#include "window/statusmessage.h"
-#include "session/tabbanners.h"
 #include "run/tabruns.h"
-#include "theme/themecontroller.h"
 #include "run/weakersandboxbadge.h"
 #include "run/weakersandboxoffer.h"
+#include "session/autosavesession.h"
+#include "session/documentfile.h"
+#include "session/documenttab.h"
+#include "session/documenttabs.h"
+#include "session/recoveryoffer.h"
+#include "session/savefirstoffer.h"
+#include "session/sessionkeeper.h"
+#include "session/tabbanners.h"
+#include "settings/settingsdialog.h"
+#include "theme/presentationmode.h"
+#include "theme/themecontroller.h"
+#include "window/examplesmenu.h"
+#include "window/languagemenu.h"
+#include "window/recentfilesmenu.h"
+#include "window/statusmessage.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -153,8 +153,10 @@ void MainWindow::connectBackend(const Core::EngineSettings &settings)
 
 void MainWindow::showEngineSettings(const Core::EngineSettings &settings)
 {
-    m_backend->showBackend(settings.backend, settings.environmentOverrides.contains(QStringLiteral("SANDPIT_BACKEND"))
-                                                 ? QStringLiteral("SANDPIT_BACKEND") : QString());
+    m_backend->showBackend(settings.backend,
+                           settings.environmentOverrides.contains(QStringLiteral("SANDPIT_BACKEND"))
+                               ? QStringLiteral("SANDPIT_BACKEND")
+                               : QString());
     m_languageMenu->setBackend(settings.backend);
     m_weakerBadge->showAllowed(settings.allowWeaker);
 }
@@ -169,8 +171,8 @@ void MainWindow::restoreLayout()
 
 void MainWindow::setUpPresentation()
 {
-    for (QWidget *pane : std::initializer_list<QWidget *>{m_output, m_runPane, m_artifacts, m_history, m_attachmentsPane,
-                                                          m_problems})
+    for (QWidget *pane :
+         std::initializer_list<QWidget *>{m_output, m_runPane, m_artifacts, m_history, m_attachmentsPane, m_problems})
         m_presentation->addPane(pane);
     // Object names are how presentation mode, after a restart, knows what it hid.
     statusBar()->setObjectName(QStringLiteral("statusBar"));
@@ -223,20 +225,23 @@ void MainWindow::createDocks()
         auto *widget = new QDockWidget(title, this);
         widget->setObjectName(name);
         widget->setWidget(pane);
-        widget->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
-                            QDockWidget::DockWidgetClosable);
+        widget->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
+                            | QDockWidget::DockWidgetClosable);
         addDockWidget(area, widget);
         m_viewMenu->addAction(widget->toggleViewAction());
         return widget;
     };
-    QDockWidget *output = dock(QStringLiteral("outputDock"), QStringLiteral("Output"), m_output, Qt::BottomDockWidgetArea);
+    QDockWidget *output
+        = dock(QStringLiteral("outputDock"), QStringLiteral("Output"), m_output, Qt::BottomDockWidgetArea);
     // Beside the output, so a compiler's messages and the clickable list of them are both in
     // view, and Problems never covers a prompt. Split before History joins the output as a
     // tab: a dock split off a tabbed one becomes one more tab.
-    m_problemsDock = dock(QStringLiteral("problemsDock"), QStringLiteral("Problems"), m_problems, Qt::BottomDockWidgetArea);
+    m_problemsDock
+        = dock(QStringLiteral("problemsDock"), QStringLiteral("Problems"), m_problems, Qt::BottomDockWidgetArea);
     splitDockWidget(output, m_problemsDock, Qt::Horizontal);
     // A tab with the output: the list and a run's details want the full width.
-    tabifyDockWidget(output, dock(QStringLiteral("historyDock"), QStringLiteral("History"), m_history, Qt::BottomDockWidgetArea));
+    tabifyDockWidget(
+        output, dock(QStringLiteral("historyDock"), QStringLiteral("History"), m_history, Qt::BottomDockWidgetArea));
     output->raise();
     dock(QStringLiteral("runDock"), QStringLiteral("Run"), m_runPane, Qt::RightDockWidgetArea);
     dock(QStringLiteral("artifactsDock"), QStringLiteral("Output Files"), m_artifacts, Qt::RightDockWidgetArea);
@@ -275,14 +280,16 @@ void MainWindow::connectTabs()
     });
     connect(m_autosave, &AutosaveSession::recoveryFound, m_recovery, &RecoveryOffer::offer);
     connect(m_recovery, &RecoveryOffer::message, this, [this](const QString &text) { statusBar()->showMessage(text); });
-    connect(m_autosave, &AutosaveSession::journalFailed, this, [this](const QString &text) { statusBar()->showMessage(text); });
+    connect(m_autosave, &AutosaveSession::journalFailed, this,
+            [this](const QString &text) { statusBar()->showMessage(text); });
 }
 
 void MainWindow::connectHistory()
 {
     connect(m_session, &RunSession::runCompleted, m_historyStore, &HistoryStore::record);
     connect(m_historyStore, &HistoryStore::recorded, m_historyStore, &HistoryStore::load);
-    connect(m_historyStore, &HistoryStore::recordFailed, this, [this](const QString &message) { statusBar()->showMessage(message); });
+    connect(m_historyStore, &HistoryStore::recordFailed, this,
+            [this](const QString &message) { statusBar()->showMessage(message); });
     connect(m_historyStore, &HistoryStore::loaded, m_history, &HistoryPane::showListing);
     connect(m_history, &HistoryPane::refreshRequested, m_historyStore, &HistoryStore::load);
     connect(m_history, &HistoryPane::diffRequested, this,
@@ -302,7 +309,8 @@ void MainWindow::connectLanguages()
 
 void MainWindow::connectAttachments()
 {
-    connect(m_attachments, &AttachmentSession::attachmentsChanged, m_attachmentsPane, &AttachmentsPane::showAttachments);
+    connect(m_attachments, &AttachmentSession::attachmentsChanged, m_attachmentsPane,
+            &AttachmentsPane::showAttachments);
     connect(m_attachments, &AttachmentSession::modeChanged, m_attachmentsPane, &AttachmentsPane::showMode);
     connect(m_attachmentsPane, &AttachmentsPane::attachRequested, m_attachments, &AttachmentSession::attach);
     connect(m_attachmentsPane, &AttachmentsPane::detachRequested, m_attachments, &AttachmentSession::detach);
@@ -340,8 +348,9 @@ void MainWindow::restoreRun(const Core::RunRecord &record)
 {
     // Unsaved on purpose: saving asks for a name instead of overwriting the file it came from.
     m_tabs->freshTab()->showUnsavedText(QString(), m_languages.find(record.language), record.code);
-    statusBar()->showMessage(QStringLiteral("Restored the code of %1 from the run at %2, as a new unsaved document.")
-                                 .arg(record.fileName, record.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
+    statusBar()->showMessage(
+        QStringLiteral("Restored the code of %1 from the run at %2, as a new unsaved document.")
+            .arg(record.fileName, record.time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))));
 }
 
 void MainWindow::showCurrentTab()
@@ -354,9 +363,9 @@ void MainWindow::showCurrentTab()
     const Core::Language *language = current->document()->language();
     m_languageMenu->setCurrent(language);
     const QString problem = language ? m_languageMenu->problem(language->id) : QString();
-    m_languageLabel->setText(!language ? QStringLiteral("Plain text (cannot run)")
-                             : problem.isEmpty() ? language->name
-                                                 : QStringLiteral("%1 (not installed)").arg(language->name));
+    m_languageLabel->setText(!language               ? QStringLiteral("Plain text (cannot run)")
+                                 : problem.isEmpty() ? language->name
+                                                     : QStringLiteral("%1 (not installed)").arg(language->name));
     m_languageLabel->setToolTip(problem);
     m_problems->showDiagnostics(current->lastDiagnostics());
     m_tabRuns->showCurrent();
@@ -371,8 +380,10 @@ void MainWindow::adoptTab(DocumentTab *tab)
     editor->setEditorFont(SettingsDialog::editorFont(QSettings()));
     m_presentation->addPane(editor); // a closed tab's editor leaves by itself
     if (m_recentFiles) {
-        connect(tab, &DocumentTab::openedFromDisk, m_recentFiles, [this](const QString &path) { m_recentFiles->add(path); });
-        connect(tab, &DocumentTab::savedToDisk, m_recentFiles, [this](const QString &path) { m_recentFiles->add(path); });
+        connect(tab, &DocumentTab::openedFromDisk, m_recentFiles,
+                [this](const QString &path) { m_recentFiles->add(path); });
+        connect(tab, &DocumentTab::savedToDisk, m_recentFiles,
+                [this](const QString &path) { m_recentFiles->add(path); });
     }
 }
 

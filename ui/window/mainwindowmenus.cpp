@@ -2,32 +2,32 @@
 
 // The window's menus, toolbar and settings: what the learner can ask the window to do.
 
+#include "editor/editactions.h"
+#include "editor/editorwidget.h"
+#include "history/historystore.h"
+#include "languages/language.h"
+#include "output/outputpane.h"
 #include "run/backendswitch.h"
+#include "run/inputsetsession.h"
+#include "run/isolationindicator.h"
+#include "run/runsession.h"
+#include "run/weakersandboxbadge.h"
 #include "session/documentfile.h"
 #include "session/documenttab.h"
 #include "session/documenttabs.h"
-#include "editor/editactions.h"
-#include "editor/editorwidget.h"
-#include "window/examplesmenu.h"
-#include "window/gettingstarteddialog.h"
-#include "theme/glyphicon.h"
-#include "history/historystore.h"
-#include "run/isolationindicator.h"
-#include "run/weakersandboxbadge.h"
-#include "languages/language.h"
-#include "window/languagemenu.h"
-#include "window/namedaction.h"
-#include "output/outputpane.h"
-#include "theme/presentationmode.h"
-#include "window/recentfilesmenu.h"
-#include "run/inputsetsession.h"
-#include "run/runsession.h"
 #include "session/savefirstoffer.h"
 #include "settings/settingsdialog.h"
+#include "theme/glyphicon.h"
+#include "theme/presentationmode.h"
+#include "theme/themecontroller.h"
+#include "theme/thememenu.h"
+#include "window/examplesmenu.h"
+#include "window/gettingstarteddialog.h"
+#include "window/languagemenu.h"
+#include "window/namedaction.h"
+#include "window/recentfilesmenu.h"
 #include "window/shortcutsdialog.h"
 #include "window/templatesmenu.h"
-#include "theme/thememenu.h"
-#include "theme/themecontroller.h"
 
 #include <QHBoxLayout>
 #include <QMenuBar>
@@ -68,7 +68,7 @@ void MainWindow::createFileMenu()
         m_tabs->newTab(language ? language->id : QStringLiteral("python"));
     });
     menuAction(file, QStringLiteral("actionOpen"), QStringLiteral("&Open…"), {QKeySequence(Qt::CTRL | Qt::Key_O)},
-        &MainWindow::chooseFileToOpen);
+               &MainWindow::chooseFileToOpen);
     m_recentFiles = new RecentFilesMenu(this);
     m_recentFiles->setObjectName(QStringLiteral("recentFilesMenu"));
     file->addMenu(m_recentFiles);
@@ -78,7 +78,7 @@ void MainWindow::createFileMenu()
     connect(templates, &TemplatesMenu::templateChosen, this,
             [this](const Core::Language *language) { m_tabs->newTab(language->id); });
     menuAction(file, QStringLiteral("actionSave"), QStringLiteral("&Save"), {QKeySequence(Qt::CTRL | Qt::Key_S)},
-        [this] { tab()->save(); });
+               [this] { tab()->save(); });
     menuAction(file, QStringLiteral("actionSaveAs"), QStringLiteral("Save &As…"), {QKeySequence::SaveAs},
                [this] { tab()->saveAs(); });
     menuAction(file, QStringLiteral("actionCloseTab"), QStringLiteral("&Close Tab"),
@@ -104,23 +104,25 @@ void MainWindow::createRunMenu()
 {
     QMenu *runMenu = menuBar()->addMenu(QStringLiteral("&Run"));
     m_runAction = menuAction(runMenu, QStringLiteral("actionRun"), QStringLiteral("&Run"),
-                      {QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_R)}, &MainWindow::run);
+                             {QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_R)}, &MainWindow::run);
     m_runAction->setIcon(glyphIcon(Glyph::Run));
     m_runAction->setToolTip(QStringLiteral("Run the program in the sandbox (F5, Ctrl+R)"));
     m_runWithInputAction = menuAction(runMenu, QStringLiteral("actionRunWithInput"), QStringLiteral("Run with &Input…"),
-                               {QKeySequence(Qt::Key_F6), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R)},
-                               &MainWindow::chooseInputSet);
+                                      {QKeySequence(Qt::Key_F6), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R)},
+                                      &MainWindow::chooseInputSet);
     m_runWithInputAction->setIcon(glyphIcon(Glyph::RunWithInput));
     m_runWithInputAction->setToolTip(QStringLiteral("Run the program with one of its saved input sets, and check its "
                                                     "output (F6, Ctrl+Shift+R)"));
     QAction *runAll = menuAction(runMenu, QStringLiteral("actionRunAllSets"), QStringLiteral("Run &All Input Sets"),
-                          {QKeySequence(Qt::SHIFT | Qt::Key_F6)}, &MainWindow::runAllInputSets);
+                                 {QKeySequence(Qt::SHIFT | Qt::Key_F6)}, &MainWindow::runAllInputSets);
     runAll->setToolTip(QStringLiteral("Run the program once with each of its input sets, one after another, and show "
                                       "a result for each (Shift+F6)"));
     m_stopAction = menuAction(runMenu, QStringLiteral("actionStop"), QStringLiteral("&Stop"),
-                       {QKeySequence(Qt::CTRL | Qt::Key_F2), QKeySequence(Qt::Key_Escape)}, [this] { m_session->stop(); });
+                              {QKeySequence(Qt::CTRL | Qt::Key_F2), QKeySequence(Qt::Key_Escape)},
+                              [this] { m_session->stop(); });
     m_stopAction->setIcon(glyphIcon(Glyph::Stop));
-    m_stopAction->setToolTip(QStringLiteral("Stop the program and everything it started (Ctrl+F2, or Esc in the editor)"));
+    m_stopAction->setToolTip(
+        QStringLiteral("Stop the program and everything it started (Ctrl+F2, or Esc in the editor)"));
     m_stopAction->setEnabled(false);
 }
 
@@ -144,16 +146,16 @@ void MainWindow::createHelpMenu()
     QMenu *help = menuBar()->addMenu(QStringLiteral("&Help"));
     menuAction(help, QStringLiteral("actionGettingStarted"), QStringLiteral("&Getting Started"),
                {QKeySequence::HelpContents}, [this] {
-            auto *page = findChild<GettingStartedDialog *>(QStringLiteral("gettingStartedDialog"));
-            if (!page)
-                page = new GettingStartedDialog(this);
-            page->show();
-            page->raise();
-        });
+                   auto *page = findChild<GettingStartedDialog *>(QStringLiteral("gettingStartedDialog"));
+                   if (!page)
+                       page = new GettingStartedDialog(this);
+                   page->show();
+                   page->raise();
+               });
     auto *shortcuts = new ShortcutsDialog(menuBar(), this);
     shortcuts->setObjectName(QStringLiteral("shortcutsDialog"));
     menuAction(help, QStringLiteral("actionKeyboardShortcuts"), QStringLiteral("&Keyboard Shortcuts"),
-        {QKeySequence(Qt::CTRL | Qt::Key_F1)}, [shortcuts] { shortcuts->open(); });
+               {QKeySequence(Qt::CTRL | Qt::Key_F1)}, [shortcuts] { shortcuts->open(); });
 }
 
 namespace {
@@ -220,7 +222,8 @@ void MainWindow::applySettings(const AppliedSettings &settings)
     for (DocumentTab *each : m_tabs->tabs())
         each->editor()->setEditorFont(settings.editorFont);
     showCurrentTab();
-    statusBar()->showMessage(QStringLiteral("Settings saved. A changed Docker image applies when Sandpit starts again."));
+    statusBar()->showMessage(
+        QStringLiteral("Settings saved. A changed Docker image applies when Sandpit starts again."));
 }
 
 } // namespace Sandpit::Ui

@@ -63,7 +63,8 @@ void MainWindow::connectRuns()
 void MainWindow::connectRunInput()
 {
     // After the output pane's own connections: the input line is ready when it takes the keys.
-    auto *focus = new InputFocus(*m_session, m_output->inputLine(), [this] { return tab()->editor(); }, this);
+    auto *focus = new InputFocus(
+        *m_session, m_output->inputLine(), [this] { return tab()->editor(); }, this);
     connect(m_session, &RunSession::runStarting, focus, &InputFocus::runStarted);
     connect(m_session, &RunSession::outputReceived, m_output, &OutputPane::appendOutput);
     connect(m_session, &RunSession::artifactsListed, m_artifacts, &ArtifactsPane::showRunningListing);

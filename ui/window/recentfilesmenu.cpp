@@ -73,26 +73,29 @@ void RecentFilesMenu::refresh()
 {
     const quint64 serial = ++m_serial;
     const QStringList files = m_files;
-    runInBackground<Looked>(this, [files] {
-        Looked looked;
-        for (const QString &file : files) {
-            const QFileInfo info(file);
-            if (!info.isFile()) {
-                looked.missing.insert(file);
-                looked.canonical << file;
-            } else {
-                looked.canonical << info.canonicalFilePath();
+    runInBackground<Looked>(
+        this,
+        [files] {
+            Looked looked;
+            for (const QString &file : files) {
+                const QFileInfo info(file);
+                if (!info.isFile()) {
+                    looked.missing.insert(file);
+                    looked.canonical << file;
+                } else {
+                    looked.canonical << info.canonicalFilePath();
+                }
             }
-        }
-        return looked;
-    }, [this, serial](const Looked &looked) {
-        // An add() or clearFiles() since then asked again; its answer is the one to show.
-        if (serial != m_serial)
-            return;
-        m_missing = looked.missing;
-        setFiles(looked.canonical);
-        Q_EMIT refreshed();
-    });
+            return looked;
+        },
+        [this, serial](const Looked &looked) {
+            // An add() or clearFiles() since then asked again; its answer is the one to show.
+            if (serial != m_serial)
+                return;
+            m_missing = looked.missing;
+            setFiles(looked.canonical);
+            Q_EMIT refreshed();
+        });
 }
 
 void RecentFilesMenu::setFiles(const QStringList &files)
@@ -118,15 +121,17 @@ void RecentFilesMenu::rebuild()
         const QFileInfo info(file); // names only: QFileInfo reads the disk only when asked about the file
         const bool missing = m_missing.contains(file);
         // &1 … &9, then &0 for the tenth, as keyboard shortcuts in the open menu.
-        QString text = QStringLiteral("&%1 %2 — %3").arg((i + 1) % 10).arg(escapedForMenu(info.fileName()),
-                                                                            escapedForMenu(QDir::toNativeSeparators(info.path())));
+        QString text = QStringLiteral("&%1 %2 — %3")
+                           .arg((i + 1) % 10)
+                           .arg(escapedForMenu(info.fileName()), escapedForMenu(QDir::toNativeSeparators(info.path())));
         if (missing)
             text += QStringLiteral(" (missing)");
         QAction *action = addAction(text);
         action->setObjectName(QStringLiteral("recentFile%1").arg(i));
         action->setData(file);
         action->setEnabled(!missing);
-        action->setToolTip(missing ? QStringLiteral("%1 is no longer there: it was moved, renamed or deleted.").arg(file) : file);
+        action->setToolTip(
+            missing ? QStringLiteral("%1 is no longer there: it was moved, renamed or deleted.").arg(file) : file);
         action->setStatusTip(action->toolTip());
         connect(action, &QAction::triggered, this, [this, file] { Q_EMIT fileChosen(file); });
     }

@@ -42,7 +42,8 @@ void collect(const QMenu *menu, const QString &path, QStandardItemModel *model)
             continue;
         QList<QStandardItem *> row{new QStandardItem(path), new QStandardItem(text),
                                    new QStandardItem(keys.join(QStringLiteral(", ")))};
-        row.at(ShortcutsDialog::Command)->setToolTip(action->statusTip().isEmpty() ? action->toolTip() : action->statusTip());
+        row.at(ShortcutsDialog::Command)
+            ->setToolTip(action->statusTip().isEmpty() ? action->toolTip() : action->statusTip());
         for (QStandardItem *item : row)
             item->setEditable(false);
         model->appendRow(row);
@@ -60,7 +61,8 @@ ShortcutsDialog::ShortcutsDialog(QMenuBar *menuBar, QWidget *parent)
 {
     setObjectName(QStringLiteral("shortcutsDialog"));
     setWindowTitle(QStringLiteral("Keyboard Shortcuts"));
-    m_model->setHorizontalHeaderLabels({QStringLiteral("Menu"), QStringLiteral("Command"), QStringLiteral("Shortcuts")});
+    m_model->setHorizontalHeaderLabels(
+        {QStringLiteral("Menu"), QStringLiteral("Command"), QStringLiteral("Shortcuts")});
     m_proxy->setSourceModel(m_model);
     m_proxy->setFilterKeyColumn(-1); // "F5", "run" and "file" all find something
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);

@@ -32,12 +32,15 @@ QSize StatusMessage::sizeHint() const
     // A wrapped label hints at a narrow, tall shape; the status bar would take that height.
     // This one is as tall as the sentence at the width it has (fitHeight), and stretches.
     const QMargins margins = contentsMargins();
-    return {fontMetrics().averageCharWidth() * 20, std::max(minimumHeight(), fontMetrics().height() + margins.top() + margins.bottom())};
+    return {fontMetrics().averageCharWidth() * 20,
+            std::max(minimumHeight(), fontMetrics().height() + margins.top() + margins.bottom())};
 }
 
 int StatusMessage::wrappedHeight(const QString &text, int width) const
 {
-    return fontMetrics().boundingRect(QRect(0, 0, std::max(width, 1), QWIDGETSIZE_MAX), Qt::TextWordWrap, text).height();
+    return fontMetrics()
+        .boundingRect(QRect(0, 0, std::max(width, 1), QWIDGETSIZE_MAX), Qt::TextWordWrap, text)
+        .height();
 }
 
 void StatusMessage::resizeEvent(QResizeEvent *event)
@@ -53,8 +56,8 @@ void StatusMessage::fitHeight()
     // through heightForWidth(), which a label never lets fall below its minimum height: once
     // grown on a narrow window, it would never shrink again.
     const QMargins margins = contentsMargins();
-    const int needed = text().isEmpty() ? 0
-                                        : wrappedHeight(text(), contentsRect().width()) + margins.top() + margins.bottom();
+    const int needed
+        = text().isEmpty() ? 0 : wrappedHeight(text(), contentsRect().width()) + margins.top() + margins.bottom();
     if (needed != minimumHeight())
         setMinimumHeight(needed);
 }

@@ -1,7 +1,7 @@
 #include "window/templatesmenu.h"
 
-#include "window/languagemenu.h"
 #include "languages/languageregistry.h"
+#include "window/languagemenu.h"
 
 namespace Sandpit::Ui {
 

@@ -4,10 +4,10 @@
 // that what is left of them there once they are gone is this test's alone. Needs
 // sandpit-offline/python:3.11 (packaging/docker/build-offline-images.sh).
 #include "files/artifactstore.h"
-#include "support/attackharness.h"
-#include "support/dockerproxy.h"
 #include "files/keptworkspace.h"
 #include "files/runfolders.h"
+#include "support/attackharness.h"
+#include "support/dockerproxy.h"
 
 #include <QDirIterator>
 #include <QScopeGuard>
@@ -27,7 +27,7 @@ private:
                         QDirIterator::Subdirectories);
         while (it.hasNext()) {
             const QString path = it.next();
-            struct stat st {};
+            struct stat st { };
             if (::lstat(QFile::encodeName(path).constData(), &st) == 0)
                 files.insert(QDir(folder).relativeFilePath(path), st);
         }
@@ -102,7 +102,8 @@ private Q_SLOTS:
         environment.insert(QStringLiteral("DOCKER_HOST"), proxy.dockerHost());
         environment.insert(QStringLiteral("SANDPIT_DOCKER_TRANSFER"), QStringLiteral("bind"));
         auto controller = dockerController(environment);
-        const Outcome o = runToEnd(*controller, pythonRequest("import sys\nprint('failing', flush=True)\nsys.exit(3)\n"), 60000);
+        const Outcome o
+            = runToEnd(*controller, pythonRequest("import sys\nprint('failing', flush=True)\nsys.exit(3)\n"), 60000);
         QVERIFY(o.result);
         QCOMPARE(o.result->stdoutData, QByteArray("failing\n"));
         QCOMPARE(o.result->exitCode, 3);
@@ -113,7 +114,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<bool>("canPause");
         QTest::addColumn<QStringList>("artifacts");
-        QTest::newRow("frozen while copied") << true << QStringList{QStringLiteral("a.txt"), QStringLiteral("sub/b.csv")};
+        QTest::newRow("frozen while copied")
+            << true << QStringList{QStringLiteral("a.txt"), QStringLiteral("sub/b.csv")};
         QTest::newRow("no freezer: killed first, nothing copied") << false << QStringList();
     }
     void aStoppedProgramThatCannotBeFrozenKeepsNoFiles()
@@ -163,7 +165,8 @@ private Q_SLOTS:
         QVERIFY(QFile::setPermissions(secret, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
         QTemporaryDir kept;
         auto store = std::make_shared<ArtifactStore>(host.path());
-        RunRequest request = attack(QStringLiteral("swap_output_for_links.py"), {token, QStringLiteral("/etc/shadow"), secret});
+        RunRequest request
+            = attack(QStringLiteral("swap_output_for_links.py"), {token, QStringLiteral("/etc/shadow"), secret});
         request.keptWorkspace = kept.path();
         request.keepArtifacts = ArtifactStore::reserve(store);
         const Outcome o = runAlone(request);
@@ -175,7 +178,8 @@ private Q_SLOTS:
         // Whatever the child left last (a file or a link) is all there is: links are never
         // followed nor kept, and a file is the program's own.
         for (const Artifact &a : o.result->artifacts) {
-            QVERIFY2(a.path.startsWith(QStringLiteral("data.txt")) || a.path.startsWith(QStringLiteral("notes.txt")), qPrintable(a.path));
+            QVERIFY2(a.path.startsWith(QStringLiteral("data.txt")) || a.path.startsWith(QStringLiteral("notes.txt")),
+                     qPrintable(a.path));
             // The child may have been killed halfway through writing a `.new` file: a start
             // of "plain\n" is the program's own, anything else would be the host's.
             const QByteArray bytes = contentOf(o.result->artifactsDir + QLatin1Char('/') + a.workPath());
@@ -205,7 +209,8 @@ private Q_SLOTS:
             QCOMPARE(o.result->artifacts.size(), 2);
             for (const Artifact &a : o.result->artifacts) {
                 QCOMPARE(a.path, QStringLiteral("locked/inside.txt"));
-                QCOMPARE(contentOf(o.result->artifactsDir + QLatin1Char('/') + a.workPath()), QByteArray("cannot delete me\n"));
+                QCOMPARE(contentOf(o.result->artifactsDir + QLatin1Char('/') + a.workPath()),
+                         QByteArray("cannot delete me\n"));
             }
         }
         // The container, its workspace, the copies of /work and output/ and the kept artifacts
@@ -235,8 +240,9 @@ private Q_SLOTS:
         QProcess sandpit;
         sandpit.setProcessEnvironment(environment);
         sandpit.start(QCoreApplication::applicationDirPath() + QStringLiteral("/sandpit"),
-                      {QStringLiteral("run"), QStringLiteral("--backend"), QStringLiteral("docker"), QStringLiteral("--timeout"),
-                       QStringLiteral("8"), fixturesDir() + QStringLiteral("/attacks/endless_sleep.py")});
+                      {QStringLiteral("run"), QStringLiteral("--backend"), QStringLiteral("docker"),
+                       QStringLiteral("--timeout"), QStringLiteral("8"),
+                       fixturesDir() + QStringLiteral("/attacks/endless_sleep.py")});
         QVERIFY(sandpit.waitForStarted());
         const qint64 owner = sandpit.processId();
         // However the test ends: no Sandpit left frozen, and none of its containers left.
@@ -274,9 +280,10 @@ private Q_SLOTS:
         QVERIFY(o.result);
         QCOMPARE(o.result->exitCode, 0);
         QCOMPARE(o.result->stdoutData, QByteArray("output/tool 0o6755\ntool 0o6755\n")); // set in there
-        for (const QString &copy : {o.result->artifactsDir + QStringLiteral("/tool"), kept.filePath(QStringLiteral("tool")),
-                                    kept.filePath(QStringLiteral("output/tool"))}) {
-            struct stat st {};
+        for (const QString &copy :
+             {o.result->artifactsDir + QStringLiteral("/tool"), kept.filePath(QStringLiteral("tool")),
+              kept.filePath(QStringLiteral("output/tool"))}) {
+            struct stat st { };
             QVERIFY2(::lstat(QFile::encodeName(copy).constData(), &st) == 0, qPrintable(copy));
             QVERIFY2(S_ISREG(st.st_mode) && (st.st_mode & (S_ISUID | S_ISGID)) == 0,
                      qPrintable(QStringLiteral("%1 %2").arg(copy).arg(st.st_mode, 0, 8)));

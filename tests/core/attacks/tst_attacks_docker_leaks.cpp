@@ -10,9 +10,9 @@
 // folder where Docker keeps image layers, in the options of the root file system's overlay
 // mount; and, when the run's files are bound, the path of this run's folder on the two
 // read-only binds (a bind's source path is what mountinfo prints for it).
-#include "support/attackharness.h"
 #include "files/runfolders.h"
 #include "files/workspacebudget.h"
+#include "support/attackharness.h"
 
 #include <QDateTime>
 
@@ -51,11 +51,11 @@ DockerClient daemonClient()
 /// The ids of the containers this process had Docker create since `since` (seconds).
 QStringList containersCreatedSince(qint64 since)
 {
-    const QJsonObject filters{
-        {QStringLiteral("type"), QJsonArray{QStringLiteral("container")}},
-        {QStringLiteral("event"), QJsonArray{QStringLiteral("create")}},
-        {QStringLiteral("label"), QJsonArray{QLatin1String(DockerContainer::kOwnerLabel) + QLatin1Char('=')
-                                             + QString::number(QCoreApplication::applicationPid())}}};
+    const QJsonObject filters{{QStringLiteral("type"), QJsonArray{QStringLiteral("container")}},
+                              {QStringLiteral("event"), QJsonArray{QStringLiteral("create")}},
+                              {QStringLiteral("label"),
+                               QJsonArray{QLatin1String(DockerContainer::kOwnerLabel) + QLatin1Char('=')
+                                          + QString::number(QCoreApplication::applicationPid())}}};
     const QString path = QStringLiteral("/events?since=%1&until=%2&filters=%3")
                              .arg(since)
                              .arg(QDateTime::currentSecsSinceEpoch() + 1)
@@ -86,7 +86,11 @@ private Q_SLOTS:
         QProcessEnvironment archive = QProcessEnvironment::systemEnvironment();
         archive.insert(QStringLiteral("SANDPIT_DOCKER_TRANSFER"), QStringLiteral("archive"));
         m_archive = dockerController(archive);
-        m_dockerRoot = daemonClient().call("GET", QStringLiteral("/info"))->object().value(QLatin1String("DockerRootDir")).toString();
+        m_dockerRoot = daemonClient()
+                           .call("GET", QStringLiteral("/info"))
+                           ->object()
+                           .value(QLatin1String("DockerRootDir"))
+                           .toString();
         QVERIFY(!m_dockerRoot.isEmpty());
 
         // A kept workspace, so that the learner's own folder is one of the paths to look for.
@@ -129,8 +133,8 @@ private Q_SLOTS:
             for (const QString &line : cgroups.trimmed().split(QLatin1Char('\n')))
                 QVERIFY2(line.endsWith(QLatin1String(":/")), qPrintable(line));
         }
-        const QStringList cgroupMounts = linesWith(section(m_traces.value(transfer), QStringLiteral("/proc/self/mountinfo")),
-                                                   QStringLiteral(" - cgroup"));
+        const QStringList cgroupMounts = linesWith(
+            section(m_traces.value(transfer), QStringLiteral("/proc/self/mountinfo")), QStringLiteral(" - cgroup"));
         QVERIFY(!cgroupMounts.isEmpty());
         for (const QString &line : cgroupMounts)
             QVERIFY2(line.split(QLatin1Char(' ')).value(3) == QLatin1String("/"), qPrintable(line));
@@ -160,7 +164,8 @@ private Q_SLOTS:
         for (const QString &line : lines) {
             // The overlay's lowerdir and upperdir, which the kernel prints and no setting hides.
             const QStringList fields = line.split(QLatin1Char(' '));
-            QVERIFY2(fields.value(4) == QLatin1String("/") && line.contains(QLatin1String(" - overlay ")), qPrintable(line));
+            QVERIFY2(fields.value(4) == QLatin1String("/") && line.contains(QLatin1String(" - overlay ")),
+                     qPrintable(line));
             QVERIFY(mounts.contains(line) || pidOneMounts.contains(line));
         }
     }
@@ -189,7 +194,8 @@ private Q_SLOTS:
         QVERIFY(!lines.isEmpty());
         for (const QString &line : lines) {
             const QString target = line.split(QLatin1Char(' ')).value(4);
-            QVERIFY2(target == QLatin1String(DockerContainer::kControlDir) || target == QLatin1String(DockerContainer::kFilesDir),
+            QVERIFY2(target == QLatin1String(DockerContainer::kControlDir)
+                         || target == QLatin1String(DockerContainer::kFilesDir),
                      qPrintable(line));
         }
     }
@@ -214,12 +220,15 @@ private Q_SLOTS:
                                           QStringLiteral(" /dev/shm "));
         QCOMPARE(shm.size(), 1);
         const QString line = shm.constFirst();
-        QVERIFY2(line.contains(QLatin1String(" - tmpfs ")) && line.split(QLatin1Char(' ')).value(5).startsWith(QLatin1String("rw,")),
+        QVERIFY2(line.contains(QLatin1String(" - tmpfs "))
+                     && line.split(QLatin1Char(' ')).value(5).startsWith(QLatin1String("rw,")),
                  qPrintable(line));
         QVERIFY2(line.contains(QStringLiteral("size=%1k").arg(kWorkspaceBytes / 1024)), qPrintable(line));
         QVERIFY2(line.contains(QStringLiteral("nr_inodes=%1").arg(kWorkspaceInodes)), qPrintable(line));
-        QVERIFY2(m_reports.value(transfer).details.join(QLatin1Char(' ')).contains(
-                     QStringLiteral("/work, /tmp and /dev/shm: each a tmpfs in memory of at most 64 MB and 8192 files")),
+        QVERIFY2(m_reports.value(transfer)
+                     .details.join(QLatin1Char(' '))
+                     .contains(QStringLiteral(
+                         "/work, /tmp and /dev/shm: each a tmpfs in memory of at most 64 MB and 8192 files")),
                  qPrintable(m_reports.value(transfer).details.join(QLatin1Char(' '))));
     }
 
@@ -229,18 +238,27 @@ private Q_SLOTS:
         // Told from inside, independently of /info: without a user namespace of Docker's,
         // the container's uid map is the whole identity map.
         QFETCH(QString, transfer);
-        const QStringList map = section(m_traces.value(transfer), QStringLiteral("/proc/self/uid_map")).simplified().split(QLatin1Char(' '));
-        const bool identity = map == QStringList{QStringLiteral("0"), QStringLiteral("0"), QStringLiteral("4294967295")};
+        const QStringList map = section(m_traces.value(transfer), QStringLiteral("/proc/self/uid_map"))
+                                    .simplified()
+                                    .split(QLatin1Char(' '));
+        const bool identity
+            = map == QStringList{QStringLiteral("0"), QStringLiteral("0"), QStringLiteral("4294967295")};
         const QString details = m_reports.value(transfer).details.join(QLatin1Char(' '));
         QCOMPARE(details.contains(QLatin1String("Docker neither remaps user namespaces nor runs rootless")), identity);
-        QCOMPARE(details.contains(QLatin1String("Docker remaps user namespaces")) || details.contains(QLatin1String("Docker runs rootless")),
+        QCOMPARE(details.contains(QLatin1String("Docker remaps user namespaces"))
+                     || details.contains(QLatin1String("Docker runs rootless")),
                  !identity);
-        QVERIFY2(details.contains(QStringLiteral("It had a cgroup namespace and a host name of its own")), qPrintable(details));
-        QVERIFY2(details.contains(QStringLiteral("where Docker keeps image layers (%1)").arg(m_dockerRoot)), qPrintable(details));
+        QVERIFY2(details.contains(QStringLiteral("It had a cgroup namespace and a host name of its own")),
+                 qPrintable(details));
+        QVERIFY2(details.contains(QStringLiteral("where Docker keeps image layers (%1)").arg(m_dockerRoot)),
+                 qPrintable(details));
     }
 
 private:
-    RunController &controller(const QString &transfer) { return transfer == QLatin1String("archive") ? *m_archive : *m_controller; }
+    RunController &controller(const QString &transfer)
+    {
+        return transfer == QLatin1String("archive") ? *m_archive : *m_controller;
+    }
 
     qint64 m_since = 0;
     std::unique_ptr<RunController> m_archive;

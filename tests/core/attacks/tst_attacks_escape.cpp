@@ -33,8 +33,8 @@ private Q_SLOTS:
         QVERIFY(o.result);
         QCOMPARE(o.result->exitCode, 0);
         const QByteArray out = o.result->stdoutData;
-        for (const QString &folder : {QStringLiteral("/usr"), QStringLiteral("/usr/lib"), QStringLiteral("/etc"),
-                                      QStringLiteral("/"), home}) {
+        for (const QString &folder :
+             {QStringLiteral("/usr"), QStringLiteral("/usr/lib"), QStringLiteral("/etc"), QStringLiteral("/"), home}) {
             QVERIFY2(out.contains((folder + QStringLiteral(": refused")).toUtf8()), out.constData());
             QVERIFY(!QFile::exists(folder + QLatin1Char('/') + token));
         }
@@ -56,16 +56,17 @@ private Q_SLOTS:
         QVERIFY(key.open(QIODevice::WriteOnly));
         key.write("-----BEGIN OPENSSH PRIVATE KEY-----\n" + secret + "\n-----END OPENSSH PRIVATE KEY-----\n");
         key.close();
-        const Outcome o = run(attack(QStringLiteral("read_ssh_key.py"),
-                                     {key.fileName(), fakeHome.filePath(QStringLiteral(".ssh")),
-                                      QDir::homePath() + QStringLiteral("/.ssh")}));
+        const Outcome o = run(attack(
+            QStringLiteral("read_ssh_key.py"),
+            {key.fileName(), fakeHome.filePath(QStringLiteral(".ssh")), QDir::homePath() + QStringLiteral("/.ssh")}));
         QVERIFY(o.result);
         QCOMPARE(o.result->exitCode, 0);
         QVERIFY(!o.result->stdoutData.contains(secret));
         QVERIFY(!o.result->stderrData.contains(secret));
         QVERIFY(!o.result->stdoutData.contains("PRIVATE KEY"));
-        QVERIFY2(o.result->stdoutData.contains((key.fileName() + QStringLiteral(": No such file or directory")).toUtf8()),
-                 o.result->stdoutData.constData());
+        QVERIFY2(
+            o.result->stdoutData.contains((key.fileName() + QStringLiteral(": No such file or directory")).toUtf8()),
+            o.result->stdoutData.constData());
     }
 
     void hostAccountsAreHidden()
@@ -79,7 +80,7 @@ private Q_SLOTS:
         for (const char *path : {"/etc/shadow", "/etc/gshadow", "/etc/sudoers"}) {
             const QByteArray line = "== " + QByteArray(path) + ": ";
             const bool refused = out.contains(line + "No such file or directory")
-                                 || (kDocker && out.contains(line + "Permission denied"));
+                || (kDocker && out.contains(line + "Permission denied"));
             QVERIFY2(refused, out.constData());
         }
         // The run's own passwd: the learner (uid 1000 in a container), none of the host's people.
@@ -211,15 +212,15 @@ private Q_SLOTS:
         QVERIFY(abstractListener.listenOn(reinterpret_cast<sockaddr *>(&abstractAddress),
                                           socklen_t(offsetof(sockaddr_un, sun_path) + 1 + abstractName.size())));
 
-        const Outcome o = run(attack(QStringLiteral("unix_sockets.py"),
-                                     {QString::fromUtf8(path), QString::fromUtf8(abstractName)}));
+        const Outcome o = run(
+            attack(QStringLiteral("unix_sockets.py"), {QString::fromUtf8(path), QString::fromUtf8(abstractName)}));
         QVERIFY(o.result);
         QCOMPARE(o.result->exitCode, 0);
         const QList<QByteArray> lines = o.result->stdoutData.trimmed().split('\n');
         QCOMPARE(lines.size(), 6);
         for (const QByteArray &line : lines) {
-            const QByteArray expected = line.startsWith("'\\x00") ? ": failed (Connection refused)"
-                                                                  : ": failed (No such file or directory)";
+            const QByteArray expected
+                = line.startsWith("'\\x00") ? ": failed (Connection refused)" : ": failed (No such file or directory)";
             QVERIFY2(line.endsWith(expected), line.constData());
         }
         QVERIFY(o.result->stdoutData.contains("'/var/run/docker.sock': failed"));
@@ -243,7 +244,8 @@ private Q_SLOTS:
             close(fd);
             fd = -1;
         }
-        const Outcome o = run(attack(QStringLiteral("vsock_port.py"), {QString::number(fd >= 0 ? address.svm_port : 1234)}));
+        const Outcome o
+            = run(attack(QStringLiteral("vsock_port.py"), {QString::number(fd >= 0 ? address.svm_port : 1234)}));
         if (fd >= 0)
             close(fd);
         QVERIFY(o.result);
@@ -283,9 +285,10 @@ private Q_SLOTS:
         const QStringList sleeper{QStringLiteral("/usr/bin/python3"), QStringLiteral("-c"),
                                   QStringLiteral("import time; time.sleep(120)"), token};
         if (kDocker && geteuid() == 0) {
-            bystander.start(QStringLiteral("setpriv"), QStringList{QStringLiteral("--reuid=1000"), QStringLiteral("--regid=1000"),
-                                                                   QStringLiteral("--clear-groups")}
-                                                           + sleeper);
+            bystander.start(QStringLiteral("setpriv"),
+                            QStringList{QStringLiteral("--reuid=1000"), QStringLiteral("--regid=1000"),
+                                        QStringLiteral("--clear-groups")}
+                                + sleeper);
         } else {
             bystander.start(sleeper.first(), sleeper.mid(1));
         }
@@ -320,12 +323,13 @@ private Q_SLOTS:
         QCOMPARE(o.result->exitCode, 0);
         const QByteArray out = o.result->stdoutData;
         if (!kDocker) {
-            QCOMPARE(out, QByteArray("other pids: []\n/proc/1/root Permission denied\n/proc/1/cwd Permission denied\n"
-                                     "/proc/1/fd Permission denied\n/proc/1/map_files Permission denied\n"));
+            QCOMPARE(out,
+                     QByteArray("other pids: []\n/proc/1/root Permission denied\n/proc/1/cwd Permission denied\n"
+                                "/proc/1/fd Permission denied\n/proc/1/map_files Permission denied\n"));
             return;
         }
-        const QRegularExpressionMatch pids = QRegularExpression(QStringLiteral("^other pids: \\[([\\d, ]*)\\]\n"))
-                                                 .match(QString::fromUtf8(out));
+        const QRegularExpressionMatch pids
+            = QRegularExpression(QStringLiteral("^other pids: \\[([\\d, ]*)\\]\n")).match(QString::fromUtf8(out));
         QVERIFY2(pids.hasMatch(), out.constData());
         QVERIFY2(pids.captured(1).split(QLatin1Char(','), Qt::SkipEmptyParts).size() <= 1, out.constData());
         for (const QByteArray &line : out.split('\n')) {
@@ -341,7 +345,8 @@ private Q_SLOTS:
         const QByteArray out = o.result->stdoutData;
         const uid_t learner = kDocker ? DockerContainer::kLearnerUid : geteuid() == 0 ? 65534 : geteuid();
         const QByteArray uid = QByteArray::number(learner);
-        QVERIFY2(out.contains("euid before " + uid + "\n") && out.contains("euid after " + uid + "\n"), out.constData());
+        QVERIFY2(out.contains("euid before " + uid + "\n") && out.contains("euid after " + uid + "\n"),
+                 out.constData());
         // Each fails: in the local sandbox with exit 1, in an image's build of it with its own.
         const QString exitCode = kDocker ? QStringLiteral("[1-9]\\d*") : QStringLiteral("1");
         for (const char *program : {"su", "passwd", "newgrp", "chsh"}) {
@@ -434,7 +439,8 @@ private Q_SLOTS:
             if (line.startsWith("mount "))
                 QVERIFY2(line.endsWith(" ro"), line.constData());
             else if (line.contains(" write ")) // sysrq-trigger is missing on kernels built without it
-                QVERIFY2(line.endsWith("Read-only file system") || line.endsWith("No such file or directory"), line.constData());
+                QVERIFY2(line.endsWith("Read-only file system") || line.endsWith("No such file or directory"),
+                         line.constData());
             else
                 QVERIFY2(line.endsWith(" 0") || line.endsWith("absent or refused"), line.constData());
         }
@@ -453,12 +459,13 @@ private Q_SLOTS:
         if (root) {
             planted = QStringLiteral("/usr/local/sandpit-submount-") + uniqueToken();
             QVERIFY(QDir().mkpath(planted));
-            QVERIFY(QProcess::execute(QStringLiteral("mount"), {QStringLiteral("-t"), QStringLiteral("tmpfs"),
-                                                                QStringLiteral("-o"), QStringLiteral("mode=1777,size=1m"),
-                                                                QStringLiteral("tmpfs"), planted})
+            QVERIFY(QProcess::execute(QStringLiteral("mount"),
+                                      {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+                                       QStringLiteral("mode=1777,size=1m"), QStringLiteral("tmpfs"), planted})
                     == 0);
         }
-        const Outcome o = run(attack(QStringLiteral("list_writable_mounts.py"), root ? QStringList{planted} : QStringList{}));
+        const Outcome o
+            = run(attack(QStringLiteral("list_writable_mounts.py"), root ? QStringList{planted} : QStringList{}));
         if (root) {
             QCOMPARE(QProcess::execute(QStringLiteral("umount"), {planted}), 0);
             QVERIFY(QDir().rmdir(planted));

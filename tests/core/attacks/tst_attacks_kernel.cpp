@@ -50,7 +50,8 @@ private Q_SLOTS:
             QCOMPARE(o.result->signal, SIGSYS);
             QVERIFY2(o.result->killDetail.contains(QStringLiteral("forbids")), qPrintable(o.result->killDetail));
         } else {
-            QVERIFY2(o.result->killDetail.contains(QLatin1Char('(') + call + QLatin1Char(')')), qPrintable(o.result->killDetail));
+            QVERIFY2(o.result->killDetail.contains(QLatin1Char('(') + call + QLatin1Char(')')),
+                     qPrintable(o.result->killDetail));
         }
         // The call was refused before the run was stopped: whatever got printed is a failure.
         for (const QByteArray &line : o.result->stdoutData.split('\n')) {

@@ -20,9 +20,9 @@
 #include <QTemporaryDir>
 
 #include <algorithm>
-#include <tuple>
 #include <cstdio>
 #include <sys/statvfs.h>
+#include <tuple>
 #include <unistd.h>
 
 namespace {
@@ -48,7 +48,8 @@ bool cpuCgroupAvailable()
 bool reportSays(const RunResult &result, const char *start)
 {
     const QStringList &lines = result.isolation.details;
-    return std::any_of(lines.begin(), lines.end(), [start](const QString &line) { return line.startsWith(QLatin1String(start)); });
+    return std::any_of(lines.begin(), lines.end(),
+                       [start](const QString &line) { return line.startsWith(QLatin1String(start)); });
 }
 
 // Driver mode: an engine that starts a sleeper with the token and says "started", then waits
@@ -79,7 +80,7 @@ int runDriver()
 
 qint64 freeBytes(const QString &path)
 {
-    struct statvfs fs {};
+    struct statvfs fs { };
     if (::statvfs(QFile::encodeName(path).constData(), &fs) != 0)
         qFatal("statvfs %s failed", qPrintable(path));
     return qint64(fs.f_bavail) * qint64(fs.f_frsize);
@@ -112,8 +113,8 @@ void checkStoppedByItself(const Outcome &o, int exitCode, const QByteArray &endi
 void addWritablePlaces()
 {
     QTest::addColumn<QString>("folder");
-    const std::pair<const char *, const char *> places[] = {
-        {"workspace", "."}, {"private /tmp", "/tmp"}, {"private /dev/shm", "/dev/shm"}};
+    const std::pair<const char *, const char *> places[]
+        = {{"workspace", "."}, {"private /tmp", "/tmp"}, {"private /dev/shm", "/dev/shm"}};
     for (const auto &[row, folder] : places)
         QTest::newRow(row) << QString::fromLatin1(folder);
 }
@@ -130,10 +131,11 @@ private Q_SLOTS:
         // The fork and thread bombs end at "process-limit", not at the time limit they would
         // otherwise reach: both ignore the failed fork and keep trying. The grandchild's parent
         // sees its child end and exits 0: the run still reports what happened.
-        const std::tuple<const char *, KillReason> bombs[] = {
-            {"fork_bomb", KillReason::ProcessLimit},     {"thread_bomb", KillReason::ProcessLimit},
-            {"memory_bomb", KillReason::Memory},         {"memory_bomb_grandchild", KillReason::Memory},
-            {"memory_bomb_shared", KillReason::Memory}};
+        const std::tuple<const char *, KillReason> bombs[] = {{"fork_bomb", KillReason::ProcessLimit},
+                                                              {"thread_bomb", KillReason::ProcessLimit},
+                                                              {"memory_bomb", KillReason::Memory},
+                                                              {"memory_bomb_grandchild", KillReason::Memory},
+                                                              {"memory_bomb_shared", KillReason::Memory}};
         QTest::addColumn<QString>("program");
         QTest::addColumn<KillReason>("reason");
         for (const auto &[name, reason] : bombs)
@@ -245,11 +247,12 @@ private Q_SLOTS:
         // With no file-size limit, the small private tmpfs of each writable place stops it (in
         // Docker, /work's is fillingTheWorkspaceStaysOffTheHostsDisk's).
         if (!kDocker)
-            QTest::newRow("workspace tmpfs") << QStringLiteral(".") << qint64(0) << QByteArray("No space left on device")
-                                             << 64;
-        QTest::newRow("private /tmp") << QStringLiteral("/tmp") << qint64(0) << QByteArray("No space left on device") << 64;
-        QTest::newRow("private /dev/shm") << QStringLiteral("/dev/shm") << qint64(0) << QByteArray("No space left on device")
-                                          << 64;
+            QTest::newRow("workspace tmpfs")
+                << QStringLiteral(".") << qint64(0) << QByteArray("No space left on device") << 64;
+        QTest::newRow("private /tmp") << QStringLiteral("/tmp") << qint64(0) << QByteArray("No space left on device")
+                                      << 64;
+        QTest::newRow("private /dev/shm")
+            << QStringLiteral("/dev/shm") << qint64(0) << QByteArray("No space left on device") << 64;
     }
     void hugeFileStopsEarly()
     {
@@ -284,7 +287,8 @@ private Q_SLOTS:
         // far less than the 1 GB the program tried to write.
         for (int i = 0; i < folders.size(); ++i) {
             const qint64 lost = freeBefore.at(i) - freeBytes(folders.at(i));
-            QVERIFY2(lost < 512 * kMiB, qPrintable(QStringLiteral("%1 lost %2 MB").arg(folders.at(i)).arg(lost / kMiB)));
+            QVERIFY2(lost < 512 * kMiB,
+                     qPrintable(QStringLiteral("%1 lost %2 MB").arg(folders.at(i)).arg(lost / kMiB)));
         }
         // It ended by itself, with its own error, not at the time limit.
         checkStoppedByItself(o, 1, " MB: No space left on device\n", 64);
@@ -318,7 +322,8 @@ private Q_SLOTS:
         // Docker sets only these as ulimits; the process count is the pids cgroup's instead.
         QList<const char *> names{"RLIMIT_NOFILE", "RLIMIT_FSIZE", "RLIMIT_CORE"};
         if (!kDocker)
-            names << "RLIMIT_CPU" << "RLIMIT_NPROC";
+            names << "RLIMIT_CPU"
+                  << "RLIMIT_NPROC";
         for (const char *name : std::as_const(names))
             QVERIFY2(o.result->stdoutData.contains(QByteArray(name) + " refused"), o.result->stdoutData.constData());
         QVERIFY2(!o.result->stdoutData.contains("raised"), o.result->stdoutData.constData());
@@ -384,7 +389,8 @@ private Q_SLOTS:
         // The cgroup charges the buffers, or without one init's watch counts them: either way
         // the run ends at its memory limit, and the report says which did it.
         QVERIFY2(reportSays(*o.result, "Kernel memory: socket buffers, pipes and file metadata are charged")
-                     || reportSays(*o.result, "Kernel memory: no memory cgroup, so Sandpit's watch counts what the run queues"),
+                     || reportSays(*o.result,
+                                   "Kernel memory: no memory cgroup, so Sandpit's watch counts what the run queues"),
                  qPrintable(o.result->isolation.details.join(QLatin1Char('\n'))));
         QVERIFY2(o.result->killReason == KillReason::Memory, o.result->stdoutData.constData());
     }

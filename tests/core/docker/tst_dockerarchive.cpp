@@ -55,10 +55,22 @@ QByteArray makeTar(const QList<TarEntry> &entries)
     return buffer.left(qsizetype(used));
 }
 
-TarEntry file(const QByteArray &path, const QByteArray &data) { return {path, AE_IFREG, data, {}, false}; }
-TarEntry dir(const QByteArray &path) { return {path, AE_IFDIR, {}, {}, false}; }
-TarEntry symbolicLink(const QByteArray &path, const QByteArray &target) { return {path, AE_IFLNK, {}, target, false}; }
-TarEntry hardLink(const QByteArray &path, const QByteArray &target) { return {path, AE_IFREG, {}, target, true}; }
+TarEntry file(const QByteArray &path, const QByteArray &data)
+{
+    return {path, AE_IFREG, data, {}, false};
+}
+TarEntry dir(const QByteArray &path)
+{
+    return {path, AE_IFDIR, {}, {}, false};
+}
+TarEntry symbolicLink(const QByteArray &path, const QByteArray &target)
+{
+    return {path, AE_IFLNK, {}, target, false};
+}
+TarEntry hardLink(const QByteArray &path, const QByteArray &target)
+{
+    return {path, AE_IFREG, {}, target, true};
+}
 
 QByteArray readFile(const QString &path)
 {
@@ -85,9 +97,10 @@ private Q_SLOTS:
         QFETCH(int, piece);
         const QString longName = QStringLiteral("deep/") + QString(150, QLatin1Char('n')) + QStringLiteral(".csv");
         QTemporaryDir empty;
-        auto tar = DockerArchive::pack(empty.path(), {{QStringLiteral("plot.png"), QByteArray(1000, 'p'), 0644},
-                                                   {longName, QByteArray("x,y\n"), 0644}},
-                                       {1000, 1000});
+        auto tar = DockerArchive::pack(
+            empty.path(),
+            {{QStringLiteral("plot.png"), QByteArray(1000, 'p'), 0644}, {longName, QByteArray("x,y\n"), 0644}},
+            {1000, 1000});
         QVERIFY(tar);
         TarHeaderReader reader;
         for (qsizetype at = 0; at < tar->size(); at += piece)
@@ -115,7 +128,8 @@ private Q_SLOTS:
         // A link in the folder is never packed: it could point at the user's files.
         QVERIFY(QFile::link(QStringLiteral("/etc/passwd"), from.filePath(QStringLiteral("passwd"))));
 
-        auto tar = DockerArchive::pack(from.path(), {{QStringLiteral(".sandpit/run.sh"), "echo run\n", 0644}}, {1000, 1000});
+        auto tar
+            = DockerArchive::pack(from.path(), {{QStringLiteral(".sandpit/run.sh"), "echo run\n", 0644}}, {1000, 1000});
         QVERIFY2(tar, tar ? "" : qPrintable(tar.error().message));
 
         QTemporaryDir to;
@@ -158,7 +172,7 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(to.filePath(QStringLiteral("output/hard"))));
         // It came as setuid and executable: it stays executable (a compiled program must), and
         // the setuid bit is gone.
-        struct stat st{};
+        struct stat st { };
         QCOMPARE(::stat(QFile::encodeName(to.filePath(QStringLiteral("output/ok.txt"))).constData(), &st), 0);
         QCOMPARE(st.st_mode & 07777, mode_t(0755));
     }

@@ -1,15 +1,15 @@
 // The Docker backend end to end: the real daemon, the offline Python image, through the
 // RunController. Needs sandpit-offline/python:3.11 (packaging/docker/build-offline-images.sh).
-#include "files/artifactstore.h"
 #include "docker/dockerbackend.h"
 #include "docker/dockercontainer.h"
+#include "files/artifactstore.h"
 #include "support/dockerproxy.h"
 #include "support/runharness.h"
 
 #include <QElapsedTimer>
-#include <QTemporaryDir>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTemporaryDir>
 #include <QUrl>
 
 using namespace SandpitTest;
@@ -38,8 +38,9 @@ QJsonArray sandpitContainers(const QString &state = {})
     const QString filters = QStringLiteral("{\"label\":[\"org.sandpit.run\",\"%1=%2\"]}")
                                 .arg(QLatin1String(DockerContainer::kOwnerLabel))
                                 .arg(QCoreApplication::applicationPid());
-    auto response = client->call("GET", QStringLiteral("/containers/json?all=1&filters=")
-                                            + QString::fromLatin1(QUrl::toPercentEncoding(filters)));
+    auto response = client->call("GET",
+                                 QStringLiteral("/containers/json?all=1&filters=")
+                                     + QString::fromLatin1(QUrl::toPercentEncoding(filters)));
     QJsonArray containers;
     for (const QJsonValue &c : QJsonDocument::fromJson(response->body).array()) {
         if (state.isEmpty() || c.toObject().value(QLatin1String("State")).toString() == state)
@@ -113,14 +114,16 @@ private Q_SLOTS:
         auto client = DockerClient::connect(*DockerEndpoint::fromDockerHost(QString()));
         QVERIFY(client);
         QTemporaryDir work;
-        QJsonObject body = DockerContainer::createBody(DockerContainerKey::from(kImage, Limits{}, {}), work.path(), work.path());
+        QJsonObject body
+            = DockerContainer::createBody(DockerContainerKey::from(kImage, Limits{}, {}), work.path(), work.path());
         QJsonObject labels = body.value(QLatin1String("Labels")).toObject();
         labels.insert(QLatin1String(DockerContainer::kOwnerLabel), QStringLiteral("999999999")); // no such pid
         body.insert(QLatin1String("Labels"), labels);
         auto created = client->call("POST", QStringLiteral("/containers/create"), QJsonDocument(body).toJson());
         QVERIFY(created && created->ok());
         const QString id = created->object().value(QLatin1String("Id")).toString();
-        const auto exists = [&] { return client->call("GET", QStringLiteral("/containers/%1/json").arg(id))->status == 200; };
+        const auto exists
+            = [&] { return client->call("GET", QStringLiteral("/containers/%1/json").arg(id))->status == 200; };
         QVERIFY(exists());
         auto sweeper = dockerController(kImage); // a new backend sweeps at start
         QTRY_VERIFY_WITH_TIMEOUT(!exists(), 10000);
@@ -149,7 +152,8 @@ private Q_SLOTS:
         QCOMPARE(o.result->backend, QStringLiteral("docker"));
         QCOMPARE(o.result->isolation.level, IsolationReport::Level::Full);
         QVERIFY(o.result->isolation.details.join(QLatin1Char(' ')).contains(kImage));
-        QVERIFY(o.result->isolation.details.join(QLatin1Char(' ')).contains(QStringLiteral("/work, /tmp and /dev/shm")));
+        QVERIFY(
+            o.result->isolation.details.join(QLatin1Char(' ')).contains(QStringLiteral("/work, /tmp and /dev/shm")));
         QVERIFY(o.result->wallMs > 0);
         QTRY_VERIFY_WITH_TIMEOUT(onlyTheWarmContainerRemains(), 30000);
     }
@@ -168,12 +172,12 @@ private Q_SLOTS:
 
     void runsAsLearnerWithoutNetworkOnAReadOnlyRoot()
     {
-        const Outcome o = run(pythonRequest(
-            "import os, socket\n"
-            "print(os.getuid(), os.getcwd())\n"
-            "try:\n    open('/etc/x', 'w')\nexcept OSError as e:\n    print('ro', e.errno)\n"
-            "print(sorted(n for _, n in socket.if_nameindex()))\n"
-            "open('output/plot.txt', 'w').write('made')\n"));
+        const Outcome o
+            = run(pythonRequest("import os, socket\n"
+                                "print(os.getuid(), os.getcwd())\n"
+                                "try:\n    open('/etc/x', 'w')\nexcept OSError as e:\n    print('ro', e.errno)\n"
+                                "print(sorted(n for _, n in socket.if_nameindex()))\n"
+                                "open('output/plot.txt', 'w').write('made')\n"));
         QVERIFY(o.result);
         QCOMPARE(o.result->stdoutData, QByteArray::number(DockerContainer::kLearnerUid) + " /work\nro 30\n['lo']\n");
         QCOMPARE(o.result->artifacts.size(), 1);
@@ -214,7 +218,8 @@ private Q_SLOTS:
     /// then end-of-input.
     static void checkInteractiveStdin(RunController &controller)
     {
-        RunRequest request = pythonRequest("import sys\nfor line in sys.stdin:\n    print('echo:', line.strip())\nprint('eof')\n");
+        RunRequest request
+            = pythonRequest("import sys\nfor line in sys.stdin:\n    print('echo:', line.strip())\nprint('eof')\n");
         request.keepStdinOpen = true;
         request.stdinData = "zero\n";
         RunWatcher watcher(controller);
@@ -298,7 +303,8 @@ private Q_SLOTS:
         request.limits.wallTimeMs = 8000;
         const Outcome o = run(request);
         QVERIFY(o.result);
-        qInfo() << "fork bomb:" << killReasonId(o.result->killReason) << o.result->killDetail << o.result->wallMs << "ms";
+        qInfo() << "fork bomb:" << killReasonId(o.result->killReason) << o.result->killDetail << o.result->wallMs
+                << "ms";
         QCOMPARE(o.result->killReason, KillReason::ProcessLimit);
         QVERIFY(o.result->wallMs < request.limits.wallTimeMs);
         QTRY_VERIFY_WITH_TIMEOUT(onlyTheWarmContainerRemains(), 30000);
@@ -367,7 +373,8 @@ private Q_SLOTS:
         QVERIFY(o.error);
         QCOMPARE(o.error->code, RunError::Code::MissingImage);
         QCOMPARE(o.error->image, QStringLiteral("sandpit-offline/no-such-image:0"));
-        QVERIFY2(o.error->message.contains(QStringLiteral("sandpit-offline/no-such-image:0")), qPrintable(o.error->message));
+        QVERIFY2(o.error->message.contains(QStringLiteral("sandpit-offline/no-such-image:0")),
+                 qPrintable(o.error->message));
         QVERIFY(o.error->message.contains(QStringLiteral("docker pull")));
     }
 
@@ -457,7 +464,8 @@ private Q_SLOTS:
             // No folder of ours; /dev/null over /etc/hostname is the daemon's own device.
             for (const QJsonValue &mount : c.toObject().value(QLatin1String("Mounts")).toArray()) {
                 QVERIFY2(mount.toObject().value(QLatin1String("Type")).toString() != QLatin1String("bind")
-                             || mount.toObject().value(QLatin1String("Source")).toString() == QLatin1String("/dev/null"),
+                             || mount.toObject().value(QLatin1String("Source")).toString()
+                                 == QLatin1String("/dev/null"),
                          qPrintable(mount.toObject().value(QLatin1String("Source")).toString()));
             }
         }

@@ -89,7 +89,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("dockerHost");
         QTest::addColumn<QString>("shown");
-        QTest::newRow("missing socket") << QStringLiteral("unix:///nonexistent.sock") << QStringLiteral("/nonexistent.sock");
+        QTest::newRow("missing socket") << QStringLiteral("unix:///nonexistent.sock")
+                                        << QStringLiteral("/nonexistent.sock");
         QTest::newRow("closed port") << QStringLiteral("tcp://127.0.0.1:1") << QStringLiteral("tcp://127.0.0.1:1");
     }
     void aDeadDaemonIsAClearError()
@@ -101,7 +102,8 @@ private Q_SLOTS:
         auto client = DockerClient::connect(*endpoint);
         QVERIFY(!client);
         QCOMPARE(client.error().code, RunError::Code::BackendUnavailable);
-        QVERIFY2(client.error().message.startsWith(QStringLiteral("Docker is not running (could not connect to %1)").arg(shown)),
+        QVERIFY2(client.error().message.startsWith(
+                     QStringLiteral("Docker is not running (could not connect to %1)").arg(shown)),
                  qPrintable(client.error().message));
         QVERIFY(client.error().message.contains(QStringLiteral("sudo systemctl start docker")));
     }
@@ -113,8 +115,8 @@ private Q_SLOTS:
             big[i] = char('a' + i % 26);
         const QByteArray bytes = frame(Stream::Stdout, "hello\n") + frame(Stream::Stderr, "err")
             + frame(Stream::Stdout, QByteArray()) + frame(Stream::Stdout, big) + frame(Stream::Stderr, "\0x\n"_qba);
-        const QList<Piece> expected{{Stream::Stdout, "hello\n"}, {Stream::Stderr, "err"}, {Stream::Stdout, big},
-                                    {Stream::Stderr, "\0x\n"_qba}};
+        const QList<Piece> expected{
+            {Stream::Stdout, "hello\n"}, {Stream::Stderr, "err"}, {Stream::Stdout, big}, {Stream::Stderr, "\0x\n"_qba}};
         QCOMPARE(demux(bytes, {}), expected);
         for (qsizetype cut = 1; cut < bytes.size(); ++cut)
             QCOMPARE(demux(bytes, {cut}), expected);

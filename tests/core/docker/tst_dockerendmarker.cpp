@@ -5,13 +5,13 @@
 
 #include <QDir>
 #include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
 #include <csignal>
 #include <fcntl.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <QTemporaryDir>
-#include <QTest>
 
 using namespace Sandpit::Core;
 
@@ -38,14 +38,22 @@ private:
     // the archive API (token and ready files). Returns its stdout and stderr.
     static QStringList initArguments(const QString &control, int openFiles)
     {
-        return {QStringLiteral("--user"), QStringLiteral("--map-root-user"), QStringLiteral("--pid"), QStringLiteral("--fork"),
-                QStringLiteral("--kill-child"), QStringLiteral("--mount-proc"), QStringLiteral(SANDPIT_BIN_DIR "/sandpit-seccomp"),
-                QStringLiteral("--init"), control, QString::number(openFiles)};
+        return {QStringLiteral("--user"),
+                QStringLiteral("--map-root-user"),
+                QStringLiteral("--pid"),
+                QStringLiteral("--fork"),
+                QStringLiteral("--kill-child"),
+                QStringLiteral("--mount-proc"),
+                QStringLiteral(SANDPIT_BIN_DIR "/sandpit-seccomp"),
+                QStringLiteral("--init"),
+                control,
+                QString::number(openFiles)};
     }
 
     static void writeScripts(const QString &control, const DockerLauncher &launcher)
     {
-        for (const auto &[name, bytes] : {std::pair{"run.sh", launcher.script()}, std::pair{"end.sh", launcher.evidenceScript()}}) {
+        for (const auto &[name, bytes] :
+             {std::pair{"run.sh", launcher.script()}, std::pair{"end.sh", launcher.evidenceScript()}}) {
             QFile file(control + QLatin1Char('/') + QLatin1String(name));
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.write(bytes);
@@ -66,9 +74,13 @@ private:
     // from its stdin, init's own, and says what it got.
     static void startReader(QProcess &init, const QString &control, const QByteArray &order)
     {
-        writeScripts(control, DockerLauncher{{},
-                                             {QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("read -r x; echo \"got $x\"")},
-                                             QStringLiteral("/dev/stdin"), {}, 0});
+        writeScripts(control,
+                     DockerLauncher{{},
+                                    {QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                                     QStringLiteral("read -r x; echo \"got $x\"")},
+                                    QStringLiteral("/dev/stdin"),
+                                    {},
+                                    0});
         writeOrderFiles(control, order);
         init.start(QStringLiteral("unshare"), initArguments(control, 0));
     }
@@ -95,7 +107,8 @@ private:
         const auto ended = [&] {
             stdoutData += init.readAllStandardOutput();
             stderrData += init.readAllStandardError();
-            return stdoutData.endsWith("\n") && stdoutData.contains("\036sandpit-end") && stderrData.contains("\036sandpit-end");
+            return stdoutData.endsWith("\n") && stdoutData.contains("\036sandpit-end")
+                && stderrData.contains("\036sandpit-end");
         };
         [&] { QTRY_VERIFY_WITH_TIMEOUT(ended(), 20000); }();
         [&] { QCOMPARE(init.state(), QProcess::Running); }();
@@ -167,7 +180,8 @@ private Q_SLOTS:
         DockerEndMarker out("TOKEN");
         QCOMPARE(out.feed(stdoutData), QByteArray("got 42\n"));
         QCOMPARE(out.fields().value("status"), QByteArray("0"));
-        QVERIFY2(out.fields().value("input_wait_ms").toLongLong() >= kLateAnswerMs, out.fields().value("input_wait_ms").constData());
+        QVERIFY2(out.fields().value("input_wait_ms").toLongLong() >= kLateAnswerMs,
+                 out.fields().value("input_wait_ms").constData());
     }
 
     void initCountsTheWaitWhenTheInputIsNotTyped()
@@ -226,14 +240,12 @@ private Q_SLOTS:
         QFETCH(QByteArray, answer);
         // The program opens `held` more descriptors and holds them a while (the watch looks
         // every 20 ms), then exits 1, as one that logs EMFILE and gives up would.
-        const QString program =
-            QStringLiteral("import time\nheld = [open('/dev/null') for _ in range(%1)]\ntime.sleep(0.3)\nraise SystemExit(1)\n")
-                .arg(held);
-        const DockerLauncher launcher{{},
-                                      {QStringLiteral("python3"), QStringLiteral("-c"), program},
-                                      QStringLiteral("/dev/null"),
-                                      {},
-                                      0};
+        const QString program
+            = QStringLiteral(
+                  "import time\nheld = [open('/dev/null') for _ in range(%1)]\ntime.sleep(0.3)\nraise SystemExit(1)\n")
+                  .arg(held);
+        const DockerLauncher launcher{
+            {}, {QStringLiteral("python3"), QStringLiteral("-c"), program}, QStringLiteral("/dev/null"), {}, 0};
         const auto [stdoutData, stderrData] = runInPidNamespace(launcher, 16);
         DockerEndMarker out("TOKEN");
         out.feed(stdoutData);
@@ -270,8 +282,11 @@ private Q_SLOTS:
             QVERIFY(file.open(QIODevice::WriteOnly));
             file.write("print('hi')\n");
         }
-        const DockerLauncher launcher{{}, {QStringLiteral("/bin/sh"), QStringLiteral("-c"), program}, QStringLiteral("/dev/null"),
-                                      files.path(), 0};
+        const DockerLauncher launcher{{},
+                                      {QStringLiteral("/bin/sh"), QStringLiteral("-c"), program},
+                                      QStringLiteral("/dev/null"),
+                                      files.path(),
+                                      0};
         const auto [stdoutData, stderrData] = runInPidNamespace(launcher, 0, work.path());
         DockerEndMarker out("TOKEN");
         QCOMPARE(out.feed(stdoutData), QByteArray());
@@ -284,7 +299,8 @@ private Q_SLOTS:
     {
         // The program never ran; the host copies back as it always did.
         QTemporaryDir work;
-        const DockerLauncher launcher{{}, {QStringLiteral("true")}, QStringLiteral("/dev/null"), work.filePath(QStringLiteral("missing")), 0};
+        const DockerLauncher launcher{
+            {}, {QStringLiteral("true")}, QStringLiteral("/dev/null"), work.filePath(QStringLiteral("missing")), 0};
         const auto [stdoutData, stderrData] = runInPidNamespace(launcher, 0, work.path());
         DockerEndMarker out("TOKEN");
         out.feed(stdoutData);
@@ -321,8 +337,12 @@ private Q_SLOTS:
         // what the host reads from the Engine API.
         QFETCH(bool, byPipe);
         QTemporaryDir control;
-        writeScripts(control.path(), DockerLauncher{{}, {QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("exit 5")},
-                                                    QStringLiteral("/dev/null"), {}, 0});
+        writeScripts(control.path(),
+                     DockerLauncher{{},
+                                    {QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("exit 5")},
+                                    QStringLiteral("/dev/null"),
+                                    {},
+                                    0});
         const QByteArray go = QFile::encodeName(control.filePath(QStringLiteral("go")));
         int writer = -1;
         if (byPipe) {
@@ -372,7 +392,11 @@ private Q_SLOTS:
         QVERIFY(init.waitForStarted());
         QCOMPARE(::write(writer, "TOKEN 0\n", 8), 8);
         // Taken (the pipe is empty again), and still running: no deadline, the pipe is open.
-        const auto queued = [&] { int n = -1; ::ioctl(writer, FIONREAD, &n); return n; };
+        const auto queued = [&] {
+            int n = -1;
+            ::ioctl(writer, FIONREAD, &n);
+            return n;
+        };
         QTRY_COMPARE_WITH_TIMEOUT(queued(), 0, 10000);
         QCOMPARE(init.state(), QProcess::Running);
         ::close(writer);

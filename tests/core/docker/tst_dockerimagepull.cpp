@@ -1,13 +1,13 @@
 // DockerImagePull against a fake daemon on a unix socket (no real Docker needed), the image
 // reference splitting, and pulls through ImagePullController.
 
-#include "engine/backend.h"
-#include "engine/backendid.h"
 #include "docker/dockerimagepull.h"
 #include "docker/imagepullcontroller.h"
+#include "engine/backend.h"
+#include "engine/backendid.h"
+#include "engine/runcontroller.h"
 #include "support/fakedockerdaemon.h"
 #include "support/recordedpull.h"
-#include "engine/runcontroller.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -76,17 +76,39 @@ void TestDockerImagePull::referencesSplit_data()
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("apiTag");
     QTest::addColumn<bool>("valid");
-    QTest::newRow("tag") << "python:3.12-slim" << "python" << "3.12-slim" << true;
-    QTest::newRow("no tag") << "python" << "python" << "latest" << true;
-    QTest::newRow("namespace") << "library/bash:5" << "library/bash" << "5" << true;
-    QTest::newRow("registry port, tag") << "registry:5000/x/y:tag" << "registry:5000/x/y" << "tag" << true;
-    QTest::newRow("registry port, no tag") << "registry:5000/x/y" << "registry:5000/x/y" << "latest" << true;
-    QTest::newRow("digest") << "python@sha256:2f9ca3f1" << "python" << "sha256:2f9ca3f1" << true;
-    QTest::newRow("tag and digest") << "registry:5000/py:3@sha256:abcd" << "registry:5000/py" << "sha256:abcd" << true;
-    QTest::newRow("spaces around") << "  gcc:14 " << "gcc" << "14" << true;
-    QTest::newRow("empty") << "" << "" << "latest" << false;
-    QTest::newRow("empty tag") << "python:" << "python" << "" << false;
-    QTest::newRow("space inside") << "my image:1" << "my image" << "1" << false;
+    QTest::newRow("tag") << "python:3.12-slim"
+                         << "python"
+                         << "3.12-slim" << true;
+    QTest::newRow("no tag") << "python"
+                            << "python"
+                            << "latest" << true;
+    QTest::newRow("namespace") << "library/bash:5"
+                               << "library/bash"
+                               << "5" << true;
+    QTest::newRow("registry port, tag") << "registry:5000/x/y:tag"
+                                        << "registry:5000/x/y"
+                                        << "tag" << true;
+    QTest::newRow("registry port, no tag") << "registry:5000/x/y"
+                                           << "registry:5000/x/y"
+                                           << "latest" << true;
+    QTest::newRow("digest") << "python@sha256:2f9ca3f1"
+                            << "python"
+                            << "sha256:2f9ca3f1" << true;
+    QTest::newRow("tag and digest") << "registry:5000/py:3@sha256:abcd"
+                                    << "registry:5000/py"
+                                    << "sha256:abcd" << true;
+    QTest::newRow("spaces around") << "  gcc:14 "
+                                   << "gcc"
+                                   << "14" << true;
+    QTest::newRow("empty") << ""
+                           << ""
+                           << "latest" << false;
+    QTest::newRow("empty tag") << "python:"
+                               << "python"
+                               << "" << false;
+    QTest::newRow("space inside") << "my image:1"
+                                  << "my image"
+                                  << "1" << false;
 }
 
 void TestDockerImagePull::referencesSplit()
@@ -109,8 +131,9 @@ void TestDockerImagePull::progressRisesToOneAndFinishes()
     pull.start();
 
     QTRY_COMPARE(daemon.pulls(), 1);
-    QCOMPARE(daemon.requests, (QStringList{QStringLiteral("GET /version"),
-                                           QStringLiteral("POST /v1.41/images/create?fromImage=python&tag=3.12-slim")}));
+    QCOMPARE(daemon.requests,
+             (QStringList{QStringLiteral("GET /version"),
+                          QStringLiteral("POST /v1.41/images/create?fromImage=python&tag=3.12-slim")}));
     const QList<QByteArray> lines = recordedPull();
     // Up to the middle of the downloads; then wait until the test has seen that state.
     for (qsizetype i = 0; i < 14; ++i)
@@ -144,23 +167,26 @@ void TestDockerImagePull::anErrorInTheStreamFails()
     pull.start();
     QTRY_COMPARE(daemon.pulls(), 1);
     daemon.sendLine(R"({"status":"Pulling from library/python","id":"nope"})");
-    daemon.sendLine(R"({"errorDetail":{"message":"manifest for python:nope not found: manifest unknown: manifest unknown"},)"
-                    R"("error":"manifest for python:nope not found: manifest unknown: manifest unknown"})");
+    daemon.sendLine(
+        R"({"errorDetail":{"message":"manifest for python:nope not found: manifest unknown: manifest unknown"},)"
+        R"("error":"manifest for python:nope not found: manifest unknown: manifest unknown"})");
     daemon.endStream();
     QTRY_COMPARE(failed.size(), 1);
     QVERIFY(finished.isEmpty());
     const auto error = failed.first().at(0).value<RunError>();
-    QCOMPARE(error.message, QStringLiteral("Docker could not pull python:nope: manifest for python:nope not found: manifest "
-                                           "unknown: manifest unknown. Check the image's name and tag; a private image "
-                                           "needs `docker login` first."));
+    QCOMPARE(error.message,
+             QStringLiteral("Docker could not pull python:nope: manifest for python:nope not found: manifest "
+                            "unknown: manifest unknown. Check the image's name and tag; a private image "
+                            "needs `docker login` first."));
 }
 
 void TestDockerImagePull::anUnreachableRegistryFails()
 {
     FakeDockerDaemon daemon;
     daemon.refusalStatus = 500;
-    daemon.pullRefusal = QStringLiteral(R"(Get \"https://registry-1.docker.io/v2/\": dial tcp: lookup registry-1.docker.io )"
-                                        R"(on 10.255.255.53:53: no such host)");
+    daemon.pullRefusal
+        = QStringLiteral(R"(Get \"https://registry-1.docker.io/v2/\": dial tcp: lookup registry-1.docker.io )"
+                         R"(on 10.255.255.53:53: no such host)");
     DockerImagePull pull(daemon.dockerHost(), QStringLiteral("nosuch/image:1"));
     QSignalSpy failed(&pull, &DockerImagePull::failed);
     pull.start();

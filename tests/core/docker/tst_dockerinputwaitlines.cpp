@@ -19,11 +19,13 @@ class TestDockerInputWaitLines : public QObject
     Q_OBJECT
 
 private:
-    static QByteArray feedInPieces(DockerInputWaitLines &lines, const QByteArray &stream, int pieceSize, QList<bool> &waits)
+    static QByteArray feedInPieces(DockerInputWaitLines &lines, const QByteArray &stream, int pieceSize,
+                                   QList<bool> &waits)
     {
         QByteArray program;
         for (qsizetype i = 0; i < stream.size(); i += pieceSize)
-            program += lines.feed(QByteArrayView(stream).sliced(i, std::min<qsizetype>(pieceSize, stream.size() - i)), waits);
+            program += lines.feed(QByteArrayView(stream).sliced(i, std::min<qsizetype>(pieceSize, stream.size() - i)),
+                                  waits);
         return program + lines.takeHeld();
     }
 
@@ -38,7 +40,8 @@ private Q_SLOTS:
     {
         QFETCH(int, pieceSize);
         DockerInputWaitLines lines("t0k3n");
-        const QByteArray stream = "Traceback?\x1e" + line("t0k3n", true) + "warning: x\n" + line("t0k3n", false) + "done\n";
+        const QByteArray stream
+            = "Traceback?\x1e" + line("t0k3n", true) + "warning: x\n" + line("t0k3n", false) + "done\n";
         QList<bool> waits;
         QCOMPARE(feedInPieces(lines, stream, pieceSize, waits), QByteArray("Traceback?\x1ewarning: x\ndone\n"));
         QCOMPARE(waits, (QList<bool>{true, false}));

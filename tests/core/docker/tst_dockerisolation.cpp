@@ -23,8 +23,9 @@ DockerContainerKey key(const QString &filter = kFilter)
 // remap nor rootless mode sends them (Docker 20.10 on cgroup v1, as on this test's machine).
 DockerDaemonInfo daemonWith(const QJsonArray &securityOptions, int apiMinor = 41)
 {
-    DockerDaemonInfo daemon = DockerDaemonInfo::fromInfo(
-        {{QStringLiteral("SecurityOptions"), securityOptions}, {QStringLiteral("DockerRootDir"), QStringLiteral("/var/lib/docker")}});
+    DockerDaemonInfo daemon
+        = DockerDaemonInfo::fromInfo({{QStringLiteral("SecurityOptions"), securityOptions},
+                                      {QStringLiteral("DockerRootDir"), QStringLiteral("/var/lib/docker")}});
     daemon.apiMinor = apiMinor;
     return daemon;
 }
@@ -72,14 +73,17 @@ private Q_SLOTS:
         QFETCH(bool, remote);
         DockerContainerKey k = key();
         k.remote = remote;
-        const QJsonObject body = DockerContainer::createBody(k, QStringLiteral("/tmp/control"), QStringLiteral("/tmp/work"));
+        const QJsonObject body
+            = DockerContainer::createBody(k, QStringLiteral("/tmp/control"), QStringLiteral("/tmp/work"));
         const IsolationReport report = reportOf(body, k);
         QCOMPARE(report.level, IsolationReport::Level::Full);
-        QVERIFY2(details(report).contains(QStringLiteral("/work, /tmp and /dev/shm: each a tmpfs in memory of at most 64 MB "
-                                                         "and 8192 files")),
-                 qPrintable(details(report)));
+        QVERIFY2(
+            details(report).contains(QStringLiteral("/work, /tmp and /dev/shm: each a tmpfs in memory of at most 64 MB "
+                                                    "and 8192 files")),
+            qPrintable(details(report)));
         // Nothing of this computer is writable inside.
-        for (const QJsonValue &mount : body.value(QLatin1String("HostConfig")).toObject().value(QLatin1String("Mounts")).toArray()) {
+        for (const QJsonValue &mount :
+             body.value(QLatin1String("HostConfig")).toObject().value(QLatin1String("Mounts")).toArray()) {
             if (mount.toObject().value(QLatin1String("Type")).toString() == QLatin1String("bind"))
                 QVERIFY(mount.toObject().value(QLatin1String("ReadOnly")).toBool());
         }
@@ -88,17 +92,19 @@ private Q_SLOTS:
     void aWritableHostFolderIsPartial()
     {
         // What every run had before: the workspace bound from the host, with no size limit.
-        const QJsonObject body = withHost(DockerContainer::createBody(key(), QStringLiteral("/tmp/control"), QStringLiteral("/tmp/work")),
-                                          QStringLiteral("Mounts"),
-                                          QJsonArray{QJsonObject{{QStringLiteral("Type"), QStringLiteral("bind")},
-                                                                 {QStringLiteral("Source"), QStringLiteral("/tmp/sandpit-run-x/work")},
-                                                                 {QStringLiteral("Target"), QStringLiteral("/work")},
-                                                                 {QStringLiteral("ReadOnly"), false}}});
+        const QJsonObject body
+            = withHost(DockerContainer::createBody(key(), QStringLiteral("/tmp/control"), QStringLiteral("/tmp/work")),
+                       QStringLiteral("Mounts"),
+                       QJsonArray{QJsonObject{{QStringLiteral("Type"), QStringLiteral("bind")},
+                                              {QStringLiteral("Source"), QStringLiteral("/tmp/sandpit-run-x/work")},
+                                              {QStringLiteral("Target"), QStringLiteral("/work")},
+                                              {QStringLiteral("ReadOnly"), false}}});
         const IsolationReport report = reportOf(body);
         QCOMPARE(report.level, IsolationReport::Level::Partial);
-        QVERIFY2(details(report).contains(QStringLiteral("Its folder /work was a folder of this computer "
-                                                         "(/tmp/sandpit-run-x/work) bound writable, with no size limit")),
-                 qPrintable(details(report)));
+        QVERIFY2(
+            details(report).contains(QStringLiteral("Its folder /work was a folder of this computer "
+                                                    "(/tmp/sandpit-run-x/work) bound writable, with no size limit")),
+            qPrintable(details(report)));
     }
 
     void anUnsizedPlaceIsPartial_data()
@@ -119,7 +125,8 @@ private Q_SLOTS:
         QFETCH(QString, field);
         QFETCH(QJsonValue, value);
         QFETCH(QString, reason);
-        const QJsonObject body = withHost(DockerContainer::createBody(key(), QStringLiteral("/c"), QStringLiteral("/w")), field, value);
+        const QJsonObject body
+            = withHost(DockerContainer::createBody(key(), QStringLiteral("/c"), QStringLiteral("/w")), field, value);
         const IsolationReport report = reportOf(body);
         QCOMPARE(report.level, IsolationReport::Level::Partial);
         QVERIFY2(details(report).contains(reason), qPrintable(details(report)));
@@ -132,19 +139,21 @@ private Q_SLOTS:
         QTest::addColumn<bool>("remap");
         QTest::addColumn<bool>("rootless");
         // SecurityOptions as Docker 20.10 sends them for each setting.
-        QTest::newRow("neither") << QByteArray(R"({"SecurityOptions":["name=apparmor","name=seccomp,profile=default"]})")
+        QTest::newRow("neither") << QByteArray(
+            R"({"SecurityOptions":["name=apparmor","name=seccomp,profile=default"]})")
                                  << true << false << false;
-        QTest::newRow("userns-remap")
-            << QByteArray(R"({"SecurityOptions":["name=seccomp,profile=default","name=userns"],"DockerRootDir":"/var/lib/docker/100000.100000"})")
-            << true << true << false;
-        QTest::newRow("rootless")
-            << QByteArray(R"({"SecurityOptions":["name=seccomp,profile=default","name=rootless","name=cgroupns"],"DockerRootDir":"/home/ada/.local/share/docker"})")
-            << true << false << true;
+        QTest::newRow("userns-remap") << QByteArray(
+            R"({"SecurityOptions":["name=seccomp,profile=default","name=userns"],"DockerRootDir":"/var/lib/docker/100000.100000"})")
+                                      << true << true << false;
+        QTest::newRow("rootless") << QByteArray(
+            R"({"SecurityOptions":["name=seccomp,profile=default","name=rootless","name=cgroupns"],"DockerRootDir":"/home/ada/.local/share/docker"})")
+                                  << true << false << true;
         // Before API 1.30 the options were bare words.
-        QTest::newRow("old daemon, userns") << QByteArray(R"({"SecurityOptions":["apparmor","seccomp","userns"]})")
-                                            << true << true << false;
+        QTest::newRow("old daemon, userns")
+            << QByteArray(R"({"SecurityOptions":["apparmor","seccomp","userns"]})") << true << true << false;
         QTest::newRow("a longer name is not userns")
-            << QByteArray(R"({"SecurityOptions":["name=usernsx","name=seccomp,profile=userns-like"]})") << true << false << false;
+            << QByteArray(R"({"SecurityOptions":["name=usernsx","name=seccomp,profile=userns-like"]})") << true << false
+            << false;
         QTest::newRow("no SecurityOptions: not known") << QByteArray(R"({"ID":"x"})") << false << false << false;
     }
     void theDaemonsInfoSaysWhichUserNamespaceIsInForce()
@@ -166,8 +175,9 @@ private Q_SLOTS:
         QTest::addColumn<QString>("said");
         const QString seccomp = QStringLiteral("name=seccomp,profile=default");
         QTest::newRow("neither, local") << QJsonArray{seccomp} << false
-                                        << QStringLiteral("Docker neither remaps user namespaces nor runs rootless, so uid "
-                                                          "2147000000 inside was uid 2147000000 on this computer too");
+                                        << QStringLiteral(
+                                               "Docker neither remaps user namespaces nor runs rootless, so uid "
+                                               "2147000000 inside was uid 2147000000 on this computer too");
         QTest::newRow("neither, remote") << QJsonArray{seccomp} << true
                                          << QStringLiteral("uid 2147000000 on the computer Docker runs on too");
         QTest::newRow("userns-remap") << QJsonArray{seccomp, QStringLiteral("name=userns")} << false
@@ -177,7 +187,8 @@ private Q_SLOTS:
                                   << QStringLiteral("Docker runs rootless: the daemon and its containers run as an "
                                                     "ordinary user of this computer");
         QTest::newRow("not known") << QJsonArray() << false
-                                   << QStringLiteral("Docker did not say whether it remaps user namespaces or runs rootless");
+                                   << QStringLiteral(
+                                          "Docker did not say whether it remaps user namespaces or runs rootless");
     }
     void theReportSaysWhichUserNamespaceIsInForce()
     {
@@ -189,8 +200,8 @@ private Q_SLOTS:
             daemon = DockerDaemonInfo{}; // /info did not answer
         DockerContainerKey k = key().forDaemon(daemon);
         k.remote = remote;
-        const IsolationReport report = DockerIsolation::report(DockerContainer::createBody(k, QStringLiteral("/c"), QStringLiteral("/w")),
-                                                               k, Limits{}, daemon);
+        const IsolationReport report = DockerIsolation::report(
+            DockerContainer::createBody(k, QStringLiteral("/c"), QStringLiteral("/w")), k, Limits{}, daemon);
         QVERIFY2(details(report).contains(said), qPrintable(details(report)));
         // The learner's uid is nobody's either way (2147000000, or 1000 mapped): none of them is a gap.
         QCOMPARE(report.level, IsolationReport::Level::Full);
@@ -203,7 +214,8 @@ private Q_SLOTS:
         QCOMPARE(host.value(QLatin1String("CgroupnsMode")).toString(), QStringLiteral("private"));
         QCOMPARE(body.value(QLatin1String("Hostname")).toString(), QStringLiteral("sandpit"));
         const QString said = details(reportOf(body));
-        QVERIFY2(said.contains(QStringLiteral("It had a cgroup namespace and a host name of its own")), qPrintable(said));
+        QVERIFY2(said.contains(QStringLiteral("It had a cgroup namespace and a host name of its own")),
+                 qPrintable(said));
         // What no setting hides is said too.
         QVERIFY2(said.contains(QStringLiteral("Its /proc/self/mountinfo showed where Docker keeps image layers "
                                               "(/var/lib/docker) and the path of this run's folder, bound read-only")),
@@ -216,7 +228,8 @@ private Q_SLOTS:
         QTest::addColumn<bool>("withHostname");
         QTest::addColumn<int>("apiMinor");
         QTest::addColumn<QString>("said");
-        const QString cgroups = QStringLiteral("Its /proc/self/cgroup named the container and this computer's cgroup layout.");
+        const QString cgroups
+            = QStringLiteral("Its /proc/self/cgroup named the container and this computer's cgroup layout.");
         const QString name = QStringLiteral("Its host name was the container's id.");
         QTest::newRow("no CgroupnsMode") << false << true << 41 << cgroups;
         // API 1.40 has no CgroupnsMode: the daemon ignores it.

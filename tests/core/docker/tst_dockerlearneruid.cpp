@@ -38,10 +38,18 @@ QString user(const QJsonObject &body)
 
 QString workOptions(const QJsonObject &body)
 {
-    for (const QJsonValue &mount : body.value(QLatin1String("HostConfig")).toObject().value(QLatin1String("Mounts")).toArray()) {
+    for (const QJsonValue &mount :
+         body.value(QLatin1String("HostConfig")).toObject().value(QLatin1String("Mounts")).toArray()) {
         if (mount.toObject().value(QLatin1String("Target")).toString() == QLatin1String(DockerContainer::kWorkDir)) {
-            return mount.toObject().value(QLatin1String("VolumeOptions")).toObject().value(QLatin1String("DriverConfig"))
-                .toObject().value(QLatin1String("Options")).toObject().value(QLatin1String("o")).toString();
+            return mount.toObject()
+                .value(QLatin1String("VolumeOptions"))
+                .toObject()
+                .value(QLatin1String("DriverConfig"))
+                .toObject()
+                .value(QLatin1String("Options"))
+                .toObject()
+                .value(QLatin1String("o"))
+                .toString();
         }
     }
     return {};
@@ -72,7 +80,8 @@ private Q_SLOTS:
         QTest::newRow("userns-remap") << daemonWith({kSeccomp, QStringLiteral("name=userns")},
                                                     QStringLiteral("/var/lib/docker/165536.231072"))
                                       << QStringLiteral("uid=166536,gid=232072")
-                                      << QStringLiteral("Docker remaps user namespaces (userns-remap): uid 1000 inside");
+                                      << QStringLiteral(
+                                             "Docker remaps user namespaces (userns-remap): uid 1000 inside");
         // The rootless daemon's user namespace is its containers'.
         QTest::newRow("rootless") << daemonWith({kSeccomp, QStringLiteral("name=rootless")},
                                                 QStringLiteral("/home/ann/.local/share/docker"))
@@ -104,7 +113,8 @@ private Q_SLOTS:
     void aRemapWhoseRangeIsNotKnownLeavesWorkToRoot()
     {
         // /work stays writable (mode 0777); giving it to uid 1000 of the host would be wrong.
-        const DockerContainerKey key = keyFor(daemonWith({kSeccomp, QStringLiteral("name=userns")}, QStringLiteral("/srv/docker")));
+        const DockerContainerKey key
+            = keyFor(daemonWith({kSeccomp, QStringLiteral("name=userns")}, QStringLiteral("/srv/docker")));
         const QJsonObject body = DockerContainer::createBody(key, QStringLiteral("/c"), QStringLiteral("/w"));
         QCOMPARE(user(body), QStringLiteral("1000:1000"));
         QVERIFY2(!workOptions(body).contains(QStringLiteral("uid=")), qPrintable(workOptions(body)));
@@ -124,11 +134,13 @@ private Q_SLOTS:
         const DockerContainerKey key = keyFor(daemon);
         const QJsonObject body = DockerContainer::createBody(key, QStringLiteral("/c"), QStringLiteral("/w"));
         QCOMPARE(user(body), QStringLiteral("2147000000:2147000000"));
-        QVERIFY2(workOptions(body).contains(QStringLiteral("uid=2147000000,gid=2147000000")), qPrintable(workOptions(body)));
+        QVERIFY2(workOptions(body).contains(QStringLiteral("uid=2147000000,gid=2147000000")),
+                 qPrintable(workOptions(body)));
         QCOMPARE(ownerOfFilesSent(key).uid, 2147000000);
         QCOMPARE(ownerOfFilesSent(key).gid, 2147000000);
         const QString details = DockerIsolation::report(body, key, Limits{}, daemon).details.join(QLatin1Char(' '));
-        QVERIFY2(details.contains(QStringLiteral("as uid 2147000000, which no account of this computer has")), qPrintable(details));
+        QVERIFY2(details.contains(QStringLiteral("as uid 2147000000, which no account of this computer has")),
+                 qPrintable(details));
     }
 
     void aKeyNotYetMadeForADaemonHasTheUidNobodyHas()

@@ -140,15 +140,17 @@ void TestDockerPullProgress::anUpToDateImageIsDone()
 void TestDockerPullProgress::theDaemonsErrorIsKept()
 {
     DockerPullProgress progress;
-    progress.feed(R"({"status":"Pulling from library/python","id":"nope"})"
-                  "\n"
-                  R"({"errorDetail":{"message":"manifest for python:nope not found: manifest unknown"},"error":"short"})"
-                  "\n");
+    progress.feed(
+        R"({"status":"Pulling from library/python","id":"nope"})"
+        "\n"
+        R"({"errorDetail":{"message":"manifest for python:nope not found: manifest unknown"},"error":"short"})"
+        "\n");
     QVERIFY(progress.hasError());
     QCOMPARE(progress.error(), QStringLiteral("manifest for python:nope not found: manifest unknown"));
 
     DockerPullProgress bare;
-    bare.feed(R"({"error":"only this"})" "\n");
+    bare.feed(R"({"error":"only this"})"
+              "\n");
     QCOMPARE(bare.error(), QStringLiteral("only this"));
 }
 

@@ -22,12 +22,13 @@ private Q_SLOTS:
         QTest::newRow("nothing reached") << quiet << 3 << KillReason::None << QStringList();
         QTest::newRow("refused forks") << QByteArray("status=1 pids_max=12") << 3 << KillReason::None
                                        << QStringList{QStringLiteral("process-limit")};
-        QTest::newRow("seen past the limit, counters unknown") << QByteArray("status=1 pids_max=") << 17 << KillReason::None
-                                                                << QStringList{QStringLiteral("process-limit")};
+        QTest::newRow("seen past the limit, counters unknown")
+            << QByteArray("status=1 pids_max=") << 17 << KillReason::None
+            << QStringList{QStringLiteral("process-limit")};
         QTest::newRow("stopped for processes: not said twice")
             << QByteArray("pids_max=40") << 17 << KillReason::ProcessLimit << QStringList();
-        QTest::newRow("memory limit reached, no OOM kill")
-            << QByteArray("status=0 mem_max=5 oom_kill=0") << 1 << KillReason::None << QStringList{QStringLiteral("memory")};
+        QTest::newRow("memory limit reached, no OOM kill") << QByteArray("status=0 mem_max=5 oom_kill=0") << 1
+                                                           << KillReason::None << QStringList{QStringLiteral("memory")};
         QTest::newRow("OOM-killed: memory is the kill reason")
             << QByteArray("status=137 mem_max=5 oom_kill=1") << 1 << KillReason::Memory << QStringList();
         QTest::newRow("everything, in the local sandbox's order")

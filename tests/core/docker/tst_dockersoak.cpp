@@ -2,10 +2,10 @@
 // daemon, some of them stopped (time limit, Stop, output limit, memory limit). Afterwards
 // nothing of them may remain: no container, no workspace folder, no process. Needs
 // sandpit-offline/python:3.11 (packaging/docker/build-offline-images.sh).
-#include "docker/dockercontainer.h"
 #include "docker/dockerbackend.h"
-#include "support/runharness.h"
+#include "docker/dockercontainer.h"
 #include "files/runfolders.h"
+#include "support/runharness.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -62,9 +62,10 @@ QList<Container> ownContainers()
         qFatal("no Docker: %s", qPrintable(client.error().message));
     const QJsonObject filters{{QStringLiteral("label"),
                                QJsonArray{QLatin1String(DockerContainer::kOwnerLabel) + QLatin1Char('=') + ownPid()}}};
-    auto response = client->call("GET", QStringLiteral("/containers/json?all=1&filters=")
-                                            + QString::fromLatin1(QUrl::toPercentEncoding(
-                                                QString::fromUtf8(QJsonDocument(filters).toJson(QJsonDocument::Compact)))));
+    auto response = client->call("GET",
+                                 QStringLiteral("/containers/json?all=1&filters=")
+                                     + QString::fromLatin1(QUrl::toPercentEncoding(
+                                         QString::fromUtf8(QJsonDocument(filters).toJson(QJsonDocument::Compact)))));
     if (!response || !response->ok())
         qFatal("cannot list containers");
     QList<Container> containers;
@@ -72,7 +73,8 @@ QList<Container> ownContainers()
         const QJsonObject c = entry.toObject();
         Container container{c.value(QLatin1String("Id")).toString(), c.value(QLatin1String("State")).toString(), {}};
         for (const QJsonValue &mount : c.value(QLatin1String("Mounts")).toArray()) {
-            if (mount.toObject().value(QLatin1String("Destination")).toString() == QLatin1String(DockerContainer::kWorkDir))
+            if (mount.toObject().value(QLatin1String("Destination")).toString()
+                == QLatin1String(DockerContainer::kWorkDir))
                 container.workDir = mount.toObject().value(QLatin1String("Source")).toString();
         }
         containers << container;
@@ -85,14 +87,16 @@ QByteArray describe(const QList<Container> &containers)
 {
     QStringList words;
     for (const Container &c : containers)
-        words << c.id.left(12) + QLatin1Char(' ') + c.state + (c.unused() ? QStringLiteral(" (unused)") : QStringLiteral(" (used)"));
+        words << c.id.left(12) + QLatin1Char(' ') + c.state
+                + (c.unused() ? QStringLiteral(" (unused)") : QStringLiteral(" (used)"));
     return words.join(QStringLiteral(", ")).toUtf8();
 }
 
 bool onlyOneUnusedRemains()
 {
     const QList<Container> containers = ownContainers();
-    return containers.size() <= 1 && std::all_of(containers.cbegin(), containers.cend(), [](const Container &c) { return c.unused(); });
+    return containers.size() <= 1
+        && std::all_of(containers.cbegin(), containers.cend(), [](const Container &c) { return c.unused(); });
 }
 
 /// Workspace folders (Workspace::create: the user's folder for runs, sandpit-run-*) that name
@@ -274,7 +278,8 @@ private Q_SLOTS:
         }
         const qint64 runsMs = total.elapsed();
         qInfo("%d runs in %lld ms; runs that ended by themselves: median %lld ms, slowest %lld ms; at most %d "
-              "containers at once", kRuns, runsMs, median(latencies),
+              "containers at once",
+              kRuns, runsMs, median(latencies),
               latencies.isEmpty() ? 0LL : *std::max_element(latencies.cbegin(), latencies.cend()), mostContainers);
         checkNothingRemains(std::move(controller), before, token);
     }

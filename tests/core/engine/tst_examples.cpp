@@ -7,7 +7,6 @@
 // which has it too.
 #include "support/runharness.h"
 
-
 using namespace SandpitTest;
 
 Q_DECLARE_METATYPE(Sandpit::Core::KillReason)
@@ -36,10 +35,7 @@ class TestExamples : public QObject
     Q_OBJECT
 
 private:
-    Outcome run(const QByteArray &code)
-    {
-        return run(pythonRequest(code));
-    }
+    Outcome run(const QByteArray &code) { return run(pythonRequest(code)); }
     Outcome run(RunRequest request)
     {
         request.backend = kDocker ? QStringLiteral("docker") : QStringLiteral("local");
@@ -101,8 +97,8 @@ private Q_SLOTS:
         const Outcome o = run(request);
         QVERIFY2(o.result, why(o));
         QVERIFY2(o.result->killReason == reason,
-                 qPrintable(killReasonId(o.result->killReason) + QStringLiteral(": ") + o.result->killDetail +
-                            QString::fromUtf8(o.result->stdoutData.right(200) + o.result->stderrData.right(400))));
+                 qPrintable(killReasonId(o.result->killReason) + QStringLiteral(": ") + o.result->killDetail
+                            + QString::fromUtf8(o.result->stdoutData.right(200) + o.result->stderrData.right(400))));
         if (reason == KillReason::Signal)
             QCOMPARE(o.result->signal, std::optional<int>(SIGSEGV));
         // It had begun: the lines it printed before the end are there.
@@ -116,7 +112,8 @@ private Q_SLOTS:
         QCOMPARE(o.result->killReason, KillReason::None);
         QCOMPARE(o.result->exitCode, 1);
         QCOMPARE(o.result->stdoutData, QByteArray("Ada\nGrace\nLinus\n"));
-        QVERIFY2(o.result->stderrData.contains("IndexError: list index out of range"), o.result->stderrData.constData());
+        QVERIFY2(o.result->stderrData.contains("IndexError: list index out of range"),
+                 o.result->stderrData.constData());
     }
     void cleanupTestCase() { m_controller.reset(); }
 
@@ -158,8 +155,10 @@ private Q_SLOTS:
     void aProgramOfTheSameNameWinsOverTheBackend()
     {
         // The backend's file sits beside the program; a learner's file of that name is theirs.
-        RunRequest request = pythonRequest(QByteArrayLiteral("import sandpit_matplotlib\nprint(sandpit_matplotlib.MINE)\n"));
-        request.sources << SourceFile{QStringLiteral("sandpit_matplotlib.py"), QByteArrayLiteral("MINE = 'the learner\\'s'\n")};
+        RunRequest request
+            = pythonRequest(QByteArrayLiteral("import sandpit_matplotlib\nprint(sandpit_matplotlib.MINE)\n"));
+        request.sources << SourceFile{QStringLiteral("sandpit_matplotlib.py"),
+                                      QByteArrayLiteral("MINE = 'the learner\\'s'\n")};
         const Outcome o = run(request);
         QVERIFY2(o.result, why(o));
         QCOMPARE(o.result->stdoutData, QByteArray("the learner's\n"));

@@ -19,7 +19,8 @@ namespace {
 std::unique_ptr<RunController> controller()
 {
     DockerBackend::Config config;
-    config.environment.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"), QStringLiteral("sandpit-offline/python:3.11"));
+    config.environment.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"),
+                              QStringLiteral("sandpit-offline/python:3.11"));
 #ifdef SANDPIT_TEST_DOCKER_ARCHIVE
     config.environment.insert(QStringLiteral("SANDPIT_DOCKER_TRANSFER"), QStringLiteral("archive"));
 #else
@@ -38,7 +39,7 @@ std::unique_ptr<RunController> controller()
 
 mode_t modeOf(const QString &path)
 {
-    struct stat st {};
+    struct stat st { };
     return ::lstat(QFile::encodeName(path).constData(), &st) == 0 ? st.st_mode & 07777 : 0;
 }
 } // namespace
@@ -69,7 +70,8 @@ private Q_SLOTS:
         writeFile(host.filePath(QStringLiteral("data/a.txt")), "alpha\n");
         writeFile(host.filePath(QStringLiteral("data/deeper/b.txt")), "beta\n");
         RunRequest request = pythonRequest(fixture(QStringLiteral("reads_attachments.py")));
-        request.inputFiles = {{host.filePath(QStringLiteral("data.csv")), {}}, {host.filePath(QStringLiteral("data")), {}}};
+        request.inputFiles
+            = {{host.filePath(QStringLiteral("data.csv")), {}}, {host.filePath(QStringLiteral("data")), {}}};
         const Outcome o = run(request);
         QVERIFY2(o.result, why(o));
         QCOMPARE(o.result->stderrData, QByteArray());
@@ -102,7 +104,8 @@ private Q_SLOTS:
             QCOMPARE(o.result->stdoutData, expected);
         }
         QCOMPARE(readFile(request.keptWorkspace + QStringLiteral("/counter.txt")), QByteArray("run\nrun\n"));
-        QVERIFY2(!QFileInfo::exists(request.keptWorkspace + QStringLiteral("/stale.txt")), "what the program removed stays removed");
+        QVERIFY2(!QFileInfo::exists(request.keptWorkspace + QStringLiteral("/stale.txt")),
+                 "what the program removed stays removed");
         QVERIFY(QFileInfo::exists(request.keptWorkspace + QStringLiteral("/main.py")));
         QVERIFY(!QFileInfo::exists(request.keptWorkspace + QStringLiteral("/.sandpit-kept")));
         QVERIFY(!QFileInfo::exists(request.keptWorkspace + QStringLiteral("/.sandpit-run")));

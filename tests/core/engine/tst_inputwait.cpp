@@ -34,7 +34,9 @@ private:
     {
         RunWatcher watcher(*m_controller);
         watcher.outcome.id = m_controller->start(request);
-        [&] { QTRY_VERIFY_WITH_TIMEOUT(watcher.outcome.liveStdout.contains("How many names? ") || watcher.done(), 30000); }();
+        [&] {
+            QTRY_VERIFY_WITH_TIMEOUT(watcher.outcome.liveStdout.contains("How many names? ") || watcher.done(), 30000);
+        }();
         if (watcher.done())
             return watcher.outcome;
         // The one fixed wait: a person taking longer than the limit to type. Nothing is
@@ -67,12 +69,14 @@ private Q_SLOTS:
         QVERIFY2(o.result->inputWaitMs <= o.result->wallMs, QByteArray::number(o.result->wallMs));
         QVERIFY2(o.result->wallMs > kWallLimitMs, QByteArray::number(o.result->wallMs));
         QVERIFY(o.result->cpuMs < kWallLimitMs);
-        QVERIFY2(o.result->killDetail.contains(QStringLiteral("for input, which does not count")), qPrintable(o.result->killDetail));
+        QVERIFY2(o.result->killDetail.contains(QStringLiteral("for input, which does not count")),
+                 qPrintable(o.result->killDetail));
     }
 
     void computingAfterTheAnswerStillTimesOut()
     {
-        const Outcome o = answerLate(interactive(QStringLiteral("asks_for_input.py"), {QStringLiteral("then-compute")}));
+        const Outcome o
+            = answerLate(interactive(QStringLiteral("asks_for_input.py"), {QStringLiteral("then-compute")}));
         QVERIFY2(o.result, why(o));
         QCOMPARE(o.result->killReason, KillReason::Timeout);
         QVERIFY(o.result->stdoutData.contains("You said 3."));

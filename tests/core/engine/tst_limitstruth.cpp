@@ -26,23 +26,28 @@ private Q_SLOTS:
         QTest::addColumn<QString>("sentence");
 
         QTest::newRow("gives up on a refused fork")
-            << QStringLiteral("limits/gives_up_forking.py") << QStringLiteral("none") << QStringList{QStringLiteral("process-limit")}
+            << QStringLiteral("limits/gives_up_forking.py") << QStringLiteral("none")
+            << QStringList{QStringLiteral("process-limit")}
             << QStringLiteral("It ended with an error (exit code 1) after it reached the process limit (16).");
-        QTest::newRow("keeps forking") << QStringLiteral("attacks/fork_bomb.py") << QStringLiteral("process-limit") << QStringList()
+        QTest::newRow("keeps forking") << QStringLiteral("attacks/fork_bomb.py") << QStringLiteral("process-limit")
+                                       << QStringList()
                                        << QStringLiteral("It tried to run more than 16 processes or threads at once.");
         QTest::newRow("writes past the file-size limit")
-            << QStringLiteral("limits/writes_past_file_size.py") << QStringLiteral("none") << QStringList{QStringLiteral("file-size")}
+            << QStringLiteral("limits/writes_past_file_size.py") << QStringLiteral("none")
+            << QStringList{QStringLiteral("file-size")}
             << QStringLiteral("It ended with an error (exit code 1) after it reached the file-size limit (8 MB).");
         QTest::newRow("fills its workspace")
-            << QStringLiteral("limits/fills_workspace.py") << QStringLiteral("none") << QStringList{QStringLiteral("disk-full")}
+            << QStringLiteral("limits/fills_workspace.py") << QStringLiteral("none")
+            << QStringList{QStringLiteral("disk-full")}
             << QStringLiteral("It ended with an error (exit code 1) after it reached a full disk");
         QTest::newRow("runs out of open files")
-            << QStringLiteral("limits/runs_out_of_files.py") << QStringLiteral("none") << QStringList{QStringLiteral("open-files")}
+            << QStringLiteral("limits/runs_out_of_files.py") << QStringLiteral("none")
+            << QStringList{QStringLiteral("open-files")}
             << QStringLiteral("It ended with an error (exit code 1) after it reached the open-files limit (64).");
-        QTest::newRow("memory bomb") << QStringLiteral("attacks/memory_bomb.py") << QStringLiteral("memory") << QStringList()
-                                     << QStringLiteral("It tried to use more than 64 MB of memory");
-        QTest::newRow("stays within its limits") << QStringLiteral("hello.py") << QStringLiteral("none") << QStringList()
-                                                 << QStringLiteral("The program finished normally.");
+        QTest::newRow("memory bomb") << QStringLiteral("attacks/memory_bomb.py") << QStringLiteral("memory")
+                                     << QStringList() << QStringLiteral("It tried to use more than 64 MB of memory");
+        QTest::newRow("stays within its limits") << QStringLiteral("hello.py") << QStringLiteral("none")
+                                                 << QStringList() << QStringLiteral("The program finished normally.");
     }
 
     void sameVerdictOnEveryPath()
@@ -63,9 +68,11 @@ private Q_SLOTS:
         const Outcome o = runToEnd(*m_controller, request, 60000);
         QVERIFY2(o.result, why(o));
         const RunResult &r = *o.result;
-        const QString seen = QStringLiteral("%1 %2 [%3]: %4 / %5")
-                                 .arg(killReasonId(r.killReason), r.exitCode ? QString::number(*r.exitCode) : QStringLiteral("-"),
-                                      r.limitsReached.join(QLatin1Char(',')), r.killDetail, QString::fromUtf8(r.stderrData.right(300)));
+        const QString seen
+            = QStringLiteral("%1 %2 [%3]: %4 / %5")
+                  .arg(killReasonId(r.killReason), r.exitCode ? QString::number(*r.exitCode) : QStringLiteral("-"),
+                       r.limitsReached.join(QLatin1Char(',')), r.killDetail,
+                       QString::fromUtf8(r.stderrData.right(300)));
         QVERIFY2(killReasonId(r.killReason) == killReason, qPrintable(seen));
         QVERIFY2(r.limitsReached == limitsReached, qPrintable(seen));
         QVERIFY2(r.killDetail.contains(sentence), qPrintable(seen));

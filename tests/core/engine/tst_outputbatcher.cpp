@@ -90,8 +90,8 @@ private Q_SLOTS:
         batcher.add(OutputStream::Stdout, "last words");
         batcher.add(OutputStream::Stderr, "and an error");
         batcher.flush();
-        QCOMPARE(batchesIn(spy), (QList<Batch>{{OutputStream::Stdout, "last words"},
-                                               {OutputStream::Stderr, "and an error"}}));
+        QCOMPARE(batchesIn(spy),
+                 (QList<Batch>{{OutputStream::Stdout, "last words"}, {OutputStream::Stderr, "and an error"}}));
         // What comes after goes on its own: the flushed batch is not handed on twice.
         batcher.add(OutputStream::Stdout, "later");
         QTRY_COMPARE(spy.count(), 3);

@@ -58,7 +58,9 @@ class FakeJob final : public RunJob
 {
     Q_OBJECT
 public:
-    FakeJob(std::shared_ptr<JobLog> log, QString name) : m_log(std::move(log)), m_name(std::move(name))
+    FakeJob(std::shared_ptr<JobLog> log, QString name)
+        : m_log(std::move(log))
+        , m_name(std::move(name))
     {
         m_log->update(m_name, [this](JobLog::Entry &e) { e.job = this; });
     }
@@ -73,10 +75,22 @@ public:
         });
     }
     // The test emits started() itself, as the program starting would.
-    void start() override { m_log->update(m_name, [](JobLog::Entry &e) { e.started = true; }); }
-    void cancel() override { m_log->update(m_name, [](JobLog::Entry &e) { ++e.cancels; }); }
-    void writeInput(const QByteArray &data) override { m_log->update(m_name, [&](JobLog::Entry &e) { e.input << data; }); }
-    void closeInput() override { m_log->update(m_name, [](JobLog::Entry &e) { e.input << "<closed>"; }); }
+    void start() override
+    {
+        m_log->update(m_name, [](JobLog::Entry &e) { e.started = true; });
+    }
+    void cancel() override
+    {
+        m_log->update(m_name, [](JobLog::Entry &e) { ++e.cancels; });
+    }
+    void writeInput(const QByteArray &data) override
+    {
+        m_log->update(m_name, [&](JobLog::Entry &e) { e.input << data; });
+    }
+    void closeInput() override
+    {
+        m_log->update(m_name, [](JobLog::Entry &e) { e.input << "<closed>"; });
+    }
 
 private:
     std::shared_ptr<JobLog> m_log;
@@ -86,7 +100,11 @@ private:
 class FakeBackend final : public Backend
 {
 public:
-    FakeBackend(QString id, std::shared_ptr<JobLog> log) : m_id(std::move(id)), m_log(std::move(log)) {}
+    FakeBackend(QString id, std::shared_ptr<JobLog> log)
+        : m_id(std::move(id))
+        , m_log(std::move(log))
+    {
+    }
     QString id() const override { return m_id; }
     Expected<std::unique_ptr<RunJob>> createJob(const RunRequest &request) override
     {
@@ -120,7 +138,10 @@ RunResult resultWith(KillReason reason, const QByteArray &out = {})
     return r;
 }
 
-RunId idAt(const QSignalSpy &spy, int row) { return spy.at(row).at(0).value<RunId>(); }
+RunId idAt(const QSignalSpy &spy, int row)
+{
+    return spy.at(row).at(0).value<RunId>();
+}
 } // namespace
 
 class TestRunController : public QObject
@@ -134,9 +155,13 @@ private:
         QTRY_VERIFY_WITH_TIMEOUT(m_log->get(name).started, kWaitMs);
         FakeJob *job = m_log->get(name).job;
         QVERIFY(job);
-        QVERIFY(QMetaObject::invokeMethod(job, [job, action] { action(job); }, Qt::QueuedConnection));
+        QVERIFY(QMetaObject::invokeMethod(
+            job, [job, action] { action(job); }, Qt::QueuedConnection));
     }
-    void startedSignal(const QString &name) { onJob(name, [](FakeJob *j) { Q_EMIT j->started(); }); }
+    void startedSignal(const QString &name)
+    {
+        onJob(name, [](FakeJob *j) { Q_EMIT j->started(); });
+    }
 
     void abandonAndCheck(bool cancelledFirst)
     {
@@ -362,7 +387,8 @@ private Q_SLOTS:
         QCOMPARE(failed.count(), 0);
         QCOMPARE(idAt(finished, 0), id);
         const RunResult result = finished.at(0).at(1).value<RunResult>();
-        QVERIFY2(result.notice.startsWith(QStringLiteral("Docker could not be used, so this run used the local sandbox instead.")),
+        QVERIFY2(result.notice.startsWith(
+                     QStringLiteral("Docker could not be used, so this run used the local sandbox instead.")),
                  qPrintable(result.notice));
         QVERIFY(result.notice.contains(QStringLiteral("Docker is not running.")));
     }

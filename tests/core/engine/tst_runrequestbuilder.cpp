@@ -168,10 +168,10 @@ private Q_SLOTS:
             const char *text;
             bool accepted;
         } bounds[] = {
-            {TimeoutSeconds, "0.1", true}, {TimeoutSeconds, "86400", true}, {TimeoutSeconds, "0", false},
-            {TimeoutSeconds, "86401", false}, {TimeoutSeconds, "abc", false}, {TimeoutSeconds, "inf", false},
-            {TimeoutSeconds, "nan", false}, {MemoryMegabytes, "8", true}, {MemoryMegabytes, "7", false},
-            {MemoryMegabytes, "-1", false}, {OutputKilobytes, "1", true}, {OutputKilobytes, "0.5", false},
+            {TimeoutSeconds, "0.1", true},       {TimeoutSeconds, "86400", true}, {TimeoutSeconds, "0", false},
+            {TimeoutSeconds, "86401", false},    {TimeoutSeconds, "abc", false},  {TimeoutSeconds, "inf", false},
+            {TimeoutSeconds, "nan", false},      {MemoryMegabytes, "8", true},    {MemoryMegabytes, "7", false},
+            {MemoryMegabytes, "-1", false},      {OutputKilobytes, "1", true},    {OutputKilobytes, "0.5", false},
             {OutputKilobytes, "1048577", false},
         };
         for (const auto &bound : bounds) {
@@ -209,18 +209,18 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("setting");
         QTest::addColumn<bool>("fallbackOn");
-        QTest::addColumn<QString>("asked");  // empty: the settings' backend
-        QTest::addColumn<QString>("image");  // empty: none named
+        QTest::addColumn<QString>("asked"); // empty: the settings' backend
+        QTest::addColumn<QString>("image"); // empty: none named
         QTest::addColumn<QString>("backend");
         QTest::addColumn<QString>("fallback");
         const QString docker = kDockerBackendId;
         const QString local = kLocalBackendId;
         QTest::newRow("docker by settings, fallback on") << docker << true << QString() << QString() << docker << local;
-        QTest::newRow("docker by settings, fallback off") << docker << false << QString() << QString() << docker
-                                                          << QString();
+        QTest::newRow("docker by settings, fallback off")
+            << docker << false << QString() << QString() << docker << QString();
         QTest::newRow("docker asked for") << docker << true << docker << QString() << docker << QString();
-        QTest::newRow("docker asked over local") << local << true << QStringLiteral(" Docker ") << QString() << docker
-                                                 << QString();
+        QTest::newRow("docker asked over local")
+            << local << true << QStringLiteral(" Docker ") << QString() << docker << QString();
         QTest::newRow("image named") << docker << true << QString() << QStringLiteral("python:3.12") << docker
                                      << QString();
         QTest::newRow("local by settings") << local << true << QString() << QString() << local << QString();

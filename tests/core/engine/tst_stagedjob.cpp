@@ -147,7 +147,8 @@ private Q_SLOTS:
     {
         Fixture f(true);
         f.job->start();
-        f.compile->end(4, KillReason::None, "gcc: internal compiler error: File size limit exceeded signal terminated program as\n");
+        f.compile->end(4, KillReason::None,
+                       "gcc: internal compiler error: File size limit exceeded signal terminated program as\n");
         QCOMPARE(f.result().killReason, KillReason::FileSize);
         QVERIFY2(f.result().killDetail.contains(QStringLiteral("4 MB")), qPrintable(f.result().killDetail));
     }

@@ -4,8 +4,8 @@
 #include "files/artifactcollector.h"
 #include "files/artifactstore.h"
 #include "files/runfolders.h"
-#include "support/testfiles.h"
 #include "files/workspace.h"
+#include "support/testfiles.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -68,8 +68,9 @@ private Q_SLOTS:
         QCOMPARE(result.artifacts.size(), 4);
         for (const Artifact &a : result.artifacts)
             QVERIFY2(a.kept, qPrintable(a.path));
-        QCOMPARE(keptFiles(result.artifactsDir), (QStringList{QStringLiteral("blob.bin"), QStringLiteral("data.csv"),
-                                                              QStringLiteral("notes/readme.txt"), QStringLiteral("plot.png")}));
+        QCOMPARE(keptFiles(result.artifactsDir),
+                 (QStringList{QStringLiteral("blob.bin"), QStringLiteral("data.csv"),
+                              QStringLiteral("notes/readme.txt"), QStringLiteral("plot.png")}));
         QCOMPARE(readFile(result.artifactsDir + QStringLiteral("/plot.png")), kPng);
         QCOMPARE(readFile(result.artifactsDir + QStringLiteral("/data.csv")), QByteArray("x,y\n1,\"2,5\"\n"));
         QCOMPARE(readFile(result.artifactsDir + QStringLiteral("/blob.bin")), QByteArray("\0\1\2\3", 4));
@@ -86,7 +87,8 @@ private Q_SLOTS:
         QVERIFY(QFile::link(QStringLiteral("/etc/passwd"), out + QStringLiteral("/passwd")));
         QVERIFY(QFile::link(host.filePath(QStringLiteral("private")), out + QStringLiteral("/private")));
         QCOMPARE(::link(QFile::encodeName(host.filePath(QStringLiteral("secret.txt"))).constData(),
-                        QFile::encodeName(out + QStringLiteral("/copy.txt")).constData()), 0);
+                        QFile::encodeName(out + QStringLiteral("/copy.txt")).constData()),
+                 0);
         const auto c = ArtifactCollector::collect(out, {}, ArtifactStore::reserve(m_store));
         QCOMPARE(c.artifacts.size(), 1);
         QCOMPARE(c.artifacts.at(0).path, QStringLiteral("real.txt"));

@@ -17,7 +17,7 @@ using SandpitTest::writeFile;
 namespace {
 mode_t modeOf(const QString &path)
 {
-    struct stat st {};
+    struct stat st { };
     return ::lstat(QFile::encodeName(path).constData(), &st) == 0 ? st.st_mode & 07777 : 0;
 }
 
@@ -203,7 +203,8 @@ private Q_SLOTS:
         writeFile(dir.filePath(QStringLiteral(".git/config")), kConfig);
         QVERIFY(KeptWorkspace::reset(dir.path()));
         // A checkout's history is not the run's: it stays.
-        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), QStringList{QStringLiteral(".git")});
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
+                 QStringList{QStringLiteral(".git")});
         QCOMPARE(readFile(dir.filePath(QStringLiteral(".git/config"))), kConfig);
         QVERIFY(QFileInfo(dir.path()).isDir());
     }

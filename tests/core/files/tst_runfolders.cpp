@@ -4,8 +4,8 @@
 // root; as an ordinary user, who cannot make one, a planted link plays its part.
 #include "files/ownerfile.h"
 #include "files/runfolders.h"
-#include "support/testfiles.h"
 #include "files/workspace.h"
+#include "support/testfiles.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -43,7 +43,7 @@ bool plantAbandoned(const QString &folder, const QByteArray &owner = kDeadPid)
 
 mode_t modeOf(const QString &path)
 {
-    struct stat st {};
+    struct stat st { };
     return ::lstat(QFile::encodeName(path).constData(), &st) == 0 ? st.st_mode & 07777 : 0;
 }
 } // namespace

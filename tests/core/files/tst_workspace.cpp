@@ -2,9 +2,9 @@
 // leak in through a bad name or a link, and nothing is left behind in /tmp.
 #include "files/artifactcollector.h"
 #include "files/runfolders.h"
-#include "support/testfiles.h"
 #include "files/workspace.h"
 #include "files/workspacebaseline.h"
+#include "support/testfiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -135,7 +135,8 @@ private Q_SLOTS:
         const auto ws = workspaceFor(r);
         QVERIFY(!ws);
         QCOMPARE(ws.error().code, RunError::Code::BadRequest);
-        QVERIFY2(ws.error().message.contains(QLatin1Char('"') + name + QLatin1Char('"')), qPrintable(ws.error().message));
+        QVERIFY2(ws.error().message.contains(QLatin1Char('"') + name + QLatin1Char('"')),
+                 qPrintable(ws.error().message));
         QCOMPARE(leftovers(), QStringList());
     }
 
@@ -197,8 +198,9 @@ private Q_SLOTS:
         QVERIFY(writeFile(out + QStringLiteral("/chart"), kPng));
         QVERIFY(writeFile(out + QStringLiteral("/a.txt"), {}));
         const auto c = ArtifactCollector::collect(out, {});
-        QCOMPARE(paths(c.artifacts), (QStringList{QStringLiteral("a.txt"), QStringLiteral("chart"),
-                                                  QStringLiteral("data.csv"), QStringLiteral("sub/plot.png")}));
+        QCOMPARE(paths(c.artifacts),
+                 (QStringList{QStringLiteral("a.txt"), QStringLiteral("chart"), QStringLiteral("data.csv"),
+                              QStringLiteral("sub/plot.png")}));
         QCOMPARE(c.artifacts.at(0).size, 0);
         QCOMPARE(c.artifacts.at(1).mimeType, QStringLiteral("image/png"));
         QCOMPARE(c.artifacts.at(2).size, 8);
@@ -216,7 +218,8 @@ private Q_SLOTS:
         QVERIFY(writeFile(host(QStringLiteral("secret.txt")), "the user's"));
         QVERIFY(QFile::link(QStringLiteral("/etc/passwd"), out + QStringLiteral("/passwd")));
         QCOMPARE(::link(QFile::encodeName(host(QStringLiteral("secret.txt"))).constData(),
-                        QFile::encodeName(out + QStringLiteral("/copy.txt")).constData()), 0);
+                        QFile::encodeName(out + QStringLiteral("/copy.txt")).constData()),
+                 0);
         const auto c = ArtifactCollector::collect(out, {});
         QCOMPARE(paths(c.artifacts), QStringList{QStringLiteral("real.txt")});
         QCOMPARE(c.skippedLinks, 2);
@@ -266,13 +269,14 @@ private Q_SLOTS:
         QVERIFY(writeFile(work + QStringLiteral("/temps.csv"), "c\n21\n"));
         QVERIFY(writeFile(work + QStringLiteral("/output/plot.txt"), "*\n"));
         QVERIFY(writeFile(work + QStringLiteral("/readings.csv"), "day,temp\n1,99\n")); // same size, changed
-        QVERIFY(writeFile(work + QStringLiteral("/notes.txt"), "keep me\n"));            // written again, the same
+        QVERIFY(writeFile(work + QStringLiteral("/notes.txt"), "keep me\n"));           // written again, the same
         QVERIFY(writeFile(work + QStringLiteral("/.cache/matplotlib/fontlist.json"), "{}"));
         QVERIFY(writeFile(work + QStringLiteral("/sub/__pycache__/path.cpython-311.pyc"), "\x00"));
 
         const auto c = ArtifactCollector::collect(work, baseline);
-        QCOMPARE(paths(c.artifacts), (QStringList{QStringLiteral("plot.txt"), QStringLiteral("readings.csv"),
-                                                  QStringLiteral("temps.csv")}));
+        QCOMPARE(
+            paths(c.artifacts),
+            (QStringList{QStringLiteral("plot.txt"), QStringLiteral("readings.csv"), QStringLiteral("temps.csv")}));
         QCOMPARE(c.artifacts.at(0).inOutput, true);
         QCOMPARE(c.artifacts.at(0).workPath(), QStringLiteral("output/plot.txt"));
         QCOMPARE(c.artifacts.at(1).inOutput, false);

@@ -190,13 +190,12 @@ private Q_SLOTS:
         QTest::newRow("unknown option") << joined({"--bogus", "1", "--", "p"}) << "unknown option --bogus";
         QTest::newRow("bad number") << joined({"--memory-bytes", "lots", "--", "p"})
                                     << "--memory-bytes needs a whole number >= 0, got lots";
-        QTest::newRow("value missing at the end") << joined({"--cpu-ms"})
-                                                  << "option --cpu-ms needs a value";
+        QTest::newRow("value missing at the end") << joined({"--cpu-ms"}) << "option --cpu-ms needs a value";
         QTest::newRow("no program") << joined({"--timeout-ms", "5"}) << "usage: sandpit-helper";
         QTest::newRow("empty file") << QByteArray() << "usage: sandpit-helper";
         QTest::newRow("program without --") << joined({"python3", "main.py"}) << "unknown option python3";
-        QTest::newRow("NUL where a value was") << QByteArray("--timeout-ms\0\0--\0p", 19)
-                                               << "--timeout-ms needs a whole number >= 0, got ";
+        QTest::newRow("NUL where a value was")
+            << QByteArray("--timeout-ms\0\0--\0p", 19) << "--timeout-ms needs a whole number >= 0, got ";
     }
 
     void aBadJobIsRefusedWithTheReason()

@@ -28,14 +28,14 @@ bool parse(const Args &args, Options &out)
 }
 
 // Every field of Options, by kind, for the round trip.
-constexpr std::string Options::*kTextFields[] = {&Options::workspace, &Options::report, &Options::job,
-                                                 &Options::collectDir, &Options::allowWeaker};
+constexpr std::string Options::*kTextFields[]
+    = {&Options::workspace, &Options::report, &Options::job, &Options::collectDir, &Options::allowWeaker};
 constexpr long long Options::*kNumberFields[] = {
-    &Options::timeoutMs,  &Options::cpuMs,       &Options::memoryBytes,   &Options::processes,  &Options::fileSizeBytes,
+    &Options::timeoutMs, &Options::cpuMs,       &Options::memoryBytes,   &Options::processes,  &Options::fileSizeBytes,
     &Options::openFiles, &Options::outputBytes, &Options::workSizeBytes, &Options::workInodes, &Options::eventsFd};
 constexpr bool Options::*kFlags[] = {&Options::shareNetwork, &Options::keepWork, &Options::collectChanges};
-constexpr std::vector<std::string> Options::*kListFields[] = {&Options::readOnlyBinds, &Options::environment,
-                                                              &Options::command};
+constexpr std::vector<std::string> Options::*kListFields[]
+    = {&Options::readOnlyBinds, &Options::environment, &Options::command};
 
 std::string errorOf(const Args &args)
 {
@@ -54,13 +54,46 @@ private Q_SLOTS:
     void aFullCommandLineSetsEveryField()
     {
         Options o;
-        QVERIFY(parse({"--workspace", "/tmp/w", "--report", "/tmp/r", "--timeout-ms", "5000",
-                      "--cpu-ms", "2000", "--memory-bytes", "268435456", "--processes", "64",
-                      "--file-size-bytes", "1048576", "--open-files", "128", "--output-bytes", "65536",
-                      "--work-size-bytes", "1024", "--work-inodes", "10", "--events-fd", "7",
-                      "--collect-dir", "build", "--allow-weaker", "partial", "--share-network",
-                      "--keep-work", "--collect-changes", "--ro-bind-try", "/usr",
-                      "--env", "PATH=/usr/bin", "--", "python3", "-u", "main.py"}, o));
+        QVERIFY(parse({"--workspace",
+                       "/tmp/w",
+                       "--report",
+                       "/tmp/r",
+                       "--timeout-ms",
+                       "5000",
+                       "--cpu-ms",
+                       "2000",
+                       "--memory-bytes",
+                       "268435456",
+                       "--processes",
+                       "64",
+                       "--file-size-bytes",
+                       "1048576",
+                       "--open-files",
+                       "128",
+                       "--output-bytes",
+                       "65536",
+                       "--work-size-bytes",
+                       "1024",
+                       "--work-inodes",
+                       "10",
+                       "--events-fd",
+                       "7",
+                       "--collect-dir",
+                       "build",
+                       "--allow-weaker",
+                       "partial",
+                       "--share-network",
+                       "--keep-work",
+                       "--collect-changes",
+                       "--ro-bind-try",
+                       "/usr",
+                       "--env",
+                       "PATH=/usr/bin",
+                       "--",
+                       "python3",
+                       "-u",
+                       "main.py"},
+                      o));
         QCOMPARE(o.workspace, std::string("/tmp/w"));
         QCOMPARE(o.report, std::string("/tmp/r"));
         QCOMPARE(o.timeoutMs, 5000);
@@ -120,8 +153,8 @@ private Q_SLOTS:
     {
         Options o;
         std::string error;
-        QVERIFY(parseArguments({"--workspace", "/w", "--report", "/r", "--env", "A=1", "--memory-bytes", "100"}, o,
-                               error));
+        QVERIFY(
+            parseArguments({"--workspace", "/w", "--report", "/r", "--env", "A=1", "--memory-bytes", "100"}, o, error));
         QVERIFY(parseArguments({"--env", "B=2", "--memory-bytes", "200", "--", "prog"}, o, error));
         QCOMPARE(o.workspace, std::string("/w"));
         QCOMPARE(o.environment, (Args{"A=1", "B=2"}));
@@ -147,7 +180,7 @@ private Q_SLOTS:
             QTest::addRow("collect-dir '%s'", bad)
                 << QStringList{"--collect-dir", bad}
                 << QStringLiteral("--collect-dir needs one folder name inside the workspace, got ")
-                       + QLatin1String(bad);
+                    + QLatin1String(bad);
         }
         QTest::newRow("allow-weaker") << QStringList{"--allow-weaker", "always"}
                                       << "--allow-weaker needs never, partial or none, got always";

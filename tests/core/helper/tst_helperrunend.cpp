@@ -107,21 +107,21 @@ private Q_SLOTS:
         QTest::newRow("time limit") << killedBy(SIGKILL) << int(StopReason::Timeout) << 0 << 0LL
                                     << Core::KillReason::Timeout << SIGKILL;
         // Stopped although it had exited by the time init reaped it: still the supervisor's stop.
-        QTest::newRow("output limit, exited meanwhile") << exitedWith(0) << int(StopReason::OutputLimit) << 0 << 0LL
-                                                         << Core::KillReason::OutputLimit << SIGKILL;
+        QTest::newRow("output limit, exited meanwhile")
+            << exitedWith(0) << int(StopReason::OutputLimit) << 0 << 0LL << Core::KillReason::OutputLimit << SIGKILL;
         QTest::newRow("Stop pressed") << killedBy(SIGKILL) << int(StopReason::Cancelled) << 0 << 0LL
                                       << Core::KillReason::Cancelled << SIGKILL;
         QTest::newRow("cgroup OOM") << killedBy(SIGKILL) << int(StopReason::Memory) << 0 << 0LL
                                     << Core::KillReason::Memory << SIGKILL;
-        QTest::newRow("init saw the memory") << killedBy(SIGKILL) << none << int(InitRecord::Memory) << 0LL
-                                             << Core::KillReason::Memory << SIGKILL;
+        QTest::newRow("init saw the memory")
+            << killedBy(SIGKILL) << none << int(InitRecord::Memory) << 0LL << Core::KillReason::Memory << SIGKILL;
         QTest::newRow("init saw a fork bomb") << killedBy(SIGKILL) << none << int(InitRecord::ProcessLimit) << 0LL
                                               << Core::KillReason::ProcessLimit << SIGKILL;
         QTest::newRow("SIGXCPU") << killedBy(SIGXCPU) << none << 0 << 100LL << Core::KillReason::CpuTime << SIGXCPU;
-        QTest::newRow("hard CPU limit") << killedBy(SIGKILL) << none << 0 << 2'000'000LL
-                                        << Core::KillReason::CpuTime << SIGKILL;
-        QTest::newRow("SIGKILL short of the CPU limit") << killedBy(SIGKILL) << none << 0 << 1'999'999LL
-                                                        << Core::KillReason::Signal << SIGKILL;
+        QTest::newRow("hard CPU limit") << killedBy(SIGKILL) << none << 0 << 2'000'000LL << Core::KillReason::CpuTime
+                                        << SIGKILL;
+        QTest::newRow("SIGKILL short of the CPU limit")
+            << killedBy(SIGKILL) << none << 0 << 1'999'999LL << Core::KillReason::Signal << SIGKILL;
         QTest::newRow("file size") << killedBy(SIGXFSZ) << none << 0 << 0LL << Core::KillReason::FileSize << SIGXFSZ;
         QTest::newRow("foreign ABI") << killedBy(SIGSYS) << none << 0 << 0LL << Core::KillReason::BlockedSyscall
                                      << SIGSYS;

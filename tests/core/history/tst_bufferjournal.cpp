@@ -66,7 +66,9 @@ private Q_SLOTS:
         for (const BufferJournal::Entry &e : recovery.entries)
             texts << e.bufferId + QLatin1Char('=') + e.text;
         texts.sort();
-        QCOMPARE(texts, (QStringList{QStringLiteral("named=x = 1\n"), QStringLiteral("untitled-1=print('typed, never saved')\n")}));
+        QCOMPARE(
+            texts,
+            (QStringList{QStringLiteral("named=x = 1\n"), QStringLiteral("untitled-1=print('typed, never saved')\n")}));
         for (const BufferJournal::Entry &e : recovery.entries) {
             if (e.bufferId == QLatin1String("named")) {
                 QCOMPARE(e.filePath, QStringLiteral("/home/learner/prog.py"));
@@ -121,7 +123,8 @@ int main(int argc, char **argv)
         if (!journal.open())
             return 1;
         if (!journal.write(entry(QStringLiteral("untitled-1"), QStringLiteral("print('typed, never saved')\n")))
-            || !journal.write(entry(QStringLiteral("named"), QStringLiteral("x = 1\n"), QStringLiteral("/home/learner/prog.py"))))
+            || !journal.write(
+                entry(QStringLiteral("named"), QStringLiteral("x = 1\n"), QStringLiteral("/home/learner/prog.py"))))
             return 1;
         QFile out;
         out.open(stdout, QIODevice::WriteOnly);

@@ -17,7 +17,8 @@ private Q_SLOTS:
 
     void pathIsBesideTheProgram()
     {
-        QCOMPARE(InputSetStore::pathFor(QStringLiteral("/p/prog.py")), QStringLiteral("/p/prog.py.sandpit-inputs.json"));
+        QCOMPARE(InputSetStore::pathFor(QStringLiteral("/p/prog.py")),
+                 QStringLiteral("/p/prog.py.sandpit-inputs.json"));
     }
 
     void missingFileIsNoSets()

@@ -64,7 +64,9 @@ private Q_SLOTS:
             QVERIFY(QFile::exists(QDir(dir()).filePath(*id + QStringLiteral(".json"))));
         }
         const auto listing = history.load();
-        QCOMPARE(codes(listing), (QStringList{QStringLiteral("print(2)\n"), QStringLiteral("print(1)\n"), QStringLiteral("print(0)\n")}));
+        QCOMPARE(
+            codes(listing),
+            (QStringList{QStringLiteral("print(2)\n"), QStringLiteral("print(1)\n"), QStringLiteral("print(0)\n")}));
         QVERIFY(listing.records.first().id.startsWith(QStringLiteral("20261123T140002000Z-")));
         QCOMPARE(codes(history.load(1)), QStringList{QStringLiteral("print(2)\n")});
         // No temporary file of the atomic write is left behind.

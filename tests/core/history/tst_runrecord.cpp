@@ -77,11 +77,14 @@ private Q_SLOTS:
         RunRecord record;
         record.result = {{QStringLiteral("kill_reason"), QStringLiteral("none")}, {QStringLiteral("exit_code"), 3}};
         QCOMPARE(record.status(), QStringLiteral("exit 3"));
-        record.result = {{QStringLiteral("kill_reason"), QStringLiteral("signal")}, {QStringLiteral("signal"), QStringLiteral("SIGSEGV")}};
+        record.result = {{QStringLiteral("kill_reason"), QStringLiteral("signal")},
+                         {QStringLiteral("signal"), QStringLiteral("SIGSEGV")}};
         QCOMPARE(record.status(), QStringLiteral("crashed"));
-        record.result = {{QStringLiteral("kill_reason"), QStringLiteral("none")}, {QStringLiteral("signal"), QStringLiteral("SIGTERM")}};
+        record.result = {{QStringLiteral("kill_reason"), QStringLiteral("none")},
+                         {QStringLiteral("signal"), QStringLiteral("SIGTERM")}};
         QCOMPARE(record.status(), QStringLiteral("crashed"));
-        record.result = {{QStringLiteral("kill_reason"), QStringLiteral("cancelled")}, {QStringLiteral("signal"), QStringLiteral("SIGKILL")}};
+        record.result = {{QStringLiteral("kill_reason"), QStringLiteral("cancelled")},
+                         {QStringLiteral("signal"), QStringLiteral("SIGKILL")}};
         QCOMPARE(record.status(), QStringLiteral("stopped"));
     }
 
@@ -92,11 +95,12 @@ private Q_SLOTS:
         QTest::newRow("no format") << QByteArray("{}") << QStringLiteral("format");
         QTest::newRow("future format") << QByteArray(R"({"format": 99})") << QStringLiteral("99");
         QTest::newRow("bad time") << QByteArray(R"({"format": 1, "time": "yesterday"})") << QStringLiteral("time");
-        QTest::newRow("no code") << QByteArray(R"({"format": 1, "time": "2026-01-01T00:00:00Z", "file": "a", "language": "c"})")
+        QTest::newRow("no code") << QByteArray(
+            R"({"format": 1, "time": "2026-01-01T00:00:00Z", "file": "a", "language": "c"})")
                                  << QStringLiteral("code");
-        QTest::newRow("no result")
-            << QByteArray(R"({"format": 1, "time": "2026-01-01T00:00:00Z", "file": "a", "language": "c", "code": ""})")
-            << QStringLiteral("result");
+        QTest::newRow("no result") << QByteArray(
+            R"({"format": 1, "time": "2026-01-01T00:00:00Z", "file": "a", "language": "c", "code": ""})")
+                                   << QStringLiteral("result");
     }
 
     void malformedJsonSaysWhat()

@@ -38,8 +38,10 @@ private Q_SLOTS:
     void splitLinesIgnoresTheFinalNewline()
     {
         QCOMPARE(TextDiff::splitLines(QString()), QStringList());
-        QCOMPARE(TextDiff::splitLines(QStringLiteral("a\nb\n")), (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
-        QCOMPARE(TextDiff::splitLines(QStringLiteral("a\r\nb")), (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
+        QCOMPARE(TextDiff::splitLines(QStringLiteral("a\nb\n")),
+                 (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
+        QCOMPARE(TextDiff::splitLines(QStringLiteral("a\r\nb")),
+                 (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
         QCOMPARE(TextDiff::splitLines(QStringLiteral("\n")), QStringList{QString()});
     }
 
@@ -48,14 +50,22 @@ private Q_SLOTS:
         QTest::addColumn<QString>("before");
         QTest::addColumn<QString>("after");
         QTest::addColumn<int>("expectedEdits");
-        QTest::newRow("same") << "a b c" << "a b c" << 0;
-        QTest::newRow("both empty") << "" << "" << 0;
-        QTest::newRow("from nothing") << "" << "a b" << 2;
-        QTest::newRow("to nothing") << "a b" << "" << 2;
-        QTest::newRow("one changed") << "a b c" << "a x c" << 2;
-        QTest::newRow("insert in middle") << "a b c" << "a b x c" << 1;
-        QTest::newRow("classic") << "a b c a b b a" << "c b a b a c" << 5;
-        QTest::newRow("swap") << "x y" << "y x" << 2;
+        QTest::newRow("same") << "a b c"
+                              << "a b c" << 0;
+        QTest::newRow("both empty") << ""
+                                    << "" << 0;
+        QTest::newRow("from nothing") << ""
+                                      << "a b" << 2;
+        QTest::newRow("to nothing") << "a b"
+                                    << "" << 2;
+        QTest::newRow("one changed") << "a b c"
+                                     << "a x c" << 2;
+        QTest::newRow("insert in middle") << "a b c"
+                                          << "a b x c" << 1;
+        QTest::newRow("classic") << "a b c a b b a"
+                                 << "c b a b a c" << 5;
+        QTest::newRow("swap") << "x y"
+                              << "y x" << 2;
     }
 
     void scriptIsMinimal()
@@ -88,7 +98,8 @@ private Q_SLOTS:
 
     void unifiedOfSameTextIsEmpty()
     {
-        QCOMPARE(TextDiff::unified(QStringLiteral("a\nb\n"), QStringLiteral("a\nb\n"), QStringLiteral("x"), QStringLiteral("y")),
+        QCOMPARE(TextDiff::unified(QStringLiteral("a\nb\n"), QStringLiteral("a\nb\n"), QStringLiteral("x"),
+                                   QStringLiteral("y")),
                  QString());
     }
 
@@ -101,27 +112,26 @@ private Q_SLOTS:
         after.replace(QStringLiteral("line 2\n"), QStringLiteral("line two\n"));
         after.replace(QStringLiteral("line 15\n"), QString());
         after += QStringLiteral("line 21\n");
-        const QString expected = QStringLiteral(
-            "--- run\n"
-            "+++ current\n"
-            "@@ -1,5 +1,5 @@\n"
-            " line 1\n"
-            "-line 2\n"
-            "+line two\n"
-            " line 3\n"
-            " line 4\n"
-            " line 5\n"
-            "@@ -12,9 +12,9 @@\n"
-            " line 12\n"
-            " line 13\n"
-            " line 14\n"
-            "-line 15\n"
-            " line 16\n"
-            " line 17\n"
-            " line 18\n"
-            " line 19\n"
-            " line 20\n"
-            "+line 21\n");
+        const QString expected = QStringLiteral("--- run\n"
+                                                "+++ current\n"
+                                                "@@ -1,5 +1,5 @@\n"
+                                                " line 1\n"
+                                                "-line 2\n"
+                                                "+line two\n"
+                                                " line 3\n"
+                                                " line 4\n"
+                                                " line 5\n"
+                                                "@@ -12,9 +12,9 @@\n"
+                                                " line 12\n"
+                                                " line 13\n"
+                                                " line 14\n"
+                                                "-line 15\n"
+                                                " line 16\n"
+                                                " line 17\n"
+                                                " line 18\n"
+                                                " line 19\n"
+                                                " line 20\n"
+                                                "+line 21\n");
         QCOMPARE(TextDiff::unified(before, after, QStringLiteral("run"), QStringLiteral("current")), expected);
     }
 

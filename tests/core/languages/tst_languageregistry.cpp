@@ -167,39 +167,47 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expected");
         QTest::newRow("unknown key") << QByteArray(R"({"languages": [{"id": "go", "complie": {}}]})")
                                      << QStringLiteral("unknown key \"complie\"");
-        QTest::newRow("unknown limit") << QByteArray(R"({"languages": [{"id": "go", "run": {"command": ["x"], "limits": {"memory": 5}}}]})")
+        QTest::newRow("unknown limit") << QByteArray(
+            R"({"languages": [{"id": "go", "run": {"command": ["x"], "limits": {"memory": 5}}}]})")
                                        << QStringLiteral("\"run.limits.memory\"");
-        QTest::newRow("negative limit") << QByteArray(R"({"languages": [{"id": "go", "run": {"command": ["x"], "limits": {"timeout_sec": -1}}}]})")
+        QTest::newRow("negative limit") << QByteArray(
+            R"({"languages": [{"id": "go", "run": {"command": ["x"], "limits": {"timeout_sec": -1}}}]})")
                                         << QStringLiteral("\"run.limits.timeout_sec\"");
-        QTest::newRow("string limit") << QByteArray(R"({"languages": [{"id": "go", "run": {"command": ["x"], "limits": {"memory_mb": "9"}}}]})")
+        QTest::newRow("string limit") << QByteArray(
+            R"({"languages": [{"id": "go", "run": {"command": ["x"], "limits": {"memory_mb": "9"}}}]})")
                                       << QStringLiteral("\"run.limits.memory_mb\"");
-        QTest::newRow("extensions not a list") << QByteArray(R"({"languages": [{"id": "go", "extensions": "go"}]})")
-                                               << QStringLiteral("\"extensions\"");
-        QTest::newRow("command not strings") << QByteArray(R"({"languages": [{"id": "go", "run": {"command": ["go", 1]}}]})")
-                                             << QStringLiteral("\"run.command\"");
-        QTest::newRow("step without command") << QByteArray(R"({"languages": [{"id": "go", "run": {"toolchain": ["go"]}}]})")
-                                              << QStringLiteral("without a \"command\"");
+        QTest::newRow("extensions not a list")
+            << QByteArray(R"({"languages": [{"id": "go", "extensions": "go"}]})") << QStringLiteral("\"extensions\"");
+        QTest::newRow("command not strings")
+            << QByteArray(R"({"languages": [{"id": "go", "run": {"command": ["go", 1]}}]})")
+            << QStringLiteral("\"run.command\"");
+        QTest::newRow("step without command")
+            << QByteArray(R"({"languages": [{"id": "go", "run": {"toolchain": ["go"]}}]})")
+            << QStringLiteral("without a \"command\"");
         QTest::newRow("toolchain placeholder without candidates")
             << QByteArray(R"({"languages": [{"id": "go", "run": {"command": ["{toolchain}", "run"]}}]})")
             << QStringLiteral("\"run.toolchain\"");
-        QTest::newRow("binary without compile") << QByteArray(R"({"languages": [{"id": "go", "run": {"command": ["{binary}"]}}]})")
-                                                << QStringLiteral("no \"compile\" step");
-        QTest::newRow("compile without run")
-            << QByteArray(R"({"languages": [{"id": "go", "compile": {"toolchain": ["go"], "command": ["{toolchain}"]}}]})")
-            << QStringLiteral("no \"run\" step");
-        QTest::newRow("unknown support file") << QByteArray(R"({"languages": [{"id": "go", "support": ["nope.c"]}]})")
-                                              << QStringLiteral("\"nope.c\"");
+        QTest::newRow("binary without compile")
+            << QByteArray(R"({"languages": [{"id": "go", "run": {"command": ["{binary}"]}}]})")
+            << QStringLiteral("no \"compile\" step");
+        QTest::newRow("compile without run") << QByteArray(
+            R"({"languages": [{"id": "go", "compile": {"toolchain": ["go"], "command": ["{toolchain}"]}}]})")
+                                             << QStringLiteral("no \"run\" step");
+        QTest::newRow("unknown support file")
+            << QByteArray(R"({"languages": [{"id": "go", "support": ["nope.c"]}]})") << QStringLiteral("\"nope.c\"");
         QTest::newRow("env not strings") << QByteArray(R"({"languages": [{"id": "go", "env": {"A": 1}}]})")
                                          << QStringLiteral("\"env.A\"");
-        QTest::newRow("unknown diagnostics") << QByteArray(R"({"languages": [{"id": "go", "diagnostics": ["gofmt"]}]})")
-                                             << QStringLiteral("\"gofmt\"");
-        QTest::newRow("indent width not a whole number") << QByteArray(R"({"languages": [{"id": "go", "indent_width": 2.5}]})")
-                                                          << QStringLiteral("\"indent_width\"");
-        QTest::newRow("indent width zero") << QByteArray(R"({"languages": [{"id": "go", "indent_width": 0}]})")
-                                           << QStringLiteral("\"indent_width\"");
+        QTest::newRow("unknown diagnostics")
+            << QByteArray(R"({"languages": [{"id": "go", "diagnostics": ["gofmt"]}]})") << QStringLiteral("\"gofmt\"");
+        QTest::newRow("indent width not a whole number")
+            << QByteArray(R"({"languages": [{"id": "go", "indent_width": 2.5}]})")
+            << QStringLiteral("\"indent_width\"");
+        QTest::newRow("indent width zero")
+            << QByteArray(R"({"languages": [{"id": "go", "indent_width": 0}]})") << QStringLiteral("\"indent_width\"");
         // Not a raw string: moc then finds no class in this file (it takes the "#" for a directive).
-        QTest::newRow("line comment with a space") << QByteArray("{\"languages\": [{\"id\": \"go\", \"line_comment\": \"# \"}]}")
-                                                   << QStringLiteral("\"line_comment\"");
+        QTest::newRow("line comment with a space")
+            << QByteArray("{\"languages\": [{\"id\": \"go\", \"line_comment\": \"# \"}]}")
+            << QStringLiteral("\"line_comment\"");
         QTest::newRow("twice") << QByteArray(R"({"languages": [{"id": "go"}, {"id": "go"}]})")
                                << QStringLiteral("defined twice");
     }
@@ -337,14 +345,16 @@ private Q_SLOTS:
     void stepCommandFillsThePlaceholders()
     {
         LanguageStep step;
-        step.command = {QStringLiteral("{toolchain}"), QStringLiteral("-Xmx{memory_mb}m"), QStringLiteral("-d"),
-                        QStringLiteral("{build}"), QStringLiteral("-o"), QStringLiteral("{binary}"),
-                        QStringLiteral("{entry}"), QStringLiteral("{entry_stem}")};
-        const QStringList command = stepCommand(step, {QStringLiteral("/usr/bin/cc"), QStringLiteral("Main.java"),
-                                                       256LL * 1024 * 1024});
-        QCOMPARE(command, (QStringList{QStringLiteral("/usr/bin/cc"), QStringLiteral("-Xmx256m"), QStringLiteral("-d"),
-                                       QStringLiteral(".sandpit"), QStringLiteral("-o"), QStringLiteral("./.sandpit/Main"),
-                                       QStringLiteral("Main.java"), QStringLiteral("Main")}));
+        step.command = {QStringLiteral("{toolchain}"), QStringLiteral("-Xmx{memory_mb}m"),
+                        QStringLiteral("-d"),          QStringLiteral("{build}"),
+                        QStringLiteral("-o"),          QStringLiteral("{binary}"),
+                        QStringLiteral("{entry}"),     QStringLiteral("{entry_stem}")};
+        const QStringList command
+            = stepCommand(step, {QStringLiteral("/usr/bin/cc"), QStringLiteral("Main.java"), 256LL * 1024 * 1024});
+        QCOMPARE(command,
+                 (QStringList{QStringLiteral("/usr/bin/cc"), QStringLiteral("-Xmx256m"), QStringLiteral("-d"),
+                              QStringLiteral(".sandpit"), QStringLiteral("-o"), QStringLiteral("./.sandpit/Main"),
+                              QStringLiteral("Main.java"), QStringLiteral("Main")}));
     }
 
     void overlayChangesOneKeyAndAddsLanguages()
@@ -364,7 +374,7 @@ private Q_SLOTS:
         const Language *c = registry->find(QStringLiteral("c"));
         QCOMPARE(c->dockerImage, QStringLiteral("my/gcc"));
         QCOMPARE(c->name, QStringLiteral("C"));
-        QCOMPARE(c->compile->command.size(), 4);                      // kept
+        QCOMPARE(c->compile->command.size(), 4);                       // kept
         QCOMPARE(c->compile->limits.memoryBytes, 512LL * 1024 * 1024); // kept
         QCOMPARE(c->compile->limits.wallTimeMs, 60000);                // added
         QCOMPARE(registry->find(QStringLiteral("lua"))->name, QStringLiteral("Lua"));
@@ -383,7 +393,8 @@ private Q_SLOTS:
         const auto loaded = LanguageRegistry::withUserFile(path);
         QVERIFY2(loaded.problem.isEmpty(), qPrintable(loaded.problem));
         QCOMPARE(loaded.registry.find(QStringLiteral("python"))->run.limits.memoryBytes, 64LL * 1024 * 1024);
-        QCOMPARE(loaded.registry.find(QStringLiteral("c"))->compile->toolchain, QStringList{QStringLiteral("no-such-compiler")});
+        QCOMPARE(loaded.registry.find(QStringLiteral("c"))->compile->toolchain,
+                 QStringList{QStringLiteral("no-such-compiler")});
         QVERIFY(!findToolchains(*loaded.registry.find(QStringLiteral("c")), defaultToolchainSearchPath()));
         QCOMPARE(loaded.registry.forFileName(QStringLiteral("x.ml"))->id, QStringLiteral("ocaml"));
         QCOMPARE(loaded.registry.languages().size(), LanguageRegistry::builtIn().languages().size() + 1);
@@ -393,7 +404,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("not JSON") << QByteArray(R"({"languages": [ {"id": "c",, } ]})") << QStringLiteral("not valid JSON");
+        QTest::newRow("not JSON") << QByteArray(R"({"languages": [ {"id": "c",, } ]})")
+                                  << QStringLiteral("not valid JSON");
         QTest::newRow("bad key") << QByteArray(R"({"languages": [{"id": "c", "compile": {"limits": {"timeout": 5}}}]})")
                                  << QStringLiteral("compile.limits.timeout");
         QTest::newRow("no languages") << QByteArray("{}") << QStringLiteral("\"languages\"");

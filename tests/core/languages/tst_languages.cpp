@@ -60,7 +60,6 @@ public:
     }
 
 private:
-
     // False (and the test is skipped) when the language cannot run here: no toolchain on this
     // machine, or no offline image for Docker. Where every toolchain must be there
     // (SANDPIT_REQUIRE_TOOLCHAINS, set by scripts/test.sh and so in CI), a missing one fails
@@ -69,7 +68,8 @@ private:
     {
         const bool available = toolchainAvailable(languageId);
         if (!available && qEnvironmentVariableIsSet("SANDPIT_REQUIRE_TOOLCHAINS"))
-            qFatal("the toolchain for %s is required here (SANDPIT_REQUIRE_TOOLCHAINS) but missing", qPrintable(languageId));
+            qFatal("the toolchain for %s is required here (SANDPIT_REQUIRE_TOOLCHAINS) but missing",
+                   qPrintable(languageId));
         return available;
     }
 
@@ -96,14 +96,18 @@ private Q_SLOTS:
         QTest::addColumn<QString>("language");
         QTest::addColumn<QString>("file");
         QTest::addColumn<QByteArray>("expected");
-        QTest::newRow("python") << QStringLiteral("python") << QStringLiteral("hello.py") << QByteArray("Hello from Python\n");
+        QTest::newRow("python") << QStringLiteral("python") << QStringLiteral("hello.py")
+                                << QByteArray("Hello from Python\n");
         QTest::newRow("c") << QStringLiteral("c") << QStringLiteral("hello.c") << QByteArray("Hello from C\n");
         QTest::newRow("cpp") << QStringLiteral("cpp") << QStringLiteral("hello.cpp") << QByteArray("Hello from C++\n");
         QTest::newRow("javascript") << QStringLiteral("javascript") << QStringLiteral("hello.js")
                                     << QByteArray("Hello from JavaScript\n");
-        QTest::newRow("bash") << QStringLiteral("bash") << QStringLiteral("hello.sh") << QByteArray("Hello from Bash\n");
-        QTest::newRow("java") << QStringLiteral("java") << QStringLiteral("Hello.java") << QByteArray("Hello from Java\n");
-        QTest::newRow("rust") << QStringLiteral("rust") << QStringLiteral("hello.rs") << QByteArray("Hello from Rust\n");
+        QTest::newRow("bash") << QStringLiteral("bash") << QStringLiteral("hello.sh")
+                              << QByteArray("Hello from Bash\n");
+        QTest::newRow("java") << QStringLiteral("java") << QStringLiteral("Hello.java")
+                              << QByteArray("Hello from Java\n");
+        QTest::newRow("rust") << QStringLiteral("rust") << QStringLiteral("hello.rs")
+                              << QByteArray("Hello from Rust\n");
     }
 
     void hello()
@@ -140,7 +144,8 @@ private Q_SLOTS:
                               << QByteArray("jobs: ok\nfiles: ok\nsubprocess: ok\ntime: ok\nsocket: ok\n");
         QTest::newRow("java") << QStringLiteral("java") << QStringLiteral("Workout.java") << all;
         QTest::newRow("rust") << QStringLiteral("rust") << QStringLiteral("workout.rs")
-                              << QByteArray("threads: ok\nfiles: ok\nsubprocess: ok\ntime: ok\nsocket: ok\nalloc: ok\n");
+                              << QByteArray(
+                                     "threads: ok\nfiles: ok\nsubprocess: ok\ntime: ok\nsocket: ok\nalloc: ok\n");
     }
 
     void everydaySystemUseWorks()
@@ -211,12 +216,14 @@ private Q_SLOTS:
                                        << QStringLiteral("SyntaxError");
         QTest::newRow("javascript") << QStringLiteral("javascript") << QStringLiteral("runtime_error.js") << 2
                                     << QStringLiteral("TypeError");
-        QTest::newRow("javascript syntax") << QStringLiteral("javascript") << QStringLiteral("compile_error.js") << 2
-                                           << QStringLiteral("SyntaxError");
+        QTest::newRow("javascript syntax")
+            << QStringLiteral("javascript") << QStringLiteral("compile_error.js") << 2 << QStringLiteral("SyntaxError");
         QTest::newRow("bash") << QStringLiteral("bash") << QStringLiteral("runtime_error.sh") << 2
                               << QStringLiteral("command not found");
-        QTest::newRow("c") << QStringLiteral("c") << QStringLiteral("runtime_error.c") << 5 << QStringLiteral("division by zero");
-        QTest::newRow("cpp") << QStringLiteral("cpp") << QStringLiteral("runtime_error.cpp") << 7 << QStringLiteral("out of bounds");
+        QTest::newRow("c") << QStringLiteral("c") << QStringLiteral("runtime_error.c") << 5
+                           << QStringLiteral("division by zero");
+        QTest::newRow("cpp") << QStringLiteral("cpp") << QStringLiteral("runtime_error.cpp") << 7
+                             << QStringLiteral("out of bounds");
         QTest::newRow("java") << QStringLiteral("java") << QStringLiteral("RuntimeError.java") << 3
                               << QStringLiteral("ArithmeticException");
         QTest::newRow("rust") << QStringLiteral("rust") << QStringLiteral("runtime_error.rs") << 4
@@ -266,8 +273,8 @@ private Q_SLOTS:
         const Outcome o = run(request);
         QVERIFY2(o.result, why(o).constData());
         QCOMPARE(o.result->stage, RunStage::Compile);
-        const bool kernelMemoryLimit = o.result->isolation.details.join(QLatin1Char('\n')).contains(
-            QStringLiteral("Memory: enforced by the kernel"));
+        const bool kernelMemoryLimit = o.result->isolation.details.join(QLatin1Char('\n'))
+                                           .contains(QStringLiteral("Memory: enforced by the kernel"));
         if (reason == KillReason::Memory && !kernelMemoryLimit && o.result->killReason == KillReason::None) {
             // Without a memory cgroup (an ordinary user with no delegated subtree) the watch
             // samples every 20 ms, and a doubling allocation can meet the RLIMIT_DATA backstop
@@ -281,7 +288,8 @@ private Q_SLOTS:
         QVERIFY2(o.result->killDetail.startsWith(QStringLiteral("The compiler")), qPrintable(o.result->killDetail));
         QVERIFY2(o.result->killDetail.contains(QStringLiteral("compile step's")), qPrintable(o.result->killDetail));
         const Limits compile = defaultCompileLimits();
-        QVERIFY2(o.result->killDetail.contains(formatBytes(reason == KillReason::Memory ? compile.memoryBytes : compile.fileSizeBytes)),
+        QVERIFY2(o.result->killDetail.contains(
+                     formatBytes(reason == KillReason::Memory ? compile.memoryBytes : compile.fileSizeBytes)),
                  qPrintable(o.result->killDetail));
     }
 
@@ -297,7 +305,8 @@ private Q_SLOTS:
         QVERIFY2(o.result, why(o).constData());
         QCOMPARE(o.result->stage, RunStage::Compile);
         QCOMPARE(o.result->killReason, KillReason::Timeout);
-        QVERIFY2(o.result->killDetail.contains(QStringLiteral("compile step's time limit of 1.5 s")), qPrintable(o.result->killDetail));
+        QVERIFY2(o.result->killDetail.contains(QStringLiteral("compile step's time limit of 1.5 s")),
+                 qPrintable(o.result->killDetail));
     }
 
     void stopWhileCompiling()
@@ -305,7 +314,8 @@ private Q_SLOTS:
         if (!haveToolchain(QStringLiteral("cpp")))
             QSKIP("this machine lacks the toolchain");
         RunWatcher watcher(*m_controller);
-        watcher.outcome.id = m_controller->start(languageRequest(QStringLiteral("cpp"), QStringLiteral("slow_compile.cpp")));
+        watcher.outcome.id
+            = m_controller->start(languageRequest(QStringLiteral("cpp"), QStringLiteral("slow_compile.cpp")));
         // The cancel reaches the worker after the start, while the compiler works on a file
         // that takes it seconds.
         m_controller->cancel(watcher.outcome.id);
@@ -371,7 +381,8 @@ private Q_SLOTS:
             QVERIFY(!o.result);
             QVERIFY(o.error);
             QCOMPARE(o.error->code, RunError::Code::MissingImage);
-            QVERIFY2(o.error->message.contains(QStringLiteral("sandpit-offline/no-such-gcc:0")), qPrintable(o.error->message));
+            QVERIFY2(o.error->message.contains(QStringLiteral("sandpit-offline/no-such-gcc:0")),
+                     qPrintable(o.error->message));
             QVERIFY2(o.error->message.contains(QStringLiteral("docker pull")), qPrintable(o.error->message));
             return;
         }

@@ -88,7 +88,8 @@ private Q_SLOTS:
                                       << QStringList{QStringLiteral("/proc is masked"), QStringLiteral("container"),
                                                      QStringLiteral("Docker backend")};
         QTest::newRow("masked /proc, never allowed in the environment")
-            << QStringLiteral("masked_proc") << QStringList() << QStringList{QStringLiteral("SANDPIT_ALLOW_WEAKER=never")}
+            << QStringLiteral("masked_proc") << QStringList()
+            << QStringList{QStringLiteral("SANDPIT_ALLOW_WEAKER=never")}
             << QStringList{QStringLiteral("/proc is masked")};
     }
 
@@ -125,8 +126,8 @@ private Q_SLOTS:
             << QStringLiteral("masked_proc") << QStringList{QStringLiteral("--allow-weaker"), QStringLiteral("partial")}
             << QStringList() << QStringLiteral("partial");
         QTest::newRow("masked /proc, partial allowed by the setting's variable")
-            << QStringLiteral("masked_proc") << QStringList() << QStringList{QStringLiteral("SANDPIT_ALLOW_WEAKER=partial")}
-            << QStringLiteral("partial");
+            << QStringLiteral("masked_proc") << QStringList()
+            << QStringList{QStringLiteral("SANDPIT_ALLOW_WEAKER=partial")} << QStringLiteral("partial");
         QTest::newRow("no user namespaces, none allowed")
             << QStringLiteral("no_userns") << QStringList{QStringLiteral("--allow-weaker"), QStringLiteral("none")}
             << QStringList() << QStringLiteral("none");
@@ -141,11 +142,13 @@ private Q_SLOTS:
 
         const Run run = runOn(host, extra, environment);
         QVERIFY2(run.exitCode == 0, run.err.constData());
-        QCOMPARE(run.json.value(QStringLiteral("isolation")).toObject().value(QStringLiteral("level")).toString(), level);
+        QCOMPARE(run.json.value(QStringLiteral("isolation")).toObject().value(QStringLiteral("level")).toString(),
+                 level);
         const QString out = stdoutOf(run);
         QVERIFY2(out.endsWith(QStringLiteral("ran\n")), qPrintable(out));
         // Never root, not even inside a user namespace, and never a capability.
-        QVERIFY2(!out.startsWith(QStringLiteral("uid 0 ")) && !out.contains(QStringLiteral(" 0\nCapInh")), qPrintable(out));
+        QVERIFY2(!out.startsWith(QStringLiteral("uid 0 ")) && !out.contains(QStringLiteral(" 0\nCapInh")),
+                 qPrintable(out));
         for (const char *set : {"CapInh", "CapPrm", "CapEff", "CapAmb"})
             QVERIFY2(out.contains(QLatin1String(set) + QStringLiteral(" 0000000000000000\n")), qPrintable(out));
         QVERIFY2(out.contains(QStringLiteral("NoNewPrivs 1\n")), qPrintable(out));
@@ -154,9 +157,11 @@ private Q_SLOTS:
         QVERIFY2(out.contains(QStringLiteral("etc refused\n")), qPrintable(out));
         if (level != QLatin1String("full")) {
             // The weaker level is said where the user reads the result.
-            const QJsonArray details = run.json.value(QStringLiteral("isolation")).toObject().value(QStringLiteral("details")).toArray();
+            const QJsonArray details
+                = run.json.value(QStringLiteral("isolation")).toObject().value(QStringLiteral("details")).toArray();
             QVERIFY(!details.isEmpty());
-            QVERIFY2(details.first().toString().contains(QStringLiteral("was refused")), qPrintable(details.first().toString()));
+            QVERIFY2(details.first().toString().contains(QStringLiteral("was refused")),
+                     qPrintable(details.first().toString()));
         }
     }
 
@@ -171,19 +176,20 @@ private Q_SLOTS:
         QTest::addColumn<QStringList>("mustNotSay");
 
         const QList<std::pair<QString, QString>> hosts{{QStringLiteral("no_userns"), QStringLiteral("none")},
-                                                      {QStringLiteral("masked_proc"), QStringLiteral("partial")}};
+                                                       {QStringLiteral("masked_proc"), QStringLiteral("partial")}};
         for (const auto &[host, level] : hosts) {
             const QByteArray row = (host + QLatin1Char(' ')).toUtf8();
-            QTest::newRow(row + "read_shadow") << host << level << QStringLiteral("attacks/read_shadow.py")
-                                                << QStringList{QStringLiteral("== /etc/shadow: Permission denied")}
-                                                << QStringList{QStringLiteral("== /etc/shadow\n"), QStringLiteral("== /etc/gshadow\n")};
+            QTest::newRow(row + "read_shadow")
+                << host << level << QStringLiteral("attacks/read_shadow.py")
+                << QStringList{QStringLiteral("== /etc/shadow: Permission denied")}
+                << QStringList{QStringLiteral("== /etc/shadow\n"), QStringLiteral("== /etc/gshadow\n")};
             QTest::newRow(row + "setuid_binaries")
                 << host << level << QStringLiteral("attacks/setuid_binaries.py")
                 << QStringList{QStringLiteral("'CapEff:\\t0000000000000000'"), QStringLiteral("'NoNewPrivs:\\t1'")}
                 << QStringList{QStringLiteral("euid after 0\n"), QStringLiteral("euid before 0\n")};
-            QTest::newRow(row + "raise_rlimits") << host << level << QStringLiteral("attacks/raise_rlimits.py")
-                                                  << QStringList{QStringLiteral("RLIMIT_NPROC refused")}
-                                                  << QStringList{QStringLiteral("raised")};
+            QTest::newRow(row + "raise_rlimits")
+                << host << level << QStringLiteral("attacks/raise_rlimits.py")
+                << QStringList{QStringLiteral("RLIMIT_NPROC refused")} << QStringList{QStringLiteral("raised")};
         }
     }
 
@@ -197,7 +203,8 @@ private Q_SLOTS:
 
         const Run run = runOn(host, {QStringLiteral("--allow-weaker"), level}, {}, attack);
         QVERIFY2(run.exitCode == 0, run.err.constData());
-        QCOMPARE(run.json.value(QStringLiteral("isolation")).toObject().value(QStringLiteral("level")).toString(), level);
+        QCOMPARE(run.json.value(QStringLiteral("isolation")).toObject().value(QStringLiteral("level")).toString(),
+                 level);
         const QString out = stdoutOf(run);
         for (const QString &text : mustSay)
             QVERIFY2(out.contains(text), qPrintable(text + QStringLiteral(" is not in: ") + out));

@@ -29,7 +29,8 @@ private:
         script.close();
         script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         std::vector<std::unique_ptr<Backend>> backends;
-        backends.push_back(std::make_unique<LocalBackend>(LanguageRegistry::builtIn(), LocalBackend::Config{wrapper, {}}));
+        backends.push_back(
+            std::make_unique<LocalBackend>(LanguageRegistry::builtIn(), LocalBackend::Config{wrapper, {}}));
         return backends;
     }
 
@@ -222,7 +223,8 @@ private Q_SLOTS:
                 if (parts.size() == 3 && parts.at(1).split(',').contains("memory"))
                     return QStringLiteral("/sys/fs/cgroup/memory") + QString::fromUtf8(parts.at(2));
                 if (parts.size() == 3 && parts.at(0) == "0" && parts.at(1).isEmpty())
-                    return QStringLiteral("/sys/fs/cgroup") + QString::fromUtf8(parts.at(2)).section(QLatin1Char('/'), 0, -2);
+                    return QStringLiteral("/sys/fs/cgroup")
+                        + QString::fromUtf8(parts.at(2)).section(QLatin1Char('/'), 0, -2);
             }
             return QString();
         }();
@@ -295,7 +297,8 @@ private Q_SLOTS:
         QCOMPARE(o.result->artifacts.at(0).path, token);
         // The host copy of the workspace (where the artifact was copied out to) is gone.
         QTRY_VERIFY_WITH_TIMEOUT(
-            !QDirIterator(RunFolders::candidates().constFirst(), {token}, QDir::Files, QDirIterator::Subdirectories).hasNext(),
+            !QDirIterator(RunFolders::candidates().constFirst(), {token}, QDir::Files, QDirIterator::Subdirectories)
+                 .hasNext(),
             5000);
     }
 
@@ -361,7 +364,8 @@ private Q_SLOTS:
         QVERIFY2(r.isolation.details.value(0).contains(QStringLiteral("was refused")),
                  qPrintable(r.isolation.details.join(QLatin1Char('\n'))));
         QVERIFY(r.isolation.details.join(QLatin1Char(' ')).contains(QStringLiteral("Files: NOT isolated")));
-        QTRY_VERIFY2_WITH_TIMEOUT(!processWithTokenExists(token), "a process outlived the run without namespaces", 5000);
+        QTRY_VERIFY2_WITH_TIMEOUT(!processWithTokenExists(token), "a process outlived the run without namespaces",
+                                  5000);
     }
 
     // Without namespaces the program runs in the workspace itself, where Sandpit's own files

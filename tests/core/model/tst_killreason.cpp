@@ -18,9 +18,16 @@ namespace {
 bool isReason(KillReason reason)
 {
     switch (reason) {
-    case KillReason::None: case KillReason::Timeout: case KillReason::CpuTime: case KillReason::Memory:
-    case KillReason::OutputLimit: case KillReason::ProcessLimit: case KillReason::FileSize:
-    case KillReason::BlockedSyscall: case KillReason::Signal: case KillReason::Cancelled:
+    case KillReason::None:
+    case KillReason::Timeout:
+    case KillReason::CpuTime:
+    case KillReason::Memory:
+    case KillReason::OutputLimit:
+    case KillReason::ProcessLimit:
+    case KillReason::FileSize:
+    case KillReason::BlockedSyscall:
+    case KillReason::Signal:
+    case KillReason::Cancelled:
         return true;
     }
     return false; // past the enum's last value

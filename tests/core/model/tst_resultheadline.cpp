@@ -30,24 +30,29 @@ private Q_SLOTS:
         QTest::addColumn<QString>("file");
         QTest::addColumn<QByteArray>("stderrText");
         QTest::addColumn<QString>("headline");
-        QTest::newRow("python") << "python" << "untitled.py"
+        QTest::newRow("python") << "python"
+                                << "untitled.py"
                                 << QByteArray("Traceback (most recent call last):\n"
                                               "  File \"/work/untitled.py\", line 4, in <module>\n"
                                               "    print(names[i])\n"
                                               "          ~~~~~^^^\n"
                                               "IndexError: list index out of range\n")
                                 << "The program stopped with an error: IndexError: list index out of range, line 4";
-        QTest::newRow("node") << "node" << "main.js"
-                              << QByteArray("/work/main.js:2\n    return value.length / 2;\n                 ^\n\n"
-                                            "TypeError: Cannot read properties of null (reading 'length')\n"
-                                            "    at half (/work/main.js:2:18)\n\nNode.js v20.20.2\n")
-                              << "The program stopped with an error: TypeError: Cannot read properties of null (reading "
-                                 "'length'), line 2";
-        QTest::newRow("java") << "java" << "Main.java"
+        QTest::newRow("node")
+            << "node"
+            << "main.js"
+            << QByteArray("/work/main.js:2\n    return value.length / 2;\n                 ^\n\n"
+                          "TypeError: Cannot read properties of null (reading 'length')\n"
+                          "    at half (/work/main.js:2:18)\n\nNode.js v20.20.2\n")
+            << "The program stopped with an error: TypeError: Cannot read properties of null (reading "
+               "'length'), line 2";
+        QTest::newRow("java") << "java"
+                              << "Main.java"
                               << QByteArray("Exception in thread \"main\" java.lang.ArithmeticException: / by zero\n"
                                             "\tat Main.divide(Main.java:3)\n\tat Main.main(Main.java:7)\n")
                               << "The program stopped with an error: java.lang.ArithmeticException: / by zero, line 3";
-        QTest::newRow("rust") << "rustc" << "main.rs"
+        QTest::newRow("rust") << "rustc"
+                              << "main.rs"
                               << QByteArray("thread 'main' panicked at main.rs:4:20:\nindex out of bounds\n")
                               << "The program stopped with an error: panicked: index out of bounds, line 4";
     }
@@ -73,7 +78,8 @@ private Q_SLOTS:
 
     void anExitCodeWithoutAnErrorIsToldPlainly()
     {
-        const RunResult result = ended(RunStage::Run, 3, QStringLiteral("python"), QStringLiteral("main.py"), "no such file\n");
+        const RunResult result
+            = ended(RunStage::Run, 3, QStringLiteral("python"), QStringLiteral("main.py"), "no such file\n");
         QCOMPARE(resultHeadline(result), QStringLiteral("The program ended with exit code 3"));
         QCOMPARE(describeEnd(result, Limits{}),
                  QStringLiteral("The program ended with exit code 3, which usually means it reported an error."));

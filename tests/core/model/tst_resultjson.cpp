@@ -2,8 +2,8 @@
 // one-sentence kill detail, and the helper's report turned into a result.
 #include "local/helperreport.h"
 #include "model/killdetail.h"
-#include "model/units.h"
 #include "model/resultjson.h"
+#include "model/units.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -71,23 +71,28 @@ private Q_SLOTS:
         const QJsonObject o = reparsed(resultToJson(result));
         QCOMPARE(o.value(QStringLiteral("limits_reached")).toArray(),
                  QJsonArray({QStringLiteral("process-limit"), QStringLiteral("disk-full")}));
-        QCOMPARE(o.value(QStringLiteral("kill_detail")).toString(),
-                 QStringLiteral("It ended with an error (exit code 1) after it reached the process limit (32) and a full "
-                                "disk (its workspace has no space or files left)."));
-        QCOMPARE(reparsed(resultToJson(sampleResult())).value(QStringLiteral("limits_reached")).toArray(), QJsonArray());
+        QCOMPARE(
+            o.value(QStringLiteral("kill_detail")).toString(),
+            QStringLiteral("It ended with an error (exit code 1) after it reached the process limit (32) and a full "
+                           "disk (its workspace has no space or files left)."));
+        QCOMPARE(reparsed(resultToJson(sampleResult())).value(QStringLiteral("limits_reached")).toArray(),
+                 QJsonArray());
     }
 
     void hasExactlyTheDocumentedKeys()
     {
         const QJsonObject o = reparsed(resultToJson(sampleResult()));
         QStringList expected{
-            QStringLiteral("backend"),     QStringLiteral("language"),          QStringLiteral("exit_code"),
-            QStringLiteral("signal"),      QStringLiteral("kill_reason"),       QStringLiteral("kill_detail"),
-            QStringLiteral("wall_ms"),     QStringLiteral("input_wait_ms"),     QStringLiteral("cpu_ms"),            QStringLiteral("peak_memory_bytes"),
-            QStringLiteral("stdout"),      QStringLiteral("stderr"),            QStringLiteral("stdout_truncated"),
-            QStringLiteral("stderr_truncated"), QStringLiteral("artifacts"),    QStringLiteral("isolation"),
-            QStringLiteral("notice"),      QStringLiteral("stage"),             QStringLiteral("diagnostics"),
-            QStringLiteral("limits_reached"),
+            QStringLiteral("backend"),          QStringLiteral("language"),
+            QStringLiteral("exit_code"),        QStringLiteral("signal"),
+            QStringLiteral("kill_reason"),      QStringLiteral("kill_detail"),
+            QStringLiteral("wall_ms"),          QStringLiteral("input_wait_ms"),
+            QStringLiteral("cpu_ms"),           QStringLiteral("peak_memory_bytes"),
+            QStringLiteral("stdout"),           QStringLiteral("stderr"),
+            QStringLiteral("stdout_truncated"), QStringLiteral("stderr_truncated"),
+            QStringLiteral("artifacts"),        QStringLiteral("isolation"),
+            QStringLiteral("notice"),           QStringLiteral("stage"),
+            QStringLiteral("diagnostics"),      QStringLiteral("limits_reached"),
         };
         expected.sort();
         QCOMPARE(o.keys(), expected);
@@ -122,8 +127,9 @@ private Q_SLOTS:
         const QJsonArray diagnostics = o.value(QStringLiteral("diagnostics")).toArray();
         QCOMPARE(diagnostics.size(), 2);
         const QJsonObject first = diagnostics.at(0).toObject();
-        QCOMPARE(first.keys(), (QStringList{QStringLiteral("column"), QStringLiteral("file"), QStringLiteral("line"),
-                                            QStringLiteral("message"), QStringLiteral("severity")}));
+        QCOMPARE(first.keys(),
+                 (QStringList{QStringLiteral("column"), QStringLiteral("file"), QStringLiteral("line"),
+                              QStringLiteral("message"), QStringLiteral("severity")}));
         QCOMPARE(first.value(QStringLiteral("file")).toString(), QStringLiteral("main.c"));
         QCOMPARE(first.value(QStringLiteral("line")).toInt(), 3);
         QCOMPARE(first.value(QStringLiteral("column")).toInt(), 5);
@@ -137,11 +143,15 @@ private Q_SLOTS:
     {
         QTest::addColumn<int>("reason");
         QTest::addColumn<QString>("mention");
-        QTest::newRow("errors") << int(KillReason::None) << QStringLiteral("The compiler reported errors (exit code 1), so the program did not run.");
+        QTest::newRow("errors") << int(KillReason::None)
+                                << QStringLiteral(
+                                       "The compiler reported errors (exit code 1), so the program did not run.");
         QTest::newRow("timeout") << int(KillReason::Timeout) << QStringLiteral("the compile step's time limit of 30 s");
-        QTest::newRow("memory") << int(KillReason::Memory) << QStringLiteral("The compiler tried to use more than 512 MB");
+        QTest::newRow("memory") << int(KillReason::Memory)
+                                << QStringLiteral("The compiler tried to use more than 512 MB");
         QTest::newRow("file-size") << int(KillReason::FileSize) << QStringLiteral("The program did not run.");
-        QTest::newRow("cancelled") << int(KillReason::Cancelled) << QStringLiteral("while the program was being compiled");
+        QTest::newRow("cancelled") << int(KillReason::Cancelled)
+                                   << QStringLiteral("while the program was being compiled");
     }
 
     void compileStageIsDescribedAsTheCompiler()
@@ -180,8 +190,9 @@ private Q_SLOTS:
         const QJsonArray artifacts = o.value(QStringLiteral("artifacts")).toArray();
         QCOMPARE(artifacts.size(), 3);
         const QJsonObject second = artifacts.at(1).toObject();
-        QCOMPARE(second.keys(), (QStringList{QStringLiteral("in_output"), QStringLiteral("mime"), QStringLiteral("path"),
-                                             QStringLiteral("size")}));
+        QCOMPARE(second.keys(),
+                 (QStringList{QStringLiteral("in_output"), QStringLiteral("mime"), QStringLiteral("path"),
+                              QStringLiteral("size")}));
         QCOMPARE(second.value(QStringLiteral("path")).toString(), QStringLiteral("sub/plot.png"));
         QCOMPARE(second.value(QStringLiteral("size")).toInteger(), 512);
         QCOMPARE(second.value(QStringLiteral("mime")).toString(), QStringLiteral("image/png"));
@@ -196,7 +207,8 @@ private Q_SLOTS:
         QCOMPARE(isolation.keys(), (QStringList{QStringLiteral("details"), QStringLiteral("level")}));
         QCOMPARE(isolation.value(QStringLiteral("level")).toString(), QStringLiteral("partial"));
         QCOMPARE(isolation.value(QStringLiteral("details")).toArray().size(), 2);
-        QCOMPARE(isolation.value(QStringLiteral("details")).toArray().at(1).toString(), QStringLiteral("No seccomp filter."));
+        QCOMPARE(isolation.value(QStringLiteral("details")).toArray().at(1).toString(),
+                 QStringLiteral("No seccomp filter."));
     }
 
     void killedRunHasNullExitCodeAndSignalName()
@@ -222,23 +234,31 @@ private Q_SLOTS:
         const QByteArray text = QJsonDocument(resultToJson(r)).toJson(QJsonDocument::Compact);
         QVERIFY2(text.contains("a NUL \\u0000 here"), text.constData());
         const QString out = QJsonDocument::fromJson(text).object().value(QStringLiteral("stdout")).toString();
-        QCOMPARE(out, QStringLiteral("bad \uFFFD\uFFFD bytes, a NUL ") + QChar(0) + QStringLiteral(" here, caf\u00e9\n"));
+        QCOMPARE(out,
+                 QStringLiteral("bad \uFFFD\uFFFD bytes, a NUL ") + QChar(0) + QStringLiteral(" here, caf\u00e9\n"));
     }
 
     void errorShape()
     {
-        const QJsonObject o = reparsed(errorToJson({RunError::Code::MissingToolchain, QStringLiteral("Install python3.")}));
+        const QJsonObject o
+            = reparsed(errorToJson({RunError::Code::MissingToolchain, QStringLiteral("Install python3.")}));
         QCOMPARE(o.keys(), QStringList{QStringLiteral("error")});
         const QJsonObject error = o.value(QStringLiteral("error")).toObject();
         QCOMPARE(error.keys(), (QStringList{QStringLiteral("code"), QStringLiteral("message")}));
         QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("missing-toolchain"));
         QCOMPARE(error.value(QStringLiteral("message")).toString(), QStringLiteral("Install python3."));
         QCOMPARE(reparsed(errorToJson({RunError::Code::BackendUnavailable, {}}))
-                     .value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(),
+                     .value(QStringLiteral("error"))
+                     .toObject()
+                     .value(QStringLiteral("code"))
+                     .toString(),
                  QStringLiteral("backend-unavailable"));
         // A script can tell "pull this image" from "start Docker" by the code alone.
         QCOMPARE(reparsed(errorToJson({RunError::Code::MissingImage, {}, QStringLiteral("python:3.11")}))
-                     .value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString(),
+                     .value(QStringLiteral("error"))
+                     .toObject()
+                     .value(QStringLiteral("code"))
+                     .toString(),
                  QStringLiteral("missing-image"));
     }
 
@@ -288,7 +308,8 @@ private Q_SLOTS:
         r.wallMs = 11500;
         r.inputWaitMs = 11000;
         QCOMPARE(describeEnd(r, Limits{}),
-                 QStringLiteral("The program finished normally. (It waited 11 s for input, which does not count against the time limit.)"));
+                 QStringLiteral("The program finished normally. (It waited 11 s for input, which does not count "
+                                "against the time limit.)"));
         QCOMPARE(resultToJson(r).value(QStringLiteral("input_wait_ms")).toInteger(), 11000);
         r.inputWaitMs = 0;
         QCOMPARE(describeEnd(r, Limits{}), QStringLiteral("The program finished normally."));
@@ -333,8 +354,9 @@ private Q_SLOTS:
         QCOMPARE(r.cpuMs, 456);
         QCOMPARE(r.peakMemoryBytes, 10485760);
         QCOMPARE(r.isolation.level, IsolationReport::Level::Full);
-        QCOMPARE(r.isolation.details, (QStringList{QStringLiteral("The program cannot reach the network."),
-                                                   QStringLiteral("It sees only its own processes.")}));
+        QCOMPARE(r.isolation.details,
+                 (QStringList{QStringLiteral("The program cannot reach the network."),
+                              QStringLiteral("It sees only its own processes.")}));
     }
 
     void helperReportOfAKilledRun()

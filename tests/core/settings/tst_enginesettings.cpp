@@ -1,7 +1,7 @@
 // The engine's configuration: settings file, SANDPIT_* overrides, and the messages a user
 // sees when one of them holds nonsense.
-#include "engine/backendfactory.h"
 #include "docker/dockerbackend.h"
+#include "engine/backendfactory.h"
 #include "settings/enginesettings.h"
 
 #include <QSettings>
@@ -85,11 +85,12 @@ private Q_SLOTS:
             s->setValue(QStringLiteral("limits/timeout_sec"), 5);
             s->setValue(QStringLiteral("limits/memory_mb"), 100);
         }
-        const auto loaded = EngineSettings::load(*settings(), env({{"SANDPIT_TIMEOUT_SEC", "3"},
-                                                                   {"SANDPIT_OUTPUT_LIMIT_KB", "1"},
-                                                                   {"SANDPIT_PROCESSES", "3"},
-                                                                   {"SANDPIT_BACKEND", "docker"},
-                                                                   {"SANDPIT_UNRELATED", "x"}}));
+        const auto loaded = EngineSettings::load(*settings(),
+                                                 env({{"SANDPIT_TIMEOUT_SEC", "3"},
+                                                      {"SANDPIT_OUTPUT_LIMIT_KB", "1"},
+                                                      {"SANDPIT_PROCESSES", "3"},
+                                                      {"SANDPIT_BACKEND", "docker"},
+                                                      {"SANDPIT_UNRELATED", "x"}}));
         QVERIFY2(loaded, why(loaded).constData());
         QCOMPARE(loaded->limits.wallTimeMs, 3000);
         QCOMPARE(loaded->limits.memoryBytes, 100LL * 1024 * 1024); // from the file: no override
@@ -98,8 +99,9 @@ private Q_SLOTS:
         QCOMPARE(loaded->backend, QStringLiteral("docker"));
         QStringList overrides = loaded->environmentOverrides;
         overrides.sort();
-        QCOMPARE(overrides, (QStringList{QStringLiteral("SANDPIT_BACKEND"), QStringLiteral("SANDPIT_OUTPUT_LIMIT_KB"),
-                                         QStringLiteral("SANDPIT_PROCESSES"), QStringLiteral("SANDPIT_TIMEOUT_SEC")}));
+        QCOMPARE(overrides,
+                 (QStringList{QStringLiteral("SANDPIT_BACKEND"), QStringLiteral("SANDPIT_OUTPUT_LIMIT_KB"),
+                              QStringLiteral("SANDPIT_PROCESSES"), QStringLiteral("SANDPIT_TIMEOUT_SEC")}));
     }
 
     void badEnvironmentValueIsNamed_data()
@@ -188,7 +190,8 @@ private Q_SLOTS:
         env.insert(QStringLiteral("SANDPIT_DOCKER_FALLBACK"), QStringLiteral("maybe"));
         const auto bad = EngineSettings::load(*settings(), env);
         QVERIFY(!bad);
-        QVERIFY2(bad.error().contains(QStringLiteral("SANDPIT_DOCKER_FALLBACK")) && bad.error().contains(QStringLiteral("maybe")),
+        QVERIFY2(bad.error().contains(QStringLiteral("SANDPIT_DOCKER_FALLBACK"))
+                     && bad.error().contains(QStringLiteral("maybe")),
                  qPrintable(bad.error()));
     }
 
@@ -237,7 +240,8 @@ private Q_SLOTS:
     {
         const auto problem = EngineSettings::problemWith(QStringLiteral("limits/processes"), QStringLiteral("2.5"));
         QVERIFY(problem);
-        QVERIFY2(problem->contains(QStringLiteral("whole number of processes between 1 and 4096")), qPrintable(*problem));
+        QVERIFY2(problem->contains(QStringLiteral("whole number of processes between 1 and 4096")),
+                 qPrintable(*problem));
     }
 
     void problemWithSaysWhatLoadSays_data()
@@ -248,10 +252,11 @@ private Q_SLOTS:
         QTest::newRow("timeout 0") << QStringLiteral("limits/timeout_sec") << QStringLiteral("0") << false;
         QTest::newRow("timeout 2.5") << QStringLiteral("limits/timeout_sec") << QStringLiteral("2.5") << true;
         QTest::newRow("memory word") << QStringLiteral("limits/memory_mb") << QStringLiteral("lots") << false;
-        QTest::newRow("cpu 0 (none of its own)") << QStringLiteral("limits/cpu_time_sec") << QStringLiteral("0") << true;
+        QTest::newRow("cpu 0 (none of its own)")
+            << QStringLiteral("limits/cpu_time_sec") << QStringLiteral("0") << true;
         QTest::newRow("cpu negative") << QStringLiteral("limits/cpu_time_sec") << QStringLiteral("-1") << false;
-        QTest::newRow("cpu 0.3 (the kernel counts seconds)") << QStringLiteral("limits/cpu_time_sec") << QStringLiteral("0.3")
-                                                            << false;
+        QTest::newRow("cpu 0.3 (the kernel counts seconds)")
+            << QStringLiteral("limits/cpu_time_sec") << QStringLiteral("0.3") << false;
         QTest::newRow("processes 16") << QStringLiteral("limits/processes") << QStringLiteral("16") << true;
         QTest::newRow("processes half") << QStringLiteral("limits/processes") << QStringLiteral("2.5") << false;
         QTest::newRow("processes 0") << QStringLiteral("limits/processes") << QStringLiteral("0") << false;
@@ -260,11 +265,13 @@ private Q_SLOTS:
         QTest::newRow("file size 10") << QStringLiteral("limits/file_size_mb") << QStringLiteral("10") << true;
         QTest::newRow("backend vm") << QStringLiteral("engine/backend") << QStringLiteral("vm") << false;
         QTest::newRow("fallback maybe") << QStringLiteral("engine/docker_fallback") << QStringLiteral("maybe") << false;
-        QTest::newRow("image capitals") << QStringLiteral("docker/images/python") << QStringLiteral("Python:3") << false;
+        QTest::newRow("image capitals") << QStringLiteral("docker/images/python") << QStringLiteral("Python:3")
+                                        << false;
         QTest::newRow("image space") << QStringLiteral("docker/images/python") << QStringLiteral("my image") << false;
         QTest::newRow("image registry") << QStringLiteral("docker/images/cpp")
                                         << QStringLiteral("registry.example.org:5000/team/gcc:14") << true;
-        QTest::newRow("image plain") << QStringLiteral("docker/images/python") << QStringLiteral("python:3.12-slim") << true;
+        QTest::newRow("image plain") << QStringLiteral("docker/images/python") << QStringLiteral("python:3.12-slim")
+                                     << true;
     }
 
     void problemWithSaysWhatLoadSays()
@@ -307,7 +314,8 @@ private Q_SLOTS:
 
         // makeBackends hands the settings' images to the Docker backend.
         const auto backends = makeBackends(languages, *loaded, RunsExpected::One);
-        const auto docker = std::find_if(backends.begin(), backends.end(), [](const auto &b) { return b->id() == QLatin1String("docker"); });
+        const auto docker = std::find_if(backends.begin(), backends.end(),
+                                         [](const auto &b) { return b->id() == QLatin1String("docker"); });
         QVERIFY(docker != backends.end());
         if (!qEnvironmentVariableIsSet("SANDPIT_DOCKER_IMAGE_PYTHON"))
             QCOMPARE(static_cast<DockerBackend &>(**docker).imageFor(*python), QStringLiteral("my/python:3"));
@@ -318,7 +326,8 @@ private Q_SLOTS:
         settings()->setValue(EngineSettings::imageKey(QStringLiteral("cpp")), QStringLiteral("GCC 14"));
         const auto loaded = EngineSettings::load(*settings(), QProcessEnvironment());
         QVERIFY(!loaded);
-        QVERIFY2(loaded.error().contains(QStringLiteral("docker/images/cpp")) && loaded.error().contains(QStringLiteral("\"GCC 14\"")),
+        QVERIFY2(loaded.error().contains(QStringLiteral("docker/images/cpp"))
+                     && loaded.error().contains(QStringLiteral("\"GCC 14\"")),
                  qPrintable(loaded.error()));
     }
 

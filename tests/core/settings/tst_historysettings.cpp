@@ -102,8 +102,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("key");
         QTest::addColumn<QString>("variable");
         QTest::addColumn<QString>("value");
-        QTest::newRow("policy in settings") << QStringLiteral("history/store") << QString() << QStringLiteral("sometimes");
-        QTest::newRow("policy in environment") << QString() << QStringLiteral("SANDPIT_STORE_RUNS") << QStringLiteral("yes");
+        QTest::newRow("policy in settings")
+            << QStringLiteral("history/store") << QString() << QStringLiteral("sometimes");
+        QTest::newRow("policy in environment")
+            << QString() << QStringLiteral("SANDPIT_STORE_RUNS") << QStringLiteral("yes");
         QTest::newRow("cap zero") << QStringLiteral("history/max_records") << QString() << QStringLiteral("0");
         QTest::newRow("cap words") << QStringLiteral("history/max_records") << QString() << QStringLiteral("lots");
     }

@@ -146,7 +146,8 @@ private Q_SLOTS:
         QTRY_VERIFY(!m_pane->findChild<Ui::ImageViewer *>(QStringLiteral("imageViewer")));
 
         // A double-click on the preview itself does the same.
-        auto *viewport = m_pane->preview()->imageView()->findChild<QLabel *>(QStringLiteral("imageLabel"))->parentWidget();
+        auto *viewport
+            = m_pane->preview()->imageView()->findChild<QLabel *>(QStringLiteral("imageLabel"))->parentWidget();
         QTest::mouseDClick(viewport, Qt::LeftButton, {}, viewport->rect().center());
         QVERIFY(m_pane->findChild<Ui::ImageViewer *>(QStringLiteral("imageViewer")));
         QVERIFY(opened.isEmpty());
@@ -260,8 +261,10 @@ private Q_SLOTS:
         r.artifactsByteCap = 64LL * 1024 * 1024;
         r.artifacts[0].kept = false;
         m_pane->showArtifacts(r);
-        QVERIFY2(m_pane->noteText().contains(QStringLiteral("Showing 5 of 1234 files.")), qPrintable(m_pane->noteText()));
-        QVERIFY2(m_pane->noteText().contains(QStringLiteral("Stopped copying at 64 MB")), qPrintable(m_pane->noteText()));
+        QVERIFY2(m_pane->noteText().contains(QStringLiteral("Showing 5 of 1234 files.")),
+                 qPrintable(m_pane->noteText()));
+        QVERIFY2(m_pane->noteText().contains(QStringLiteral("Stopped copying at 64 MB")),
+                 qPrintable(m_pane->noteText()));
         m_pane->selectRow(0);
         QVERIFY(m_pane->preview()->infoText().contains(QStringLiteral("not kept")));
 
@@ -292,8 +295,9 @@ private Q_SLOTS:
         m_pane->saveAllTo(target.path());
         QVERIFY(saved.wait());
         QCOMPARE(saved.at(0).at(0).toString(), QStringLiteral("Saved 5 files into %1").arg(target.path()));
-        for (const QString &name : {QStringLiteral("data.csv"), QStringLiteral("logs/run.txt"), QStringLiteral("blob.bin"),
-                                    QStringLiteral("drawing.svg"), QStringLiteral("plot.png")})
+        for (const QString &name :
+             {QStringLiteral("data.csv"), QStringLiteral("logs/run.txt"), QStringLiteral("blob.bin"),
+              QStringLiteral("drawing.svg"), QStringLiteral("plot.png")})
             QCOMPARE(readFile(target.filePath(name)), readFile(kept(name)));
     }
 
@@ -308,7 +312,8 @@ private Q_SLOTS:
         QSignalSpy failed(m_pane.get(), &Ui::ArtifactsPane::saveFailed);
         m_pane->saveSelectedTo(blocker + QStringLiteral("/inside/data.csv"));
         QVERIFY(failed.wait());
-        QVERIFY2(failed.at(0).at(0).toString().startsWith(QStringLiteral("Cannot")), qPrintable(failed.at(0).at(0).toString()));
+        QVERIFY2(failed.at(0).at(0).toString().startsWith(QStringLiteral("Cannot")),
+                 qPrintable(failed.at(0).at(0).toString()));
     }
 
     void doubleClickOpensTheKeptCopy()
@@ -349,14 +354,16 @@ private Q_SLOTS:
         QVERIFY(writeFile(m_kept->filePath(QStringLiteral("data/week.txt")), "mon\n"));
         Core::RunResult r = result();
         r.artifacts << Core::Artifact{QStringLiteral("data/week.txt"), 4, QStringLiteral("text/plain"), true, false}
-                    << Core::Artifact{QStringLiteral("temps.csv"), temps.size(), QStringLiteral("text/csv"), true, false};
+                    << Core::Artifact{QStringLiteral("temps.csv"), temps.size(), QStringLiteral("text/csv"), true,
+                                      false};
         m_pane->showArtifacts(r);
         QCOMPARE(m_pane->rowCount(), 7);
         QCOMPARE(m_pane->cellText(4, 0), QStringLiteral("plot.png"));
         QCOMPARE(m_pane->cellText(5, 0), QStringLiteral("data/week.txt ↗"));
         QCOMPARE(m_pane->cellText(6, 0), QStringLiteral("temps.csv ↗"));
-        QCOMPARE(m_pane->whereText(), QStringLiteral("Files your program wrote are kept here until the next run; ↗ marks "
-                                                     "one written outside the output/ folder."));
+        QCOMPARE(m_pane->whereText(),
+                 QStringLiteral("Files your program wrote are kept here until the next run; ↗ marks "
+                                "one written outside the output/ folder."));
         // Once for the pane: no other label in it says so.
         int saying = 0;
         for (const QLabel *label : m_pane->findChildren<QLabel *>())
@@ -402,9 +409,10 @@ private:
         Core::RunResult r;
         r.artifactsDir = m_kept->path();
         const QMimeDatabase mimes;
-        for (const QString &name : {QStringLiteral("blob.bin"), QStringLiteral("data.csv"), QStringLiteral("drawing.svg"),
-                                    QStringLiteral("logs/run.txt"), QStringLiteral("plot.png"), QStringLiteral("big.txt"),
-                                    QStringLiteral("primes.csv")}) {
+        for (const QString &name :
+             {QStringLiteral("blob.bin"), QStringLiteral("data.csv"), QStringLiteral("drawing.svg"),
+              QStringLiteral("logs/run.txt"), QStringLiteral("plot.png"), QStringLiteral("big.txt"),
+              QStringLiteral("primes.csv")}) {
             const QFileInfo info(kept(name));
             if (!info.exists())
                 continue;

@@ -81,11 +81,11 @@ void TestEditActions::setCode(const char *language, const QString &code)
 void TestEditActions::everyActionHasANameAndTheMenu()
 {
     const QStringList expected{
-        QStringLiteral("actionUndo"), QStringLiteral("actionRedo"), QStringLiteral("actionCut"),
-        QStringLiteral("actionCopy"), QStringLiteral("actionPaste"), QStringLiteral("actionSelectAll"),
-        QStringLiteral("actionFind"), QStringLiteral("actionReplace"), QStringLiteral("actionFindNext"),
+        QStringLiteral("actionUndo"),         QStringLiteral("actionRedo"),     QStringLiteral("actionCut"),
+        QStringLiteral("actionCopy"),         QStringLiteral("actionPaste"),    QStringLiteral("actionSelectAll"),
+        QStringLiteral("actionFind"),         QStringLiteral("actionReplace"),  QStringLiteral("actionFindNext"),
         QStringLiteral("actionFindPrevious"), QStringLiteral("actionGoToLine"), QStringLiteral("actionToggleComment"),
-        QStringLiteral("actionIndent"), QStringLiteral("actionUnindent"),
+        QStringLiteral("actionIndent"),       QStringLiteral("actionUnindent"),
     };
     QStringList names;
     for (QAction *a : m_actions->actions()) {

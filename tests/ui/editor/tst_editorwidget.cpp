@@ -48,12 +48,18 @@ void TestEditorWidget::lexerFollowsTheLanguage_data()
 {
     QTest::addColumn<QString>("language");
     QTest::addColumn<QString>("lexerClass");
-    QTest::newRow("python") << "python" << "QsciLexerPython";
-    QTest::newRow("bash") << "bash" << "QsciLexerBash";
-    QTest::newRow("javascript") << "javascript" << "QsciLexerJavaScript";
-    QTest::newRow("c") << "c" << "QsciLexerCPP";
-    QTest::newRow("java") << "java" << "QsciLexerJava";
-    QTest::newRow("rust") << "rust" << "Sandpit::Ui::RustLexer";
+    QTest::newRow("python") << "python"
+                            << "QsciLexerPython";
+    QTest::newRow("bash") << "bash"
+                          << "QsciLexerBash";
+    QTest::newRow("javascript") << "javascript"
+                                << "QsciLexerJavaScript";
+    QTest::newRow("c") << "c"
+                       << "QsciLexerCPP";
+    QTest::newRow("java") << "java"
+                          << "QsciLexerJava";
+    QTest::newRow("rust") << "rust"
+                          << "Sandpit::Ui::RustLexer";
 }
 
 void TestEditorWidget::lexerFollowsTheLanguage()
@@ -119,9 +125,10 @@ void TestEditorWidget::diagnosticsBecomeMarkersAndNotes()
     EditorWidget editor;
     editor.setLanguage(m_languages.find(QStringLiteral("c")));
     editor.setText(QStringLiteral("int main(void)\n{\n    int unused;\n    return 0\n}\n"));
-    editor.showDiagnostics({{QStringLiteral("main.c"), 4, 13, Severity::Error, QStringLiteral("expected ';' before '}' token")},
-                            {QStringLiteral("main.c"), 3, 9, Severity::Warning, QStringLiteral("unused variable 'unused'")},
-                            {QStringLiteral("main.c"), 1, 0, Severity::Note, QStringLiteral("called from here")}});
+    editor.showDiagnostics(
+        {{QStringLiteral("main.c"), 4, 13, Severity::Error, QStringLiteral("expected ';' before '}' token")},
+         {QStringLiteral("main.c"), 3, 9, Severity::Warning, QStringLiteral("unused variable 'unused'")},
+         {QStringLiteral("main.c"), 1, 0, Severity::Note, QStringLiteral("called from here")}});
     QCOMPARE(editor.markersAtLine(3), 1u << EditorWidget::ErrorMarker);
     QCOMPARE(editor.markersAtLine(2), 1u << EditorWidget::WarningMarker);
     QCOMPARE(editor.markersAtLine(0), 1u << EditorWidget::NoteMarker);
@@ -143,8 +150,9 @@ void TestEditorWidget::diagnosticsOutsideTheTextAreIgnored()
 {
     Ui::EditorWidget editor;
     editor.setText(QStringLiteral("print(1)\n"));
-    editor.showDiagnostics({{QStringLiteral("main.py"), 99, 1, Core::Diagnostic::Severity::Error, QStringLiteral("late")},
-                            {QStringLiteral("main.py"), 0, 0, Core::Diagnostic::Severity::Error, QStringLiteral("nowhere")}});
+    editor.showDiagnostics(
+        {{QStringLiteral("main.py"), 99, 1, Core::Diagnostic::Severity::Error, QStringLiteral("late")},
+         {QStringLiteral("main.py"), 0, 0, Core::Diagnostic::Severity::Error, QStringLiteral("nowhere")}});
     for (int line = 0; line < editor.lines(); ++line)
         QCOMPARE(editor.markersAtLine(line), 0u);
 }

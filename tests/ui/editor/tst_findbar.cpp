@@ -121,7 +121,8 @@ void TestFindBar::badRegexIsExplained()
 {
     m_editor->setText(QStringLiteral("f(x)\n"));
     search(QStringLiteral("f(x"), true);
-    QVERIFY2(m_bar->statusText().startsWith(QStringLiteral("Not a valid regular expression: ")), qPrintable(m_bar->statusText()));
+    QVERIFY2(m_bar->statusText().startsWith(QStringLiteral("Not a valid regular expression: ")),
+             qPrintable(m_bar->statusText()));
     QVERIFY2(m_bar->statusText().contains(QStringLiteral("parenthes")), qPrintable(m_bar->statusText()));
     QVERIFY2(m_bar->statusText().endsWith(QStringLiteral("(at the end).")), qPrintable(m_bar->statusText()));
     search(QStringLiteral("a)b"), true);
@@ -210,13 +211,27 @@ void TestFindBar::replacementSyntax_data()
     QTest::addColumn<QString>("pattern");
     QTest::addColumn<QString>("replace");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("backslash group") << "(\\w+)=(\\w+)" << "\\2=\\1" << "b=a";
-    QTest::newRow("dollar group") << "(\\w+)=(\\w+)" << "$2=$1" << "b=a";
-    QTest::newRow("named group") << "(?<key>\\w+)=\\w+" << "${key}" << "a";
-    QTest::newRow("$10 with two groups is $1 then 0") << "(\\w+)=(\\w+)" << "$10" << "a0";
-    QTest::newRow("literal dollar and backslash") << "a=b" << "$$ \\\\" << "$ \\";
-    QTest::newRow("new line and tab") << "=" << "\\n\\t" << "a\n\tb";
-    QTest::newRow("whole match") << "\\w=\\w" << "[$0]" << "[a=b]";
+    QTest::newRow("backslash group") << "(\\w+)=(\\w+)"
+                                     << "\\2=\\1"
+                                     << "b=a";
+    QTest::newRow("dollar group") << "(\\w+)=(\\w+)"
+                                  << "$2=$1"
+                                  << "b=a";
+    QTest::newRow("named group") << "(?<key>\\w+)=\\w+"
+                                 << "${key}"
+                                 << "a";
+    QTest::newRow("$10 with two groups is $1 then 0") << "(\\w+)=(\\w+)"
+                                                      << "$10"
+                                                      << "a0";
+    QTest::newRow("literal dollar and backslash") << "a=b"
+                                                  << "$$ \\\\"
+                                                  << "$ \\";
+    QTest::newRow("new line and tab") << "="
+                                      << "\\n\\t"
+                                      << "a\n\tb";
+    QTest::newRow("whole match") << "\\w=\\w"
+                                 << "[$0]"
+                                 << "[a=b]";
 }
 
 void TestFindBar::replacementSyntax()

@@ -24,7 +24,8 @@ Core::RunRecord record(int minute, const QString &file, const QString &code, std
     result.wallMs = 1500;
     result.backend = QStringLiteral("local");
     result.stdoutData = "hello\n";
-    Core::RunRecord r = Core::RunRecord::fromRun(request, result, QDateTime(QDate(2026, 11, 23), QTime(14, minute), Qt::UTC));
+    Core::RunRecord r
+        = Core::RunRecord::fromRun(request, result, QDateTime(QDate(2026, 11, 23), QTime(14, minute), Qt::UTC));
     r.id = QStringLiteral("id-%1").arg(minute);
     return r;
 }
@@ -37,7 +38,8 @@ class TestHistoryPane : public QObject
 private:
     Core::RunHistory::Listing twoRuns() const
     {
-        return {{record(5, QStringLiteral("loop.py"), QStringLiteral("while True:\n    pass\n"), std::nullopt, Core::KillReason::Timeout),
+        return {{record(5, QStringLiteral("loop.py"), QStringLiteral("while True:\n    pass\n"), std::nullopt,
+                        Core::KillReason::Timeout),
                  record(1, QStringLiteral("main.py"), QStringLiteral("print('a')\nprint('b')\n"), 0)},
                 {}};
     }

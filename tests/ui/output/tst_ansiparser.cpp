@@ -37,7 +37,8 @@ struct Recorder final : AnsiParser::Sink {
     {
         QString out;
         for (const Piece &piece : pieces)
-            out += piece.isControl ? (piece.control == Control::Newline ? QStringLiteral("\n") : QString()) : piece.text;
+            out += piece.isControl ? (piece.control == Control::Newline ? QStringLiteral("\n") : QString())
+                                   : piece.text;
         return out;
     }
     TextStyle styleOf(const QString &text) const
@@ -182,7 +183,8 @@ void TestAnsiParser::defaultColourResetsLeaveAttributes()
 
 void TestAnsiParser::sequenceSplitAcrossChunks()
 {
-    const QString text = QStringLiteral("a\x1b[38;5;196mred\x1b]0;title\x07" "b\x1b[0mc");
+    const QString text = QStringLiteral("a\x1b[38;5;196mred\x1b]0;title\x07"
+                                        "b\x1b[0mc");
     // Every way of cutting the text in two gives the same result.
     for (int cut = 0; cut <= text.size(); ++cut) {
         const Recorder r = parse(QStringList{text.left(cut), text.mid(cut)});
@@ -201,7 +203,9 @@ void TestAnsiParser::otherSequencesAreSwallowed()
 {
     const Recorder r = parse("\x1b[?25l\x1b[2J\x1b[H\x1b[1A\x1b[3;5r\x1b]0;a title\x07"
                              "\x1b]8;;https://example.com\x1b\\link\x1b]8;;\x1b\\"
-                             "\x1b(B\x1b" "7\x1b" "8\x1b=\x1bPq#0;2;0;0;0\x1b\\\x1b_apc\x1b\\\x1b[?1049h"
+                             "\x1b(B\x1b"
+                             "7\x1b"
+                             "8\x1b=\x1bPq#0;2;0;0;0\x1b\\\x1b_apc\x1b\\\x1b[?1049h"
                              "\x1b[6n\x1b[ q!");
     QCOMPARE(r.plainText(), QStringLiteral("link!"));
 }
@@ -223,16 +227,19 @@ void TestAnsiParser::lineControlsAreReported()
             controls.append({piece.control, piece.argument});
     }
     const QList<std::pair<Control, int>> expected{
-        {Control::CarriageReturn, 0}, {Control::Newline, 0}, {Control::Backspace, 0}, {Control::EraseInLine, 0},
-        {Control::EraseInLine, 2}, {Control::EraseInLine, 1}, {Control::CursorColumn, 4}, {Control::CursorColumn, 0},
-        {Control::CursorForward, 3}, {Control::CursorBack, 1}};
+        {Control::CarriageReturn, 0}, {Control::Newline, 0},     {Control::Backspace, 0},    {Control::EraseInLine, 0},
+        {Control::EraseInLine, 2},    {Control::EraseInLine, 1}, {Control::CursorColumn, 4}, {Control::CursorColumn, 0},
+        {Control::CursorForward, 3},  {Control::CursorBack, 1}};
     QCOMPARE(controls, expected);
     QCOMPARE(r.plainText(), QStringLiteral("ab\ncd"));
 }
 
 void TestAnsiParser::otherControlCharactersShowAsPictures()
 {
-    const Recorder r = parse(QStringList{QString::fromUtf8("nul\0bell\x07" "del\x7f" "vt\x0bx", 17)});
+    const Recorder r = parse(QStringList{QString::fromUtf8("nul\0bell\x07"
+                                                           "del\x7f"
+                                                           "vt\x0bx",
+                                                           17)});
     QCOMPARE(r.plainText(), QStringLiteral("nul\u2400bell\u2407del\u2421vt\u240bx"));
 }
 

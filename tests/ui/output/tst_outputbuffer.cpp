@@ -106,7 +106,8 @@ void TestOutputBuffer::aThousandProgressUpdatesStayOneLine()
 
 void TestOutputBuffer::longLinesAreFoldedWithoutLosingText()
 {
-    const Fed fed = feed(QStringList{QString(10'000, QLatin1Char('x')), QString(5'000, QLatin1Char('y')) + QLatin1Char('\n')});
+    const Fed fed
+        = feed(QStringList{QString(10'000, QLatin1Char('x')), QString(5'000, QLatin1Char('y')) + QLatin1Char('\n')});
     const QStringList lines = fed.finished.split(QLatin1Char('\n'));
     for (const QString &line : lines)
         QVERIFY(line.size() <= OutputBuffer::kFoldColumns + 1);
@@ -120,7 +121,8 @@ void TestOutputBuffer::surrogatePairsAreNotSplitByAFold()
 {
     const QString smile = QStringLiteral("\U0001F600");
     const Fed fed = feed(QString(OutputBuffer::kFoldColumns - 1, QLatin1Char('a')) + smile + smile + QLatin1Char('\n'));
-    QVERIFY(fed.finished.contains(smile + QChar(OutputBuffer::kFoldMark) + QLatin1Char('\n') + smile + QLatin1Char('\n')));
+    QVERIFY(
+        fed.finished.contains(smile + QChar(OutputBuffer::kFoldMark) + QLatin1Char('\n') + smile + QLatin1Char('\n')));
 }
 
 void TestOutputBuffer::onlyTheNewestLinesWait()

@@ -76,7 +76,8 @@ void TestOutputIntake::everythingKeepsItsOrder()
 
 void TestOutputIntake::slicesEndAnywhere()
 {
-    const QByteArray text = "\x1b[31mr\xc3\xa9" "d\x1b[0m \xe2\x82\xac\r\nnext\n";
+    const QByteArray text = "\x1b[31mr\xc3\xa9"
+                            "d\x1b[0m \xe2\x82\xac\r\nnext\n";
     for (qsizetype slice = 1; slice <= text.size(); ++slice) {
         OutputIntake intake;
         OutputBuffer buffer(100, 100'000);
@@ -107,7 +108,8 @@ void TestOutputIntake::skippedLinesStillSetTheStyle()
     OutputBuffer buffer(10, 100'000);
     // The colour is set among lines that are skipped; the lines shown are still green, bold
     // is switched off again in between, and a sequence cut at the skip point still parses.
-    intake.addOutput(OutputKind::Stdout, "\x1b[32;1mgreen\n" + numbered(0, 50) + "\x1b[22m" + numbered(50, 100) + "\x1b[4");
+    intake.addOutput(OutputKind::Stdout,
+                     "\x1b[32;1mgreen\n" + numbered(0, 50) + "\x1b[22m" + numbered(50, 100) + "\x1b[4");
     intake.addOutput(OutputKind::Stdout, "m" + numbered(100, 110));
     const Read read = readAll(intake, buffer, 10);
     QCOMPARE(read.finished, QString::fromLatin1(numbered(100, 110)));
@@ -123,7 +125,7 @@ void TestOutputIntake::skippingAcrossChunksAndStreams()
     OutputBuffer buffer(10, 100'000);
     intake.readInto(buffer, 10, 1 << 20); // nothing waits: nothing happens
     intake.addOutput(OutputKind::Stdout, numbered(0, 3));
-    intake.readInto(buffer, 10, 1 << 20); // these three wait in the buffer now
+    intake.readInto(buffer, 10, 1 << 20);             // these three wait in the buffer now
     intake.addOutput(OutputKind::Stderr, "\xe2\x82"); // a character cut in a line that goes
     intake.addText(OutputKind::Note, QStringLiteral("a note\n"), true);
     intake.addOutput(OutputKind::Stdout, numbered(3, 20));

@@ -113,11 +113,12 @@ private Q_SLOTS:
     void aCompilerErrorIsALinkToItsLineAndColumn()
     {
         m_pane->linkSources(sources(u"gcc"_s, u"main.c"_s));
-        m_pane->appendOutput(OutputStream::Stderr,
-                             "main.c: In function \xe2\x80\x98main\xe2\x80\x99:\n"
-                             "main.c:5:23: error: expected \xe2\x80\x98;\xe2\x80\x99 before \xe2\x80\x98return\xe2\x80\x99\n"
-                             "    5 |     printf(\"hi\\n\")\n"
-                             "      |                       ^\n");
+        m_pane->appendOutput(
+            OutputStream::Stderr,
+            "main.c: In function \xe2\x80\x98main\xe2\x80\x99:\n"
+            "main.c:5:23: error: expected \xe2\x80\x98;\xe2\x80\x99 before \xe2\x80\x98return\xe2\x80\x99\n"
+            "    5 |     printf(\"hi\\n\")\n"
+            "      |                       ^\n");
         QSignalSpy spy(m_pane.get(), &Ui::OutputPane::placeActivated);
         click(u"main.c: In function"_s); // names the file, but no line
         QCOMPARE(spy.count(), 0);
@@ -140,15 +141,18 @@ private Q_SLOTS:
                                                    "(/work/main.js:2:15)\n")
                                      << u"/work/main.js:2"_s << 2 << 0;
         QTest::newRow("node stack") << u"node"_s << u"main.js"_s
-                                    << QByteArray("TypeError: boom\n    at f (/work/main.js:7:11)\n    at Module._compile "
-                                                  "(node:internal/modules/cjs/loader:1105:14)\n")
+                                    << QByteArray(
+                                           "TypeError: boom\n    at f (/work/main.js:7:11)\n    at Module._compile "
+                                           "(node:internal/modules/cjs/loader:1105:14)\n")
                                     << u"/work/main.js:7:11"_s << 7 << 11;
         QTest::newRow("javac") << u"javac"_s << u"Main.java"_s
-                               << QByteArray("Main.java:4: error: ';' expected\n        int x = 1\n                 ^\n")
+                               << QByteArray(
+                                      "Main.java:4: error: ';' expected\n        int x = 1\n                 ^\n")
                                << u"Main.java:4"_s << 4 << 0;
         QTest::newRow("java stack") << u"java"_s << u"Main.java"_s
-                                    << QByteArray("Exception in thread \"main\" java.lang.ArithmeticException: / by zero\n"
-                                                  "\tat Main.divide(Main.java:3)\n\tat Main.main(Main.java:7)\n")
+                                    << QByteArray(
+                                           "Exception in thread \"main\" java.lang.ArithmeticException: / by zero\n"
+                                           "\tat Main.divide(Main.java:3)\n\tat Main.main(Main.java:7)\n")
                                     << u"Main.java:3"_s << 3 << 0;
         QTest::newRow("rustc") << u"rustc"_s << u"main.rs"_s
                                << QByteArray("error[E0425]: cannot find value `y` in this scope\n --> main.rs:3:20\n")
@@ -215,7 +219,8 @@ private Q_SLOTS:
         QTest::mouseMove(view()->viewport(), to);
         QTest::mouseRelease(view()->viewport(), Qt::LeftButton, {}, to);
         QCOMPARE(spy.count(), 0);
-        QVERIFY2(view()->textCursor().selectedText().contains(u"/work/untitled.py"_s), qPrintable(view()->textCursor().selectedText()));
+        QVERIFY2(view()->textCursor().selectedText().contains(u"/work/untitled.py"_s),
+                 qPrintable(view()->textCursor().selectedText()));
     }
 
     void tabReachesTheLinksAndEnterOpensOne()

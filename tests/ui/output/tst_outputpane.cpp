@@ -12,8 +12,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
-#include <cmath>
 #include <QTextBlock>
+#include <cmath>
 
 using namespace Sandpit;
 using Core::OutputStream;
@@ -84,7 +84,8 @@ void TestOutputPane::weakerIsolationIsSaidInThePane()
     QVERIFY(!pane.plainText().contains(QStringLiteral("not fully isolated")));
 
     result.isolation.level = Core::IsolationReport::Level::Partial;
-    result.isolation.details = {QStringLiteral("Full isolation was refused by the kernel (clone: Operation not permitted).")};
+    result.isolation.details
+        = {QStringLiteral("Full isolation was refused by the kernel (clone: Operation not permitted).")};
     pane.showFinished(result);
     QVERIFY2(pane.plainText().contains(QStringLiteral("not fully isolated (partial): Full isolation was refused")),
              qPrintable(pane.plainText()));
@@ -146,8 +147,9 @@ void TestOutputPane::stderrReadsOnADarkPane()
 void TestOutputPane::ansiColoursShowAsColours()
 {
     Ui::OutputPane pane;
-    pane.appendOutput(OutputStream::Stdout, "\x1b[31mred\x1b[0m \x1b[1;92mbright\x1b[0m \x1b[38;5;21mindexed\x1b[39m "
-                                            "\x1b[38;2;1;2;3mrgb\x1b[0m \x1b[44;3;4mbg\x1b[49;23;24mafter\x1b[m plain\n");
+    pane.appendOutput(OutputStream::Stdout,
+                      "\x1b[31mred\x1b[0m \x1b[1;92mbright\x1b[0m \x1b[38;5;21mindexed\x1b[39m "
+                      "\x1b[38;2;1;2;3mrgb\x1b[0m \x1b[44;3;4mbg\x1b[49;23;24mafter\x1b[m plain\n");
     QCOMPARE(pane.plainText(), QStringLiteral("red bright indexed rgb bgafter plain\n"));
     QCOMPARE(foregroundAt(pane, QStringLiteral("red")), ansi(1));
     QCOMPARE(foregroundAt(pane, QStringLiteral("bright")), ansi(10));
@@ -198,8 +200,9 @@ void TestOutputPane::progressBarAcrossBatchesStaysOneLine()
     Ui::OutputPane pane;
     pane.appendOutput(OutputStream::Stdout, "before\n");
     for (int percent = 0; percent <= 100; percent += 10) {
-        pane.appendOutput(OutputStream::Stdout, QByteArray("\r[") + QByteArray(percent / 10, '#').leftJustified(10, '.')
-                                                    + "] " + QByteArray::number(percent) + '%');
+        pane.appendOutput(OutputStream::Stdout,
+                          QByteArray("\r[") + QByteArray(percent / 10, '#').leftJustified(10, '.') + "] "
+                              + QByteArray::number(percent) + '%');
         // Drawn between updates, as the timer would: the open line is redrawn, not appended.
         QCOMPARE(pane.lineCount(), 2);
     }
@@ -211,7 +214,8 @@ void TestOutputPane::progressBarAcrossBatchesStaysOneLine()
 void TestOutputPane::invalidUtf8ShowsReplacementCharacters()
 {
     Ui::OutputPane pane;
-    pane.appendOutput(OutputStream::Stdout, "bad \xff\xfe, overlong \xc0\xaf, cut \xc3(, surrogate \xed\xa0\x80 ok \xc3\xa9\n");
+    pane.appendOutput(OutputStream::Stdout,
+                      "bad \xff\xfe, overlong \xc0\xaf, cut \xc3(, surrogate \xed\xa0\x80 ok \xc3\xa9\n");
     const QString text = pane.plainText();
     QVERIFY2(text.startsWith(QStringLiteral("bad \uFFFD\uFFFD, overlong \uFFFD\uFFFD, cut \uFFFD(, surrogate \uFFFD")),
              qPrintable(text));

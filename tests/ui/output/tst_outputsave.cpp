@@ -80,7 +80,8 @@ void TestOutputSave::saveOutputFailureIsSaid()
     pane.saveOutput(path);
     QTRY_COMPARE(failed.size(), 1);
     const QString message = failed.first().at(1).toString();
-    QVERIFY2(message.contains(path) && message.startsWith(QStringLiteral("Could not save the output")), qPrintable(message));
+    QVERIFY2(message.contains(path) && message.startsWith(QStringLiteral("Could not save the output")),
+             qPrintable(message));
     QCOMPARE(saved.size(), 0);
     QVERIFY(!QFile::exists(path));
 }

@@ -54,7 +54,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("value");
         for (const bool fromEnvironment : {false, true}) {
             for (const char *value : {"lots", "-1", "99", "100001", "2.5", ""})
-                QTest::addRow("%s %s", fromEnvironment ? "env" : "file", value) << fromEnvironment << QString::fromLatin1(value);
+                QTest::addRow("%s %s", fromEnvironment ? "env" : "file", value)
+                    << fromEnvironment << QString::fromLatin1(value);
         }
     }
 
@@ -66,7 +67,8 @@ private Q_SLOTS:
             settings()->setValue(QStringLiteral("output/max_lines"), value);
         const auto loaded = OutputSettings::load(*settings(), fromEnvironment ? env(value) : QProcessEnvironment());
         QVERIFY(!loaded);
-        const QString name = fromEnvironment ? QStringLiteral("SANDPIT_OUTPUT_MAX_LINES") : QStringLiteral("output/max_lines");
+        const QString name
+            = fromEnvironment ? QStringLiteral("SANDPIT_OUTPUT_MAX_LINES") : QStringLiteral("output/max_lines");
         QVERIFY2(loaded.error().contains(name), qPrintable(loaded.error()));
         QVERIFY2(loaded.error().contains(QLatin1Char('"') + value + QLatin1Char('"')), qPrintable(loaded.error()));
         QVERIFY2(loaded.error().contains(QStringLiteral("between 100 and 100000")), qPrintable(loaded.error()));

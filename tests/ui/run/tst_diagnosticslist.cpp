@@ -31,8 +31,10 @@ private Q_SLOTS:
     {
         Ui::DiagnosticsList list;
         list.show();
-        const Core::Diagnostic second{QStringLiteral("main.py"), 7, 3, Severity::Note, QStringLiteral("called from here")};
-        list.showDiagnostics({{QStringLiteral("main.py"), 2, 12, Severity::Error, QStringLiteral("ZeroDivisionError")}, second});
+        const Core::Diagnostic second{QStringLiteral("main.py"), 7, 3, Severity::Note,
+                                      QStringLiteral("called from here")};
+        list.showDiagnostics(
+            {{QStringLiteral("main.py"), 2, 12, Severity::Error, QStringLiteral("ZeroDivisionError")}, second});
         QSignalSpy activated(&list, &Ui::DiagnosticsList::diagnosticActivated);
         auto *view = list.findChild<QListWidget *>(QStringLiteral("diagnosticsView"));
         QVERIFY(view);

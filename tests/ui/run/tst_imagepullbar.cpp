@@ -1,8 +1,8 @@
 // The missing-image banner: offered for the right error only, driven through its slots the
 // way the window drives it from the controller's pull signals, and shown by the output pane.
 
-#include "run/imagepullbar.h"
 #include "output/outputpane.h"
+#include "run/imagepullbar.h"
 
 #include <QLabel>
 #include <QProgressBar>
@@ -31,7 +31,8 @@ namespace {
 Core::RunError missing(const QString &image)
 {
     return {Core::RunError::Code::MissingImage,
-            QStringLiteral("The Docker image %1 is not available here; pull it with `docker pull %1`.").arg(image), image};
+            QStringLiteral("The Docker image %1 is not available here; pull it with `docker pull %1`.").arg(image),
+            image};
 }
 
 template<typename T>
@@ -90,7 +91,8 @@ void TestImagePullBar::clickingPullShowsProgress()
     QCOMPARE(progress->maximum(), 1000);
     QCOMPARE(progress->value(), 251);
     QCOMPARE(progress->text(), QStringLiteral("25%"));
-    QCOMPARE(part<QLabel>(bar, "pullStatus")->text(), QStringLiteral("Downloading 19.9 MB of 39.6 MB (0 of 3 layers done)"));
+    QCOMPARE(part<QLabel>(bar, "pullStatus")->text(),
+             QStringLiteral("Downloading 19.9 MB of 39.6 MB (0 of 3 layers done)"));
 
     bar.showProgress(1.0, QStringLiteral("Downloaded newer image for python:3.12-slim"));
     QCOMPARE(progress->value(), 1000);
@@ -121,8 +123,9 @@ void TestImagePullBar::failureShowsTheReasonAndRetries()
     bar.show();
     bar.offerPull(missing(QStringLiteral("nosuch/image:1")));
     QTest::mouseClick(part<QPushButton>(bar, "pullAction"), Qt::LeftButton);
-    const QString reason = QStringLiteral("Docker could not pull nosuch/image:1: dial tcp: no such host. No registry can be "
-                                          "reached from this machine.");
+    const QString reason
+        = QStringLiteral("Docker could not pull nosuch/image:1: dial tcp: no such host. No registry can be "
+                         "reached from this machine.");
     bar.showFailed({Core::RunError::Code::BackendUnavailable, reason});
     QCOMPARE(bar.state(), State::Failed);
     QCOMPARE(bar.messageText(), reason);

@@ -1,10 +1,10 @@
 // ImagePullSession against a real ImagePullController and a fake daemon: only the current pull's
 // events come through, and a cancelled or replaced pull says nothing more.
 
-#include "support/fakedockerdaemon.h"
-#include "support/recordedpull.h"
 #include "docker/imagepullcontroller.h"
 #include "run/imagepullsession.h"
+#include "support/fakedockerdaemon.h"
+#include "support/recordedpull.h"
 
 #include <QSignalSpy>
 #include <QTest>

@@ -85,7 +85,8 @@ void TestRunPaneSentences::aStoppedRunsSentencesAreWholeAtEverySize()
     action("actionPresentation")->trigger();
     verifyWhole("presentation mode at 1024×768");
     // Room for the sentences is not taken from the screen: the window still fits.
-    QVERIFY2(m_window->minimumSizeHint().height() <= 768, qPrintable(QString::number(m_window->minimumSizeHint().height())));
+    QVERIFY2(m_window->minimumSizeHint().height() <= 768,
+             qPrintable(QString::number(m_window->minimumSizeHint().height())));
     QCOMPARE(m_window->height(), 768);
 }
 

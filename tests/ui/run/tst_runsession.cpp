@@ -2,8 +2,8 @@
 // of any other run.
 
 #include "engine/backendfactory.h"
-#include "languages/languageregistry.h"
 #include "engine/runcontroller.h"
+#include "languages/languageregistry.h"
 #include "run/runsession.h"
 
 #include <QSignalSpy>
@@ -58,7 +58,8 @@ void TestRunSession::requestForAnUntitledProgram()
     limits.wallTimeMs = 1234;
     Core::EngineSettings settings;
     settings.limits = limits;
-    const auto built = Ui::RunSession::requestBuilder(python(), QString(), QStringLiteral("print('é')\n"), settings).build();
+    const auto built
+        = Ui::RunSession::requestBuilder(python(), QString(), QStringLiteral("print('é')\n"), settings).build();
     QVERIFY(built);
     const Core::RunRequest &request = *built;
     QCOMPARE(request.language, QStringLiteral("python"));
@@ -73,9 +74,9 @@ void TestRunSession::requestForAnUntitledProgram()
 
 void TestRunSession::requestUsesTheFilesOwnName()
 {
-    const auto built =
-        Ui::RunSession::requestBuilder(python(), QStringLiteral("/home/u/code/fizz.py"), QStringLiteral("pass\n"), {})
-            .build();
+    const auto built
+        = Ui::RunSession::requestBuilder(python(), QStringLiteral("/home/u/code/fizz.py"), QStringLiteral("pass\n"), {})
+              .build();
     QVERIFY(built);
     const Core::RunRequest &request = *built;
     QCOMPARE(request.entryFile, QStringLiteral("fizz.py"));
@@ -88,7 +89,8 @@ void TestRunSession::emptyProgramFailsWithoutTheEngine()
     QSignalSpy starting(m_session.get(), &Ui::RunSession::runStarting);
     m_session->run(python(), {}, QStringLiteral(" \n\t\n"));
     QCOMPARE(failed.size(), 1);
-    QCOMPARE(failed.first().first().value<Core::RunError>().message, QStringLiteral("Nothing to run: the editor is empty."));
+    QCOMPARE(failed.first().first().value<Core::RunError>().message,
+             QStringLiteral("Nothing to run: the editor is empty."));
     QCOMPARE(starting.size(), 0);
     QVERIFY(!m_session->isActive());
 }

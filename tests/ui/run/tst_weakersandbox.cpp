@@ -29,7 +29,10 @@ private:
         auto *box = m_window->findChild<QMessageBox *>(QStringLiteral("weakerSandboxQuestion"));
         return box && box->isVisible() ? box : nullptr;
     }
-    Ui::WeakerSandboxBadge *badge() const { return m_window->findChild<Ui::WeakerSandboxBadge *>(QStringLiteral("weakerSandboxBadge")); }
+    Ui::WeakerSandboxBadge *badge() const
+    {
+        return m_window->findChild<Ui::WeakerSandboxBadge *>(QStringLiteral("weakerSandboxBadge"));
+    }
     QString isolationLevel() const
     {
         return m_window->findChild<Ui::IsolationIndicator *>(QStringLiteral("isolationIndicator"))->levelText();
@@ -64,7 +67,8 @@ private Q_SLOTS:
         QVERIFY(m_output->plainText().contains(QStringLiteral("Sandpit did not run the program")));
         QVERIFY(m_output->plainText().contains(QStringLiteral("/proc is masked")));
         const QString said = question()->informativeText();
-        QVERIFY2(said.contains(QStringLiteral("your home folder")) && said.contains(QStringLiteral("SSH keys")), qPrintable(said));
+        QVERIFY2(said.contains(QStringLiteral("your home folder")) && said.contains(QStringLiteral("SSH keys")),
+                 qPrintable(said));
         QVERIFY(said.contains(QStringLiteral("see and signal your other programs")));
         QCOMPARE(question()->defaultButton()->objectName(), QStringLiteral("keepRefusing"));
 
@@ -82,7 +86,8 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(question(), kRunTimeoutMs);
         question()->findChild<QPushButton *>(QStringLiteral("runWithPartial"))->click();
         // The same program runs at once, at the level chosen.
-        QTRY_VERIFY_WITH_TIMEOUT(m_output->plainText().contains(QStringLiteral("ran with partial isolation")), kRunTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(m_output->plainText().contains(QStringLiteral("ran with partial isolation")),
+                                 kRunTimeoutMs);
         QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
         QCOMPARE(isolationLevel(), QStringLiteral("partial"));
         QVERIFY(badge()->isVisible());

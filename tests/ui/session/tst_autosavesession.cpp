@@ -2,15 +2,15 @@
 // closed tab is reflected there, a clean exit leaves nothing to offer, and a dead session's
 // buffers come back as recovered tabs without touching the learner's files.
 
-#include "session/autosavesession.h"
+#include "editor/editorwidget.h"
 #include "history/bufferjournal.h"
+#include "languages/languageregistry.h"
+#include "session/autosavesession.h"
 #include "session/documentfile.h"
 #include "session/documenttab.h"
 #include "session/documenttabs.h"
-#include "editor/editorwidget.h"
-#include "languages/languageregistry.h"
-#include "support/testfiles.h"
 #include "session/recoveryoffer.h"
+#include "support/testfiles.h"
 
 #include <QDir>
 #include <QProcess>
@@ -139,7 +139,9 @@ void TestAutosaveSession::aCleanExitLeavesNothingToOffer()
     m_autosave->journalNow();
     QVERIFY(journaled.wait());
     m_autosave.reset();
-    QVERIFY(QDir(m_dir->filePath(QStringLiteral("journal"))).entryList({QStringLiteral("session-*")}, QDir::Dirs).isEmpty());
+    QVERIFY(QDir(m_dir->filePath(QStringLiteral("journal")))
+                .entryList({QStringLiteral("session-*")}, QDir::Dirs)
+                .isEmpty());
 }
 
 void TestAutosaveSession::aDeadSessionsBuffersAreRestoredAsRecoveredTabs()
@@ -152,14 +154,15 @@ void TestAutosaveSession::aDeadSessionsBuffersAreRestoredAsRecoveredTabs()
     {
         Core::BufferJournal journal(dead);
         QVERIFY(journal.open());
-        QVERIFY(journal.write({QStringLiteral("a"), QString(), QStringLiteral("python"), QStringLiteral("print('new')\n"), 0, 3,
-                               true, QDateTime::currentDateTimeUtc()}));
+        QVERIFY(journal.write({QStringLiteral("a"), QString(), QStringLiteral("python"),
+                               QStringLiteral("print('new')\n"), 0, 3, true, QDateTime::currentDateTimeUtc()}));
         QVERIFY(journal.write({QStringLiteral("b"), path, QStringLiteral("python"),
-                               QStringLiteral("print('on disk')\nprint('edited')\n"), 1, 2, true, QDateTime::currentDateTimeUtc()}));
-        QVERIFY(journal.write({QStringLiteral("c"), QString(), QStringLiteral("python"), QStringLiteral("print('second')\n"), 0, 0,
-                               true, QDateTime::currentDateTimeUtc()}));
-        QVERIFY(journal.write({QStringLiteral("d"), clean, QStringLiteral("python"), QStringLiteral("print('clean')\n"), 0, 0,
-                               false, QDateTime::currentDateTimeUtc()}));
+                               QStringLiteral("print('on disk')\nprint('edited')\n"), 1, 2, true,
+                               QDateTime::currentDateTimeUtc()}));
+        QVERIFY(journal.write({QStringLiteral("c"), QString(), QStringLiteral("python"),
+                               QStringLiteral("print('second')\n"), 0, 0, true, QDateTime::currentDateTimeUtc()}));
+        QVERIFY(journal.write({QStringLiteral("d"), clean, QStringLiteral("python"), QStringLiteral("print('clean')\n"),
+                               0, 0, false, QDateTime::currentDateTimeUtc()}));
         QFile owner(journal.sessionDir() + QStringLiteral("/owner"));
         QVERIFY(owner.open(QIODevice::WriteOnly | QIODevice::Truncate));
         owner.write("999999999");

@@ -52,12 +52,15 @@ private Q_SLOTS:
         auto *banner = new Ui::ChangeBanner(&window);
         window.show();
         QVERIFY(!banner->isVisible());
-        banner->showMessage(Ui::ChangeBanner::Kind::Warning, QStringLiteral("hello.py was changed by another program."),
-                            {QStringLiteral("Reload"), QStringLiteral("Show differences"), QStringLiteral("Keep mine")});
+        banner->showMessage(
+            Ui::ChangeBanner::Kind::Warning, QStringLiteral("hello.py was changed by another program."),
+            {QStringLiteral("Reload"), QStringLiteral("Show differences"), QStringLiteral("Keep mine")});
         QVERIFY(banner->isVisible());
         QCOMPARE(banner->findChild<QLabel *>(QStringLiteral("changeBannerMessage"))->text(),
                  QStringLiteral("hello.py was changed by another program."));
-        QCOMPARE(banner->buttonTexts(), (QStringList{QStringLiteral("Reload"), QStringLiteral("Show differences"), QStringLiteral("Keep mine")}));
+        QCOMPARE(
+            banner->buttonTexts(),
+            (QStringList{QStringLiteral("Reload"), QStringLiteral("Show differences"), QStringLiteral("Keep mine")}));
         QSignalSpy clicked(banner, &Ui::ChangeBanner::buttonClicked);
         QTest::mouseClick(button(*banner, QStringLiteral("Show differences")), Qt::LeftButton);
         QCOMPARE(clicked.size(), 1);
@@ -65,9 +68,11 @@ private Q_SLOTS:
         QVERIFY(banner->isVisible()); // the owner decides when it goes
 
         // A new message replaces the old, buttons and all.
-        banner->showMessage(Ui::ChangeBanner::Kind::Info, QStringLiteral("Recovered after Sandpit closed unexpectedly."),
+        banner->showMessage(Ui::ChangeBanner::Kind::Info,
+                            QStringLiteral("Recovered after Sandpit closed unexpectedly."),
                             {QStringLiteral("Show differences"), QStringLiteral("Discard recovery")});
-        QCOMPARE(banner->buttonTexts(), (QStringList{QStringLiteral("Show differences"), QStringLiteral("Discard recovery")}));
+        QCOMPARE(banner->buttonTexts(),
+                 (QStringList{QStringLiteral("Show differences"), QStringLiteral("Discard recovery")}));
         QVERIFY(!button(*banner, QStringLiteral("Keep mine")));
         QTest::mouseClick(button(*banner, QStringLiteral("Discard recovery")), Qt::LeftButton);
         QCOMPARE(clicked.at(1).at(0).toInt(), 1);
@@ -93,12 +98,16 @@ private Q_SLOTS:
         for (const QPalette &p : palettes) {
             Ui::ChangeBanner banner;
             banner.setPalette(p);
-            const QColor text = banner.findChild<QLabel *>(QStringLiteral("changeBannerMessage"))->palette().color(QPalette::WindowText);
+            const QColor text = banner.findChild<QLabel *>(QStringLiteral("changeBannerMessage"))
+                                    ->palette()
+                                    .color(QPalette::WindowText);
             QColor fills[2];
             for (const auto kind : {Ui::ChangeBanner::Kind::Info, Ui::ChangeBanner::Kind::Warning}) {
                 banner.showMessage(kind, QStringLiteral("Message"), {});
                 const QColor fill = banner.backgroundColor();
-                QVERIFY2(contrast(fill, text) >= 4.5, qPrintable(QStringLiteral("%1 on %2: %3").arg(text.name(), fill.name()).arg(contrast(fill, text))));
+                QVERIFY2(
+                    contrast(fill, text) >= 4.5,
+                    qPrintable(QStringLiteral("%1 on %2: %3").arg(text.name(), fill.name()).arg(contrast(fill, text))));
                 QVERIFY(fill != p.color(QPalette::Window)); // it stands out from the window
                 fills[int(kind)] = fill;
             }

@@ -76,14 +76,16 @@ private Q_SLOTS:
         QVERIFY(isColoured(dialog, QStringLiteral("+b = 3")));
         QVERIFY(!isColoured(dialog, QStringLiteral(" a = 1")));
         const QString legend = dialog.findChild<QLabel *>(QStringLiteral("diffLegend"))->text();
-        QVERIFY2(legend.contains(QStringLiteral("On disk")) && legend.contains(QStringLiteral("In Sandpit")), qPrintable(legend));
+        QVERIFY2(legend.contains(QStringLiteral("On disk")) && legend.contains(QStringLiteral("In Sandpit")),
+                 qPrintable(legend));
     }
 
     void sameLinesSaySo()
     {
         Ui::DiffDialog dialog;
         QSignalSpy shown(&dialog, &Ui::DiffDialog::diffShown);
-        dialog.setTexts(QStringLiteral("Recovered"), QStringLiteral("x\n"), QStringLiteral("On disk"), QStringLiteral("x\n"));
+        dialog.setTexts(QStringLiteral("Recovered"), QStringLiteral("x\n"), QStringLiteral("On disk"),
+                        QStringLiteral("x\n"));
         QVERIFY(shown.wait(kTimeoutMs));
         QVERIFY2(dialog.diffText().startsWith(QStringLiteral("No differences")), qPrintable(dialog.diffText()));
     }
@@ -92,7 +94,8 @@ private Q_SLOTS:
     {
         Ui::DiffDialog dialog;
         dialog.setChoices({QStringLiteral("Reload from disk"), QStringLiteral("Keep mine")});
-        dialog.setTexts(QStringLiteral("On disk"), QStringLiteral("a\n"), QStringLiteral("In Sandpit"), QStringLiteral("b\n"));
+        dialog.setTexts(QStringLiteral("On disk"), QStringLiteral("a\n"), QStringLiteral("In Sandpit"),
+                        QStringLiteral("b\n"));
         QSignalSpy chosen(&dialog, &Ui::DiffDialog::choiceMade);
         dialog.open();
         QVERIFY(!button(dialog, QStringLiteral("Close")));
@@ -137,19 +140,21 @@ private Q_SLOTS:
         dialog.open();
         QVERIFY(shown.wait(kTimeoutMs));
         const auto *view = dialog.findChild<QPlainTextEdit *>(QStringLiteral("diffView"));
-        for (const Ui::Theme::Kind kind : {Ui::Theme::Kind::Dark, Ui::Theme::Kind::Light, Ui::Theme::Kind::HighContrast,
-                                           Ui::Theme::Kind::Dark}) {
+        for (const Ui::Theme::Kind kind :
+             {Ui::Theme::Kind::Dark, Ui::Theme::Kind::Light, Ui::Theme::Kind::HighContrast, Ui::Theme::Kind::Dark}) {
             const Ui::Theme theme = Ui::Theme::ofKind(kind);
             QApplication::setPalette(theme.palette);
             // Widgets learn of a new application palette in a later turn of the event loop.
             QTRY_COMPARE(view->palette().color(QPalette::Base), theme.palette.color(QPalette::Base));
-            for (const QString &line : {QStringLiteral("@@ -1 +1 @@"), QStringLiteral("-x = 1"), QStringLiteral("+x = 2")}) {
+            for (const QString &line :
+                 {QStringLiteral("@@ -1 +1 @@"), QStringLiteral("-x = 1"), QStringLiteral("+x = 2")}) {
                 const auto [text, paper] = coloursOf(dialog, line);
                 QVERIFY2(text.isValid(), qPrintable(line + QStringLiteral(" has no colour")));
                 const double ratio = Ui::Theme::contrastRatio(text, paper);
-                QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("%1 in the %2 theme: %3 on %4 is %5:1")
-                                                      .arg(line, Ui::Theme::id(kind), text.name(), paper.name())
-                                                      .arg(ratio, 0, 'f', 2)));
+                QVERIFY2(ratio >= 4.5,
+                         qPrintable(QStringLiteral("%1 in the %2 theme: %3 on %4 is %5:1")
+                                        .arg(line, Ui::Theme::id(kind), text.name(), paper.name())
+                                        .arg(ratio, 0, 'f', 2)));
             }
         }
     }

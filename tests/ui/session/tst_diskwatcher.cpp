@@ -66,7 +66,8 @@ private Q_SLOTS:
         writeInPlace(path, {"import sys\n", "print('hello',\n", "      file=sys.stderr)\n"});
         QTRY_COMPARE_WITH_TIMEOUT(changed.size(), 1, kTimeoutMs);
         QCOMPARE(changed.at(0).at(0).toString(), path);
-        QCOMPARE(changed.at(0).at(1).toString(), QStringLiteral("import sys\nprint('hello',\n      file=sys.stderr)\n"));
+        QCOMPARE(changed.at(0).at(1).toString(),
+                 QStringLiteral("import sys\nprint('hello',\n      file=sys.stderr)\n"));
         // The next change is the next report: nothing from the burst came in between.
         writeInPlace(path, {"print('bye')\n"});
         QTRY_COMPARE_WITH_TIMEOUT(changed.size(), 2, kTimeoutMs);

@@ -1,18 +1,18 @@
 // The editor's tabs: each file in a tab of its own with its own language, an untouched tab
 // reused, unsaved changes asked about before a tab closes, files dropped on the editor opened.
 
+#include "editor/editorwidget.h"
+#include "languages/languageregistry.h"
 #include "session/documentfile.h"
 #include "session/documenttab.h"
 #include "session/documenttabs.h"
-#include "editor/editorwidget.h"
-#include "languages/languageregistry.h"
 #include "support/testfiles.h"
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QFile>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>

@@ -1,13 +1,13 @@
 // From one start to the next: quitting asks about unsaved changes and can save them all, and
 // the files that were open come back with their cursors, unless the learner said not to.
 
+#include "editor/editorwidget.h"
+#include "languages/languageregistry.h"
 #include "session/documentfile.h"
 #include "session/documenttab.h"
 #include "session/documenttabs.h"
-#include "editor/editorwidget.h"
-#include "languages/languageregistry.h"
-#include "support/testfiles.h"
 #include "session/sessionkeeper.h"
+#include "support/testfiles.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -102,7 +102,8 @@ void TestSessionKeeper::openBoth()
 QMessageBox *TestSessionKeeper::question()
 {
     QMessageBox *box = nullptr;
-    if (!QTest::qWaitFor([&] { return (box = qobject_cast<QMessageBox *>(qApp->activeModalWidget())) != nullptr; }, 5000))
+    if (!QTest::qWaitFor([&] { return (box = qobject_cast<QMessageBox *>(qApp->activeModalWidget())) != nullptr; },
+                         5000))
         qWarning("no question appeared");
     return box;
 }

@@ -87,13 +87,16 @@ private Q_SLOTS:
         QTest::addColumn<QString>("key");
         QTest::addColumn<QString>("bad");
         QTest::addColumn<QString>("label");
-        QTest::newRow("limit of 0") << QStringLiteral("limits/timeout_sec") << QStringLiteral("0") << QStringLiteral("Wall time");
-        QTest::newRow("not a number") << QStringLiteral("limits/memory_mb") << QStringLiteral("lots") << QStringLiteral("Memory");
-        QTest::newRow("past the machine") << QStringLiteral("limits/memory_mb") << QStringLiteral("1048576")
-                                          << QStringLiteral("Memory");
+        QTest::newRow("limit of 0") << QStringLiteral("limits/timeout_sec") << QStringLiteral("0")
+                                    << QStringLiteral("Wall time");
+        QTest::newRow("not a number") << QStringLiteral("limits/memory_mb") << QStringLiteral("lots")
+                                      << QStringLiteral("Memory");
+        QTest::newRow("past the machine")
+            << QStringLiteral("limits/memory_mb") << QStringLiteral("1048576") << QStringLiteral("Memory");
         QTest::newRow("half a process") << QStringLiteral("limits/processes") << QStringLiteral("2.5")
                                         << QStringLiteral("Processes");
-        QTest::newRow("runs kept") << QStringLiteral("history/max_records") << QStringLiteral("-3") << QStringLiteral("Runs kept");
+        QTest::newRow("runs kept") << QStringLiteral("history/max_records") << QStringLiteral("-3")
+                                   << QStringLiteral("Runs kept");
         QTest::newRow("pane lines") << QStringLiteral("output/max_lines") << QStringLiteral("5")
                                     << QStringLiteral("Output pane keeps");
     }
@@ -193,12 +196,14 @@ private Q_SLOTS:
         m_settings->setValue(Core::EngineSettings::imageKey(QStringLiteral("python")), QStringLiteral("my/python"));
         auto d = dialog();
         QCOMPARE(field<QLineEdit>(*d, QStringLiteral("limits/timeout_sec"))->text(), QStringLiteral("2"));
-        QCOMPARE(field<QComboBox>(*d, QStringLiteral("history/store"))->currentData().toString(), QStringLiteral("never"));
+        QCOMPARE(field<QComboBox>(*d, QStringLiteral("history/store"))->currentData().toString(),
+                 QStringLiteral("never"));
 
         QTest::mouseClick(button(*d, QDialogButtonBox::RestoreDefaults), Qt::LeftButton);
         QCOMPARE(field<QLineEdit>(*d, QStringLiteral("limits/timeout_sec"))->text(), QStringLiteral("10"));
         QCOMPARE(field<QComboBox>(*d, SettingsDialog::kThemeKey)->currentData().toString(), QStringLiteral("system"));
-        QCOMPARE(m_settings->value(QStringLiteral("history/store")).toString(), QStringLiteral("never")); // not yet saved
+        QCOMPARE(m_settings->value(QStringLiteral("history/store")).toString(),
+                 QStringLiteral("never")); // not yet saved
         QVERIFY(d->apply());
         QVERIFY(!m_settings->contains(QStringLiteral("limits/timeout_sec")));
         QVERIFY(!m_settings->contains(QStringLiteral("history/store")));
@@ -219,7 +224,8 @@ private Q_SLOTS:
         table->item(python, 2)->setText(QStringLiteral("My Python"));
         QVERIFY(!button(*d, QDialogButtonBox::Ok)->isEnabled());
         const QString bad = field<QLabel>(*d, QStringLiteral("dockerImages#error"))->text();
-        QVERIFY2(bad.contains(QStringLiteral("Python")) && bad.contains(QStringLiteral("\"My Python\"")), qPrintable(bad));
+        QVERIFY2(bad.contains(QStringLiteral("Python")) && bad.contains(QStringLiteral("\"My Python\"")),
+                 qPrintable(bad));
 
         table->item(python, 2)->setText(QStringLiteral("my/python:3"));
         QVERIFY(button(*d, QDialogButtonBox::Ok)->isEnabled());
@@ -235,7 +241,8 @@ private Q_SLOTS:
         QProcessEnvironment environment;
         environment.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"), QStringLiteral("env/python"));
         auto d = dialog(environment);
-        QTableWidgetItem *item = field<QTableWidget>(*d, QStringLiteral("dockerImages"))->item(row(*d, QStringLiteral("Python")), 2);
+        QTableWidgetItem *item
+            = field<QTableWidget>(*d, QStringLiteral("dockerImages"))->item(row(*d, QStringLiteral("Python")), 2);
         QCOMPARE(item->text(), QStringLiteral("env/python"));
         QVERIFY(!(item->flags() & Qt::ItemIsEditable));
         const QString note = field<QLabel>(*d, QStringLiteral("dockerImages#note"))->text();

@@ -98,7 +98,10 @@ void TestHighDpi::zoomScalesTextAsAtRatioOne()
     font.setPointSizeF(20 * 1.5);
     const int oneAfter = inkHeight(renderedAtRatioOne(font));
     const QString sizes = QStringLiteral("pane %1 -> %2 device pixels; at ratio 1 %3 -> %4")
-                              .arg(paneBefore).arg(paneAfter).arg(oneBefore).arg(oneAfter);
+                              .arg(paneBefore)
+                              .arg(paneAfter)
+                              .arg(oneBefore)
+                              .arg(oneAfter);
     QVERIFY2(oneBefore > 0 && paneBefore > 0, qPrintable(sizes));
     // The screen's ratio applies once, in Qt's scaling: twice the pixels of ratio 1, at both
     // zooms (a glyph's outline may round a pixel either way at each size).

@@ -2,15 +2,15 @@
 // by the same factor, a new run keeps it, and presentation mode survives a restart.
 
 #include "artifacts/artifactspane.h"
-#include "run/attachmentspane.h"
-#include "run/diagnosticslist.h"
 #include "editor/editorwidget.h"
 #include "history/historypane.h"
 #include "languages/languageregistry.h"
 #include "output/outputpane.h"
+#include "run/attachmentspane.h"
+#include "run/diagnosticslist.h"
+#include "run/runpane.h"
 #include "theme/panezoom.h"
 #include "theme/presentationmode.h"
-#include "run/runpane.h"
 #include "theme/theme.h"
 #include "theme/themecontroller.h"
 
@@ -18,8 +18,8 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QFontDatabase>
-#include <QHeaderView>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QMainWindow>
 #include <QPlainTextEdit>
@@ -58,8 +58,9 @@ struct Window {
     {
         auto *central = new QWidget;
         auto *layout = new QHBoxLayout(central);
-        for (QWidget *pane : {static_cast<QWidget *>(editor), static_cast<QWidget *>(output), static_cast<QWidget *>(run),
-                              static_cast<QWidget *>(artifacts), static_cast<QWidget *>(history)})
+        for (QWidget *pane :
+             {static_cast<QWidget *>(editor), static_cast<QWidget *>(output), static_cast<QWidget *>(run),
+              static_cast<QWidget *>(artifacts), static_cast<QWidget *>(history)})
             layout->addWidget(pane);
         window.setCentralWidget(central);
         inputsDock->setObjectName(QStringLiteral("inputFilesDock"));
@@ -138,7 +139,8 @@ QList<std::pair<QString, std::function<qreal()>>> probes(const Window &w)
         {QStringLiteral("input files"), fontHeight(w.inputs)},
         // Labels under a style sheet, which Qt cuts off from their parent's font.
         {QStringLiteral("stdin prompt"), fontHeight(labelSaying(w.output, QStringLiteral("stdin ›")))},
-        {QStringLiteral("artifacts placeholder"), fontHeight(labelSaying(w.artifacts, QStringLiteral("Files your program")))},
+        {QStringLiteral("artifacts placeholder"),
+         fontHeight(labelSaying(w.artifacts, QStringLiteral("Files your program")))},
     };
 }
 
@@ -168,10 +170,10 @@ bool scaledBy(const Window &w, const QList<qreal> &before, qreal factor, QString
     return true;
 }
 
-#define VERIFY_SCALED(window, before, factor)                                                                        \
-    do {                                                                                                              \
-        QString failure;                                                                                              \
-        QVERIFY2(scaledBy(window, before, factor, &failure), qPrintable(failure));                                    \
+#define VERIFY_SCALED(window, before, factor)                                                                          \
+    do {                                                                                                               \
+        QString failure;                                                                                               \
+        QVERIFY2(scaledBy(window, before, factor, &failure), qPrintable(failure));                                     \
     } while (false)
 
 void ctrlWheel(QWidget *viewport, int delta)

@@ -2,10 +2,10 @@
 // and pane titles grow too; a dark theme stays dark; code is never cut off at 1024×768 or
 // 1280×720; Ctrl+= zooms without moving a pane; Problems sits beside Output, never over it.
 
-#include "window/docktitlebar.h"
 #include "session/documenttabs.h"
-#include "theme/theme.h"
 #include "support/windowharness.h"
+#include "theme/theme.h"
+#include "window/docktitlebar.h"
 
 #include <QDockWidget>
 #include <QMenu>
@@ -52,7 +52,8 @@ private:
         c.menuBarText = textHeight(m_window->menuBar()->font());
         // A menu as it opens from the menu bar.
         c.menuText = textHeight(m_window->menuBar()->actions().constFirst()->menu()->font());
-        c.tabText = textHeight(m_window->findChild<Ui::DocumentTabs *>(QStringLiteral("documentTabs"))->tabBar()->font());
+        c.tabText
+            = textHeight(m_window->findChild<Ui::DocumentTabs *>(QStringLiteral("documentTabs"))->tabBar()->font());
         // The title a dock draws: its own bar's font, or Qt's, drawn in the dock's font.
         QDockWidget *run = dock("runDock");
         auto *title = qobject_cast<Ui::DockTitleBar *>(run->titleBarWidget());
@@ -102,13 +103,20 @@ private:
             const QRect character(point, QSize(width, m_editor->textHeight(1)));
             QVERIFY2(viewport.contains(character),
                      qPrintable(QStringLiteral("%1×%2: column %3 at (%4, %5) is outside the %6×%7 view")
-                                    .arg(size.width()).arg(size.height()).arg(i + 1)
-                                    .arg(point.x()).arg(point.y()).arg(viewport.width()).arg(viewport.height())));
+                                    .arg(size.width())
+                                    .arg(size.height())
+                                    .arg(i + 1)
+                                    .arg(point.x())
+                                    .arg(point.y())
+                                    .arg(viewport.width())
+                                    .arg(viewport.height())));
             if (point.y() == firstY)
                 ++onFirstRow;
         }
-        QVERIFY2(onFirstRow >= columns, qPrintable(QStringLiteral("%1×%2: %3 columns on a row")
-                                                       .arg(size.width()).arg(size.height()).arg(onFirstRow)));
+        QVERIFY2(
+            onFirstRow >= columns,
+            qPrintable(
+                QStringLiteral("%1×%2: %3 columns on a row").arg(size.width()).arg(size.height()).arg(onFirstRow)));
     }
 
 private Q_SLOTS:
@@ -127,9 +135,12 @@ private Q_SLOTS:
         const Chrome normal = measureChrome();
         action("actionPresentation")->trigger();
         const Chrome presenting = measureChrome();
-        QVERIFY2(presenting.toolbarText > normal.toolbarText * 1.3, qPrintable(QString::number(presenting.toolbarText)));
-        QVERIFY2(presenting.toolbarIcon > normal.toolbarIcon * 1.3, qPrintable(QString::number(presenting.toolbarIcon)));
-        QVERIFY2(presenting.menuBarText > normal.menuBarText * 1.3, qPrintable(QString::number(presenting.menuBarText)));
+        QVERIFY2(presenting.toolbarText > normal.toolbarText * 1.3,
+                 qPrintable(QString::number(presenting.toolbarText)));
+        QVERIFY2(presenting.toolbarIcon > normal.toolbarIcon * 1.3,
+                 qPrintable(QString::number(presenting.toolbarIcon)));
+        QVERIFY2(presenting.menuBarText > normal.menuBarText * 1.3,
+                 qPrintable(QString::number(presenting.menuBarText)));
         QVERIFY2(presenting.menuText > normal.menuText * 1.3, qPrintable(QString::number(presenting.menuText)));
         QVERIFY2(presenting.tabText > normal.tabText * 1.3, qPrintable(QString::number(presenting.tabText)));
         QVERIFY2(presenting.titleText > normal.titleText * 1.3, qPrintable(QString::number(presenting.titleText)));

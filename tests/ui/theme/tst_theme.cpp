@@ -1,12 +1,12 @@
 // Themes: readable colours in every theme, an editor whose every lexer style follows the
 // theme, and "system" following the desktop's light or dark preference.
 
-#include "theme/desktopcolorscheme.h"
 #include "editor/editorwidget.h"
-#include "theme/glyphicon.h"
-#include "languages/languageregistry.h"
 #include "editor/lexertheme.h"
+#include "languages/languageregistry.h"
 #include "run/runpane.h"
+#include "theme/desktopcolorscheme.h"
+#include "theme/glyphicon.h"
 #include "theme/theme.h"
 #include "theme/themecontroller.h"
 
@@ -83,7 +83,8 @@ QColor background(Ui::EditorWidget &editor, int style)
 void addThemeRows()
 {
     QTest::addColumn<int>("kind");
-    for (Theme::Kind kind : {Theme::Kind::Light, Theme::Kind::Dark, Theme::Kind::HighContrast, Theme::Kind::HighContrastDark})
+    for (Theme::Kind kind :
+         {Theme::Kind::Light, Theme::Kind::Dark, Theme::Kind::HighContrast, Theme::Kind::HighContrastDark})
         QTest::newRow(qPrintable(Theme::id(kind))) << int(kind);
 }
 
@@ -93,11 +94,11 @@ double wanted(const Theme &theme)
     return theme.isHighContrast() ? 7.0 : 4.5;
 }
 
-#define CHECK_CONTRAST(what, fore, back, minimum)                                                                    \
-    QVERIFY2(Theme::contrastRatio(fore, back) >= (minimum),                                                           \
-             qPrintable(QStringLiteral("%1: %2 on %3 is %4:1, wanted %5:1")                                          \
-                            .arg(QStringLiteral(what), QColor(fore).name(), QColor(back).name())                    \
-                            .arg(Theme::contrastRatio(fore, back), 0, 'f', 2)                                         \
+#define CHECK_CONTRAST(what, fore, back, minimum)                                                                      \
+    QVERIFY2(Theme::contrastRatio(fore, back) >= (minimum),                                                            \
+             qPrintable(QStringLiteral("%1: %2 on %3 is %4:1, wanted %5:1")                                            \
+                            .arg(QStringLiteral(what), QColor(fore).name(), QColor(back).name())                       \
+                            .arg(Theme::contrastRatio(fore, back), 0, 'f', 2)                                          \
                             .arg(minimum)))
 } // namespace
 
@@ -168,7 +169,8 @@ void TestTheme::everyLexerStyleIsReadable_data()
     QTest::addColumn<QString>("language");
     QTest::addColumn<int>("kind");
     for (const char *language : {"python", "c", "cpp", "java", "javascript", "bash", "rust"}) {
-        for (Theme::Kind kind : {Theme::Kind::Light, Theme::Kind::Dark, Theme::Kind::HighContrast, Theme::Kind::HighContrastDark})
+        for (Theme::Kind kind :
+             {Theme::Kind::Light, Theme::Kind::Dark, Theme::Kind::HighContrast, Theme::Kind::HighContrastDark})
             QTest::addRow("%s/%s", language, qPrintable(Theme::id(kind))) << QString::fromLatin1(language) << int(kind);
     }
 }
@@ -229,7 +231,9 @@ void TestTheme::switchingThemeRecoloursKeywords()
     QCOMPARE(background(editor, QsciScintillaBase::STYLE_DEFAULT), Theme::dark().editor.paper);
     // High contrast makes keywords bold as well.
     // (QScintilla hands Scintilla the font weight negated.)
-    const auto weight = [&editor] { return std::abs(editor.SendScintilla(QsciScintillaBase::SCI_STYLEGETWEIGHT, QsciLexerCPP::Keyword)); };
+    const auto weight = [&editor] {
+        return std::abs(editor.SendScintilla(QsciScintillaBase::SCI_STYLEGETWEIGHT, QsciLexerCPP::Keyword));
+    };
     editor.setTheme(Theme::highContrast());
     QCOMPARE(weight(), long(QFont::Bold));
     editor.setTheme(Theme::light());
@@ -414,7 +418,8 @@ void TestTheme::runStatusIsReadableInEveryTheme()
         [&pane, &crashed] { pane.showResult(crashed); },
         [&pane, &failed] { pane.showResult(failed); },
     };
-    for (Theme::Kind kind : {Theme::Kind::Light, Theme::Kind::Dark, Theme::Kind::HighContrast, Theme::Kind::HighContrastDark}) {
+    for (Theme::Kind kind :
+         {Theme::Kind::Light, Theme::Kind::Dark, Theme::Kind::HighContrast, Theme::Kind::HighContrastDark}) {
         const Theme theme = Theme::ofKind(kind);
         QApplication::setPalette(theme.palette);
         // Widgets learn of a new application palette in a later turn of the event loop.
@@ -447,8 +452,8 @@ void TestTheme::toolbarIconsStandOutInEveryTheme()
         actions << bar.addAction(Ui::glyphIcon(glyph), QStringLiteral("glyph %1").arg(int(glyph)));
     bar.show();
     QVERIFY(QTest::qWaitForWindowExposed(&bar));
-    for (Theme::Kind kind : {Theme::Kind::Dark, Theme::Kind::Light, Theme::Kind::HighContrast, Theme::Kind::HighContrastDark,
-                             Theme::Kind::Dark}) {
+    for (Theme::Kind kind : {Theme::Kind::Dark, Theme::Kind::Light, Theme::Kind::HighContrast,
+                             Theme::Kind::HighContrastDark, Theme::Kind::Dark}) {
         const Theme theme = Theme::ofKind(kind);
         QApplication::setPalette(theme.palette);
         QTRY_COMPARE(bar.palette().color(QPalette::Window), theme.palette.color(QPalette::Window));
@@ -462,10 +467,11 @@ void TestTheme::toolbarIconsStandOutInEveryTheme()
                 for (int x = 0; x < image.width(); ++x)
                     best = std::max(best, Theme::contrastRatio(image.pixelColor(x, y), back));
             }
-            QVERIFY2(best >= 3.0, qPrintable(QStringLiteral("%1 in the %2 theme: best contrast %3:1 on %4")
-                                                 .arg(action->text(), Theme::id(kind))
-                                                 .arg(best, 0, 'f', 2)
-                                                 .arg(back.name())));
+            QVERIFY2(best >= 3.0,
+                     qPrintable(QStringLiteral("%1 in the %2 theme: best contrast %3:1 on %4")
+                                    .arg(action->text(), Theme::id(kind))
+                                    .arg(best, 0, 'f', 2)
+                                    .arg(back.name())));
         }
     }
 }

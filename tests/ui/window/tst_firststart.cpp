@@ -4,14 +4,14 @@
 
 #include "artifacts/artifactpreview.h"
 #include "artifacts/artifactspane.h"
-#include "run/attachmentspane.h"
-#include "editor/editorwidget.h"
-#include "window/gettingstarteddialog.h"
 #include "artifacts/imageview.h"
-#include "run/isolationindicator.h"
+#include "editor/editorwidget.h"
 #include "model/killreason.h"
 #include "output/outputview.h"
+#include "run/attachmentspane.h"
+#include "run/isolationindicator.h"
 #include "support/windowharness.h"
+#include "window/gettingstarteddialog.h"
 
 #include <QAbstractButton>
 #include <QDockWidget>
@@ -53,8 +53,9 @@ private Q_SLOTS:
     {
         auto *dock = m_window->findChild<QDockWidget *>(QStringLiteral("outputDock"));
         QVERIFY(dock);
-        QTRY_VERIFY2(dock->height() * 10 >= m_window->height() * 3,
-                     qPrintable(QStringLiteral("the output has %1 of %2 px").arg(dock->height()).arg(m_window->height())));
+        QTRY_VERIFY2(
+            dock->height() * 10 >= m_window->height() * 3,
+            qPrintable(QStringLiteral("the output has %1 of %2 px").arg(dock->height()).arg(m_window->height())));
         auto *view = m_output->findChild<Ui::OutputView *>(QStringLiteral("outputView"));
         QVERIFY(view);
         const int lines = view->viewport()->height() / view->fontMetrics().lineSpacing();
@@ -126,7 +127,8 @@ private Q_SLOTS:
 
     void everyTopicHasAnExampleInPythonAndC()
     {
-        for (const QString &topic : {QStringLiteral("ask_input"), QStringLiteral("time_limit"), QStringLiteral("memory_limit")}) {
+        for (const QString &topic :
+             {QStringLiteral("ask_input"), QStringLiteral("time_limit"), QStringLiteral("memory_limit")}) {
             for (const QString &suffix : {QStringLiteral(".py"), QStringLiteral(".c")}) {
                 auto *example = m_window->findChild<QAction *>(QStringLiteral("example:") + topic + suffix);
                 QVERIFY2(example, qPrintable(topic + suffix));
@@ -134,8 +136,8 @@ private Q_SLOTS:
                                                                                 : QStringLiteral("(Python)")));
             }
         }
-        for (const QString &name : {QStringLiteral("table.py"), QStringLiteral("write_files.c"), QStringLiteral("error.py"),
-                                    QStringLiteral("crash.c")})
+        for (const QString &name : {QStringLiteral("table.py"), QStringLiteral("write_files.c"),
+                                    QStringLiteral("error.py"), QStringLiteral("crash.c")})
             QVERIFY2(m_window->findChild<QAction *>(QStringLiteral("example:") + name), qPrintable(name));
     }
 

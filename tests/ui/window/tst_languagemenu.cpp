@@ -1,8 +1,8 @@
 // The Language menu: every language listed, a missing toolchain shown greyed out with its
 // install hint, never hidden and never a crash.
-#include "window/languagemenu.h"
 #include "languages/languageregistry.h"
 #include "support/missingtoolchain.h"
+#include "window/languagemenu.h"
 
 #include <QAction>
 #include <QTest>

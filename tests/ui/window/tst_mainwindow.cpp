@@ -4,20 +4,20 @@
 
 #include "artifacts/artifactpreview.h"
 #include "artifacts/artifactspane.h"
-#include "support/windowharness.h"
-#include "run/diagnosticslist.h"
-#include "engine/backendfactory.h"
 #include "editor/editorwidget.h"
-#include "history/inputsetstore.h"
-#include "settings/enginesettings.h"
+#include "engine/backendfactory.h"
+#include "engine/runcontroller.h"
 #include "history/historypane.h"
-#include "window/languagemenu.h"
+#include "history/inputsetstore.h"
 #include "languages/languageregistry.h"
-#include "window/mainwindow.h"
 #include "output/outputpane.h"
 #include "output/outputsettings.h"
-#include "engine/runcontroller.h"
+#include "run/diagnosticslist.h"
 #include "run/runpane.h"
+#include "settings/enginesettings.h"
+#include "support/windowharness.h"
+#include "window/languagemenu.h"
+#include "window/mainwindow.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -29,13 +29,12 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QMessageBox>
-#include <QPushButton>
 #include <QSettings>
-#include <QTableView>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -159,7 +158,8 @@ void TestMainWindow::promptShowsBeforeTheUserTypes()
     QTest::keyClicks(input, QStringLiteral("Ada"));
     QTest::keyClick(input, Qt::Key_Return);
     QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
-    QVERIFY2(m_output->plainText().startsWith(QStringLiteral("Your name: Ada\nHello, Ada!\n")), qPrintable(m_output->plainText()));
+    QVERIFY2(m_output->plainText().startsWith(QStringLiteral("Your name: Ada\nHello, Ada!\n")),
+             qPrintable(m_output->plainText()));
 }
 
 void TestMainWindow::artifactsAppearWhileTheProgramRuns()
@@ -375,7 +375,8 @@ void TestMainWindow::unreachableDockerFallsBackVisibly()
     runCode(QStringLiteral("print('ran anyway')\n"));
     QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
     QTRY_VERIFY(m_output->plainText().contains(QStringLiteral("ran anyway")));
-    QVERIFY2(m_output->plainText().contains(QStringLiteral("Docker could not be used, so this run used the local sandbox instead.")),
+    QVERIFY2(m_output->plainText().contains(
+                 QStringLiteral("Docker could not be used, so this run used the local sandbox instead.")),
              qPrintable(m_output->plainText()));
     QSettings().remove(QStringLiteral("engine/backend"));
 }

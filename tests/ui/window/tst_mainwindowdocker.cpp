@@ -45,8 +45,9 @@ void TestMainWindowDocker::inputLineFeedsInputInTheContainer()
 {
     auto *input = m_output->findChild<QLineEdit *>(QStringLiteral("inputLine"));
     QVERIFY(input);
-    m_editor->setText(QStringLiteral("import os\nname = input('Your name: ')\n"
-                                     "print(f'Hello, {name}!', 'in docker' if os.path.exists('/.dockerenv') else 'elsewhere')\n"));
+    m_editor->setText(
+        QStringLiteral("import os\nname = input('Your name: ')\n"
+                       "print(f'Hello, {name}!', 'in docker' if os.path.exists('/.dockerenv') else 'elsewhere')\n"));
     m_window->findChild<QAction *>(QStringLiteral("actionRun"))->trigger();
     // The prompt has no newline and the program no flush: it shows while input() waits.
     QTRY_COMPARE_WITH_TIMEOUT(m_output->plainText(), QStringLiteral("Your name: "), kRunTimeoutMs);
@@ -66,7 +67,8 @@ void TestMainWindowDocker::inputSetRunsInTheContainer()
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write("print(2 * int(input()))\n");
     file.close();
-    QVERIFY(Core::InputSetStore::save(program, {{QStringLiteral("twenty-one"), "21\n", QByteArray("42\n")}}).has_value());
+    QVERIFY(
+        Core::InputSetStore::save(program, {{QStringLiteral("twenty-one"), "21\n", QByteArray("42\n")}}).has_value());
     m_window->openFile(program);
     QTRY_VERIFY(m_window->windowTitle().startsWith(QStringLiteral("double.py")));
     m_window->findChild<QAction *>(QStringLiteral("actionRunWithInput"))->trigger();

@@ -2,14 +2,14 @@
 // run and a restart, a file changed by another program, find, tabs with their own run state,
 // the keyboard shortcuts page and the settings dialog.
 
+#include "editor/findbar.h"
 #include "session/changebanner.h"
 #include "session/diskwatcher.h"
 #include "session/documentfile.h"
 #include "session/documenttab.h"
 #include "session/documenttabs.h"
-#include "editor/findbar.h"
-#include "window/shortcutsdialog.h"
 #include "support/windowharness.h"
+#include "window/shortcutsdialog.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -79,7 +79,8 @@ void TestMainWindowEditor::presentationModeScalesEveryPaneAndSurvivesRunsAndRest
     present->trigger();
     const QList<qreal> presented = paneTextHeights();
     for (qsizetype i = 0; i < before.size(); ++i)
-        QVERIFY2(presented.at(i) >= before.at(i) * 1.5, qPrintable(QStringLiteral("pane %1: %2 → %3").arg(i).arg(before.at(i)).arg(presented.at(i))));
+        QVERIFY2(presented.at(i) >= before.at(i) * 1.5,
+                 qPrintable(QStringLiteral("pane %1: %2 → %3").arg(i).arg(before.at(i)).arg(presented.at(i))));
     QVERIFY(!m_window->statusBar()->isVisible());
     // High contrast: black text on white.
     QCOMPARE(QApplication::palette().color(QPalette::Text), QColor(Qt::black));
@@ -112,7 +113,8 @@ void TestMainWindowEditor::aFileChangedByAnotherProgramOffersAReload()
     QVERIFY2(banner->message().contains(QStringLiteral("changed by another program")), qPrintable(banner->message()));
     QCOMPARE(m_editor->text(), QStringLiteral("print('mine')\n")); // nothing replaced without a click
     const auto buttons = banner->findChildren<QPushButton *>();
-    auto reload = std::find_if(buttons.begin(), buttons.end(), [](QPushButton *b) { return b->text() == QStringLiteral("Reload"); });
+    auto reload = std::find_if(buttons.begin(), buttons.end(),
+                               [](QPushButton *b) { return b->text() == QStringLiteral("Reload"); });
     QVERIFY(reload != buttons.end());
     (*reload)->click();
     QCOMPARE(m_editor->text(), QStringLiteral("print('theirs')\n"));
@@ -133,7 +135,8 @@ void TestMainWindowEditor::afterSaveAsTheOldFileIsNoLongerWatched()
     // Save As… opens Qt's own file dialog here (offscreen): answer it as a learner would.
     QTimer::singleShot(0, this, [newPath] {
         QFileDialog *dialog = nullptr;
-        if (!QTest::qWaitFor([&] { return (dialog = qobject_cast<QFileDialog *>(qApp->activeModalWidget())) != nullptr; }))
+        if (!QTest::qWaitFor(
+                [&] { return (dialog = qobject_cast<QFileDialog *>(qApp->activeModalWidget())) != nullptr; }))
             return;
         dialog->selectFile(newPath);
         static_cast<QDialog *>(dialog)->accept(); // QFileDialog::accept, as the Save button

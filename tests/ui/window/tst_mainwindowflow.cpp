@@ -129,8 +129,9 @@ void TestMainWindowFlow::problemsNeverCoverTheOutput()
     output->raise();
     QTRY_VERIFY(outputSeen());
 
-    m_window->openFile(writeFile(QStringLiteral("broken.c"), "#include <stdio.h>\n\nint main(void)\n{\n"
-                                                             "    printf(\"x\\n\")\n    return 0;\n}\n"));
+    m_window->openFile(writeFile(QStringLiteral("broken.c"),
+                                 "#include <stdio.h>\n\nint main(void)\n{\n"
+                                 "    printf(\"x\\n\")\n    return 0;\n}\n"));
     QTRY_VERIFY(m_editor->text().startsWith(QStringLiteral("#include")));
     action("actionRun")->trigger();
     QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Did not compile"), kRunTimeoutMs);

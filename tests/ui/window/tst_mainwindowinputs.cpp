@@ -23,17 +23,22 @@ private:
     Ui::AttachmentsPane *openProgram(const QString &program)
     {
         m_window->openFile(program);
-        if (!QTest::qWaitFor([&] { return m_window->windowTitle().startsWith(QFileInfo(program).fileName())
-                                          && !m_editor->text().isEmpty(); }, 5000))
+        if (!QTest::qWaitFor(
+                [&] {
+                    return m_window->windowTitle().startsWith(QFileInfo(program).fileName())
+                        && !m_editor->text().isEmpty();
+                },
+                5000))
             return nullptr;
         return m_window->findChild<Ui::AttachmentsPane *>(QStringLiteral("attachmentsPane"));
     }
 
     void remember(const QString &program, const QStringList &inputs, bool persistent)
     {
-        QSettings().setValue(QStringLiteral("attachments/programs"),
-                             QVariantMap{{program, QVariantMap{{QStringLiteral("inputs"), inputs},
-                                                               {QStringLiteral("persistent"), persistent}}}});
+        QSettings().setValue(
+            QStringLiteral("attachments/programs"),
+            QVariantMap{{program,
+                         QVariantMap{{QStringLiteral("inputs"), inputs}, {QStringLiteral("persistent"), persistent}}}});
     }
 
 private Q_SLOTS:
@@ -78,8 +83,13 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
         QVERIFY2(m_output->plainText().contains(QStringLiteral("x,y\n1,2")), qPrintable(m_output->plainText()));
         // Remembered for the program: the next window shows the same list.
-        QCOMPARE(QSettings().value(QStringLiteral("attachments/programs")).toMap().value(program).toMap()
-                     .value(QStringLiteral("inputs")).toStringList(),
+        QCOMPARE(QSettings()
+                     .value(QStringLiteral("attachments/programs"))
+                     .toMap()
+                     .value(program)
+                     .toMap()
+                     .value(QStringLiteral("inputs"))
+                     .toStringList(),
                  QStringList{data});
     }
 

@@ -84,10 +84,12 @@ private Q_SLOTS:
     {
         tabs()->newTab(QStringLiteral("c"));
         Ui::EditorWidget *editor = currentEditor();
-        editor->setText(QStringLiteral("#include <stdio.h>\n\nint main(void)\n{\n    printf(\"hi\\n\")\n    return 0;\n}\n"));
+        editor->setText(
+            QStringLiteral("#include <stdio.h>\n\nint main(void)\n{\n    printf(\"hi\\n\")\n    return 0;\n}\n"));
         m_window->findChild<QAction *>(QStringLiteral("actionRun"))->trigger();
         QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Did not compile"), kRunTimeoutMs);
-        const auto error = QRegularExpression(QStringLiteral("(\\S+\\.c):5:(\\d+): error")).match(m_output->plainText());
+        const auto error
+            = QRegularExpression(QStringLiteral("(\\S+\\.c):5:(\\d+): error")).match(m_output->plainText());
         QVERIFY2(error.hasMatch(), qPrintable(m_output->plainText()));
         editor->setCursorPosition(0, 0);
         outputView()->setFocus(); // the learner was reading the output

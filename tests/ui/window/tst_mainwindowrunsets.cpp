@@ -3,11 +3,11 @@
 // a click its output and difference); Stop ends the whole batch; History records every run.
 // An unsaved program is offered Save now, and once saved Sandpit goes on to its input sets.
 
+#include "history/historypane.h"
+#include "run/inputsetresultsdialog.h"
 #include "session/diffview.h"
 #include "session/documentfile.h"
-#include "history/historypane.h"
 #include "settings/historysettings.h"
-#include "run/inputsetresultsdialog.h"
 #include "support/windowharness.h"
 
 #include <QApplication>
@@ -121,11 +121,13 @@ void TestMainWindowRunSets::runAllSetsShowsAResultPerSet()
     QCOMPARE(dialog->cellText(0, Column::Set), QStringLiteral("one two three"));
     QCOMPARE(dialog->cellText(3, Column::Set), QStringLiteral("letters"));
 
-    QTRY_COMPARE_WITH_TIMEOUT(dialog->headingText(), QStringLiteral("1 of 3 checked input sets passed."), 4 * kRunTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(dialog->headingText(), QStringLiteral("1 of 3 checked input sets passed."),
+                              4 * kRunTimeoutMs);
     QCOMPARE(dialog->cellText(0, Column::Verdict), QStringLiteral("✓ Passed"));
     QCOMPARE(dialog->cellText(1, Column::Verdict), QStringLiteral("✗ Wrong answer at line 1"));
     QCOMPARE(dialog->cellText(2, Column::Verdict), QStringLiteral("Finished (no expected output)"));
-    QVERIFY2(dialog->cellText(3, Column::Verdict).startsWith(QStringLiteral("✗ The program stopped with an error: ValueError")),
+    QVERIFY2(dialog->cellText(3, Column::Verdict)
+                 .startsWith(QStringLiteral("✗ The program stopped with an error: ValueError")),
              qPrintable(dialog->cellText(3, Column::Verdict)));
     for (int row = 0; row < 4; ++row)
         QVERIFY2(dialog->cellText(row, Column::Time).endsWith(QStringLiteral("ms"))
@@ -148,7 +150,8 @@ void TestMainWindowRunSets::runAllSetsShowsAResultPerSet()
     QCOMPARE(views->currentWidget(), diff);
     clickRow(1);
     QCOMPARE(output->toPlainText(), QStringLiteral("6\n"));
-    QTRY_VERIFY2(diff->toPlainText().contains(QStringLiteral("-7")) && diff->toPlainText().contains(QStringLiteral("+6")),
+    QTRY_VERIFY2(diff->toPlainText().contains(QStringLiteral("-7"))
+                     && diff->toPlainText().contains(QStringLiteral("+6")),
                  qPrintable(diff->toPlainText()));
     clickRow(2);
     QCOMPARE(views->currentWidget(), output);
@@ -174,12 +177,14 @@ void TestMainWindowRunSets::runAllFromTheInputSetDialog()
     QTRY_VERIFY(results());
     QVERIFY(!chooser->isVisible()); // the results take the chooser's place
     QCOMPARE(results()->rowCount(), 4);
-    QTRY_COMPARE_WITH_TIMEOUT(results()->headingText(), QStringLiteral("1 of 3 checked input sets passed."), 4 * kRunTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(results()->headingText(), QStringLiteral("1 of 3 checked input sets passed."),
+                              4 * kRunTimeoutMs);
 }
 
 void TestMainWindowRunSets::stopEndsTheWholeBatch()
 {
-    const QString program = writeFile(QStringLiteral("slow.py"), "import sys, time\nsys.stdin.read()\ntime.sleep(60)\n");
+    const QString program
+        = writeFile(QStringLiteral("slow.py"), "import sys, time\nsys.stdin.read()\ntime.sleep(60)\n");
     writeFile(QStringLiteral("slow.py.sandpit-inputs.json"),
               R"([{"name": "a", "stdin": "1\n"}, {"name": "b", "stdin": "2\n"}, {"name": "c", "stdin": "3\n"}])");
     QVERIFY(openProgram(program));
@@ -190,8 +195,10 @@ void TestMainWindowRunSets::stopEndsTheWholeBatch()
     QTRY_VERIFY_WITH_TIMEOUT(action("actionStop")->isEnabled(), kRunTimeoutMs);
     action("actionStop")->trigger(); // the window's Stop, not only the dialog's
 
-    QTRY_COMPARE_WITH_TIMEOUT(dialog->cellText(2, Column::Verdict), QStringLiteral("Not run: you pressed Stop"), kRunTimeoutMs);
-    QVERIFY2(dialog->cellText(0, Column::Verdict).startsWith(QStringLiteral("✗ Stopped")), qPrintable(dialog->cellText(0, Column::Verdict)));
+    QTRY_COMPARE_WITH_TIMEOUT(dialog->cellText(2, Column::Verdict), QStringLiteral("Not run: you pressed Stop"),
+                              kRunTimeoutMs);
+    QVERIFY2(dialog->cellText(0, Column::Verdict).startsWith(QStringLiteral("✗ Stopped")),
+             qPrintable(dialog->cellText(0, Column::Verdict)));
     QCOMPARE(dialog->cellText(1, Column::Verdict), QStringLiteral("Not run: you pressed Stop"));
     QVERIFY2(dialog->headingText().contains(QStringLiteral("2 did not run")), qPrintable(dialog->headingText()));
     QVERIFY(!dialog->findChild<QPushButton *>(QStringLiteral("inputSetResultsStop"))->isEnabled());
@@ -205,14 +212,17 @@ void TestMainWindowRunSets::stopEndsTheWholeBatch()
     QCOMPARE(dialog->cellText(2, Column::Verdict), QString());
     QTRY_VERIFY_WITH_TIMEOUT(action("actionStop")->isEnabled(), kRunTimeoutMs);
     QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("inputSetResultsStop")), Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(dialog->cellText(2, Column::Verdict), QStringLiteral("Not run: you pressed Stop"), kRunTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(dialog->cellText(2, Column::Verdict), QStringLiteral("Not run: you pressed Stop"),
+                              kRunTimeoutMs);
     QTRY_COMPARE_WITH_TIMEOUT(history()->rowCount(), 2, kRunTimeoutMs);
 }
 
 void TestMainWindowRunSets::theBatchStaysWithItsTab()
 {
-    const QString program = writeFile(QStringLiteral("pause.py"), "import sys, time\nsys.stdin.read()\ntime.sleep(0.5)\nprint('done')\n");
-    writeFile(QStringLiteral("pause.py.sandpit-inputs.json"), R"([{"name": "a", "stdin": "1\n"}, {"name": "b", "stdin": "2\n"}])");
+    const QString program
+        = writeFile(QStringLiteral("pause.py"), "import sys, time\nsys.stdin.read()\ntime.sleep(0.5)\nprint('done')\n");
+    writeFile(QStringLiteral("pause.py.sandpit-inputs.json"),
+              R"([{"name": "a", "stdin": "1\n"}, {"name": "b", "stdin": "2\n"}])");
     QVERIFY(openProgram(program));
     auto *tabs = m_window->findChild<Ui::DocumentTabs *>(QStringLiteral("documentTabs"));
     Ui::DocumentTab *owner = tabs->current();
@@ -222,7 +232,8 @@ void TestMainWindowRunSets::theBatchStaysWithItsTab()
     // The learner looks at another program meanwhile: the second set is still pause.py's.
     Ui::DocumentTab *other = tabs->newTab();
     other->editor()->setText(QStringLiteral("print('mine')\n"));
-    QTRY_COMPARE_WITH_TIMEOUT(results()->headingText(), QStringLiteral("Ran 2 of 2 input sets (none has an expected output to check)."),
+    QTRY_COMPARE_WITH_TIMEOUT(results()->headingText(),
+                              QStringLiteral("Ran 2 of 2 input sets (none has an expected output to check)."),
                               kRunTimeoutMs);
     QCOMPARE(results()->cellText(1, Column::Verdict), QStringLiteral("Finished (no expected output)"));
     QCOMPARE(tabs->current(), other);
@@ -235,7 +246,8 @@ void TestMainWindowRunSets::theBatchStaysWithItsTab()
 
 void TestMainWindowRunSets::aClosedProgramsSetsAreNotRunOnAnotherTab()
 {
-    const QString program = writeFile(QStringLiteral("pause.py"), "import sys, time\nsys.stdin.read()\ntime.sleep(0.5)\nprint('done')\n");
+    const QString program
+        = writeFile(QStringLiteral("pause.py"), "import sys, time\nsys.stdin.read()\ntime.sleep(0.5)\nprint('done')\n");
     writeFile(QStringLiteral("pause.py.sandpit-inputs.json"),
               R"([{"name": "a", "stdin": "1\n"}, {"name": "b", "stdin": "2\n"}, {"name": "c", "stdin": "3\n"}])");
     QVERIFY(openProgram(program));
@@ -249,9 +261,11 @@ void TestMainWindowRunSets::aClosedProgramsSetsAreNotRunOnAnotherTab()
     QTRY_COMPARE_WITH_TIMEOUT(results()->cellText(0, Column::Verdict), QStringLiteral("Running…"), kRunTimeoutMs);
     // The learner closes pause.py while its first set runs: the next sets have no program.
     tabs->closeTab(owner);
-    QTRY_VERIFY2_WITH_TIMEOUT(results()->cellText(1, Column::Verdict).contains(QStringLiteral("Could not run: pause.py is no longer open")),
-                              qPrintable(results()->cellText(0, Column::Verdict) + QLatin1Char('|') + results()->cellText(1, Column::Verdict)),
-                              kRunTimeoutMs);
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        results()->cellText(1, Column::Verdict).contains(QStringLiteral("Could not run: pause.py is no longer open")),
+        qPrintable(results()->cellText(0, Column::Verdict) + QLatin1Char('|')
+                   + results()->cellText(1, Column::Verdict)),
+        kRunTimeoutMs);
     QTRY_VERIFY2_WITH_TIMEOUT(results()->cellText(2, Column::Verdict).startsWith(QStringLiteral("Not run")),
                               qPrintable(results()->cellText(2, Column::Verdict)), kRunTimeoutMs);
     // The tab left in front never ran: its code was not checked against pause.py's sets.
@@ -265,7 +279,8 @@ void TestMainWindowRunSets::saveNowCarriesOnToTheInputSets()
     const QString path = m_dir.filePath(QStringLiteral("saved_now.py"));
     action("actionRunWithInput")->trigger();
     QTRY_VERIFY(saveFirstQuestion());
-    QVERIFY2(saveFirstQuestion()->text().contains(QStringLiteral("input sets")), qPrintable(saveFirstQuestion()->text()));
+    QVERIFY2(saveFirstQuestion()->text().contains(QStringLiteral("input sets")),
+             qPrintable(saveFirstQuestion()->text()));
     answerSaveDialogWith(path);
     QTest::mouseClick(saveFirstQuestion()->findChild<QPushButton *>(QStringLiteral("saveNowButton")), Qt::LeftButton);
 
@@ -291,7 +306,8 @@ void TestMainWindowRunSets::saveNowCarriesOnToRunAllSets()
     QTest::mouseClick(saveFirstQuestion()->findChild<QPushButton *>(QStringLiteral("saveNowButton")), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(results(), kRunTimeoutMs);
     QCOMPARE(results()->rowCount(), 4);
-    QTRY_COMPARE_WITH_TIMEOUT(results()->headingText(), QStringLiteral("1 of 3 checked input sets passed."), 4 * kRunTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(results()->headingText(), QStringLiteral("1 of 3 checked input sets passed."),
+                              4 * kRunTimeoutMs);
 
     // Cancel leaves an unsaved program as it was, and runs nothing.
     auto *tabs = m_window->findChild<Ui::DocumentTabs *>(QStringLiteral("documentTabs"));

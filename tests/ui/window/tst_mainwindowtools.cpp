@@ -3,20 +3,20 @@
 
 #include "artifacts/artifactpreview.h"
 #include "artifacts/artifactspane.h"
-#include "support/windowharness.h"
-#include "run/diagnosticslist.h"
-#include "engine/backendfactory.h"
 #include "editor/editorwidget.h"
-#include "history/inputsetstore.h"
-#include "settings/enginesettings.h"
+#include "engine/backendfactory.h"
+#include "engine/runcontroller.h"
 #include "history/historypane.h"
-#include "window/languagemenu.h"
+#include "history/inputsetstore.h"
 #include "languages/languageregistry.h"
-#include "window/mainwindow.h"
 #include "output/outputpane.h"
 #include "output/outputsettings.h"
-#include "engine/runcontroller.h"
+#include "run/diagnosticslist.h"
 #include "run/runpane.h"
+#include "settings/enginesettings.h"
+#include "support/windowharness.h"
+#include "window/languagemenu.h"
+#include "window/mainwindow.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -29,9 +29,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QPlainTextEdit>
-#include <QPushButton>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
@@ -95,7 +94,8 @@ void TestMainWindowTools::plotExampleOpensRunsAndListsItsPlots()
 
 void TestMainWindowTools::runWithInputFeedsTheSetAndChecksTheOutput()
 {
-    const QString program = writeFile(QStringLiteral("sum.py"), "import sys\nprint(sum(int(x) for x in sys.stdin.read().split()))\n");
+    const QString program
+        = writeFile(QStringLiteral("sum.py"), "import sys\nprint(sum(int(x) for x in sys.stdin.read().split()))\n");
     // Written by hand, in a layout Sandpit would not write: running sets must not rewrite it.
     const QByteArray handWritten = R"([{"name": "right", "stdin": "1 2 3\n", "expected_stdout": "6\n"},
  {"name": "wrong", "stdin": "1 2\n", "expected_stdout": "6\n"}, {"name": "unchecked", "stdin": "40 2\n"}])";
@@ -108,15 +108,17 @@ void TestMainWindowTools::runWithInputFeedsTheSetAndChecksTheOutput()
     QCOMPARE(list->item(1)->text(), QStringLiteral("wrong"));
 
     QTest::mouseClick(runButton, Qt::LeftButton); // the first set is selected
-    QTRY_VERIFY_WITH_TIMEOUT(m_output->plainText().contains(QStringLiteral("matches the expected output")), kRunTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(m_output->plainText().contains(QStringLiteral("matches the expected output")),
+                             kRunTimeoutMs);
     QVERIFY2(m_output->plainText().startsWith(QStringLiteral("6\n")), qPrintable(m_output->plainText()));
     QVERIFY(m_output->plainText().contains(QStringLiteral("Input “right”")));
 
     list->setCurrentRow(1);
     QTest::mouseClick(runButton, Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(m_output->plainText().contains(QStringLiteral("differs from the expected output at line 1: "
-                                                                           "expected “6”, got “3”")),
-                             kRunTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        m_output->plainText().contains(QStringLiteral("differs from the expected output at line 1: "
+                                                      "expected “6”, got “3”")),
+        kRunTimeoutMs);
     QCOMPARE(m_window->statusBar()->currentMessage(), QStringLiteral("Wrong answer at line 1"));
 
     list->setCurrentRow(2);
@@ -226,7 +228,8 @@ void TestMainWindowTools::historyRecordsRestoresAndDiffs()
     m_editor->setText(QStringLiteral("print('second')\n"));
     pane->findChild<QPushButton *>(QStringLiteral("historyDiffButton"))->click();
     QTRY_VERIFY(pane->diffText().startsWith(QStringLiteral("---")));
-    QVERIFY2(pane->diffText().contains(QStringLiteral("-print('first')\n+print('second')")), qPrintable(pane->diffText()));
+    QVERIFY2(pane->diffText().contains(QStringLiteral("-print('first')\n+print('second')")),
+             qPrintable(pane->diffText()));
 
     // The run's code opens in a tab of its own, unsaved; the edited program is left alone.
     pane->findChild<QPushButton *>(QStringLiteral("historyRestore"))->click();
@@ -241,8 +244,9 @@ void TestMainWindowTools::historyRecordsRestoresAndDiffs()
 
 void TestMainWindowTools::compileErrorIsMarkedAndClickable()
 {
-    m_window->openFile(writeFile(QStringLiteral("broken.c"), "#include <stdio.h>\n\nint main(void)\n{\n"
-                                                             "    printf(\"x\\n\")\n    return 0;\n}\n"));
+    m_window->openFile(writeFile(QStringLiteral("broken.c"),
+                                 "#include <stdio.h>\n\nint main(void)\n{\n"
+                                 "    printf(\"x\\n\")\n    return 0;\n}\n"));
     QTRY_VERIFY(m_editor->text().startsWith(QStringLiteral("#include")));
     m_window->findChild<QAction *>(QStringLiteral("actionRun"))->trigger();
     QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Did not compile"), kRunTimeoutMs);

@@ -2,8 +2,8 @@
 // headed by the error and its line, a compile failure never says "Finished", and an unsaved
 // program is called what its tab says.
 
-#include "run/diagnosticslist.h"
 #include "history/historypane.h"
+#include "run/diagnosticslist.h"
 #include "settings/historysettings.h"
 #include "support/windowharness.h"
 
@@ -21,7 +21,8 @@ const auto kIndexError = QStringLiteral("names = ['Ada', 'Alan']\n"
                                         "print('Hello')\n"
                                         "i = 2\n"
                                         "print(names[i])\n");
-const auto kIndexErrorHeadline = QStringLiteral("The program stopped with an error: IndexError: list index out of range, line 4");
+const auto kIndexErrorHeadline
+    = QStringLiteral("The program stopped with an error: IndexError: list index out of range, line 4");
 } // namespace
 
 class TestMainWindowWords : public QObject, private WindowHarness
@@ -120,8 +121,9 @@ void TestMainWindowWords::aWrongAnswerNeverLooksLikeAPass()
     auto *history = m_window->findChild<Ui::HistoryPane *>(QStringLiteral("historyPane"));
     QTRY_VERIFY(history->noteText().contains(QStringLiteral("No runs")));
     // Adds the numbers, but prints the count on line 3: ends with exit code 0, and is wrong.
-    const QString program = writeFile(QStringLiteral("total.py"), "import sys\nnumbers = sys.stdin.read().split()\n"
-                                                                  "print('Numbers:')\nprint(len(numbers))\n");
+    const QString program = writeFile(QStringLiteral("total.py"),
+                                      "import sys\nnumbers = sys.stdin.read().split()\n"
+                                      "print('Numbers:')\nprint(len(numbers))\n");
     writeFile(QStringLiteral("total.py.sandpit-inputs.json"),
               R"([{"name": "three", "stdin": "1 2 3\n", "expected_stdout": "Numbers:\n6\n"}])");
     QDialog *dialog = openInputSets(program);
@@ -139,7 +141,8 @@ void TestMainWindowWords::aWrongAnswerNeverLooksLikeAPass()
     QCOMPARE(tab->runState(), Ui::DocumentTab::RunState::Stopped); // the warning icon, not the tick
     QVERIFY2(tabs()->tabToolTip(tabs()->currentIndex()).contains(QStringLiteral("Wrong answer")),
              qPrintable(tabs()->tabToolTip(tabs()->currentIndex())));
-    QVERIFY2(m_output->plainText().contains(QStringLiteral("— Wrong answer at line 2 · ")), qPrintable(m_output->plainText()));
+    QVERIFY2(m_output->plainText().contains(QStringLiteral("— Wrong answer at line 2 · ")),
+             qPrintable(m_output->plainText()));
     QTRY_COMPARE_WITH_TIMEOUT(history->rowCount(), 1, kRunTimeoutMs);
     QCOMPARE(history->cellText(0, Ui::HistoryPane::Status), QStringLiteral("wrong answer at line 2"));
     dialog->close();

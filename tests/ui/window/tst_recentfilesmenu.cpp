@@ -59,13 +59,15 @@ private Q_SLOTS:
     void mostRecentFirstEachOnce()
     {
         Ui::RecentFilesMenu menu(nullptr, settingsFile());
-        const QString a = file(QStringLiteral("a.py")), b = file(QStringLiteral("b.py")), c = file(QStringLiteral("c.py"));
+        const QString a = file(QStringLiteral("a.py")), b = file(QStringLiteral("b.py")),
+                      c = file(QStringLiteral("c.py"));
         menu.add(a);
         menu.add(b);
         menu.add(c);
         menu.add(a);
         QCOMPARE(menu.files(), (QStringList{a, c, b}));
-        QVERIFY2(menu.actions().first()->text().startsWith(QStringLiteral("&1 a.py")), qPrintable(menu.actions().first()->text()));
+        QVERIFY2(menu.actions().first()->text().startsWith(QStringLiteral("&1 a.py")),
+                 qPrintable(menu.actions().first()->text()));
         // Another spelling of the same file is the same entry.
         menu.add(m_dir.path() + QStringLiteral("/./sub/../b.py"));
         QCOMPARE(menu.files(), (QStringList{b, a, c}));
@@ -105,7 +107,8 @@ private Q_SLOTS:
         menu.add(gone);
         menu.add(here);
         QTRY_VERIFY_WITH_TIMEOUT(!actionFor(menu, gone)->isEnabled(), kTimeoutMs);
-        QVERIFY2(actionFor(menu, gone)->text().endsWith(QStringLiteral("(missing)")), qPrintable(actionFor(menu, gone)->text()));
+        QVERIFY2(actionFor(menu, gone)->text().endsWith(QStringLiteral("(missing)")),
+                 qPrintable(actionFor(menu, gone)->text()));
         QVERIFY(actionFor(menu, here)->isEnabled());
         QVERIFY(!actionFor(menu, here)->text().contains(QStringLiteral("missing")));
         QCOMPARE(menu.files(), (QStringList{here, gone})); // still listed

@@ -1,8 +1,8 @@
 // File > New From Template: one entry per language, the chosen one's template, and a language
 // the Language menu greys out greyed out here too.
-#include "window/languagemenu.h"
 #include "languages/languageregistry.h"
 #include "support/missingtoolchain.h"
+#include "window/languagemenu.h"
 #include "window/templatesmenu.h"
 
 #include <QAction>

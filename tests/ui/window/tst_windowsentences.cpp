@@ -3,11 +3,11 @@
 // and the weaker-sandbox badge beside the isolation indicator, at the default 1100×720, at
 // 1024×768 and in presentation mode.
 
-#include "run/diagnosticslist.h"
 #include "history/historypane.h"
-#include "window/statusmessage.h"
+#include "run/diagnosticslist.h"
 #include "run/weakersandboxbadge.h"
 #include "support/windowharness.h"
+#include "window/statusmessage.h"
 
 #include <QDockWidget>
 #include <QJsonObject>
@@ -23,9 +23,9 @@
 using namespace Sandpit;
 
 namespace {
-const auto kLongMessage = QStringLiteral(
-    "Sandpit will run programs with partial isolation where it cannot fully sandbox them: the program "
-    "then runs as an unprivileged user with no special rights, but it can reach the network.");
+const auto kLongMessage
+    = QStringLiteral("Sandpit will run programs with partial isolation where it cannot fully sandbox them: the program "
+                     "then runs as an unprivileged user with no special rights, but it can reach the network.");
 
 /// A text view's lines are whole at its width: nothing lies past its right edge.
 bool noSidewaysScroll(QPlainTextEdit *view)
@@ -57,7 +57,8 @@ private:
         QCOMPARE(m_window->statusBar()->currentMessage(), kLongMessage);
         QCOMPARE(label->text(), kLongMessage);
         const auto needed = [label] { return label->wrappedHeight(kLongMessage, label->contentsRect().width()); };
-        const QString what = QStringLiteral("%1: %2×%3").arg(QLatin1String(where)).arg(label->width()).arg(label->height());
+        const QString what
+            = QStringLiteral("%1: %2×%3").arg(QLatin1String(where)).arg(label->width()).arg(label->height());
         // The status bar takes the new height in a later turn of the event loop.
         QTRY_VERIFY2(label->contentsRect().height() >= needed(), qPrintable(what));
         QTRY_VERIFY2(label->visibleRegion().boundingRect() == label->rect(), qPrintable(what));
