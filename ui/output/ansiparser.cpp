@@ -72,6 +72,66 @@ qsizetype readColor(const QVarLengthArray<int, 16> &values, qsizetype first, Tex
     return 0;
 }
 
+/// Applies one plain SGR code (not 38 or 48) to `style`. `underlineOff`: the code is "4:0",
+/// the colon form's "no underline".
+void applySgrCode(TextStyle &style, int code, bool underlineOff)
+{
+    switch (code) {
+    case 0:
+        style = {};
+        break;
+    case 1:
+        style.bold = true;
+        break;
+    case 3:
+        style.italic = true;
+        break;
+    case 4:
+        style.underline = !underlineOff;
+        break;
+    case 7:
+        style.inverse = true;
+        break;
+    case 9:
+        style.strikeOut = true;
+        break;
+    case 21:
+        style.underline = true;
+        break;
+    case 22:
+        style.bold = false;
+        break;
+    case 23:
+        style.italic = false;
+        break;
+    case 24:
+        style.underline = false;
+        break;
+    case 27:
+        style.inverse = false;
+        break;
+    case 29:
+        style.strikeOut = false;
+        break;
+    case 39:
+        style.foreground = {};
+        break;
+    case 49:
+        style.background = {};
+        break;
+    default:
+        if (code >= 30 && code <= 37)
+            style.foreground = {TextStyle::ColorType::Indexed, quint32(code - 30)};
+        else if (code >= 40 && code <= 47)
+            style.background = {TextStyle::ColorType::Indexed, quint32(code - 40)};
+        else if (code >= 90 && code <= 97)
+            style.foreground = {TextStyle::ColorType::Indexed, quint32(code - 90 + 8)};
+        else if (code >= 100 && code <= 107)
+            style.background = {TextStyle::ColorType::Indexed, quint32(code - 100 + 8)};
+        break; // faint, blink, conceal, fonts…: shown plainly
+    }
+}
+
 /// Applies SGR parameters ("1;38;5;196") to `style`.
 void applySgr(TextStyle &style, const Params &params)
 {
@@ -98,60 +158,7 @@ void applySgr(TextStyle &style, const Params &params)
             i += 1 + readColor(params.values, i + 1, *extended);
             continue;
         }
-        switch (code) {
-        case 0:
-            style = {};
-            break;
-        case 1:
-            style.bold = true;
-            break;
-        case 3:
-            style.italic = true;
-            break;
-        case 4:
-            style.underline = subCount == 0 || params.values[i + 1] != 0;
-            break;
-        case 7:
-            style.inverse = true;
-            break;
-        case 9:
-            style.strikeOut = true;
-            break;
-        case 21:
-            style.underline = true;
-            break;
-        case 22:
-            style.bold = false;
-            break;
-        case 23:
-            style.italic = false;
-            break;
-        case 24:
-            style.underline = false;
-            break;
-        case 27:
-            style.inverse = false;
-            break;
-        case 29:
-            style.strikeOut = false;
-            break;
-        case 39:
-            style.foreground = {};
-            break;
-        case 49:
-            style.background = {};
-            break;
-        default:
-            if (code >= 30 && code <= 37)
-                style.foreground = {TextStyle::ColorType::Indexed, quint32(code - 30)};
-            else if (code >= 40 && code <= 47)
-                style.background = {TextStyle::ColorType::Indexed, quint32(code - 40)};
-            else if (code >= 90 && code <= 97)
-                style.foreground = {TextStyle::ColorType::Indexed, quint32(code - 90 + 8)};
-            else if (code >= 100 && code <= 107)
-                style.background = {TextStyle::ColorType::Indexed, quint32(code - 100 + 8)};
-            break; // faint, blink, conceal, fonts…: shown plainly
-        }
+        applySgrCode(style, code, code == 4 && subCount > 0 && params.values[i + 1] == 0);
         i = end;
     }
 }
