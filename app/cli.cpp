@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include "commandline.h"
 #include "engine/backendfactory.h"
 #include "engine/runcontroller.h"
 #include "engine/runrequestbuilder.h"
@@ -26,13 +27,7 @@ namespace Sandpit::App {
 
 namespace {
 constexpr int kExitRan = 0;
-constexpr int kExitUsage = 2;
 constexpr int kExitCouldNotRun = 3;
-
-void printErr(const QString &text)
-{
-    std::fprintf(stderr, "sandpit: %s\n", qPrintable(text));
-}
 
 void writeRaw(FILE *stream, const QByteArray &data)
 {
@@ -104,19 +99,8 @@ std::optional<int> parse(QCommandLineParser &parser, const QStringList &argument
          QStringLiteral("never|partial|none")},
         {option("json"), QStringLiteral("Print one JSON object describing the run instead of the output.")},
     });
-    if (!parser.parse(arguments)) {
-        printErr(parser.errorText());
-        return kExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
-        return kExitRan;
-    }
-    if (parser.positionalArguments().size() != 2) {
-        printErr(QStringLiteral("usage: sandpit run FILE [options]; see sandpit run --help"));
-        return kExitUsage;
-    }
-    return std::nullopt;
+    return parseCommandLine(parser, arguments, 2,
+                            QStringLiteral("usage: sandpit run FILE [options]; see sandpit run --help"));
 }
 
 /// The request the options ask for, the settings filling in the rest. The order of the steps

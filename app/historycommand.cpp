@@ -1,5 +1,6 @@
 #include "historycommand.h"
 
+#include "commandline.h"
 #include "history/runhistory.h"
 #include "model/units.h"
 #include "settings/historysettings.h"
@@ -16,12 +17,6 @@ namespace Sandpit::App {
 
 namespace {
 constexpr int kExitOk = 0;
-constexpr int kExitUsage = 2;
-
-void printErr(const QString &text)
-{
-    std::fprintf(stderr, "sandpit: %s\n", qPrintable(text));
-}
 
 /// One table row: time, file, language, backend, status (with the kill reason), duration.
 QStringList row(const Core::RunRecord &record)
@@ -74,18 +69,9 @@ int runHistoryCommand(const QStringList &arguments)
         {QStringLiteral("json"), QStringLiteral("Print a JSON array of the records, code and result included.")},
         {QStringLiteral("limit"), QStringLiteral("Show at most N runs (the newest)."), QStringLiteral("N")},
     });
-    if (!parser.parse(arguments)) {
-        printErr(parser.errorText());
-        return kExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
-        return kExitOk;
-    }
-    if (parser.positionalArguments().size() != 1) {
-        printErr(QStringLiteral("usage: sandpit history [--json] [--limit N]"));
-        return kExitUsage;
-    }
+    if (const auto early
+        = parseCommandLine(parser, arguments, 1, QStringLiteral("usage: sandpit history [--json] [--limit N]")))
+        return *early;
     int limit = -1;
     if (parser.isSet(QStringLiteral("limit"))) {
         bool ok = false;

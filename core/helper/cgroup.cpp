@@ -172,12 +172,7 @@ void Cgroup::tryDelegatedV2()
         const std::string run = dir + "/sandpit-" + runName();
         if (!enableControllers(dir) || !makeDir(run))
             continue;
-        m_created.push_back(run);
-        m_kind = "v2, delegated";
-        m_memoryDir = run;
-        m_pidsDir = run;
-        if (hasFile(run + "/cpu.max"))
-            m_cpuDir = run;
+        adoptV2Group(run, "v2, delegated");
         return;
     }
 }
@@ -256,8 +251,15 @@ void Cgroup::tryV2()
         m_why = std::string("could not make a cgroup v2 group: ") + std::strerror(errno);
         return;
     }
+    adoptV2Group(dir, "v2");
+}
+
+void Cgroup::adoptV2Group(const std::string &dir, const char *kind)
+{
+    // v2 has one tree: the same group limits memory and processes, and CPU where the
+    // cpu controller is enabled for it.
     m_created.push_back(dir);
-    m_kind = "v2";
+    m_kind = kind;
     m_memoryDir = dir;
     m_pidsDir = dir;
     if (hasFile(dir + "/cpu.max"))

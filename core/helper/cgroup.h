@@ -48,6 +48,8 @@ private:
     void tryV1();
     void tryDelegatedV2();
     void tryDelegatedV1();
+    /// Records DIR, a v2 group just made, as this run's group for every controller it has.
+    void adoptV2Group(const std::string &dir, const char *kind);
     bool isV2() const { return m_kind.starts_with("v2"); }
 
     std::string m_kind;      // "v2" or "v1", and ", delegated" for a user's own subtree

@@ -1,0 +1,24 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+class QCommandLineParser;
+
+namespace Sandpit::App {
+
+/// What every command exits with when its command line is wrong.
+constexpr int kExitUsage = 2;
+
+/// Prints "sandpit: TEXT" on stderr, the form every command's errors take.
+void printErr(const QString &text);
+
+/// Parses a command's arguments the same way for every command: a parse error or a wrong
+/// number of positional arguments (the command word included) prints to stderr and gives
+/// kExitUsage; --help prints the help and gives 0. Returns nothing when the command should run.
+std::optional<int> parseCommandLine(QCommandLineParser &parser, const QStringList &arguments, qsizetype positionals,
+                                    const QString &usage);
+
+} // namespace Sandpit::App
