@@ -1,5 +1,7 @@
 #include "artifacts/imageview.h"
 
+#include "theme/wheelzoom.h"
+
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -107,15 +109,8 @@ bool ImageView::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_scroll->viewport()) {
         if (event->type() == QEvent::Wheel) {
-            auto *wheel = static_cast<QWheelEvent *>(event);
-            if (wheel->modifiers() & Qt::ControlModifier) {
-                const int delta = wheel->angleDelta().y();
-                if (delta > 0)
-                    zoomIn();
-                else if (delta < 0)
-                    zoomOut();
+            if (zoomOnCtrlWheel(static_cast<QWheelEvent *>(event), *this))
                 return true;
-            }
         } else if (event->type() == QEvent::MouseButtonDblClick && !m_image.isNull()) {
             Q_EMIT doubleClicked();
             return true;

@@ -4,6 +4,7 @@
 #include "editor/rustlexer.h"
 #include "languages/language.h"
 #include "model/typeids.h"
+#include "theme/wheelzoom.h"
 
 #include <QFontDatabase>
 #include <QMap>
@@ -288,12 +289,7 @@ void EditorWidget::resetZoom()
 
 void EditorWidget::wheelEvent(QWheelEvent *event)
 {
-    if (event->modifiers() & Qt::ControlModifier) {
-        const int delta = event->angleDelta().y();
-        if (delta > 0)
-            zoomIn();
-        else if (delta < 0)
-            zoomOut();
+    if (zoomOnCtrlWheel(event, *this)) {
         event->accept();
         return;
     }

@@ -1,6 +1,7 @@
 #include "editor/findbar.h"
 
 #include "editor/editorwidget.h"
+#include "window/plainescape.h"
 
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -417,21 +418,15 @@ void FindBar::clearHighlights(EditorWidget *editor)
 
 bool FindBar::event(QEvent *event)
 {
-    // The window's Stop action also answers Escape, application-wide; while the focus is in
-    // the bar, Escape means "close the bar". Accepting the override sends it here as a key press.
-    if (event->type() == QEvent::ShortcutOverride) {
-        auto *key = static_cast<QKeyEvent *>(event);
-        if (key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier) {
-            event->accept();
-            return true;
-        }
-    }
+    // While the focus is in the bar, Escape means "close the bar", not "stop the run".
+    if (claimPlainEscape(event))
+        return true;
     return QWidget::event(event);
 }
 
 void FindBar::keyPressEvent(QKeyEvent *event)
 {
-    if (event->key() == Qt::Key_Escape && event->modifiers() == Qt::NoModifier) {
+    if (isPlainEscape(event)) {
         closeBar();
         return;
     }

@@ -1,6 +1,7 @@
 #include "run/attachmentsession.h"
 
 #include "files/keptworkspace.h"
+#include "settings/settingsdialog.h"
 #include "window/backgroundtask.h"
 
 #include <QCryptographicHash>
@@ -13,12 +14,11 @@ namespace {
 const auto kSettingsKey = QStringLiteral("attachments/programs");
 const auto kInputsKey = QStringLiteral("inputs");
 const auto kPersistentKey = QStringLiteral("persistent");
-// The settings dialog's "workspace mode for new programs" (SettingsDialog::kKeptWorkspaceKey).
-const auto kKeptByDefaultKey = QStringLiteral("workspace/kept_by_default");
 
+// The settings dialog's "workspace mode for new programs", read from the same key it writes.
 bool keptByDefault()
 {
-    return QSettings().value(kKeptByDefaultKey, false).toBool();
+    return QSettings().value(SettingsDialog::kKeptWorkspaceKey, false).toBool();
 }
 
 QList<Attachment> check(const QStringList &paths)

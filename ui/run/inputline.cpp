@@ -1,5 +1,7 @@
 #include "run/inputline.h"
 
+#include "window/plainescape.h"
+
 #include <QKeyEvent>
 
 namespace Sandpit::Ui {
@@ -45,20 +47,15 @@ void InputLine::discard()
 
 bool InputLine::event(QEvent *event)
 {
-    // Claimed before shortcuts are matched, so Escape here clears instead of stopping the run.
-    if (event->type() == QEvent::ShortcutOverride) {
-        const auto *key = static_cast<QKeyEvent *>(event);
-        if (key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier) {
-            event->accept();
-            return true;
-        }
-    }
+    // Escape here clears the line instead of stopping the run.
+    if (claimPlainEscape(event))
+        return true;
     return QLineEdit::event(event);
 }
 
 void InputLine::keyPressEvent(QKeyEvent *event)
 {
-    if (event->key() == Qt::Key_Escape && event->modifiers() == Qt::NoModifier) {
+    if (isPlainEscape(event)) {
         discard();
         event->accept();
         return;

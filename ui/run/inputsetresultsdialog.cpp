@@ -3,6 +3,7 @@
 #include "model/units.h"
 #include "run/inputsetbatch.h"
 #include "session/diffview.h"
+#include "window/dialogcolumn.h"
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>
@@ -13,7 +14,6 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
-#include <QVBoxLayout>
 
 namespace Sandpit::Ui {
 
@@ -70,13 +70,9 @@ InputSetResultsDialog::InputSetResultsDialog(QWidget *parent)
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->addButton(m_stop, QDialogButtonBox::ActionRole);
     buttons->addButton(m_rerun, QDialogButtonBox::ActionRole);
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_heading);
-    layout->addWidget(split, 1);
-    layout->addWidget(buttons);
+    layOutDialogColumn(this, m_heading, split, buttons);
     resize(620, 480);
 
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_stop, &QPushButton::clicked, this, &InputSetResultsDialog::stopRequested);
     connect(m_rerun, &QPushButton::clicked, this, &InputSetResultsDialog::rerunRequested);
     connect(m_table, &QTableWidget::itemSelectionChanged, this, &InputSetResultsDialog::showSelected);

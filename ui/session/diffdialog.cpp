@@ -1,11 +1,11 @@
 #include "session/diffdialog.h"
 
 #include "session/diffview.h"
+#include "window/dialogcolumn.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>
 #include <QPushButton>
-#include <QVBoxLayout>
 
 namespace Sandpit::Ui {
 
@@ -20,12 +20,8 @@ DiffDialog::DiffDialog(QWidget *parent)
     m_legend->setObjectName(QStringLiteral("diffLegend"));
     m_legend->setWordWrap(true);
     m_view->setObjectName(QStringLiteral("diffView"));
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_legend);
-    layout->addWidget(m_view, 1);
-    layout->addWidget(m_buttons);
+    layOutDialogColumn(this, m_legend, m_view, m_buttons);
     connect(m_view, &DiffView::diffShown, this, &DiffDialog::diffShown);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     resize(720, 520);
     setChoices({});
 }

@@ -1,5 +1,7 @@
 #include "window/shortcutsdialog.h"
 
+#include "window/dialogcolumn.h"
+
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QLineEdit>
@@ -8,7 +10,6 @@
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
 #include <QTreeView>
-#include <QVBoxLayout>
 
 namespace Sandpit::Ui {
 
@@ -76,12 +77,8 @@ ShortcutsDialog::ShortcutsDialog(QMenuBar *menuBar, QWidget *parent)
     m_view->setAlternatingRowColors(true);
     m_view->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_filter);
-    layout->addWidget(m_view, 1);
-    layout->addWidget(buttons);
+    layOutDialogColumn(this, m_filter, m_view, buttons);
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     resize(560, 480);
 }
 
