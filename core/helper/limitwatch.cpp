@@ -37,7 +37,9 @@ Usage LimitWatch::sample()
 bool LimitWatch::check(std::uint64_t ticks)
 {
     const Usage usage = sample();
-    m_pastProcessLimit = m_run.processes > 0 && usage.tasks > m_run.processes ? m_pastProcessLimit + ticks : 0;
+    // The first sample over the limit starts the count; only intervals after it add to it.
+    const bool past = m_run.processes > 0 && usage.tasks > m_run.processes;
+    m_pastProcessLimit = !past ? 0 : m_pastProcessLimit == 0 ? 1 : m_pastProcessLimit + ticks;
     if (m_pastProcessLimit >= kPastProcessLimitTicks) {
         m_record.stop = InitRecord::ProcessLimit;
         return true;

@@ -54,6 +54,10 @@ LocalJob::~LocalJob()
         m_process->kill();
         m_process->waitForFinished(2000);
     }
+    // Whatever the helper's QProcess still says as it is destroyed (after the members it would
+    // write to are gone) must not reach this job.
+    if (m_process)
+        m_process->disconnect(this);
 }
 
 QByteArray LocalJob::jobArguments() const
