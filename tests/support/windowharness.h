@@ -13,6 +13,7 @@
 #include "session/documenttabs.h"
 #include "settings/enginesettings.h"
 #include "settings/historysettings.h"
+#include "support/testfiles.h"
 #include "window/mainwindow.h"
 
 #include <QAction>
@@ -85,11 +86,7 @@ protected:
 
     QString writeFile(const QString &name, const QByteArray &content)
     {
-        const QString path = m_dir.filePath(name);
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size())
-            qFatal("cannot write %s", qPrintable(path));
-        return path;
+        return TestFiles::writeInto(m_dir, name, content);
     }
 
     /// Opens `program` as a saved file and opens Run with input… on it.
