@@ -29,6 +29,14 @@ Core::RunRecord record(int minute, const QString &file, const QString &code, std
     r.id = QStringLiteral("id-%1").arg(minute);
     return r;
 }
+
+void clickButton(const Ui::HistoryPane &pane, const char *name)
+{
+    auto *button = pane.findChild<QPushButton *>(QLatin1String(name));
+    if (!button)
+        qFatal("no button %s", name);
+    button->click();
+}
 } // namespace
 
 class TestHistoryPane : public QObject
@@ -42,6 +50,13 @@ private:
                         Core::KillReason::Timeout),
                  record(1, QStringLiteral("main.py"), QStringLiteral("print('a')\nprint('b')\n"), 0)},
                 {}};
+    }
+    /// Shows `pane` listing twoRuns(), with the older, main.py's, selected.
+    void showWithMainPySelected(Ui::HistoryPane &pane) const
+    {
+        pane.show();
+        pane.showListing(twoRuns());
+        pane.selectRow(1);
     }
 
 private Q_SLOTS:
@@ -72,9 +87,7 @@ private Q_SLOTS:
     void selectedRunIsShownInFull()
     {
         Ui::HistoryPane pane;
-        pane.show();
-        pane.showListing(twoRuns());
-        pane.selectRow(1);
+        showWithMainPySelected(pane);
         QCOMPARE(pane.codeText(), QStringLiteral("print('a')\nprint('b')\n"));
         QVERIFY2(pane.resultText().contains(QStringLiteral("main.py")), qPrintable(pane.resultText()));
         QVERIFY2(pane.resultText().contains(QStringLiteral("exit code 0")), qPrintable(pane.resultText()));
@@ -105,11 +118,9 @@ private Q_SLOTS:
     void diffWithCurrent()
     {
         Ui::HistoryPane pane;
-        pane.show();
-        pane.showListing(twoRuns());
-        pane.selectRow(1);
+        showWithMainPySelected(pane);
         QSignalSpy asked(&pane, &Ui::HistoryPane::diffRequested);
-        pane.findChild<QPushButton *>(QStringLiteral("historyDiffButton"))->click();
+        clickButton(pane, "historyDiffButton");
         QCOMPARE(asked.size(), 1);
         pane.compareWith(QStringLiteral("print('a')\nprint('c')\n"), QStringLiteral("untitled.py"));
         QTRY_VERIFY_WITH_TIMEOUT(pane.diffText().startsWith(QStringLiteral("---")), kDiffTimeoutMs);
@@ -123,11 +134,9 @@ private Q_SLOTS:
     void restoreAsksForTheSelectedRun()
     {
         Ui::HistoryPane pane;
-        pane.show();
-        pane.showListing(twoRuns());
-        pane.selectRow(1);
+        showWithMainPySelected(pane);
         QSignalSpy restore(&pane, &Ui::HistoryPane::restoreRequested);
-        pane.findChild<QPushButton *>(QStringLiteral("historyRestore"))->click();
+        clickButton(pane, "historyRestore");
         QCOMPARE(restore.size(), 1);
         QCOMPARE(restore.at(0).at(0).value<Core::RunRecord>().code, QStringLiteral("print('a')\nprint('b')\n"));
     }
