@@ -30,12 +30,16 @@ Core::RunRecord record(int minute, const QString &file, const QString &code, std
     return r;
 }
 
-void clickButton(const Ui::HistoryPane &pane, const char *name)
+// Clicks the pane's button `name` and gives what `signal` said meanwhile.
+template<typename Signal>
+QList<QVariantList> saidOnClick(Ui::HistoryPane &pane, const char *name, Signal signal)
 {
     auto *button = pane.findChild<QPushButton *>(QLatin1String(name));
     if (!button)
         qFatal("no button %s", name);
+    QSignalSpy said(&pane, signal);
     button->click();
+    return said;
 }
 } // namespace
 
@@ -119,9 +123,7 @@ private Q_SLOTS:
     {
         Ui::HistoryPane pane;
         showWithMainPySelected(pane);
-        QSignalSpy asked(&pane, &Ui::HistoryPane::diffRequested);
-        clickButton(pane, "historyDiffButton");
-        QCOMPARE(asked.size(), 1);
+        QCOMPARE(saidOnClick(pane, "historyDiffButton", &Ui::HistoryPane::diffRequested).size(), 1);
         pane.compareWith(QStringLiteral("print('a')\nprint('c')\n"), QStringLiteral("untitled.py"));
         QTRY_VERIFY_WITH_TIMEOUT(pane.diffText().startsWith(QStringLiteral("---")), kDiffTimeoutMs);
         QVERIFY2(pane.diffText().contains(QStringLiteral("\n-print('b')\n+print('c')")), qPrintable(pane.diffText()));
@@ -135,8 +137,7 @@ private Q_SLOTS:
     {
         Ui::HistoryPane pane;
         showWithMainPySelected(pane);
-        QSignalSpy restore(&pane, &Ui::HistoryPane::restoreRequested);
-        clickButton(pane, "historyRestore");
+        const QList<QVariantList> restore = saidOnClick(pane, "historyRestore", &Ui::HistoryPane::restoreRequested);
         QCOMPARE(restore.size(), 1);
         QCOMPARE(restore.at(0).at(0).value<Core::RunRecord>().code, QStringLiteral("print('a')\nprint('b')\n"));
     }
