@@ -144,6 +144,10 @@ Theme::Editor makeEditor(Theme::Kind kind, size_t column)
 
 Theme Theme::ofKind(Kind kind)
 {
+    static_assert(Column().size() == size_t(Kind::HighContrastDark) + 1, "a column for each Theme::Kind");
+    // Kind's values are the tables' columns; a value from outside the enum gets the light theme.
+    if (size_t(kind) >= Column().size())
+        kind = Kind::Light;
     const size_t column = size_t(kind);
     PaletteColours colours;
     fill<PaletteColours>(colours, kPaletteColours, column);
