@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QString>
+#include <QTemporaryDir>
 #include <QtGlobal>
 
 namespace SandpitTest {
@@ -25,6 +26,16 @@ inline bool writeFile(const QString &path, const QByteArray &content)
     if (!ok)
         qWarning("cannot write %s", qPrintable(path));
     return ok;
+}
+
+/// Writes `content` to `name` in `dir` and returns its path. A test cannot go on without the
+/// file it sets up, so a failure ends the test run here rather than in a confusing check later.
+inline QString writeInto(const QTemporaryDir &dir, const QString &name, const QByteArray &content)
+{
+    const QString path = dir.filePath(name);
+    if (!writeFile(path, content))
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
 }
 
 /// The file's bytes; "<missing>" when it cannot be read, so that no expected content,

@@ -13,10 +13,12 @@
 #include "session/documenttabs.h"
 #include "settings/enginesettings.h"
 #include "settings/historysettings.h"
+#include "support/testfiles.h"
 #include "window/mainwindow.h"
 
 #include <QAction>
 #include <QDialog>
+#include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
 #include <QSettings>
@@ -25,7 +27,20 @@
 
 class WindowHarness
 {
+    template<typename T>
+    T *part(const char *name) const
+    {
+        auto *found = m_window->findChild<T *>(QString::fromLatin1(name));
+        if (!found)
+            qFatal("no %s in the window", name);
+        return found;
+    }
+
 protected:
+    /// How long a test waits for a run in the window: an interpreter's cold start on a loaded
+    /// machine, with room to spare.
+    static constexpr int kRunTimeoutMs = 20'000;
+
     /// Names the application (for QSettings), starts it from empty settings as on a first
     /// launch (a zoom or layout an earlier run of this test saved must not change what it
     /// sees), and checks the scratch folder.
@@ -55,18 +70,32 @@ protected:
     /// so History lists only this test's runs.
     bool openWindowWithOwnHistory()
     {
-        QSettings().clear();
         m_historyDir = std::make_unique<QTemporaryDir>();
         Sandpit::Core::HistorySettings history;
         history.directory = m_historyDir->filePath(QStringLiteral("history"));
-        return openWindow({}, history);
+        return openFreshWindow({}, history);
     }
+
+    /// openWindow() from empty settings: a layout, zoom or choice an earlier test saved must
+    /// not change what this one sees.
+    bool openFreshWindow(const Sandpit::Core::EngineSettings &settings = {},
+                         const Sandpit::Core::HistorySettings &history = {})
+    {
+        QSettings().clear();
+        return openWindow(settings, history);
+    }
+
+    /// The window's action, or dock, called `name`. A test cannot go on without it, so none
+    /// ends the run here rather than in a crash further on.
+    QAction *action(const char *name) const { return part<QAction>(name); }
+    QDockWidget *dock(const char *name) const { return part<QDockWidget>(name); }
+
+    Sandpit::Ui::DocumentTabs *tabs() const { return part<Sandpit::Ui::DocumentTabs>("documentTabs"); }
 
     /// The editor of the tab in front (m_editor is the first tab's).
     Sandpit::Ui::EditorWidget *currentEditor() const
     {
-        auto *tabs = m_window->findChild<Sandpit::Ui::DocumentTabs *>(QStringLiteral("documentTabs"));
-        return tabs && tabs->current() ? tabs->current()->editor() : nullptr;
+        return tabs()->current() ? tabs()->current()->editor() : nullptr;
     }
 
     void closeWindow()
@@ -85,11 +114,7 @@ protected:
 
     QString writeFile(const QString &name, const QByteArray &content)
     {
-        const QString path = m_dir.filePath(name);
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size())
-            qFatal("cannot write %s", qPrintable(path));
-        return path;
+        return TestFiles::writeInto(m_dir, name, content);
     }
 
     /// Opens `program` as a saved file and opens Run with input… on it.

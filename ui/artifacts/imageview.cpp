@@ -1,6 +1,7 @@
 #include "artifacts/imageview.h"
 
 #include "theme/wheelzoom.h"
+#include "window/flatbutton.h"
 
 #include <QEvent>
 #include <QHBoxLayout>
@@ -39,11 +40,7 @@ ImageView::ImageView(QWidget *parent)
     m_scroll->setBackgroundRole(QPalette::Dark);
 
     const auto button = [this](const QString &name, const QString &text, const QString &tip, auto slot) {
-        auto *b = new QToolButton(this);
-        b->setObjectName(name);
-        b->setText(text);
-        b->setToolTip(tip);
-        b->setAutoRaise(true);
+        QToolButton *b = flatButton(name, text, tip, this);
         connect(b, &QToolButton::clicked, this, slot);
         return b;
     };

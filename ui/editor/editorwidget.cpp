@@ -13,20 +13,31 @@
 namespace Sandpit::Ui {
 
 namespace {
+template<typename Lexer>
+QsciLexer *newLexer(QObject *parent)
+{
+    return new Lexer(parent);
+}
+
+// The lexer of each name a language gives as its `lexer` in languages.json.
+constexpr struct {
+    const char *name;
+    QsciLexer *(*make)(QObject *parent);
+} kLexers[] = {
+    {"python", &newLexer<QsciLexerPython>},
+    {"bash", &newLexer<QsciLexerBash>},
+    {"javascript", &newLexer<QsciLexerJavaScript>},
+    {"cpp", &newLexer<QsciLexerCPP>},
+    {"java", &newLexer<QsciLexerJava>},
+    {"rust", &newLexer<RustLexer>},
+};
+
 QsciLexer *makeLexer(const QString &name, QObject *parent)
 {
-    if (name == QLatin1String("python"))
-        return new QsciLexerPython(parent);
-    if (name == QLatin1String("bash"))
-        return new QsciLexerBash(parent);
-    if (name == QLatin1String("javascript"))
-        return new QsciLexerJavaScript(parent);
-    if (name == QLatin1String("cpp"))
-        return new QsciLexerCPP(parent);
-    if (name == QLatin1String("java"))
-        return new QsciLexerJava(parent);
-    if (name == QLatin1String("rust"))
-        return new RustLexer(parent);
+    for (const auto &lexer : kLexers) {
+        if (name == QLatin1String(lexer.name))
+            return lexer.make(parent);
+    }
     return nullptr;
 }
 

@@ -1,6 +1,7 @@
 #include "editor/findbar.h"
 
 #include "editor/editorwidget.h"
+#include "window/flatbutton.h"
 #include "window/plainescape.h"
 
 #include <QHBoxLayout>
@@ -42,12 +43,8 @@ QList<ByteRange> byteRanges(QStringView text, const QList<SearchMatch> &matches)
 
 QToolButton *toggle(const QString &name, const QString &text, const QString &tip, QWidget *parent)
 {
-    auto *button = new QToolButton(parent);
-    button->setObjectName(name);
-    button->setText(text);
-    button->setToolTip(tip);
+    QToolButton *button = flatButton(name, text, tip, parent);
     button->setCheckable(true);
-    button->setAutoRaise(true);
     return button;
 }
 
@@ -87,11 +84,8 @@ FindBar::FindBar(QWidget *parent)
     previous->setToolTip(QStringLiteral("Previous match (Shift+F3, Shift+Enter)"));
     QPushButton *next = button(QStringLiteral("findNextButton"), QStringLiteral("Next"), this);
     next->setToolTip(QStringLiteral("Next match (F3, Enter)"));
-    auto *close = new QToolButton(this);
-    close->setObjectName(QStringLiteral("closeFindButton"));
+    QToolButton *close = flatButton(QStringLiteral("closeFindButton"), QString(), QStringLiteral("Close (Esc)"), this);
     close->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
-    close->setToolTip(QStringLiteral("Close (Esc)"));
-    close->setAutoRaise(true);
 
     auto *findRow = new QHBoxLayout;
     // A browser's proportions: the field stays a field, and the status line gets the rest, so

@@ -2,6 +2,10 @@
 
 #include "editor/qscintilla.h"
 
+#include <algorithm>
+#include <initializer_list>
+#include <span>
+
 namespace Sandpit::Ui {
 
 namespace {
@@ -11,123 +15,76 @@ namespace {
 constexpr int kMaxStyles = 128;
 constexpr int kInactiveOffset = 64;
 
+// Each lexer's styles, by what they are. A style a table leaves out is Syntax::Default.
+struct StylesOf {
+    Syntax syntax;
+    std::initializer_list<int> styles;
+};
+
+const StylesOf kCppStyles[] = {
+    {Syntax::Comment,
+     {QsciLexerCPP::Comment, QsciLexerCPP::CommentLine, QsciLexerCPP::CommentDoc, QsciLexerCPP::CommentLineDoc,
+      QsciLexerCPP::CommentDocKeyword, QsciLexerCPP::PreProcessorComment, QsciLexerCPP::PreProcessorCommentLineDoc,
+      QsciLexerCPP::TaskMarker}},
+    {Syntax::Number, {QsciLexerCPP::Number, QsciLexerCPP::UUID, QsciLexerCPP::UserLiteral}},
+    {Syntax::Keyword, {QsciLexerCPP::Keyword}},
+    {Syntax::Type, {QsciLexerCPP::KeywordSet2}},
+    {Syntax::String,
+     {QsciLexerCPP::DoubleQuotedString, QsciLexerCPP::SingleQuotedString, QsciLexerCPP::VerbatimString,
+      QsciLexerCPP::RawString, QsciLexerCPP::TripleQuotedVerbatimString, QsciLexerCPP::HashQuotedString,
+      QsciLexerCPP::Regex, QsciLexerCPP::EscapeSequence}},
+    {Syntax::Preprocessor, {QsciLexerCPP::PreProcessor}},
+    {Syntax::Operator, {QsciLexerCPP::Operator}},
+    {Syntax::Identifier, {QsciLexerCPP::Identifier}},
+    {Syntax::ClassName, {QsciLexerCPP::GlobalClass}},
+    {Syntax::Error, {QsciLexerCPP::UnclosedString, QsciLexerCPP::CommentDocKeywordError}},
+};
+
+const StylesOf kPythonStyles[] = {
+    {Syntax::Comment, {QsciLexerPython::Comment, QsciLexerPython::CommentBlock}},
+    {Syntax::Number, {QsciLexerPython::Number}},
+    {Syntax::String,
+     {QsciLexerPython::DoubleQuotedString, QsciLexerPython::SingleQuotedString,
+      QsciLexerPython::TripleSingleQuotedString, QsciLexerPython::TripleDoubleQuotedString,
+      QsciLexerPython::DoubleQuotedFString, QsciLexerPython::SingleQuotedFString,
+      QsciLexerPython::TripleSingleQuotedFString, QsciLexerPython::TripleDoubleQuotedFString}},
+    {Syntax::Keyword, {QsciLexerPython::Keyword}},
+    {Syntax::Type, {QsciLexerPython::HighlightedIdentifier}},
+    {Syntax::ClassName, {QsciLexerPython::ClassName}},
+    {Syntax::FunctionName, {QsciLexerPython::FunctionMethodName}},
+    {Syntax::Operator, {QsciLexerPython::Operator}},
+    {Syntax::Identifier, {QsciLexerPython::Identifier}},
+    {Syntax::Preprocessor, {QsciLexerPython::Decorator}},
+    {Syntax::Error, {QsciLexerPython::UnclosedString}},
+};
+
+const StylesOf kBashStyles[] = {
+    {Syntax::Error, {QsciLexerBash::Error}},
+    {Syntax::Comment, {QsciLexerBash::Comment}},
+    {Syntax::Number, {QsciLexerBash::Number}},
+    {Syntax::Keyword, {QsciLexerBash::Keyword, QsciLexerBash::HereDocumentDelimiter}},
+    {Syntax::String,
+     {QsciLexerBash::DoubleQuotedString, QsciLexerBash::SingleQuotedString, QsciLexerBash::SingleQuotedHereDocument}},
+    {Syntax::Operator, {QsciLexerBash::Operator}},
+    {Syntax::Identifier, {QsciLexerBash::Identifier}},
+    {Syntax::Type, {QsciLexerBash::Scalar, QsciLexerBash::ParameterExpansion}},
+    {Syntax::Preprocessor, {QsciLexerBash::Backticks}},
+};
+
+Syntax lookUp(std::span<const StylesOf> table, int style)
+{
+    for (const StylesOf &row : table) {
+        if (std::ranges::find(row.styles, style) != row.styles.end())
+            return row.syntax;
+    }
+    return Syntax::Default;
+}
+
 Syntax cppSyntax(int style)
 {
-    using L = QsciLexerCPP;
     if (style >= kInactiveOffset)
         return Syntax::Comment; // greyed out, as other editors show inactive code
-    switch (style) {
-    case L::Comment:
-    case L::CommentLine:
-    case L::CommentDoc:
-    case L::CommentLineDoc:
-    case L::CommentDocKeyword:
-    case L::PreProcessorComment:
-    case L::PreProcessorCommentLineDoc:
-    case L::TaskMarker:
-        return Syntax::Comment;
-    case L::Number:
-    case L::UUID:
-    case L::UserLiteral:
-        return Syntax::Number;
-    case L::Keyword:
-        return Syntax::Keyword;
-    case L::KeywordSet2:
-        return Syntax::Type;
-    case L::DoubleQuotedString:
-    case L::SingleQuotedString:
-    case L::VerbatimString:
-    case L::RawString:
-    case L::TripleQuotedVerbatimString:
-    case L::HashQuotedString:
-    case L::Regex:
-    case L::EscapeSequence:
-        return Syntax::String;
-    case L::PreProcessor:
-        return Syntax::Preprocessor;
-    case L::Operator:
-        return Syntax::Operator;
-    case L::Identifier:
-        return Syntax::Identifier;
-    case L::GlobalClass:
-        return Syntax::ClassName;
-    case L::UnclosedString:
-    case L::CommentDocKeywordError:
-        return Syntax::Error;
-    default:
-        return Syntax::Default;
-    }
-}
-
-Syntax pythonSyntax(int style)
-{
-    using L = QsciLexerPython;
-    switch (style) {
-    case L::Comment:
-    case L::CommentBlock:
-        return Syntax::Comment;
-    case L::Number:
-        return Syntax::Number;
-    case L::DoubleQuotedString:
-    case L::SingleQuotedString:
-    case L::TripleSingleQuotedString:
-    case L::TripleDoubleQuotedString:
-    case L::DoubleQuotedFString:
-    case L::SingleQuotedFString:
-    case L::TripleSingleQuotedFString:
-    case L::TripleDoubleQuotedFString:
-        return Syntax::String;
-    case L::Keyword:
-        return Syntax::Keyword;
-    case L::HighlightedIdentifier:
-        return Syntax::Type;
-    case L::ClassName:
-        return Syntax::ClassName;
-    case L::FunctionMethodName:
-        return Syntax::FunctionName;
-    case L::Operator:
-        return Syntax::Operator;
-    case L::Identifier:
-        return Syntax::Identifier;
-    case L::Decorator:
-        return Syntax::Preprocessor;
-    case L::UnclosedString:
-        return Syntax::Error;
-    default:
-        return Syntax::Default;
-    }
-}
-
-Syntax bashSyntax(int style)
-{
-    using L = QsciLexerBash;
-    switch (style) {
-    case L::Error:
-        return Syntax::Error;
-    case L::Comment:
-        return Syntax::Comment;
-    case L::Number:
-        return Syntax::Number;
-    case L::Keyword:
-        return Syntax::Keyword;
-    case L::DoubleQuotedString:
-    case L::SingleQuotedString:
-    case L::SingleQuotedHereDocument:
-        return Syntax::String;
-    case L::Operator:
-        return Syntax::Operator;
-    case L::Identifier:
-        return Syntax::Identifier;
-    case L::Scalar:
-    case L::ParameterExpansion:
-        return Syntax::Type;
-    case L::Backticks:
-        return Syntax::Preprocessor;
-    case L::HereDocumentDelimiter:
-        return Syntax::Keyword;
-    default:
-        return Syntax::Default;
-    }
+    return lookUp(kCppStyles, style);
 }
 
 } // namespace
@@ -139,9 +96,9 @@ std::optional<Syntax> syntaxOfStyle(const QsciLexer &lexer, int style)
     if (qobject_cast<const QsciLexerCPP *>(&lexer))
         return cppSyntax(style);
     if (qobject_cast<const QsciLexerPython *>(&lexer))
-        return pythonSyntax(style);
+        return lookUp(kPythonStyles, style);
     if (qobject_cast<const QsciLexerBash *>(&lexer))
-        return bashSyntax(style);
+        return lookUp(kBashStyles, style);
     return Syntax::Default;
 }
 

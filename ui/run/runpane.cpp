@@ -2,6 +2,7 @@
 
 #include "model/units.h"
 #include "run/runmessage.h"
+#include "window/flatbutton.h"
 
 #include <algorithm>
 
@@ -65,7 +66,8 @@ RunPane::RunPane(QWidget *parent)
     , m_memory(makeValue(this))
     , m_backend(makeValue(this))
     , m_isolation(makeValue(this))
-    , m_detailsToggle(new QToolButton(this))
+    , m_detailsToggle(flatButton(QStringLiteral("runDetailsToggle"), QStringLiteral("Details"),
+                                 QStringLiteral("Show the backend and the isolation of the run"), this))
     , m_facts(new QScrollArea(this))
 {
     m_status->setObjectName(QStringLiteral("runStatus"));
@@ -102,13 +104,9 @@ RunPane::RunPane(QWidget *parent)
     addFact("Memory:", m_memory, nullptr);
     // Where and how isolated it ran matter once something looks wrong; the level is in view
     // anyway, as the indicator beside Run. So these two rows wait behind Details.
-    m_detailsToggle->setObjectName(QStringLiteral("runDetailsToggle"));
-    m_detailsToggle->setText(QStringLiteral("Details"));
     m_detailsToggle->setCheckable(true);
-    m_detailsToggle->setAutoRaise(true);
     m_detailsToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_detailsToggle->setArrowType(Qt::RightArrow);
-    m_detailsToggle->setToolTip(QStringLiteral("Show the backend and the isolation of the run"));
     form->addRow(m_detailsToggle);
     addFact("Backend:", m_backend, &m_detailWidgets);
     addFact("Isolation:", m_isolation, &m_detailWidgets);

@@ -1,5 +1,7 @@
 #include "session/changebanner.h"
 
+#include "window/flatbutton.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPainter>
@@ -23,17 +25,14 @@ ChangeBanner::ChangeBanner(QWidget *parent)
     : QFrame(parent)
     , m_icon(new QLabel(this))
     , m_message(new QLabel(this))
-    , m_close(new QToolButton(this))
+    , m_close(flatButton(QStringLiteral("changeBannerClose"), QStringLiteral("×"), QStringLiteral("Hide this message"),
+                         this))
 {
     setObjectName(QStringLiteral("changeBanner"));
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     m_message->setObjectName(QStringLiteral("changeBannerMessage"));
     m_message->setWordWrap(true);
     m_message->setTextFormat(Qt::PlainText);
-    m_close->setObjectName(QStringLiteral("changeBannerClose"));
-    m_close->setAutoRaise(true);
-    m_close->setText(QStringLiteral("×"));
-    m_close->setToolTip(QStringLiteral("Hide this message"));
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(10, 4, 4, 4);
     layout->addWidget(m_icon);

@@ -1,6 +1,8 @@
 #include "theme/theme.h"
 
+#include <array>
 #include <cmath>
+#include <span>
 
 namespace Sandpit::Ui {
 
@@ -43,249 +45,149 @@ QPalette makePalette(const PaletteColours &c)
     return p;
 }
 
-void setSyntax(Theme::Editor &e, std::initializer_list<std::pair<Syntax, QColor>> colours)
+// The four themes differ only in their colours, so each colour is one row of a table with a
+// column per theme, in Theme::Kind's order, and one recipe (ofKind) makes any theme from its
+// column. Reading across a row compares the themes.
+// The high-contrast themes are 7:1 throughout. The light one puts dark text on white, not the
+// other way round: a projector's black is the room's light on the screen, so in a lit
+// classroom a dark background turns grey while white paper stays bright, and light thin
+// strokes on dark bleed (halation) for many viewers. High-contrast dark is for a learner who
+// chose dark.
+using Column = std::array<QRgb, 4>;
+
+template<typename Field>
+struct ColourRow {
+    Field field;
+    Column rgb;
+};
+
+// clang-format off
+constexpr ColourRow<QColor PaletteColours::*> kPaletteColours[] = {
+    //                                   light     dark      high c.   high c. dark
+    {&PaletteColours::window,          {0xefefef, 0x2b2b2b, 0xffffff, 0x000000}},
+    {&PaletteColours::windowText,      {0x1f1f1f, 0xe0e0e0, 0x000000, 0xffffff}},
+    {&PaletteColours::base,            {0xffffff, 0x1e1e1e, 0xffffff, 0x000000}},
+    {&PaletteColours::alternateBase,   {0xf5f5f5, 0x262626, 0xf0f0f0, 0x1a1a1a}},
+    {&PaletteColours::text,            {0x1f1f1f, 0xd4d4d4, 0x000000, 0xffffff}},
+    {&PaletteColours::button,          {0xefefef, 0x353535, 0xffffff, 0x000000}},
+    {&PaletteColours::highlight,       {0x0a64c8, 0x264f78, 0x000080, 0xffd700}},
+    {&PaletteColours::highlightedText, {0xffffff, 0xffffff, 0xffffff, 0x000000}},
+    {&PaletteColours::link,            {0x0b57d0, 0x4aa3ff, 0x0000ee, 0x8ac8ff}},
+    {&PaletteColours::linkVisited,     {0x6a1b9a, 0xc586c0, 0x551a8b, 0xd8b4fe}},
+    {&PaletteColours::placeholder,     {0x666666, 0x9e9e9e, 0x4d4d4d, 0xb3b3b3}},
+    {&PaletteColours::toolTipBase,     {0xffffdc, 0x3c3c3c, 0xffffff, 0x000000}},
+    {&PaletteColours::toolTipText,     {0x000000, 0xe0e0e0, 0x000000, 0xffffff}},
+    {&PaletteColours::disabledText,    {0x8c8c8c, 0x7f7f7f, 0x595959, 0xa6a6a6}},
+    {&PaletteColours::light,           {0xffffff, 0x4a4a4a, 0xffffff, 0x404040}},
+    {&PaletteColours::mid,             {0xb8b8b8, 0x3a3a3a, 0x595959, 0xa6a6a6}},
+    {&PaletteColours::dark,            {0x9f9f9f, 0x1a1a1a, 0x000000, 0xc0c0c0}},
+};
+
+constexpr ColourRow<QColor Theme::Editor::*> kEditorColours[] = {
+    //                                   light     dark      high c.   high c. dark
+    {&Theme::Editor::paper,            {0xffffff, 0x1e1e1e, 0xffffff, 0x000000}},
+    {&Theme::Editor::text,             {0x1f1f1f, 0xd4d4d4, 0x000000, 0xffffff}},
+    {&Theme::Editor::caret,            {0x1f1f1f, 0xaeafad, 0x000000, 0xffffff}},
+    {&Theme::Editor::caretLine,        {0xf2f5fa, 0x2a2d2e, 0xfff8c4, 0x262600}},
+    {&Theme::Editor::selection,        {0xadd6ff, 0x264f78, 0x000080, 0xffd700}},
+    {&Theme::Editor::selectionText,    {0x1f1f1f, 0xd4d4d4, 0xffffff, 0x000000}},
+    {&Theme::Editor::marginPaper,      {0xf5f5f5, 0x1e1e1e, 0xf0f0f0, 0x141414}},
+    {&Theme::Editor::marginText,       {0x6e6e6e, 0x8c8c8c, 0x000000, 0xffffff}},
+    {&Theme::Editor::braceMatchPaper,  {0xc8e6c9, 0x3b514d, 0xffd700, 0x005f5f}},
+    {&Theme::Editor::braceMatchText,   {0x1f1f1f, 0xffffff, 0x000000, 0xffffff}},
+    {&Theme::Editor::braceBadText,     {0xc62828, 0xf48771, 0x8b0000, 0xff8a80}},
+    {&Theme::Editor::indentGuide,      {0xd0d0d0, 0x404040, 0x808080, 0x808080}},
+    {&Theme::Editor::errorPaper,       {0xfdecea, 0x4b1818, 0xffe0e0, 0x3d0000}},
+    {&Theme::Editor::errorText,        {0x9d1c1c, 0xffb4a9, 0x8b0000, 0xffc4bd}},
+    {&Theme::Editor::warningPaper,     {0xfff6e0, 0x3d3214, 0xfff6e0, 0x332900}},
+    {&Theme::Editor::warningText,      {0x7a4d00, 0xe9c46a, 0x5c3c00, 0xffe082}},
+};
+
+// Syntax::Default and Syntax::Identifier are drawn in the editor's text colour.
+constexpr ColourRow<Syntax> kSyntaxColours[] = {
+    //                                   light     dark      high c.   high c. dark
+    {Syntax::Comment,                  {0x3d7a30, 0x7ca668, 0x1e5c1e, 0x9ce08c}},
+    {Syntax::String,                   {0xa31515, 0xce9178, 0x8b0000, 0xffb380}},
+    {Syntax::Number,                   {0x0b6e4f, 0xb5cea8, 0x004d40, 0x80e8d0}},
+    {Syntax::Keyword,                  {0x0000c8, 0x569cd6, 0x00008b, 0x8ac8ff}},
+    {Syntax::Type,                     {0x1a6d84, 0x4ec9b0, 0x004c63, 0x7fe0ff}},
+    {Syntax::Operator,                 {0x383838, 0xd4d4d4, 0x000000, 0xffffff}},
+    {Syntax::Preprocessor,             {0x8a2be2, 0xc586c0, 0x5b0a91, 0xe0b0ff}},
+    {Syntax::ClassName,                {0x7a3e9d, 0x4ec9b0, 0x4b0082, 0xd8b4fe}},
+    {Syntax::FunctionName,             {0x795e26, 0xdcdcaa, 0x5c3c00, 0xffe680}},
+    {Syntax::Error,                    {0xb00020, 0xf48771, 0x8b0000, 0xff8a80}},
+};
+// clang-format on
+
+template<typename Target>
+void fill(Target &target, std::span<const ColourRow<QColor Target::*>> rows, size_t column)
 {
+    for (const auto &row : rows)
+        target.*row.field = QColor(row.rgb[column]);
+}
+
+Theme::Editor makeEditor(Theme::Kind kind, size_t column)
+{
+    Theme::Editor e;
+    fill<Theme::Editor>(e, kEditorColours, column);
     e.syntax.fill(e.text);
-    for (const auto &[syntax, colour] : colours)
-        e.syntax[size_t(syntax)] = colour;
+    for (const auto &row : kSyntaxColours)
+        e.syntax[size_t(row.field)] = QColor(row.rgb[column]);
+    // On a projector a one-pixel caret and thin keywords are lost.
+    const bool highContrast = kind == Theme::Kind::HighContrast || kind == Theme::Kind::HighContrastDark;
+    e.caretWidth = highContrast ? 3 : 1;
+    e.boldKeywords = highContrast;
+    return e;
 }
 
 } // namespace
 
+Theme Theme::ofKind(Kind kind)
+{
+    static_assert(Column().size() == size_t(Kind::HighContrastDark) + 1, "a column for each Theme::Kind");
+    // Kind's values are the tables' columns; a value from outside the enum gets the light theme.
+    if (size_t(kind) >= Column().size())
+        kind = Kind::Light;
+    const size_t column = size_t(kind);
+    PaletteColours colours;
+    fill<PaletteColours>(colours, kPaletteColours, column);
+    Theme t;
+    t.kind = kind;
+    t.palette = makePalette(colours);
+    t.editor = makeEditor(kind, column);
+    return t;
+}
+
 Theme Theme::light()
 {
-    Theme t;
-    t.kind = Kind::Light;
-    t.palette = makePalette({
-        .window = QColor(0xef, 0xef, 0xef),
-        .windowText = QColor(0x1f, 0x1f, 0x1f),
-        .base = Qt::white,
-        .alternateBase = QColor(0xf5, 0xf5, 0xf5),
-        .text = QColor(0x1f, 0x1f, 0x1f),
-        .button = QColor(0xef, 0xef, 0xef),
-        .highlight = QColor(0x0a, 0x64, 0xc8),
-        .highlightedText = Qt::white,
-        .link = QColor(0x0b, 0x57, 0xd0),
-        .linkVisited = QColor(0x6a, 0x1b, 0x9a),
-        .placeholder = QColor(0x66, 0x66, 0x66),
-        .toolTipBase = QColor(0xff, 0xff, 0xdc),
-        .toolTipText = Qt::black,
-        .disabledText = QColor(0x8c, 0x8c, 0x8c),
-        .light = Qt::white,
-        .mid = QColor(0xb8, 0xb8, 0xb8),
-        .dark = QColor(0x9f, 0x9f, 0x9f),
-    });
-    Editor &e = t.editor;
-    e.paper = Qt::white;
-    e.text = QColor(0x1f, 0x1f, 0x1f);
-    e.caret = e.text;
-    e.caretLine = QColor(0xf2, 0xf5, 0xfa);
-    e.selection = QColor(0xad, 0xd6, 0xff);
-    e.selectionText = e.text;
-    e.marginPaper = QColor(0xf5, 0xf5, 0xf5);
-    e.marginText = QColor(0x6e, 0x6e, 0x6e);
-    e.braceMatchPaper = QColor(0xc8, 0xe6, 0xc9);
-    e.braceMatchText = e.text;
-    e.braceBadText = QColor(0xc6, 0x28, 0x28);
-    e.indentGuide = QColor(0xd0, 0xd0, 0xd0);
-    e.errorPaper = QColor(0xfd, 0xec, 0xea);
-    e.errorText = QColor(0x9d, 0x1c, 0x1c);
-    e.warningPaper = QColor(0xff, 0xf6, 0xe0);
-    e.warningText = QColor(0x7a, 0x4d, 0x00);
-    setSyntax(e,
-              {{Syntax::Comment, QColor(0x3d, 0x7a, 0x30)},
-               {Syntax::String, QColor(0xa3, 0x15, 0x15)},
-               {Syntax::Number, QColor(0x0b, 0x6e, 0x4f)},
-               {Syntax::Keyword, QColor(0x00, 0x00, 0xc8)},
-               {Syntax::Type, QColor(0x1a, 0x6d, 0x84)},
-               {Syntax::Operator, QColor(0x38, 0x38, 0x38)},
-               {Syntax::Preprocessor, QColor(0x8a, 0x2b, 0xe2)},
-               {Syntax::ClassName, QColor(0x7a, 0x3e, 0x9d)},
-               {Syntax::FunctionName, QColor(0x79, 0x5e, 0x26)},
-               {Syntax::Error, QColor(0xb0, 0x00, 0x20)}});
-    return t;
+    return ofKind(Kind::Light);
 }
 
 Theme Theme::dark()
 {
-    Theme t;
-    t.kind = Kind::Dark;
-    t.palette = makePalette({
-        .window = QColor(0x2b, 0x2b, 0x2b),
-        .windowText = QColor(0xe0, 0xe0, 0xe0),
-        .base = QColor(0x1e, 0x1e, 0x1e),
-        .alternateBase = QColor(0x26, 0x26, 0x26),
-        .text = QColor(0xd4, 0xd4, 0xd4),
-        .button = QColor(0x35, 0x35, 0x35),
-        .highlight = QColor(0x26, 0x4f, 0x78),
-        .highlightedText = Qt::white,
-        .link = QColor(0x4a, 0xa3, 0xff),
-        .linkVisited = QColor(0xc5, 0x86, 0xc0),
-        .placeholder = QColor(0x9e, 0x9e, 0x9e),
-        .toolTipBase = QColor(0x3c, 0x3c, 0x3c),
-        .toolTipText = QColor(0xe0, 0xe0, 0xe0),
-        .disabledText = QColor(0x7f, 0x7f, 0x7f),
-        .light = QColor(0x4a, 0x4a, 0x4a),
-        .mid = QColor(0x3a, 0x3a, 0x3a),
-        .dark = QColor(0x1a, 0x1a, 0x1a),
-    });
-    Editor &e = t.editor;
-    e.paper = QColor(0x1e, 0x1e, 0x1e);
-    e.text = QColor(0xd4, 0xd4, 0xd4);
-    e.caret = QColor(0xae, 0xaf, 0xad);
-    e.caretLine = QColor(0x2a, 0x2d, 0x2e);
-    e.selection = QColor(0x26, 0x4f, 0x78);
-    e.selectionText = e.text;
-    e.marginPaper = e.paper;
-    e.marginText = QColor(0x8c, 0x8c, 0x8c);
-    e.braceMatchPaper = QColor(0x3b, 0x51, 0x4d);
-    e.braceMatchText = Qt::white;
-    e.braceBadText = QColor(0xf4, 0x87, 0x71);
-    e.indentGuide = QColor(0x40, 0x40, 0x40);
-    e.errorPaper = QColor(0x4b, 0x18, 0x18);
-    e.errorText = QColor(0xff, 0xb4, 0xa9);
-    e.warningPaper = QColor(0x3d, 0x32, 0x14);
-    e.warningText = QColor(0xe9, 0xc4, 0x6a);
-    setSyntax(e,
-              {{Syntax::Comment, QColor(0x7c, 0xa6, 0x68)},
-               {Syntax::String, QColor(0xce, 0x91, 0x78)},
-               {Syntax::Number, QColor(0xb5, 0xce, 0xa8)},
-               {Syntax::Keyword, QColor(0x56, 0x9c, 0xd6)},
-               {Syntax::Type, QColor(0x4e, 0xc9, 0xb0)},
-               {Syntax::Preprocessor, QColor(0xc5, 0x86, 0xc0)},
-               {Syntax::ClassName, QColor(0x4e, 0xc9, 0xb0)},
-               {Syntax::FunctionName, QColor(0xdc, 0xdc, 0xaa)},
-               {Syntax::Error, QColor(0xf4, 0x87, 0x71)}});
-    return t;
+    return ofKind(Kind::Dark);
 }
 
-// Dark text on white, not the other way round: a projector's black is the room's light on
-// the screen, so in a lit classroom a dark background turns grey while white paper stays
-// bright, and light thin strokes on dark bleed (halation) for many viewers.
 Theme Theme::highContrast()
 {
-    Theme t;
-    t.kind = Kind::HighContrast;
-    t.palette = makePalette({
-        .window = Qt::white,
-        .windowText = Qt::black,
-        .base = Qt::white,
-        .alternateBase = QColor(0xf0, 0xf0, 0xf0),
-        .text = Qt::black,
-        .button = Qt::white,
-        .highlight = QColor(0x00, 0x00, 0x80),
-        .highlightedText = Qt::white,
-        .link = QColor(0x00, 0x00, 0xee),
-        .linkVisited = QColor(0x55, 0x1a, 0x8b),
-        .placeholder = QColor(0x4d, 0x4d, 0x4d),
-        .toolTipBase = Qt::white,
-        .toolTipText = Qt::black,
-        .disabledText = QColor(0x59, 0x59, 0x59),
-        .light = Qt::white,
-        .mid = QColor(0x59, 0x59, 0x59),
-        .dark = Qt::black,
-    });
-    Editor &e = t.editor;
-    e.paper = Qt::white;
-    e.text = Qt::black;
-    e.caret = Qt::black;
-    e.caretWidth = 3;
-    e.caretLine = QColor(0xff, 0xf8, 0xc4);
-    e.selection = QColor(0x00, 0x00, 0x80);
-    e.selectionText = Qt::white;
-    e.marginPaper = QColor(0xf0, 0xf0, 0xf0);
-    e.marginText = Qt::black;
-    e.braceMatchPaper = QColor(0xff, 0xd7, 0x00);
-    e.braceMatchText = Qt::black;
-    e.braceBadText = QColor(0x8b, 0x00, 0x00);
-    e.indentGuide = QColor(0x80, 0x80, 0x80);
-    e.errorPaper = QColor(0xff, 0xe0, 0xe0);
-    e.errorText = QColor(0x8b, 0x00, 0x00);
-    e.warningPaper = QColor(0xff, 0xf6, 0xe0);
-    e.warningText = QColor(0x5c, 0x3c, 0x00);
-    e.boldKeywords = true;
-    setSyntax(e,
-              {{Syntax::Comment, QColor(0x1e, 0x5c, 0x1e)},
-               {Syntax::String, QColor(0x8b, 0x00, 0x00)},
-               {Syntax::Number, QColor(0x00, 0x4d, 0x40)},
-               {Syntax::Keyword, QColor(0x00, 0x00, 0x8b)},
-               {Syntax::Type, QColor(0x00, 0x4c, 0x63)},
-               {Syntax::Preprocessor, QColor(0x5b, 0x0a, 0x91)},
-               {Syntax::ClassName, QColor(0x4b, 0x00, 0x82)},
-               {Syntax::FunctionName, QColor(0x5c, 0x3c, 0x00)},
-               {Syntax::Error, QColor(0x8b, 0x00, 0x00)}});
-    return t;
+    return ofKind(Kind::HighContrast);
 }
 
-// For a learner who chose dark: black paper and white text, with every colour at 7:1 as in
-// the light high-contrast theme. Thin light strokes bleed more on a projector, so keywords
-// are bold here too.
 Theme Theme::highContrastDark()
 {
-    Theme t;
-    t.kind = Kind::HighContrastDark;
-    t.palette = makePalette({
-        .window = Qt::black,
-        .windowText = Qt::white,
-        .base = Qt::black,
-        .alternateBase = QColor(0x1a, 0x1a, 0x1a),
-        .text = Qt::white,
-        .button = Qt::black,
-        .highlight = QColor(0xff, 0xd7, 0x00),
-        .highlightedText = Qt::black,
-        .link = QColor(0x8a, 0xc8, 0xff),
-        .linkVisited = QColor(0xd8, 0xb4, 0xfe),
-        .placeholder = QColor(0xb3, 0xb3, 0xb3),
-        .toolTipBase = Qt::black,
-        .toolTipText = Qt::white,
-        .disabledText = QColor(0xa6, 0xa6, 0xa6),
-        .light = QColor(0x40, 0x40, 0x40),
-        .mid = QColor(0xa6, 0xa6, 0xa6),
-        .dark = QColor(0xc0, 0xc0, 0xc0),
-    });
-    Editor &e = t.editor;
-    e.paper = Qt::black;
-    e.text = Qt::white;
-    e.caret = Qt::white;
-    e.caretWidth = 3;
-    e.caretLine = QColor(0x26, 0x26, 0x00);
-    e.selection = QColor(0xff, 0xd7, 0x00);
-    e.selectionText = Qt::black;
-    e.marginPaper = QColor(0x14, 0x14, 0x14);
-    e.marginText = Qt::white;
-    e.braceMatchPaper = QColor(0x00, 0x5f, 0x5f);
-    e.braceMatchText = Qt::white;
-    e.braceBadText = QColor(0xff, 0x8a, 0x80);
-    e.indentGuide = QColor(0x80, 0x80, 0x80);
-    e.errorPaper = QColor(0x3d, 0x00, 0x00);
-    e.errorText = QColor(0xff, 0xc4, 0xbd);
-    e.warningPaper = QColor(0x33, 0x29, 0x00);
-    e.warningText = QColor(0xff, 0xe0, 0x82);
-    e.boldKeywords = true;
-    setSyntax(e,
-              {{Syntax::Comment, QColor(0x9c, 0xe0, 0x8c)},
-               {Syntax::String, QColor(0xff, 0xb3, 0x80)},
-               {Syntax::Number, QColor(0x80, 0xe8, 0xd0)},
-               {Syntax::Keyword, QColor(0x8a, 0xc8, 0xff)},
-               {Syntax::Type, QColor(0x7f, 0xe0, 0xff)},
-               {Syntax::Preprocessor, QColor(0xe0, 0xb0, 0xff)},
-               {Syntax::ClassName, QColor(0xd8, 0xb4, 0xfe)},
-               {Syntax::FunctionName, QColor(0xff, 0xe6, 0x80)},
-               {Syntax::Error, QColor(0xff, 0x8a, 0x80)}});
-    return t;
+    return ofKind(Kind::HighContrastDark);
 }
 
 namespace {
 struct KindNames {
     Theme::Kind kind;
     const char *id;
-    Theme (*make)();
 };
 constexpr KindNames kKinds[] = {
-    {Theme::Kind::Light, "light", &Theme::light},
-    {Theme::Kind::Dark, "dark", &Theme::dark},
-    {Theme::Kind::HighContrast, "high-contrast", &Theme::highContrast},
-    {Theme::Kind::HighContrastDark, "high-contrast-dark", &Theme::highContrastDark},
+    {Theme::Kind::Light, "light"},
+    {Theme::Kind::Dark, "dark"},
+    {Theme::Kind::HighContrast, "high-contrast"},
+    {Theme::Kind::HighContrastDark, "high-contrast-dark"},
 };
 
 const KindNames &namesOf(Theme::Kind kind)
@@ -297,11 +199,6 @@ const KindNames &namesOf(Theme::Kind kind)
     return kKinds[0];
 }
 } // namespace
-
-Theme Theme::ofKind(Kind kind)
-{
-    return namesOf(kind).make();
-}
 
 Theme::Kind Theme::forPresentation(Kind chosen)
 {

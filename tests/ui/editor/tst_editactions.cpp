@@ -6,6 +6,7 @@
 #include "editor/findbar.h"
 #include "editor/gotolinedialog.h"
 #include "languages/languageregistry.h"
+#include "support/editorwindow.h"
 
 #include <QAction>
 #include <QApplication>
@@ -46,30 +47,25 @@ private:
     void setCode(const char *language, const QString &code);
 
     Core::LanguageRegistry m_languages = Core::LanguageRegistry::builtIn();
-    std::unique_ptr<QWidget> m_window;
+    std::unique_ptr<EditorWindow> m_frame;
+    QWidget *m_window = nullptr;
     Ui::EditorWidget *m_editor = nullptr;
     Ui::EditActions *m_actions = nullptr;
 };
 
 void TestEditActions::init()
 {
-    m_window = std::make_unique<QWidget>();
-    auto *layout = new QVBoxLayout(m_window.get());
-    m_editor = new Ui::EditorWidget(m_window.get());
-    auto *bar = new Ui::FindBar(m_window.get());
-    layout->addWidget(m_editor);
-    layout->addWidget(bar);
-    m_actions = new Ui::EditActions(m_window.get(), bar, m_window.get());
+    m_frame = std::make_unique<EditorWindow>();
+    m_window = m_frame->window.get();
+    m_editor = m_frame->editor;
+    m_actions = new Ui::EditActions(m_window, m_frame->bar, m_window);
     m_actions->setEditor(m_editor);
-    m_window->resize(600, 400);
-    m_window->show();
-    QApplication::setActiveWindow(m_window.get());
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QVERIFY(m_frame->showActive(QSize(600, 400)));
 }
 
 void TestEditActions::cleanup()
 {
-    m_window.reset();
+    m_frame.reset();
 }
 
 void TestEditActions::setCode(const char *language, const QString &code)
@@ -208,7 +204,7 @@ void TestEditActions::goToLineChecksTheNumber()
     QVERIFY(dialog->isVisible());
 
     // Escape closes the dialog, and is not the window's Stop (Escape, application-wide).
-    auto *stop = new QAction(QStringLiteral("Stop"), m_window.get());
+    auto *stop = new QAction(QStringLiteral("Stop"), m_window);
     stop->setShortcut(QKeySequence(Qt::Key_Escape));
     stop->setShortcutContext(Qt::ApplicationShortcut);
     m_window->addAction(stop);

@@ -48,18 +48,15 @@ void TestEditorWidget::lexerFollowsTheLanguage_data()
 {
     QTest::addColumn<QString>("language");
     QTest::addColumn<QString>("lexerClass");
-    QTest::newRow("python") << "python"
-                            << "QsciLexerPython";
-    QTest::newRow("bash") << "bash"
-                          << "QsciLexerBash";
-    QTest::newRow("javascript") << "javascript"
-                                << "QsciLexerJavaScript";
-    QTest::newRow("c") << "c"
-                       << "QsciLexerCPP";
-    QTest::newRow("java") << "java"
-                          << "QsciLexerJava";
-    QTest::newRow("rust") << "rust"
-                          << "Sandpit::Ui::RustLexer";
+    // A row a line, as a table reads.
+    // clang-format off
+    QTest::newRow("python") << "python" << "QsciLexerPython";
+    QTest::newRow("bash") << "bash" << "QsciLexerBash";
+    QTest::newRow("javascript") << "javascript" << "QsciLexerJavaScript";
+    QTest::newRow("c") << "c" << "QsciLexerCPP";
+    QTest::newRow("java") << "java" << "QsciLexerJava";
+    QTest::newRow("rust") << "rust" << "Sandpit::Ui::RustLexer";
+    // clang-format on
 }
 
 void TestEditorWidget::lexerFollowsTheLanguage()

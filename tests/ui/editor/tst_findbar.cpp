@@ -3,6 +3,7 @@
 
 #include "editor/editorwidget.h"
 #include "editor/findbar.h"
+#include "support/editorwindow.h"
 
 #include <QAction>
 #include <QApplication>
@@ -44,7 +45,7 @@ private:
     QLineEdit *field(const char *name) const { return m_bar->findChild<QLineEdit *>(QLatin1String(name)); }
     QToolButton *toggle(const char *name) const { return m_bar->findChild<QToolButton *>(QLatin1String(name)); }
 
-    std::unique_ptr<QWidget> m_window;
+    std::unique_ptr<EditorWindow> m_frame;
     Ui::EditorWidget *m_editor = nullptr;
     Ui::FindBar *m_bar = nullptr;
     QAction *m_stop = nullptr;
@@ -52,27 +53,21 @@ private:
 
 void TestFindBar::init()
 {
-    m_window = std::make_unique<QWidget>();
-    auto *layout = new QVBoxLayout(m_window.get());
-    m_editor = new Ui::EditorWidget(m_window.get());
-    m_bar = new Ui::FindBar(m_window.get());
-    layout->addWidget(m_editor);
-    layout->addWidget(m_bar);
+    m_frame = std::make_unique<EditorWindow>();
+    m_editor = m_frame->editor;
+    m_bar = m_frame->bar;
     m_bar->setEditor(m_editor);
     // As the window's Stop: Escape, application-wide.
-    m_stop = new QAction(QStringLiteral("Stop"), m_window.get());
+    m_stop = new QAction(QStringLiteral("Stop"), m_frame->window.get());
     m_stop->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_F2), QKeySequence(Qt::Key_Escape)});
     m_stop->setShortcutContext(Qt::ApplicationShortcut);
-    m_window->addAction(m_stop);
-    m_window->resize(700, 400);
-    m_window->show();
-    QApplication::setActiveWindow(m_window.get());
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    m_frame->window->addAction(m_stop);
+    QVERIFY(m_frame->showActive(QSize(700, 400)));
 }
 
 void TestFindBar::cleanup()
 {
-    m_window.reset();
+    m_frame.reset();
 }
 
 void TestFindBar::search(const QString &text, bool regex)
@@ -211,27 +206,16 @@ void TestFindBar::replacementSyntax_data()
     QTest::addColumn<QString>("pattern");
     QTest::addColumn<QString>("replace");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("backslash group") << "(\\w+)=(\\w+)"
-                                     << "\\2=\\1"
-                                     << "b=a";
-    QTest::newRow("dollar group") << "(\\w+)=(\\w+)"
-                                  << "$2=$1"
-                                  << "b=a";
-    QTest::newRow("named group") << "(?<key>\\w+)=\\w+"
-                                 << "${key}"
-                                 << "a";
-    QTest::newRow("$10 with two groups is $1 then 0") << "(\\w+)=(\\w+)"
-                                                      << "$10"
-                                                      << "a0";
-    QTest::newRow("literal dollar and backslash") << "a=b"
-                                                  << "$$ \\\\"
-                                                  << "$ \\";
-    QTest::newRow("new line and tab") << "="
-                                      << "\\n\\t"
-                                      << "a\n\tb";
-    QTest::newRow("whole match") << "\\w=\\w"
-                                 << "[$0]"
-                                 << "[a=b]";
+    // A row a line, as a table reads.
+    // clang-format off
+    QTest::newRow("backslash group") << "(\\w+)=(\\w+)" << "\\2=\\1" << "b=a";
+    QTest::newRow("dollar group") << "(\\w+)=(\\w+)" << "$2=$1" << "b=a";
+    QTest::newRow("named group") << "(?<key>\\w+)=\\w+" << "${key}" << "a";
+    QTest::newRow("$10 with two groups is $1 then 0") << "(\\w+)=(\\w+)" << "$10" << "a0";
+    QTest::newRow("literal dollar and backslash") << "a=b" << "$$ \\\\" << "$ \\";
+    QTest::newRow("new line and tab") << "=" << "\\n\\t" << "a\n\tb";
+    QTest::newRow("whole match") << "\\w=\\w" << "[$0]" << "[a=b]";
+    // clang-format on
 }
 
 void TestFindBar::replacementSyntax()
@@ -334,7 +318,7 @@ void TestFindBar::followsTheCurrentEditor()
     search(QStringLiteral("one"));
     QCOMPARE(m_bar->matchCount(), 2);
     m_editor->setCursorPosition(0, 0);
-    auto *second = new Ui::EditorWidget(m_window.get());
+    auto *second = new Ui::EditorWidget(m_frame->window.get());
     second->setText(QStringLiteral("one one one\n"));
     m_bar->setEditor(second);
     QCOMPARE(m_bar->matchCount(), 3);

@@ -29,6 +29,18 @@ Core::RunRecord record(int minute, const QString &file, const QString &code, std
     r.id = QStringLiteral("id-%1").arg(minute);
     return r;
 }
+
+// Clicks the pane's button `name` and gives what `signal` said meanwhile.
+template<typename Signal>
+QList<QVariantList> saidOnClick(Ui::HistoryPane &pane, const char *name, Signal signal)
+{
+    auto *button = pane.findChild<QPushButton *>(QLatin1String(name));
+    if (!button)
+        qFatal("no button %s", name);
+    QSignalSpy said(&pane, signal);
+    button->click();
+    return said;
+}
 } // namespace
 
 class TestHistoryPane : public QObject
@@ -42,6 +54,13 @@ private:
                         Core::KillReason::Timeout),
                  record(1, QStringLiteral("main.py"), QStringLiteral("print('a')\nprint('b')\n"), 0)},
                 {}};
+    }
+    /// Shows `pane` listing twoRuns(), with the older, main.py's, selected.
+    void showWithMainPySelected(Ui::HistoryPane &pane) const
+    {
+        pane.show();
+        pane.showListing(twoRuns());
+        pane.selectRow(1);
     }
 
 private Q_SLOTS:
@@ -72,9 +91,7 @@ private Q_SLOTS:
     void selectedRunIsShownInFull()
     {
         Ui::HistoryPane pane;
-        pane.show();
-        pane.showListing(twoRuns());
-        pane.selectRow(1);
+        showWithMainPySelected(pane);
         QCOMPARE(pane.codeText(), QStringLiteral("print('a')\nprint('b')\n"));
         QVERIFY2(pane.resultText().contains(QStringLiteral("main.py")), qPrintable(pane.resultText()));
         QVERIFY2(pane.resultText().contains(QStringLiteral("exit code 0")), qPrintable(pane.resultText()));
@@ -105,12 +122,8 @@ private Q_SLOTS:
     void diffWithCurrent()
     {
         Ui::HistoryPane pane;
-        pane.show();
-        pane.showListing(twoRuns());
-        pane.selectRow(1);
-        QSignalSpy asked(&pane, &Ui::HistoryPane::diffRequested);
-        pane.findChild<QPushButton *>(QStringLiteral("historyDiffButton"))->click();
-        QCOMPARE(asked.size(), 1);
+        showWithMainPySelected(pane);
+        QCOMPARE(saidOnClick(pane, "historyDiffButton", &Ui::HistoryPane::diffRequested).size(), 1);
         pane.compareWith(QStringLiteral("print('a')\nprint('c')\n"), QStringLiteral("untitled.py"));
         QTRY_VERIFY_WITH_TIMEOUT(pane.diffText().startsWith(QStringLiteral("---")), kDiffTimeoutMs);
         QVERIFY2(pane.diffText().contains(QStringLiteral("\n-print('b')\n+print('c')")), qPrintable(pane.diffText()));
@@ -123,11 +136,8 @@ private Q_SLOTS:
     void restoreAsksForTheSelectedRun()
     {
         Ui::HistoryPane pane;
-        pane.show();
-        pane.showListing(twoRuns());
-        pane.selectRow(1);
-        QSignalSpy restore(&pane, &Ui::HistoryPane::restoreRequested);
-        pane.findChild<QPushButton *>(QStringLiteral("historyRestore"))->click();
+        showWithMainPySelected(pane);
+        const QList<QVariantList> restore = saidOnClick(pane, "historyRestore", &Ui::HistoryPane::restoreRequested);
         QCOMPARE(restore.size(), 1);
         QCOMPARE(restore.at(0).at(0).value<Core::RunRecord>().code, QStringLiteral("print('a')\nprint('b')\n"));
     }

@@ -43,6 +43,14 @@ T *part(const QWidget &bar, const char *name)
         qFatal("no %s", name);
     return widget;
 }
+
+// Shows the bar's offer for `image` and presses its Pull, as a learner does.
+void startPull(Ui::ImagePullBar &bar, const QString &image)
+{
+    bar.show();
+    bar.offerPull(missing(image));
+    QTest::mouseClick(part<QPushButton>(bar, "pullAction"), Qt::LeftButton);
+}
 } // namespace
 
 void TestImagePullBar::offersThePullForAMissingImageOnly()
@@ -101,9 +109,7 @@ void TestImagePullBar::clickingPullShowsProgress()
 void TestImagePullBar::successOffersToRunAgain()
 {
     Ui::ImagePullBar bar;
-    bar.show();
-    bar.offerPull(missing(QStringLiteral("python:3.12-slim")));
-    QTest::mouseClick(part<QPushButton>(bar, "pullAction"), Qt::LeftButton);
+    startPull(bar, QStringLiteral("python:3.12-slim"));
     bar.showPulled();
     QCOMPARE(bar.state(), State::Pulled);
     QCOMPARE(bar.messageText(), QStringLiteral("Pulled python:3.12-slim. Run the program again to use it."));
@@ -120,9 +126,7 @@ void TestImagePullBar::successOffersToRunAgain()
 void TestImagePullBar::failureShowsTheReasonAndRetries()
 {
     Ui::ImagePullBar bar;
-    bar.show();
-    bar.offerPull(missing(QStringLiteral("nosuch/image:1")));
-    QTest::mouseClick(part<QPushButton>(bar, "pullAction"), Qt::LeftButton);
+    startPull(bar, QStringLiteral("nosuch/image:1"));
     const QString reason
         = QStringLiteral("Docker could not pull nosuch/image:1: dial tcp: no such host. No registry can be "
                          "reached from this machine.");
@@ -141,9 +145,7 @@ void TestImagePullBar::failureShowsTheReasonAndRetries()
 void TestImagePullBar::cancelGoesBackToTheOffer()
 {
     Ui::ImagePullBar bar;
-    bar.show();
-    bar.offerPull(missing(QStringLiteral("gcc:14")));
-    QTest::mouseClick(part<QPushButton>(bar, "pullAction"), Qt::LeftButton);
+    startPull(bar, QStringLiteral("gcc:14"));
     bar.showProgress(0.5, QStringLiteral("Downloading"));
     QSignalSpy cancelled(&bar, &Ui::ImagePullBar::cancelRequested);
     QTest::mouseClick(part<QPushButton>(bar, "pullCancel"), Qt::LeftButton);
@@ -160,9 +162,7 @@ void TestImagePullBar::cancelGoesBackToTheOffer()
 void TestImagePullBar::aPullUnderWayOutlivesANewRun()
 {
     Ui::ImagePullBar bar;
-    bar.show();
-    bar.offerPull(missing(QStringLiteral("python:3.12-slim")));
-    QTest::mouseClick(part<QPushButton>(bar, "pullAction"), Qt::LeftButton);
+    startPull(bar, QStringLiteral("python:3.12-slim"));
     bar.dismiss();
     bar.offerPull(missing(QStringLiteral("python:3.12-slim")));
     QCOMPARE(bar.state(), State::Pulling);

@@ -15,8 +15,6 @@ class TestRunPaneSentences : public QObject, private WindowHarness
     Q_OBJECT
 
 private:
-    QAction *action(const char *name) const { return m_window->findChild<QAction *>(QString::fromLatin1(name)); }
-
     static Core::RunResult timedOut()
     {
         Core::RunResult result;
@@ -55,11 +53,7 @@ private:
 
 private Q_SLOTS:
     void initTestCase() { QVERIFY(setUpApplication("tst_runpanesentences")); }
-    void init()
-    {
-        QSettings().clear();
-        QVERIFY(openWindow());
-    }
+    void init() { QVERIFY(openFreshWindow()); }
     void cleanup() { closeWindow(); }
 
     void aStoppedRunsSentencesAreWholeAtEverySize();

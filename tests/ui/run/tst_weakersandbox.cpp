@@ -15,10 +15,6 @@
 
 using namespace Sandpit;
 
-namespace {
-constexpr int kRunTimeoutMs = 20'000;
-} // namespace
-
 class TestWeakerSandbox : public QObject, private WindowHarness
 {
     Q_OBJECT
@@ -51,11 +47,7 @@ private Q_SLOTS:
         QVERIFY(QFile::setPermissions(wrapper, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
         qputenv("SANDPIT_HELPER", wrapper.toUtf8());
     }
-    void init()
-    {
-        QSettings().clear();
-        QVERIFY(openWindow());
-    }
+    void init() { QVERIFY(openFreshWindow()); }
     void cleanup() { closeWindow(); }
 
     void refusedRunAsksAndKeepsRefusing()

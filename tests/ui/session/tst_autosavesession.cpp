@@ -36,7 +36,10 @@ private Q_SLOTS:
 private:
     /// The journal entries on disk, by buffer id.
     QMap<QString, Core::BufferJournal::Entry> entries() const;
-    QString write(const QString &name, const QByteArray &content);
+    QString write(const QString &name, const QByteArray &content)
+    {
+        return TestFiles::writeInto(*m_dir, name, content);
+    }
 
     Core::LanguageRegistry m_languages = Core::LanguageRegistry::builtIn();
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -80,14 +83,6 @@ QMap<QString, Core::BufferJournal::Entry> TestAutosaveSession::entries() const
     for (const auto &entry : Core::BufferJournal::findAbandoned(copy).entries)
         byId.insert(entry.bufferId, entry);
     return byId;
-}
-
-QString TestAutosaveSession::write(const QString &name, const QByteArray &content)
-{
-    const QString path = m_dir->filePath(name);
-    if (!TestFiles::writeFile(path, content))
-        qFatal("cannot write %s", qPrintable(path));
-    return path;
 }
 
 void TestAutosaveSession::typedTextIsJournaledWithoutASave()

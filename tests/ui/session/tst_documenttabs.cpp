@@ -37,7 +37,10 @@ private Q_SLOTS:
     void savesInQuickSuccessionLeaveTheNewestText();
 
 private:
-    QString write(const QString &name, const QByteArray &content);
+    QString write(const QString &name, const QByteArray &content)
+    {
+        return TestFiles::writeInto(*m_dir, name, content);
+    }
     bool waitForTitle(const QString &title);
 
     Core::LanguageRegistry m_languages = Core::LanguageRegistry::builtIn();
@@ -57,14 +60,6 @@ void TestDocumentTabs::init()
 void TestDocumentTabs::cleanup()
 {
     m_tabs.reset();
-}
-
-QString TestDocumentTabs::write(const QString &name, const QByteArray &content)
-{
-    const QString path = m_dir->filePath(name);
-    if (!TestFiles::writeFile(path, content))
-        qFatal("cannot write %s", qPrintable(path));
-    return path;
 }
 
 bool TestDocumentTabs::waitForTitle(const QString &title)

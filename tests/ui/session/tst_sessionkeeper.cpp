@@ -39,8 +39,12 @@ private Q_SLOTS:
 private:
     /// A new window with its tabs, as at a start of Sandpit.
     void startWindow();
-    QString write(const QString &name, const QByteArray &content);
+    QString write(const QString &name, const QByteArray &content)
+    {
+        return TestFiles::writeInto(*m_dir, name, content);
+    }
     void openBoth();
+    QMessageBox *askToQuitAfterChanging(std::initializer_list<int> tabs);
     /// The quit question once it is up.
     QMessageBox *question();
 
@@ -51,6 +55,7 @@ private:
     Ui::SessionKeeper *m_keeper = nullptr;
     QString m_a;
     QString m_b;
+    bool m_quit = false; ///< the keeper's go-ahead to quit came
 };
 
 void TestSessionKeeper::initTestCase()
@@ -65,6 +70,7 @@ void TestSessionKeeper::init()
     m_dir = std::make_unique<QTemporaryDir>();
     m_a = write(QStringLiteral("a.py"), "first = 1\nsecond = 2\nthird = 3\n");
     m_b = write(QStringLiteral("b.py"), "print('b')\n");
+    m_quit = false;
     startWindow();
 }
 
@@ -82,14 +88,6 @@ void TestSessionKeeper::cleanup()
     m_window.reset();
 }
 
-QString TestSessionKeeper::write(const QString &name, const QByteArray &content)
-{
-    const QString path = m_dir->filePath(name);
-    if (!TestFiles::writeFile(path, content))
-        qFatal("cannot write %s", qPrintable(path));
-    return path;
-}
-
 void TestSessionKeeper::openBoth()
 {
     m_tabs->openFile(m_a);
@@ -97,6 +95,17 @@ void TestSessionKeeper::openBoth()
     m_tabs->newTab();
     m_tabs->openFile(m_b);
     QTRY_COMPARE(m_tabs->current()->document()->path(), m_b);
+}
+
+// Opens a.py and b.py, changes the tabs named ("a = 'changed'" in a.py's), asks to quit and
+// returns the question that raised.
+QMessageBox *TestSessionKeeper::askToQuitAfterChanging(std::initializer_list<int> tabs)
+{
+    openBoth();
+    for (int tab : tabs)
+        m_tabs->tabs().at(tab)->editor()->setText(QStringLiteral("%1 = 'changed'\n").arg(QLatin1Char("ab"[tab])));
+    m_keeper->confirmQuit([this] { m_quit = true; });
+    return question();
 }
 
 QMessageBox *TestSessionKeeper::question()
@@ -132,69 +141,51 @@ void TestSessionKeeper::openFilesAndCursorsComeBack()
 void TestSessionKeeper::quitWithNothingUnsavedDoesNotAsk()
 {
     openBoth();
-    bool quit = false;
-    m_keeper->confirmQuit([&] { quit = true; });
-    QVERIFY(quit);
+    m_keeper->confirmQuit([this] { m_quit = true; });
+    QVERIFY(m_quit);
 }
 
 void TestSessionKeeper::saveAllWritesEveryFileThenQuits()
 {
-    openBoth();
-    m_tabs->tabs().at(0)->editor()->setText(QStringLiteral("a = 'changed'\n"));
-    m_tabs->tabs().at(1)->editor()->setText(QStringLiteral("b = 'changed'\n"));
-    bool quit = false;
-    m_keeper->confirmQuit([&] { quit = true; });
-    QMessageBox *box = question();
+    QMessageBox *box = askToQuitAfterChanging({0, 1});
     QVERIFY(box);
     QVERIFY(box->text().contains(QStringLiteral("a.py, b.py")));
     box->findChild<QPushButton *>(QStringLiteral("saveAllButton"))->click();
-    QTRY_VERIFY(quit);
+    QTRY_VERIFY(m_quit);
     QCOMPARE(TestFiles::readFile(m_a), QByteArray("a = 'changed'\n"));
     QCOMPARE(TestFiles::readFile(m_b), QByteArray("b = 'changed'\n"));
 }
 
 void TestSessionKeeper::quitWithoutSavingLeavesTheFiles()
 {
-    openBoth();
-    m_tabs->tabs().at(0)->editor()->setText(QStringLiteral("a = 'changed'\n"));
-    bool quit = false;
-    m_keeper->confirmQuit([&] { quit = true; });
-    QMessageBox *box = question();
+    QMessageBox *box = askToQuitAfterChanging({0});
     QVERIFY(box);
     box->findChild<QPushButton *>(QStringLiteral("discardButton"))->click();
-    QTRY_VERIFY(quit);
+    QTRY_VERIFY(m_quit);
     QCOMPARE(TestFiles::readFile(m_a), QByteArray("first = 1\nsecond = 2\nthird = 3\n"));
 }
 
 void TestSessionKeeper::cancelKeepsTheWindowOpen()
 {
-    openBoth();
-    m_tabs->tabs().at(1)->editor()->setText(QStringLiteral("b = 'changed'\n"));
-    bool quit = false;
-    m_keeper->confirmQuit([&] { quit = true; });
-    QMessageBox *box = question();
+    QMessageBox *box = askToQuitAfterChanging({1});
     QVERIFY(box);
     // The answer is handled once the question has gone (it deletes itself on close).
     QPointer<QMessageBox> asked(box);
     box->button(QMessageBox::Cancel)->click();
     QTRY_VERIFY(!asked);
-    QVERIFY(!quit);
+    QVERIFY(!m_quit);
     QVERIFY(!qApp->activeModalWidget());
     QCOMPARE(m_tabs->tabs().at(1)->editor()->text(), QStringLiteral("b = 'changed'\n"));
 }
 
 void TestSessionKeeper::reopenUntickedRestoresNothing()
 {
-    openBoth();
-    m_tabs->tabs().at(0)->editor()->setText(QStringLiteral("a = 'changed'\n"));
-    bool quit = false;
-    m_keeper->confirmQuit([&] { quit = true; });
-    QMessageBox *box = question();
+    QMessageBox *box = askToQuitAfterChanging({0});
     QVERIFY(box);
     QVERIFY(box->checkBox()->isChecked()); // on by default
     box->checkBox()->setChecked(false);
     box->findChild<QPushButton *>(QStringLiteral("discardButton"))->click();
-    QTRY_VERIFY(quit);
+    QTRY_VERIFY(m_quit);
     m_keeper->save();
 
     cleanup();

@@ -9,6 +9,7 @@
 #include "run/attachmentspane.h"
 #include "run/diagnosticslist.h"
 #include "run/runpane.h"
+#include "support/themetestsettings.h"
 #include "theme/panezoom.h"
 #include "theme/presentationmode.h"
 #include "theme/theme.h"
@@ -176,6 +177,13 @@ bool scaledBy(const Window &w, const QList<qreal> &before, qreal factor, QString
         QVERIFY2(scaledBy(window, before, factor, &failure), qPrintable(failure));                                     \
     } while (false)
 
+/// The zoom is at `expected` percent, and every pane's text grew (or shrank) by as much.
+#define VERIFY_ZOOMED(window, before, mode, expected)                                                                  \
+    do {                                                                                                               \
+        QCOMPARE((mode).percent(), expected);                                                                          \
+        VERIFY_SCALED(window, before, (expected) / 100.0);                                                             \
+    } while (false)
+
 void ctrlWheel(QWidget *viewport, int delta)
 {
     const QPointF at(10, 10);
@@ -205,25 +213,17 @@ private Q_SLOTS:
     void presentationModeSurvivesARestart();
 
 private:
-    QTemporaryDir m_settingsDir;
-    QPalette m_startPalette;
+    ThemeTestSettings m_settings;
 };
 
 void TestPresentationMode::initTestCase()
 {
-    QVERIFY(m_settingsDir.isValid());
-    QCoreApplication::setOrganizationName(QStringLiteral("SandpitTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_presentationmode"));
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settingsDir.path());
-    m_startPalette = QGuiApplication::palette();
+    QVERIFY(m_settings.setUp("tst_presentationmode"));
 }
 
 void TestPresentationMode::init()
 {
-    QSettings().clear();
-    // The desktop's palette: a theme controller takes the palette it finds for the desktop's,
-    // and an earlier test's dark one would make "system" dark.
-    QApplication::setPalette(m_startPalette);
+    m_settings.reset();
 }
 
 void TestPresentationMode::zoomScalesEveryPaneAlike()
@@ -233,14 +233,12 @@ void TestPresentationMode::zoomScalesEveryPaneAlike()
     const QList<qreal> before = measure(w);
     for (int i = 0; i < 3; ++i)
         mode.zoomInAction()->trigger();
-    QCOMPARE(mode.percent(), 130);
-    VERIFY_SCALED(w, before, 1.3);
+    VERIFY_ZOOMED(w, before, mode, 130);
     // Table rows grow with their text, or the text would be cut off.
     QTableWidget *table = w.find<QTableWidget>("artifactsTable");
     QVERIFY(table->verticalHeader()->defaultSectionSize() >= QFontMetrics(table->font()).height());
     mode.zoomResetAction()->trigger();
-    QCOMPARE(mode.percent(), 100);
-    VERIFY_SCALED(w, before, 1.0);
+    VERIFY_ZOOMED(w, before, mode, 100);
 }
 
 void TestPresentationMode::zoomStepsWithinLimits()
@@ -267,12 +265,10 @@ void TestPresentationMode::ctrlWheelZoomsEveryPane()
     ctrlWheel(w.find<QPlainTextEdit>("outputView")->viewport(), 120);
     for (int i = 0; i < 4; ++i)
         ctrlWheel(w.find<QPlainTextEdit>("outputView")->viewport(), 30);
-    QCOMPARE(mode.percent(), 120);
-    VERIFY_SCALED(w, before, 1.2);
+    VERIFY_ZOOMED(w, before, mode, 120);
     // Over the editor, down.
     ctrlWheel(w.editor->viewport(), -120);
-    QCOMPARE(mode.percent(), 110);
-    VERIFY_SCALED(w, before, 1.1);
+    VERIFY_ZOOMED(w, before, mode, 110);
 }
 
 void TestPresentationMode::editorsOwnZoomBecomesAStepForAll()
@@ -282,8 +278,7 @@ void TestPresentationMode::editorsOwnZoomBecomesAStepForAll()
     const QList<qreal> before = measure(w);
     // Scintilla's own keys (Ctrl+keypad +) zoom only the editor they reach.
     w.editor->zoomIn();
-    QCOMPARE(mode.percent(), 110);
-    VERIFY_SCALED(w, before, 1.1);
+    VERIFY_ZOOMED(w, before, mode, 110);
 }
 
 void TestPresentationMode::aNewRunKeepsTheZoom()
@@ -307,8 +302,7 @@ void TestPresentationMode::aNewRunKeepsTheZoom()
     w.output->showFinished(result);
     w.artifacts->showArtifacts(result);
     w.history->showListing({});
-    QCOMPARE(mode.percent(), 150);
-    VERIFY_SCALED(w, before, 1.5);
+    VERIFY_ZOOMED(w, before, mode, 150);
     // A pane that sets its font again (a restyle) gets the new font zoomed too.
     auto *code = w.find<QPlainTextEdit>("historyCode");
     const qreal fixedHeight = QFontMetricsF(QFontDatabase::systemFont(QFontDatabase::FixedFont)).height();
@@ -406,8 +400,7 @@ void TestPresentationMode::presentationModeShowsAndHides()
     QVERIFY(w.window.statusBar()->isVisible());
     QVERIFY(w.inputsDock->isVisible());
     QVERIFY(!w.problemsDock->isVisible());
-    QCOMPARE(mode.percent(), 100);
-    VERIFY_SCALED(w, before, 1.0);
+    VERIFY_ZOOMED(w, before, mode, 100);
     // And back in, at the zoom presentation had.
     mode.setOn(true);
     QCOMPARE(mode.percent(), 185);

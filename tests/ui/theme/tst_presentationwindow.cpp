@@ -17,8 +17,6 @@
 using namespace Sandpit;
 
 namespace {
-constexpr int kRunTimeoutMs = 20'000;
-
 /// What a learner at the back of the room reads: the size of each piece of the window.
 struct Chrome {
     qreal toolbarText = 0;
@@ -40,9 +38,6 @@ class TestPresentationWindow : public QObject, private WindowHarness
     Q_OBJECT
 
 private:
-    QAction *action(const char *name) const { return m_window->findChild<QAction *>(QString::fromLatin1(name)); }
-    QDockWidget *dock(const char *name) const { return m_window->findChild<QDockWidget *>(QString::fromLatin1(name)); }
-
     Chrome measureChrome() const
     {
         Chrome c;

@@ -5,6 +5,7 @@
 #include "editor/lexertheme.h"
 #include "languages/languageregistry.h"
 #include "run/runpane.h"
+#include "support/themetestsettings.h"
 #include "theme/desktopcolorscheme.h"
 #include "theme/glyphicon.h"
 #include "theme/theme.h"
@@ -51,8 +52,7 @@ private Q_SLOTS:
     void toolbarIconsStandOutInEveryTheme();
 
 private:
-    QTemporaryDir m_settingsDir;
-    QPalette m_startPalette;
+    ThemeTestSettings m_settings;
     Core::LanguageRegistry m_languages = Core::LanguageRegistry::builtIn();
 };
 
@@ -62,6 +62,14 @@ QPalette darkDesktopPalette()
     QPalette palette(QColor(0x30, 0x30, 0x30));
     palette.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
     return palette;
+}
+
+// Makes `themes` take the desktop's scheme from the platform's palette alone: no GTK theme
+// name to go by, and platform changes followed.
+void followOnlyThePlatform(Ui::ThemeController &themes)
+{
+    themes.desktop().setGtkTheme(QString());
+    themes.followPlatformChanges();
 }
 
 QColor styleColour(Ui::EditorWidget &editor, int message, int style)
@@ -104,17 +112,12 @@ double wanted(const Theme &theme)
 
 void TestTheme::initTestCase()
 {
-    QVERIFY(m_settingsDir.isValid());
-    QCoreApplication::setOrganizationName(QStringLiteral("SandpitTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_theme"));
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settingsDir.path());
-    m_startPalette = QGuiApplication::palette();
+    QVERIFY(m_settings.setUp("tst_theme"));
 }
 
 void TestTheme::init()
 {
-    QSettings().clear();
-    QApplication::setPalette(m_startPalette);
+    m_settings.reset();
 }
 
 void TestTheme::coloursAreReadable_data()
@@ -290,7 +293,7 @@ void TestTheme::systemFollowsADarkApplicationPalette()
     // Sandpit's own dark palette replaces the desktop's.
     QCOMPARE(QGuiApplication::palette().color(QPalette::Base), Theme::dark().palette.color(QPalette::Base));
 
-    QApplication::setPalette(m_startPalette);
+    m_settings.restorePalette();
     Ui::ThemeController onLight;
     QCOMPARE(onLight.theme().kind, Theme::Kind::Light);
 }
@@ -349,8 +352,7 @@ void TestTheme::portalAndGtkThemeOutrankThePalette()
 void TestTheme::followsADesktopPaletteChange()
 {
     Ui::ThemeController themes;
-    themes.desktop().setGtkTheme(QString());
-    themes.followPlatformChanges();
+    followOnlyThePlatform(themes);
     QCOMPARE(themes.theme().kind, Theme::Kind::Light);
     QSignalSpy changed(&themes, &Ui::ThemeController::themeChanged);
     // Something else sets the application palette, as a platform theme does on a change.
@@ -371,8 +373,7 @@ void TestTheme::followsAPlatformThemeChange()
     // desktop's, so the controller must look past it.
     QApplication::setPalette(darkDesktopPalette());
     Ui::ThemeController themes;
-    themes.desktop().setGtkTheme(QString());
-    themes.followPlatformChanges();
+    followOnlyThePlatform(themes);
     QCOMPARE(themes.theme().kind, Theme::Kind::Dark);
     QMainWindow window;
     window.show();
@@ -388,8 +389,7 @@ void TestTheme::ownPaletteIsNotTakenForTheDesktops()
 {
     QApplication::setPalette(darkDesktopPalette());
     Ui::ThemeController themes;
-    themes.desktop().setGtkTheme(QString());
-    themes.followPlatformChanges();
+    followOnlyThePlatform(themes);
     QCOMPARE(themes.theme().kind, Theme::Kind::Dark);
     // Presentation mode's palette is Sandpit's, not the desktop changing.
     themes.setPresenting(true);

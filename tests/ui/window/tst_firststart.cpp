@@ -22,7 +22,6 @@
 using namespace Sandpit;
 
 namespace {
-constexpr int kRunTimeoutMs = 20'000;
 // A 1366 x 768 laptop, less a title bar and a desktop panel.
 constexpr int kLaptopHeight = 768 - 68;
 } // namespace

@@ -40,10 +40,6 @@
 
 using namespace Sandpit;
 
-namespace {
-constexpr int kRunTimeoutMs = 20'000;
-} // namespace
-
 class TestMainWindow : public QObject, private WindowHarness
 {
     Q_OBJECT

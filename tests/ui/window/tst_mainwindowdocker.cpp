@@ -11,7 +11,7 @@ using namespace Sandpit;
 
 namespace {
 // A container's first start can take a while on a loaded machine.
-constexpr int kRunTimeoutMs = 60'000;
+constexpr int kContainerRunTimeoutMs = 60'000;
 const QByteArray kImage = "sandpit-offline/python:3.11";
 
 Core::EngineSettings dockerOnly()
@@ -50,11 +50,11 @@ void TestMainWindowDocker::inputLineFeedsInputInTheContainer()
                        "print(f'Hello, {name}!', 'in docker' if os.path.exists('/.dockerenv') else 'elsewhere')\n"));
     m_window->findChild<QAction *>(QStringLiteral("actionRun"))->trigger();
     // The prompt has no newline and the program no flush: it shows while input() waits.
-    QTRY_COMPARE_WITH_TIMEOUT(m_output->plainText(), QStringLiteral("Your name: "), kRunTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(m_output->plainText(), QStringLiteral("Your name: "), kContainerRunTimeoutMs);
     QVERIFY(input->isEnabled());
     QTest::keyClicks(input, QStringLiteral("Ada"));
     QTest::keyClick(input, Qt::Key_Return);
-    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kContainerRunTimeoutMs);
     QVERIFY2(m_output->plainText().startsWith(QStringLiteral("Your name: Ada\nHello, Ada! in docker\n")),
              qPrintable(m_output->plainText()));
     QVERIFY(!m_output->plainText().contains(QStringLiteral("local sandbox instead")));
@@ -78,7 +78,7 @@ void TestMainWindowDocker::inputSetRunsInTheContainer()
     QTRY_VERIFY(run->isEnabled());
     QTest::mouseClick(run, Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(m_output->plainText().contains(QStringLiteral("Input “twenty-one”: ✓ The output matches")),
-                             kRunTimeoutMs);
+                             kContainerRunTimeoutMs);
     QVERIFY2(m_output->plainText().startsWith(QStringLiteral("42\n")), qPrintable(m_output->plainText()));
     dialog->close();
 }

@@ -26,21 +26,13 @@
 
 using namespace Sandpit;
 
-namespace {
-constexpr int kRunTimeoutMs = 20'000;
-}
-
 class TestMainWindowEditor : public QObject, private WindowHarness
 {
     Q_OBJECT
 
 private Q_SLOTS:
     void initTestCase() { QVERIFY(setUpApplication("tst_mainwindoweditor")); }
-    void init()
-    {
-        QSettings().clear();
-        QVERIFY(openWindow());
-    }
+    void init() { QVERIFY(openFreshWindow()); }
     void cleanup() { closeWindow(); }
 
     void presentationModeScalesEveryPaneAndSurvivesRunsAndRestarts();
@@ -52,8 +44,6 @@ private Q_SLOTS:
     void settingsOpenFromTheFileMenu();
 
 private:
-    QAction *action(const char *name) const { return m_window->findChild<QAction *>(QString::fromLatin1(name)); }
-    Ui::DocumentTabs *tabs() const { return m_window->findChild<Ui::DocumentTabs *>(QStringLiteral("documentTabs")); }
     /// The line height of the text in each pane the issue names.
     QList<qreal> paneTextHeights() const;
 };

@@ -15,7 +15,6 @@
 using namespace Sandpit;
 
 namespace {
-constexpr int kRunTimeoutMs = 20'000;
 const auto kHowMany = QStringLiteral("n = int(input('How many? '))\nprint('twice that is', 2 * n)\n");
 } // namespace
 
@@ -24,9 +23,6 @@ class TestMainWindowFlow : public QObject, private WindowHarness
     Q_OBJECT
 
 private:
-    QAction *action(const char *name) const { return m_window->findChild<QAction *>(QString::fromLatin1(name)); }
-    QDockWidget *dock(const char *name) const { return m_window->findChild<QDockWidget *>(QString::fromLatin1(name)); }
-    Ui::DocumentTabs *tabs() const { return m_window->findChild<Ui::DocumentTabs *>(QStringLiteral("documentTabs")); }
     QLineEdit *inputLine() const { return m_output->findChild<QLineEdit *>(QStringLiteral("inputLine")); }
     QWidget *outputView() const { return m_output->findChild<QWidget *>(QStringLiteral("outputView")); }
     /// Whether the learner sees any of the output pane: a dock behind another in a tab group
@@ -48,8 +44,7 @@ private Q_SLOTS:
     void initTestCase() { QVERIFY(setUpApplication("tst_mainwindowflow")); }
     void init()
     {
-        QSettings().clear();
-        QVERIFY(openWindow());
+        QVERIFY(openFreshWindow());
         QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
         QCOMPARE(QApplication::focusWidget(), m_editor);
     }

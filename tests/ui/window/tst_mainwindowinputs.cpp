@@ -11,10 +11,6 @@
 
 using namespace Sandpit;
 
-namespace {
-constexpr int kRunTimeoutMs = 20'000;
-} // namespace
-
 class TestMainWindowInputs : public QObject, private WindowHarness
 {
     Q_OBJECT

@@ -9,7 +9,6 @@
 using namespace Sandpit;
 
 namespace {
-constexpr int kRunTimeoutMs = 20'000;
 // Fails in greet() (line 2), called from line 5: two frames of the learner's own.
 const auto kFailsInAFunction = QStringLiteral("def greet(names, i):\n"
                                               "    print('Hello,', names[i])\n"
@@ -23,7 +22,6 @@ class TestMainWindowLinks : public QObject, private WindowHarness
     Q_OBJECT
 
 private:
-    Ui::DocumentTabs *tabs() const { return m_window->findChild<Ui::DocumentTabs *>(QStringLiteral("documentTabs")); }
     QPlainTextEdit *outputView() const { return m_output->findChild<QPlainTextEdit *>(QStringLiteral("outputView")); }
 
     /// Clicks the middle of the first character of `needle` where Output shows it.

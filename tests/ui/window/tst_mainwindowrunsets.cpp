@@ -25,8 +25,14 @@
 using namespace Sandpit;
 
 namespace {
-constexpr int kRunTimeoutMs = 30'000;
+// A batch runs its sets one after another, so its waits are longer than one run's.
+constexpr int kRunSetsTimeoutMs = 30'000;
 using Column = Ui::InputSetResultsDialog::Column;
+
+// Reads its input, then takes half a second: long enough to look at another tab meanwhile.
+const QByteArray kPause = "import sys, time\nsys.stdin.read()\ntime.sleep(0.5)\nprint('done')\n";
+const QByteArray kThreeSets
+    = R"([{"name": "a", "stdin": "1\n"}, {"name": "b", "stdin": "2\n"}, {"name": "c", "stdin": "3\n"}])";
 
 // Adds the numbers it reads; letters make it stop with a ValueError.
 const QByteArray kAdder = "import sys\nnumbers = sys.stdin.read().split()\nprint(sum(int(n) for n in numbers))\n";
@@ -43,13 +49,6 @@ class TestMainWindowRunSets : public QObject, private WindowHarness
     Q_OBJECT
 
 private:
-    QAction *action(const char *name) const
-    {
-        auto *found = m_window->findChild<QAction *>(QString::fromLatin1(name));
-        if (!found)
-            qFatal("no action %s in the window", name);
-        return found;
-    }
     Ui::InputSetResultsDialog *results() const
     {
         auto *dialog = m_window->findChild<Ui::InputSetResultsDialog *>(QStringLiteral("inputSetResultsDialog"));
@@ -60,6 +59,12 @@ private:
     {
         m_window->openFile(program);
         return QTest::qWaitFor([&] { return m_window->windowTitle().startsWith(QFileInfo(program).fileName()); }, 5000);
+    }
+    /// Writes the program `name` and its input sets beside it; the program's path.
+    QString writeWithSets(const QString &name, const QByteArray &code, const QByteArray &sets)
+    {
+        writeFile(name + QStringLiteral(".sandpit-inputs.json"), sets);
+        return writeFile(name, code);
     }
     /// Answers the next Save dialog with `path`, as a learner would. It opens later, in a loop
     /// of its own (from Save now), so a timer looks for it instead of waiting in a loop.
@@ -110,8 +115,7 @@ private Q_SLOTS:
 
 void TestMainWindowRunSets::runAllSetsShowsAResultPerSet()
 {
-    const QString program = writeFile(QStringLiteral("adder.py"), kAdder);
-    writeFile(QStringLiteral("adder.py.sandpit-inputs.json"), kAdderSets);
+    const QString program = writeWithSets(QStringLiteral("adder.py"), kAdder, kAdderSets);
     QVERIFY(openProgram(program));
     action("actionRunAllSets")->trigger();
     QTRY_VERIFY(results());
@@ -122,7 +126,7 @@ void TestMainWindowRunSets::runAllSetsShowsAResultPerSet()
     QCOMPARE(dialog->cellText(3, Column::Set), QStringLiteral("letters"));
 
     QTRY_COMPARE_WITH_TIMEOUT(dialog->headingText(), QStringLiteral("1 of 3 checked input sets passed."),
-                              4 * kRunTimeoutMs);
+                              4 * kRunSetsTimeoutMs);
     QCOMPARE(dialog->cellText(0, Column::Verdict), QStringLiteral("✓ Passed"));
     QCOMPARE(dialog->cellText(1, Column::Verdict), QStringLiteral("✗ Wrong answer at line 1"));
     QCOMPARE(dialog->cellText(2, Column::Verdict), QStringLiteral("Finished (no expected output)"));
@@ -161,13 +165,12 @@ void TestMainWindowRunSets::runAllSetsShowsAResultPerSet()
     QVERIFY2(output->toPlainText().contains(QStringLiteral("ValueError")), qPrintable(output->toPlainText()));
 
     // Each set was an ordinary run: History has all four, the last one in front.
-    QTRY_COMPARE_WITH_TIMEOUT(history()->rowCount(), 4, kRunTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(history()->rowCount(), 4, kRunSetsTimeoutMs);
 }
 
 void TestMainWindowRunSets::runAllFromTheInputSetDialog()
 {
-    const QString program = writeFile(QStringLiteral("adder.py"), kAdder);
-    writeFile(QStringLiteral("adder.py.sandpit-inputs.json"), kAdderSets);
+    const QString program = writeWithSets(QStringLiteral("adder.py"), kAdder, kAdderSets);
     QDialog *chooser = openInputSets(program);
     QVERIFY(chooser);
     QTRY_COMPARE(chooser->findChild<QListWidget *>(QStringLiteral("inputSetList"))->count(), 4);
@@ -178,25 +181,23 @@ void TestMainWindowRunSets::runAllFromTheInputSetDialog()
     QVERIFY(!chooser->isVisible()); // the results take the chooser's place
     QCOMPARE(results()->rowCount(), 4);
     QTRY_COMPARE_WITH_TIMEOUT(results()->headingText(), QStringLiteral("1 of 3 checked input sets passed."),
-                              4 * kRunTimeoutMs);
+                              4 * kRunSetsTimeoutMs);
 }
 
 void TestMainWindowRunSets::stopEndsTheWholeBatch()
 {
     const QString program
-        = writeFile(QStringLiteral("slow.py"), "import sys, time\nsys.stdin.read()\ntime.sleep(60)\n");
-    writeFile(QStringLiteral("slow.py.sandpit-inputs.json"),
-              R"([{"name": "a", "stdin": "1\n"}, {"name": "b", "stdin": "2\n"}, {"name": "c", "stdin": "3\n"}])");
+        = writeWithSets(QStringLiteral("slow.py"), "import sys, time\nsys.stdin.read()\ntime.sleep(60)\n", kThreeSets);
     QVERIFY(openProgram(program));
     action("actionRunAllSets")->trigger();
     QTRY_VERIFY(results());
     Ui::InputSetResultsDialog *dialog = results();
-    QTRY_COMPARE_WITH_TIMEOUT(dialog->cellText(0, Column::Verdict), QStringLiteral("Running…"), kRunTimeoutMs);
-    QTRY_VERIFY_WITH_TIMEOUT(action("actionStop")->isEnabled(), kRunTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(dialog->cellText(0, Column::Verdict), QStringLiteral("Running…"), kRunSetsTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(action("actionStop")->isEnabled(), kRunSetsTimeoutMs);
     action("actionStop")->trigger(); // the window's Stop, not only the dialog's
 
     QTRY_COMPARE_WITH_TIMEOUT(dialog->cellText(2, Column::Verdict), QStringLiteral("Not run: you pressed Stop"),
-                              kRunTimeoutMs);
+                              kRunSetsTimeoutMs);
     QVERIFY2(dialog->cellText(0, Column::Verdict).startsWith(QStringLiteral("✗ Stopped")),
              qPrintable(dialog->cellText(0, Column::Verdict)));
     QCOMPARE(dialog->cellText(1, Column::Verdict), QStringLiteral("Not run: you pressed Stop"));
@@ -204,37 +205,35 @@ void TestMainWindowRunSets::stopEndsTheWholeBatch()
     QVERIFY(!dialog->findChild<QPushButton *>(QStringLiteral("inputSetResultsStop"))->isEnabled());
     QCOMPARE(m_runPane->statusText(), QStringLiteral("Stopped"));
     QVERIFY(!action("actionStop")->isEnabled()); // nothing goes on in the background
-    QTRY_COMPARE_WITH_TIMEOUT(history()->rowCount(), 1, kRunTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(history()->rowCount(), 1, kRunSetsTimeoutMs);
 
     // Run All Again starts over, and the dialog's own Stop ends it as well.
     QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("inputSetResultsRerun")), Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(dialog->cellText(0, Column::Verdict), QStringLiteral("Running…"), kRunTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(dialog->cellText(0, Column::Verdict), QStringLiteral("Running…"), kRunSetsTimeoutMs);
     QCOMPARE(dialog->cellText(2, Column::Verdict), QString());
-    QTRY_VERIFY_WITH_TIMEOUT(action("actionStop")->isEnabled(), kRunTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(action("actionStop")->isEnabled(), kRunSetsTimeoutMs);
     QTest::mouseClick(dialog->findChild<QPushButton *>(QStringLiteral("inputSetResultsStop")), Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(dialog->cellText(2, Column::Verdict), QStringLiteral("Not run: you pressed Stop"),
-                              kRunTimeoutMs);
-    QTRY_COMPARE_WITH_TIMEOUT(history()->rowCount(), 2, kRunTimeoutMs);
+                              kRunSetsTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(history()->rowCount(), 2, kRunSetsTimeoutMs);
 }
 
 void TestMainWindowRunSets::theBatchStaysWithItsTab()
 {
-    const QString program
-        = writeFile(QStringLiteral("pause.py"), "import sys, time\nsys.stdin.read()\ntime.sleep(0.5)\nprint('done')\n");
-    writeFile(QStringLiteral("pause.py.sandpit-inputs.json"),
-              R"([{"name": "a", "stdin": "1\n"}, {"name": "b", "stdin": "2\n"}])");
+    const QString program = writeWithSets(QStringLiteral("pause.py"), kPause,
+                                          R"([{"name": "a", "stdin": "1\n"}, {"name": "b", "stdin": "2\n"}])");
     QVERIFY(openProgram(program));
     auto *tabs = m_window->findChild<Ui::DocumentTabs *>(QStringLiteral("documentTabs"));
     Ui::DocumentTab *owner = tabs->current();
     action("actionRunAllSets")->trigger();
     QTRY_VERIFY(results());
-    QTRY_COMPARE_WITH_TIMEOUT(results()->cellText(0, Column::Verdict), QStringLiteral("Running…"), kRunTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(results()->cellText(0, Column::Verdict), QStringLiteral("Running…"), kRunSetsTimeoutMs);
     // The learner looks at another program meanwhile: the second set is still pause.py's.
     Ui::DocumentTab *other = tabs->newTab();
     other->editor()->setText(QStringLiteral("print('mine')\n"));
     QTRY_COMPARE_WITH_TIMEOUT(results()->headingText(),
                               QStringLiteral("Ran 2 of 2 input sets (none has an expected output to check)."),
-                              kRunTimeoutMs);
+                              kRunSetsTimeoutMs);
     QCOMPARE(results()->cellText(1, Column::Verdict), QStringLiteral("Finished (no expected output)"));
     QCOMPARE(tabs->current(), other);
     QCOMPARE(m_runPane->statusText(), QStringLiteral("Ready")); // the tab in front never ran
@@ -246,10 +245,7 @@ void TestMainWindowRunSets::theBatchStaysWithItsTab()
 
 void TestMainWindowRunSets::aClosedProgramsSetsAreNotRunOnAnotherTab()
 {
-    const QString program
-        = writeFile(QStringLiteral("pause.py"), "import sys, time\nsys.stdin.read()\ntime.sleep(0.5)\nprint('done')\n");
-    writeFile(QStringLiteral("pause.py.sandpit-inputs.json"),
-              R"([{"name": "a", "stdin": "1\n"}, {"name": "b", "stdin": "2\n"}, {"name": "c", "stdin": "3\n"}])");
+    const QString program = writeWithSets(QStringLiteral("pause.py"), kPause, kThreeSets);
     QVERIFY(openProgram(program));
     auto *tabs = m_window->findChild<Ui::DocumentTabs *>(QStringLiteral("documentTabs"));
     Ui::DocumentTab *owner = tabs->current();
@@ -258,16 +254,16 @@ void TestMainWindowRunSets::aClosedProgramsSetsAreNotRunOnAnotherTab()
     tabs->setCurrentIndex(tabs->tabs().indexOf(owner));
     action("actionRunAllSets")->trigger();
     QTRY_VERIFY(results());
-    QTRY_COMPARE_WITH_TIMEOUT(results()->cellText(0, Column::Verdict), QStringLiteral("Running…"), kRunTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(results()->cellText(0, Column::Verdict), QStringLiteral("Running…"), kRunSetsTimeoutMs);
     // The learner closes pause.py while its first set runs: the next sets have no program.
     tabs->closeTab(owner);
     QTRY_VERIFY2_WITH_TIMEOUT(
         results()->cellText(1, Column::Verdict).contains(QStringLiteral("Could not run: pause.py is no longer open")),
         qPrintable(results()->cellText(0, Column::Verdict) + QLatin1Char('|')
                    + results()->cellText(1, Column::Verdict)),
-        kRunTimeoutMs);
+        kRunSetsTimeoutMs);
     QTRY_VERIFY2_WITH_TIMEOUT(results()->cellText(2, Column::Verdict).startsWith(QStringLiteral("Not run")),
-                              qPrintable(results()->cellText(2, Column::Verdict)), kRunTimeoutMs);
+                              qPrintable(results()->cellText(2, Column::Verdict)), kRunSetsTimeoutMs);
     // The tab left in front never ran: its code was not checked against pause.py's sets.
     QCOMPARE(tabs->current(), other);
     QCOMPARE(other->runState(), Ui::DocumentTab::RunState::NotRun);
@@ -306,10 +302,10 @@ void TestMainWindowRunSets::saveNowCarriesOnToRunAllSets()
     QTRY_VERIFY(saveFirstQuestion());
     answerSaveDialogWith(m_dir.filePath(QStringLiteral("later.py")));
     QTest::mouseClick(saveFirstQuestion()->findChild<QPushButton *>(QStringLiteral("saveNowButton")), Qt::LeftButton);
-    QTRY_VERIFY_WITH_TIMEOUT(results(), kRunTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(results(), kRunSetsTimeoutMs);
     QCOMPARE(results()->rowCount(), 4);
     QTRY_COMPARE_WITH_TIMEOUT(results()->headingText(), QStringLiteral("1 of 3 checked input sets passed."),
-                              4 * kRunTimeoutMs);
+                              4 * kRunSetsTimeoutMs);
 
     // Cancel leaves an unsaved program as it was, and runs nothing.
     auto *tabs = m_window->findChild<Ui::DocumentTabs *>(QStringLiteral("documentTabs"));

@@ -39,10 +39,6 @@
 
 using namespace Sandpit;
 
-namespace {
-constexpr int kRunTimeoutMs = 20'000;
-} // namespace
-
 class TestMainWindowTools : public QObject, private WindowHarness
 {
     Q_OBJECT

@@ -16,7 +16,6 @@
 using namespace Sandpit;
 
 namespace {
-constexpr int kRunTimeoutMs = 20'000;
 const auto kIndexError = QStringLiteral("names = ['Ada', 'Alan']\n"
                                         "print('Hello')\n"
                                         "i = 2\n"
@@ -30,7 +29,6 @@ class TestMainWindowWords : public QObject, private WindowHarness
     Q_OBJECT
 
 private:
-    Ui::DocumentTabs *tabs() const { return m_window->findChild<Ui::DocumentTabs *>(QStringLiteral("documentTabs")); }
     QString statusBarText() const { return m_window->statusBar()->currentMessage(); }
     void runInFront(const QString &code)
     {

@@ -39,8 +39,6 @@ class TestWindowSentences : public QObject, private WindowHarness
     Q_OBJECT
 
 private:
-    QAction *action(const char *name) const { return m_window->findChild<QAction *>(QString::fromLatin1(name)); }
-
     void settle(QSize size)
     {
         m_window->resize(size);
@@ -69,11 +67,7 @@ private:
 
 private Q_SLOTS:
     void initTestCase() { QVERIFY(setUpApplication("tst_windowsentences")); }
-    void init()
-    {
-        QSettings().clear();
-        QVERIFY(openWindow());
-    }
+    void init() { QVERIFY(openFreshWindow()); }
     void cleanup()
     {
         closeWindow();
