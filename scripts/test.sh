@@ -25,3 +25,7 @@ fi
 # The engine without the GUI: SANDPIT_GUI=OFF builds sandpit-cli alone, which must run with no
 # display.
 "$root_dir/scripts/check-cli-build.sh" "$root_dir/build-cli"
+
+# The Debian package: built, linted, installed with apt in a clean Debian 12 container, run there
+# by a non-root user at isolation full, and purged without a trace.
+"$root_dir/scripts/check-package.sh" "$root_dir/build-deb"

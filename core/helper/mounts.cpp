@@ -1,5 +1,6 @@
 #include "mounts.h"
 
+#include "mountflags.h"
 #include "procmasks.h"
 
 #include <cerrno>
@@ -10,7 +11,6 @@
 #include <string>
 #include <sys/mount.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -56,26 +56,6 @@ Step mountTmpfs(const std::string &target, const std::string &options, unsigned 
     if (mount("tmpfs", target.c_str(), "tmpfs", flags, options.c_str()) != 0)
         return Step::fail("mount-tmpfs");
     return Step::ok();
-}
-
-// A read-only remount of a bind inside a user namespace must keep the flags the kernel has
-// locked on the source mount (nosuid, nodev, noexec, atime): dropping one is refused with
-// EPERM. Adding nosuid and nodev is always allowed, and we want them anyway.
-unsigned long lockedFlags(const std::string &source)
-{
-    struct statvfs vfs { };
-    if (statvfs(source.c_str(), &vfs) != 0)
-        return 0;
-    unsigned long flags = 0;
-    if (vfs.f_flag & ST_NOEXEC)
-        flags |= MS_NOEXEC;
-    if (vfs.f_flag & ST_NOATIME)
-        flags |= MS_NOATIME;
-    if (vfs.f_flag & ST_NODIRATIME)
-        flags |= MS_NODIRATIME;
-    if (vfs.f_flag & ST_RELATIME)
-        flags |= MS_RELATIME;
-    return flags;
 }
 
 // Old kernels without mount_setattr(2) (before 5.12) can only remount one mount at a time,

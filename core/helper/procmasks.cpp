@@ -1,5 +1,7 @@
 #include "procmasks.h"
 
+#include "mountflags.h"
+
 #include <cerrno>
 #include <sys/mount.h>
 #include <sys/stat.h>
@@ -38,8 +40,12 @@ Step mask(const std::string &path)
     }
     if (mount("/dev/null", path.c_str(), nullptr, MS_BIND, nullptr) != 0)
         return Step::fail("mask-proc-file");
-    // Not nodev: the program reads the mask as the empty device it is.
-    if (mount(nullptr, path.c_str(), nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY, nullptr) != 0)
+    // Not nodev: the program reads the mask as the empty device it is. nosuid and the locked
+    // flags, because a /dev mounted nosuid (systemd's, Docker's) locks it on the bind too, and a
+    // remount that would drop it is refused.
+    if (mount(nullptr, path.c_str(), nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | lockedFlags("/dev/null"),
+              nullptr)
+        != 0)
         return Step::fail("mask-proc-file-read-only");
     return Step::ok();
 }

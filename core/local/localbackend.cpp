@@ -65,8 +65,10 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     const QString helper = m_config.helperPath.isEmpty() ? findHelper() : m_config.helperPath;
     if (helper.isEmpty() || !QFileInfo(helper).isExecutable()) {
         return makeError(RunError::Code::BackendUnavailable,
-                         QStringLiteral("The sandbox helper (sandpit-helper) is missing: it should be next to the "
-                                        "sandpit program. Reinstall Sandpit, or set SANDPIT_HELPER to its path."));
+                         QStringLiteral("The sandbox helper (sandpit-helper) is missing: it should be in "
+                                        "../libexec/sandpit beside the sandpit program (/usr/libexec/sandpit when "
+                                        "installed), or next to it in a build. Reinstall Sandpit, or set "
+                                        "SANDPIT_HELPER to its path."));
     }
 
     const PreparedSandbox::Config sandboxConfig{helper, sandboxReadOnlyPaths(), PreparedSandbox::Config{}.workSizeBytes,

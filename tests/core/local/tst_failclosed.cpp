@@ -1,7 +1,9 @@
 // Fail closed: on a host that cannot give a program full isolation (user namespaces refused,
 // /proc masked as inside a container), `sandpit run` refuses to run it and says why and what
 // would fix it, unless the user allowed a weaker sandbox. And at every level the program
-// never runs as root and never keeps a capability.
+// never runs as root and never keeps a capability. But a host that can give full isolation
+// must get it: /dev mounted nosuid (every systemd desktop, every Docker container) once made
+// the sandbox fail closed where it had no reason to.
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -70,6 +72,16 @@ class TestFailClosed : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    // A user namespace locks nosuid on /dev's mount, so the sandbox's /dev/null binds must keep it.
+    void fullIsolationWithDevMountedNosuid()
+    {
+        const Run run = runOn(QStringLiteral("nosuid_dev"), {}, {}, QStringLiteral("hello.py"));
+        QVERIFY2(run.exitCode == 0, (run.out + run.err).constData());
+        QCOMPARE(stdoutOf(run), QStringLiteral("Hello from Sandpit\n"));
+        QCOMPARE(run.json.value(QStringLiteral("isolation")).toObject().value(QStringLiteral("level")).toString(),
+                 QStringLiteral("full"));
+    }
+
     void refusesWithoutFullIsolation_data()
     {
         QTest::addColumn<QString>("host");
