@@ -179,12 +179,11 @@ QList<Protection> limits(const IsolationReport &isolation, Level level, const QS
     const QStringList &held = isolation.cgroupControllers;
     const QString cgroup = QStringLiteral("cgroup ") + isolation.cgroupKind;
     const bool memoryCgroup = held.contains(QLatin1String("memory"));
-    const QString noCgroup = QStringLiteral("; the kernel would enforce it with a cgroup, which Sandpit gets from "
-                                            "a systemd user session (it delegates one to you) or as root (%1)")
-                                 .arg(isolation.cgroupMissing);
-    QString memory = memoryCgroup ? QStringLiteral("enforced by the kernel (%1)").arg(cgroup)
-        : level == Level::None    ? QStringLiteral("RLIMIT_DATA per process only")
-                                  : QStringLiteral("Sandpit's 20 ms watch, RLIMIT_DATA as a backstop") + noCgroup;
+    // The helper's reason names the fix: root, or a subtree delegated as systemd delegates one.
+    const QString memory = memoryCgroup ? QStringLiteral("enforced by the kernel (%1)").arg(cgroup)
+        : level == Level::None          ? QStringLiteral("RLIMIT_DATA per process only")
+                               : QStringLiteral("Sandpit's 20 ms watch, RLIMIT_DATA as a backstop; no cgroup: %1")
+                                     .arg(isolation.cgroupMissing);
     const bool pidsCgroup = held.contains(QLatin1String("pids"));
     return {
         make("memory-limit", "Memory limit", memoryCgroup || level != Level::None, memory, userFix),
