@@ -49,10 +49,7 @@ int runDoctorCommand(const QStringList &arguments)
         return kExitUsage;
 
     const bool json = parser.isSet(QStringLiteral("json"));
-    Core::DoctorJob::Config config;
-    config.languages = loadLanguages();
-    config.settings = *engine;
-    Core::Doctor doctor(std::move(config));
+    Core::Doctor doctor(loadLanguages(), *engine);
     QObject::connect(&doctor, &Core::Doctor::checked, &doctor, [json](const Core::DoctorReport &report) {
         const QByteArray out = json ? QJsonDocument(Core::doctorJson(report)).toJson(QJsonDocument::Indented)
                                     : doctorText(report).toUtf8();

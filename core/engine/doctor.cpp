@@ -16,6 +16,21 @@ Doctor::Doctor(DoctorJob::Config config, QObject *parent)
     m_thread->start();
 }
 
+namespace {
+DoctorJob::Config configFor(const LanguageRegistry &languages, const EngineSettings &settings)
+{
+    DoctorJob::Config config;
+    config.languages = languages;
+    config.settings = settings;
+    return config;
+}
+} // namespace
+
+Doctor::Doctor(const LanguageRegistry &languages, const EngineSettings &settings, QObject *parent)
+    : Doctor(configFor(languages, settings), parent)
+{
+}
+
 // The thread stops here (OwnedThread): a probe still running ends with its job, whose helper
 // is killed and takes its namespaces along.
 Doctor::~Doctor() = default;

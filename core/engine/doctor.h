@@ -15,6 +15,8 @@ class Doctor final : public QObject
     Q_OBJECT
 public:
     explicit Doctor(DoctorJob::Config config, QObject *parent = nullptr);
+    /// With this environment, and the helper found as a run finds it.
+    Doctor(const LanguageRegistry &languages, const EngineSettings &settings, QObject *parent = nullptr);
     ~Doctor() override;
 
     /// The local sandbox only: localChecked() follows.

@@ -21,6 +21,7 @@
 #include "theme/presentationmode.h"
 #include "theme/themecontroller.h"
 #include "theme/thememenu.h"
+#include "window/doctordialog.h"
 #include "window/examplesmenu.h"
 #include "window/gettingstarteddialog.h"
 #include "window/languagemenu.h"
@@ -156,6 +157,10 @@ void MainWindow::createHelpMenu()
     shortcuts->setObjectName(QStringLiteral("shortcutsDialog"));
     menuAction(help, QStringLiteral("actionKeyboardShortcuts"), QStringLiteral("&Keyboard Shortcuts"),
                {QKeySequence(Qt::CTRL | Qt::Key_F1)}, [shortcuts] { shortcuts->open(); });
+    auto *doctor = new DoctorDialog(*m_doctor, this);
+    QAction *check = menuAction(help, QStringLiteral("actionCheckThisComputer"),
+                                QStringLiteral("&Check This Computer…"), {}, [doctor] { doctor->check(); });
+    connect(m_isolation, &IsolationIndicator::detailsRequested, check, &QAction::trigger);
 }
 
 namespace {
