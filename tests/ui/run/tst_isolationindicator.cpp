@@ -6,8 +6,6 @@
 #include "support/windowharness.h"
 #include "window/doctordialog.h"
 
-#include <QFile>
-
 using namespace Sandpit;
 
 namespace {
@@ -21,17 +19,6 @@ class TestIsolationIndicator : public QObject, private WindowHarness
     Ui::IsolationIndicator *indicator() const
     {
         return m_window->findChild<Ui::IsolationIndicator *>(QStringLiteral("isolationIndicator"));
-    }
-
-    // The real helper, started on a host whose /proc is masked, as inside a container.
-    void useMaskedProcHost()
-    {
-        const QString bin = QCoreApplication::applicationDirPath();
-        const QString wrapper = writeFile(QStringLiteral("masked-helper"),
-                                          "#!/bin/sh\nexec " + bin.toUtf8() + "/hosts/masked_proc " + bin.toUtf8()
-                                              + "/sandpit-helper \"$@\"\n");
-        QVERIFY(QFile::setPermissions(wrapper, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
-        qputenv("SANDPIT_HELPER", wrapper.toUtf8());
     }
 
 private Q_SLOTS:
@@ -54,7 +41,7 @@ private Q_SLOTS:
 
     void belowFullShowsTheFixAndOpensTheCheck()
     {
-        useMaskedProcHost();
+        useHelperOnHost("masked_proc"); // /proc masked, as inside a container
         QVERIFY(openWindow());
         QTRY_COMPARE_WITH_TIMEOUT(indicator()->levelText(), QStringLiteral("partial"), kProbeTimeoutMs);
         const QString tip = indicator()->toolTip();
