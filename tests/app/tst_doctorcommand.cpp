@@ -109,6 +109,16 @@ private Q_SLOTS:
         QCOMPARE(doctor.json.value(QStringLiteral("local")).toObject().value(QStringLiteral("level")).toString(),
                  runLevel);
         QCOMPARE(runLevel, level);
+        // And the same memory limit: the kernel's (a cgroup, as root or in a delegated
+        // subtree) or Sandpit's own watch.
+        const QJsonArray details
+            = run.json.value(QStringLiteral("isolation")).toObject().value(QStringLiteral("details")).toArray();
+        const bool runHadCgroup = std::any_of(details.begin(), details.end(), [](const QJsonValue &d) {
+            return d.toString().startsWith(QLatin1String("Memory: enforced by the kernel"));
+        });
+        const QString memory
+            = protection(doctor.json, QStringLiteral("memory-limit")).value(QStringLiteral("detail")).toString();
+        QCOMPARE(memory.startsWith(QLatin1String("enforced by the kernel")), runHadCgroup);
         QCOMPARE(doctor.exitCode, level == QLatin1String("full") ? 0 : 1);
     }
 
