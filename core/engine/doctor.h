@@ -19,6 +19,10 @@ public:
     Doctor(const LanguageRegistry &languages, const EngineSettings &settings, QObject *parent = nullptr);
     ~Doctor() override;
 
+    /// For the checks started from now on: the page says what a run with these settings gets.
+    void setSettings(const EngineSettings &settings) { m_config.settings = settings; }
+    void setAllowWeaker(IsolationReport::Level weakest) { m_config.settings.allowWeaker = weakest; }
+
     /// The local sandbox only: localChecked() follows.
     void checkLocal();
     /// Everything: localChecked(), then checked().

@@ -4,6 +4,7 @@
 
 #include "editor/editactions.h"
 #include "editor/editorwidget.h"
+#include "engine/doctor.h"
 #include "history/historystore.h"
 #include "languages/language.h"
 #include "output/outputpane.h"
@@ -220,6 +221,7 @@ void MainWindow::applySettings(const AppliedSettings &settings)
 {
     // Backend, fallback and limits: from the next run.
     m_session->setEngineSettings(settings.engine);
+    m_doctor->setSettings(settings.engine);
     showEngineSettings(settings.engine);
     setOutputSettings(settings.output);
     m_historyStore->setSettings(settings.history);

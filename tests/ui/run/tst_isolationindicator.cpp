@@ -6,6 +6,9 @@
 #include "support/windowharness.h"
 #include "window/doctordialog.h"
 
+#include <QMessageBox>
+#include <QPushButton>
+
 using namespace Sandpit;
 
 namespace {
@@ -59,6 +62,28 @@ private Q_SLOTS:
         QVERIFY(text.contains(QStringLiteral("Runs refuse to start here")));
         QVERIFY(text.contains(QStringLiteral("Languages in the local sandbox")));
         QVERIFY(text.contains(QStringLiteral("Docker: ")));
+    }
+
+    // Allowing a weaker sandbox from the window's question changes what the page says of runs.
+    void thePageFollowsTheChoiceToAllowLess()
+    {
+        useHelperOnHost("masked_proc");
+        QVERIFY(openWindow());
+        runCode(QStringLiteral("print('ran')\n"));
+        QMessageBox *question = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (question = m_window->findChild<QMessageBox *>(QStringLiteral("weakerSandboxQuestion")))
+                && question->isVisible(),
+            kProbeTimeoutMs);
+        question->findChild<QPushButton *>(QStringLiteral("runWithPartial"))->click();
+        QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kProbeTimeoutMs);
+
+        m_window->findChild<QAction *>(QStringLiteral("actionCheckThisComputer"))->trigger();
+        auto *page = m_window->findChild<Ui::DoctorDialog *>(QStringLiteral("doctorDialog"));
+        QTRY_VERIFY_WITH_TIMEOUT(page->pageText().contains(QStringLiteral("Local sandbox: isolation partial")),
+                                 kProbeTimeoutMs);
+        QVERIFY2(page->pageText().contains(QStringLiteral("Runs start here with isolation partial")),
+                 qPrintable(page->pageText()));
     }
 
     // A run's report is newer than the probe's, which must not paint over it.
