@@ -35,8 +35,15 @@ QString localHtml(const Core::DoctorReport &report)
     if (!local.error.isEmpty())
         return QStringLiteral("<h3>Local sandbox: could not be checked</h3><p>%1</p>").arg(esc(local.error));
     QString rows;
-    for (const Core::Protection &p : local.protections)
-        rows += row(p.present, p.label, (p.present ? QString() : QStringLiteral("Missing: ")) + p.detail, p.fix);
+    QString lastFix;
+    for (const Core::Protection &p : local.protections) {
+        // One cause (no user namespace, a masked /proc) takes several protections: its fix is
+        // said once.
+        const QString fix = !p.fix.isEmpty() && p.fix == lastFix ? QStringLiteral("the same as above.") : p.fix;
+        rows += row(p.present, p.label, (p.present ? QString() : QStringLiteral("Missing: ")) + p.detail, fix);
+        if (!p.fix.isEmpty())
+            lastFix = p.fix;
+    }
     html += table(rows);
     if (local.level != Level::Full) {
         html += local.level > report.allowWeaker
