@@ -191,30 +191,25 @@ int runCli(const QStringList &arguments)
     if (const auto done = parse(parser, arguments))
         return *done;
 
-    QSettings settings;
-    const auto engine = Core::EngineSettings::load(settings, QProcessEnvironment::systemEnvironment());
-    if (!engine) {
-        printErr(engine.error());
+    const auto engine = loadEngineSettings();
+    if (!engine)
         return kExitUsage;
-    }
-    const auto history = Core::HistorySettings::load(settings, QProcessEnvironment::systemEnvironment());
+    const auto history = Core::HistorySettings::load(QSettings(), QProcessEnvironment::systemEnvironment());
     if (!history) {
         printErr(history.error());
         return kExitUsage;
     }
-    const auto loaded = Core::LanguageRegistry::withUserFile(Core::LanguageRegistry::userFilePath());
-    if (!loaded.problem.isEmpty())
-        printErr(loaded.problem);
+    const Core::LanguageRegistry languages = loadLanguages();
 
     const bool json = parser.isSet(option("json"));
-    const auto request = build(parser, *engine, loaded.registry);
+    const auto request = build(parser, *engine, languages);
     if (!request) {
         if (!request.error().wrongChoice)
             return couldNotRun(json, request.error().error);
         printErr(request.error().error.message);
         return kExitUsage;
     }
-    return run(*request, *engine, loaded.registry, *history, json);
+    return run(*request, *engine, languages, *history, json);
 }
 
 } // namespace Sandpit::App

@@ -1,6 +1,7 @@
 #include "commandline.h"
 
 #include <QCommandLineParser>
+#include <QSettings>
 
 #include <cstdio>
 
@@ -27,6 +28,25 @@ std::optional<int> parseCommandLine(QCommandLineParser &parser, const QStringLis
         return kExitUsage;
     }
     return std::nullopt;
+}
+
+std::optional<Core::EngineSettings> loadEngineSettings()
+{
+    const QSettings settings;
+    auto engine = Core::EngineSettings::load(settings, QProcessEnvironment::systemEnvironment());
+    if (!engine) {
+        printErr(engine.error());
+        return std::nullopt;
+    }
+    return std::move(*engine);
+}
+
+Core::LanguageRegistry loadLanguages()
+{
+    auto loaded = Core::LanguageRegistry::withUserFile(Core::LanguageRegistry::userFilePath());
+    if (!loaded.problem.isEmpty())
+        printErr(loaded.problem);
+    return std::move(loaded.registry);
 }
 
 } // namespace Sandpit::App

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "languages/languageregistry.h"
+#include "settings/enginesettings.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -20,5 +23,13 @@ void printErr(const QString &text);
 /// kExitUsage; --help prints the help and gives 0. Returns nothing when the command should run.
 std::optional<int> parseCommandLine(QCommandLineParser &parser, const QStringList &arguments, qsizetype positionals,
                                     const QString &usage);
+
+/// The engine's settings as every command reads them (QSettings, then SANDPIT_* variables). A
+/// bad value is printed and gives nothing: the command then exits with kExitUsage.
+std::optional<Core::EngineSettings> loadEngineSettings();
+
+/// The languages, with the user's own file over the built-in ones; a broken user file is a
+/// warning on stderr, and the built-in languages stand.
+Core::LanguageRegistry loadLanguages();
 
 } // namespace Sandpit::App

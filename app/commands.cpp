@@ -1,6 +1,7 @@
 #include "commands.h"
 
 #include "cli.h"
+#include "doctorcommand.h"
 #include "historycommand.h"
 
 #include <QCoreApplication>
@@ -37,7 +38,8 @@ QString topLevelHelp(const QString &program, bool withWindow)
     }
     text += QStringLiteral("Commands:\n"
                            "  run FILE     Run a program in the sandbox and print its output, or --json.\n"
-                           "  history      List the runs Sandpit recorded, newest first.\n\n"
+                           "  history      List the runs Sandpit recorded, newest first.\n"
+                           "  doctor       Say what a run would get on this computer: sandbox, Docker, toolchains.\n\n"
                            "Options:\n"
                            "  -h, --help     Show this help.\n"
                            "  -v, --version  Show the version.\n\n"
@@ -49,7 +51,7 @@ QString topLevelHelp(const QString &program, bool withWindow)
 
 bool isCommandLine(const char *word)
 {
-    return isCliCommand(word) || isHistoryCommand(word) || isHelp(QString::fromLocal8Bit(word))
+    return isCliCommand(word) || isHistoryCommand(word) || isDoctorCommand(word) || isHelp(QString::fromLocal8Bit(word))
         || isVersion(QString::fromLocal8Bit(word));
 }
 
@@ -61,6 +63,8 @@ int runCommandLine(const QStringList &arguments, bool withWindow)
         return runCli(arguments);
     if (word == QLatin1String("history"))
         return runHistoryCommand(arguments);
+    if (word == QLatin1String("doctor"))
+        return runDoctorCommand(arguments);
     if (isVersion(word)) {
         std::printf("%s %s\n", qPrintable(program), qPrintable(QCoreApplication::applicationVersion()));
         return kExitRan;

@@ -37,4 +37,15 @@ assert r["stdout"] == "42\n", r["stdout"]
 assert r["isolation"]["level"] == "full", r["isolation"]
 assert r["kill_reason"] == "none", r["kill_reason"]
 PY
-echo "check-cli-build: sandpit-cli builds without the GUI, links no GUI library, and runs with no display"
+# The doctor too: the sandbox it probes is the one the run just had (exit 0 means full).
+doctor=$("${nodisplay[@]}" "$cli" doctor --json) || fail "sandpit-cli doctor says the sandbox is not full: $doctor"
+python3 - "$doctor" <<'PY' || fail "sandpit-cli doctor --json gave an unexpected object: $doctor"
+import json, sys
+d = json.loads(sys.argv[1])
+assert d["local"]["level"] == "full", d["local"]
+assert all(p["present"] for p in d["local"]["protections"]), d["local"]["protections"]
+assert {"reachable", "permitted", "images"} <= d["docker"].keys(), d["docker"]
+assert any(l["id"] == "python" for l in d["languages"]), d["languages"]
+PY
+"${nodisplay[@]}" "$cli" doctor | grep -q '^Local sandbox: isolation full$' || fail "sandpit-cli doctor printed no level"
+echo "check-cli-build: sandpit-cli builds without the GUI, links no GUI library, runs and checks this computer with no display"

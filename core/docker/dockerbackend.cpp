@@ -68,11 +68,16 @@ bool DockerBackend::isRemote(const QProcessEnvironment &environment)
 
 QString DockerBackend::imageFor(const Language &language) const
 {
+    return imageFor(language, m_config);
+}
+
+QString DockerBackend::imageFor(const Language &language, const Config &config)
+{
     const QString variable = QStringLiteral("SANDPIT_DOCKER_IMAGE_") + language.id.toUpper();
-    const QString fromEnvironment = m_config.environment.value(variable).trimmed();
+    const QString fromEnvironment = config.environment.value(variable).trimmed();
     if (!fromEnvironment.isEmpty())
         return fromEnvironment;
-    return m_config.images.value(language.id, language.dockerImage);
+    return config.images.value(language.id, language.dockerImage);
 }
 
 Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &request)

@@ -43,6 +43,8 @@ public:
     /// The image for `language`: $SANDPIT_DOCKER_IMAGE_<ID> (upper case), else the setting
     /// docker/images/<id>, else languages.json.
     QString imageFor(const Language &language) const;
+    /// The same for a backend not made yet (`sandpit doctor` lists the images without one).
+    static QString imageFor(const Language &language, const Config &config);
 
 private:
     DockerContainerKey keyFor(const QString &image, const Limits &limits) const;

@@ -9,13 +9,6 @@
 
 namespace Sandpit::Core {
 
-void RunController::ThreadStopper::operator()(QThread *thread) const
-{
-    thread->quit();
-    thread->wait();
-    delete thread;
-}
-
 RunController::RunController(std::vector<std::unique_ptr<Backend>> backends, QObject *parent)
     : QObject(parent)
     , m_thread(new QThread)

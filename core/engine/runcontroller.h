@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/ownedthread.h"
 #include "files/artifactlisting.h"
 #include "model/runerror.h"
 #include "model/runrequest.h"
@@ -10,8 +11,6 @@
 
 #include <memory>
 #include <vector>
-
-class QThread;
 
 namespace Sandpit::Core {
 
@@ -73,10 +72,7 @@ private:
     void onFinished(RunId id, const RunResult &result);
     void onFailed(RunId id, const RunError &error);
 
-    struct ThreadStopper {
-        void operator()(QThread *thread) const;
-    };
-    std::unique_ptr<QThread, ThreadStopper> m_thread;
+    OwnedThread m_thread;
     RunWorker *m_worker = nullptr; // lives on m_thread, deleted when it finishes
     RunId m_nextId = 1;
     QHash<RunId, Interest> m_runs; // every run the worker has not yet said has ended

@@ -1,6 +1,10 @@
 #include "isolationreport.h"
 
 #include "cgroup.h"
+#include "protocol.h"
+#include "report.h"
+
+#include <utility>
 
 namespace Sandpit::Helper {
 
@@ -22,6 +26,24 @@ const char *isolationLevelName(Isolation level)
         break;
     }
     return "none";
+}
+
+void addCgroupFacts(Report &report, const Cgroup &cgroup)
+{
+    if (!cgroup.hasMemory() && !cgroup.hasPids() && !cgroup.hasCpuCap()) {
+        report.add(Protocol::kCgroupMissing, cgroup.why());
+        return;
+    }
+    std::string controllers;
+    for (const auto &[has, name] : {std::pair{cgroup.hasMemory(), "memory"}, std::pair{cgroup.hasPids(), "pids"},
+                                    std::pair{cgroup.hasCpuCap(), "cpu"}}) {
+        if (has)
+            controllers += (controllers.empty() ? "" : ",") + std::string(name);
+    }
+    report.add(Protocol::kCgroupKind, cgroup.kind());
+    report.add(Protocol::kCgroupControllers, controllers);
+    if (!cgroup.hasMemory())
+        report.add(Protocol::kCgroupMissing, cgroup.why());
 }
 
 std::vector<std::string> describeIsolation(const Options &o, Isolation level, const Cgroup &cgroup, unsigned uid,

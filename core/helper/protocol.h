@@ -76,6 +76,11 @@ inline constexpr const char *kSetupStep = "setup_step";
 inline constexpr const char *kSetupErrno = "setup_errno";
 inline constexpr const char *kIsolationLevel = "isolation_level"; // full | partial | none
 inline constexpr const char *kIsolation = "isolation";            // repeated: one sentence each
+// The run's cgroup, for `sandpit doctor`: its kind ("v2", "v2, delegated", "v1") and the
+// controllers that held the run (comma-separated: memory, pids, cpu); without one, why not.
+inline constexpr const char *kCgroupKind = "cgroup_kind";
+inline constexpr const char *kCgroupControllers = "cgroup_controllers";
+inline constexpr const char *kCgroupMissing = "cgroup_missing";
 // With kSetupStep "sandbox-unavailable": no level the user allows could be built, and nothing
 // ran. One sentence per refused level, then what would fix it.
 inline constexpr const char *kSandboxUnavailableStep = "sandbox-unavailable";

@@ -472,6 +472,7 @@ void Supervisor::finishReport(const InitRecord &record, bool haveRecord, long lo
     end.inputWaitUs = m_inputWaitUs;
     writeRunEnd(m_report, end, m_run, *m_cgroup);
     m_report.add(P::kIsolationLevel, isolationLevelName(m_level));
+    addCgroupFacts(m_report, *m_cgroup);
     std::vector<std::string> refused;
     for (const Refusal &refusal : m_refusals)
         refused.push_back(describeRefusal(refusal));

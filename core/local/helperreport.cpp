@@ -49,6 +49,9 @@ Expected<void> HelperReport::applyTo(RunResult &result) const
         : level == QLatin1String("partial")                 ? IsolationReport::Level::Partial
                                                             : IsolationReport::Level::None;
     result.isolation.details = m_isolation;
+    result.isolation.cgroupKind = value(P::kCgroupKind);
+    result.isolation.cgroupControllers = value(P::kCgroupControllers).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    result.isolation.cgroupMissing = value(P::kCgroupMissing);
     return {};
 }
 

@@ -31,7 +31,10 @@ struct Artifact {
 struct IsolationReport {
     enum class Level { Full, Partial, None };
     Level level = Level::None;
-    QStringList details; ///< one plain sentence per protection that applied or did not, and why
+    QStringList details;           ///< one plain sentence per protection that applied or did not, and why
+    QString cgroupKind;            ///< the run's cgroup: "v2", "v2, delegated", "v1"; empty: none
+    QStringList cgroupControllers; ///< what that cgroup held the run to: memory, pids, cpu
+    QString cgroupMissing;         ///< why the run had no memory cgroup; empty when it had one
 };
 
 enum class OutputStream { Stdout, Stderr };

@@ -1,8 +1,9 @@
 #pragma once
 
 // A stand-in for dockerd on a unix socket, on the test's own thread: it speaks just enough
-// HTTP/1.1 for GET /version and POST /images/create, and the test decides when each line of
-// the pull's progress stream goes out, so no sleep is ever needed to catch a state.
+// HTTP/1.1 for GET /version, the image lookups and POST /images/create, and the test decides
+// when each line of the pull's progress stream goes out, so no sleep is ever needed to catch a
+// state.
 
 #include <QHash>
 #include <QLocalServer>
@@ -31,6 +32,9 @@ public:
     int refusalStatus = 0;
     QString pullRefusal;
 
+    /// The images the daemon has, as "name:tag" (GET /images/json and /images/NAME/json).
+    QStringList images;
+
     /// How many pulls were asked for; the latest one's stream is the one sendLine() feeds.
     int pulls() const { return m_pulls; }
     bool pullStreamClosed() const
@@ -50,6 +54,14 @@ public:
     }
 
 private:
+    QByteArray imageList() const
+    {
+        QByteArray list = "[";
+        for (const QString &image : images)
+            list += QByteArray(list.size() > 1 ? "," : "") + R"({"RepoTags":[")" + image.toUtf8() + R"("]})";
+        return list + "]";
+    }
+
     void read(QLocalSocket *socket)
     {
         QByteArray &buffer = m_buffers[socket];
@@ -62,8 +74,14 @@ private:
         const QList<QByteArray> parts = requestLine.split(' ');
         requests << QString::fromLatin1(parts.value(0) + ' ' + parts.value(1));
         const QByteArray path = parts.value(1);
-        if (parts.value(0) == "GET" && path == "/version") {
+        if (parts.value(0) == "GET" && path.endsWith("/version")) {
             reply(socket, 200, R"({"ApiVersion":"1.41","MinAPIVersion":"1.12","Version":"20.10.24"})");
+        } else if (parts.value(0) == "GET" && path.endsWith("/images/json")) {
+            reply(socket, 200, imageList());
+        } else if (parts.value(0) == "GET" && path.contains("/images/") && path.endsWith("/json")) {
+            const QByteArray name = path.mid(path.indexOf("/images/") + 8).chopped(5);
+            const bool have = images.contains(QString::fromUtf8(name));
+            reply(socket, have ? 200 : 404, have ? R"({"Id":"sha256:1"})" : R"({"message":"No such image"})");
         } else if (parts.value(0) == "POST" && path.contains("/images/create")) {
             ++m_pulls;
             if (refusalStatus != 0) {

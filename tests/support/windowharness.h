@@ -117,6 +117,19 @@ protected:
         return TestFiles::writeInto(m_dir, name, content);
     }
 
+    /// Makes the engine start the real helper on an emulated host (tests/fixtures/hosts/:
+    /// "masked_proc", "no_userns"), through SANDPIT_HELPER, for windows opened from now on.
+    void useHelperOnHost(const QByteArray &host)
+    {
+        const QByteArray bin = QCoreApplication::applicationDirPath().toUtf8();
+        const QString wrapper
+            = writeFile(QStringLiteral("helper-on-") + QString::fromLatin1(host),
+                        "#!/bin/sh\nexec " + bin + "/hosts/" + host + " " + bin + "/sandpit-helper \"$@\"\n");
+        if (!QFile::setPermissions(wrapper, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner))
+            qFatal("cannot make %s executable", qPrintable(wrapper));
+        qputenv("SANDPIT_HELPER", wrapper.toUtf8());
+    }
+
     /// Opens `program` as a saved file and opens Run with input… on it.
     QDialog *openInputSets(const QString &program)
     {

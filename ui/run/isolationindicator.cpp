@@ -2,7 +2,40 @@
 
 #include "model/typeids.h"
 
+#include <QMouseEvent>
+
 namespace Sandpit::Ui {
+
+namespace {
+const QString kClickHint = QStringLiteral("<p>Click for Help › Check This Computer.</p>");
+
+QString list(const QStringList &items)
+{
+    if (items.isEmpty())
+        return {};
+    QString html = QStringLiteral("<ul style='margin-left: -20px'>");
+    for (const QString &item : items)
+        html += QStringLiteral("<li>%1</li>").arg(item);
+    return html + QStringLiteral("</ul>");
+}
+
+// What the probe found, the missing protections first, each with its fix.
+QString probeTip(const Core::LocalSandboxCheck &check)
+{
+    QString tip
+        = QStringLiteral("<b>Isolation a run gets on this computer: %1</b>").arg(Core::isolationLevelId(check.level));
+    QStringList missing;
+    QStringList present;
+    for (const Core::Protection &p : check.protections) {
+        if (p.present)
+            present << QStringLiteral("✓ %1: %2").arg(p.label.toHtmlEscaped(), p.detail.toHtmlEscaped());
+        else
+            missing << QStringLiteral("✗ <b>%1</b>: %2<br>Fix: %3")
+                           .arg(p.label.toHtmlEscaped(), p.detail.toHtmlEscaped(), p.fix.toHtmlEscaped());
+    }
+    return tip + list(missing) + list(present) + kClickHint;
+}
+} // namespace
 
 IsolationIndicator::IsolationIndicator(QWidget *parent)
     : QLabel(parent)
@@ -10,35 +43,58 @@ IsolationIndicator::IsolationIndicator(QWidget *parent)
     setObjectName(QStringLiteral("isolationIndicator"));
     setTextFormat(Qt::RichText);
     setContentsMargins(8, 0, 8, 0);
-    showUnknown();
+    setCursor(Qt::PointingHandCursor);
+    paint(QStringLiteral("unknown"), QColor(0x9e, 0x9e, 0x9e),
+          QStringLiteral("How well a program is isolated here is not known yet.") + kClickHint);
 }
 
 void IsolationIndicator::showReport(const Core::IsolationReport &report)
 {
+    m_haveRun = true;
     QString tip = QStringLiteral("<b>Isolation of the last run: %1</b>").arg(Core::isolationLevelId(report.level));
-    if (!report.details.isEmpty()) {
-        tip += QStringLiteral("<ul style='margin-left: -20px'>");
-        for (const QString &detail : report.details)
-            tip += QStringLiteral("<li>%1</li>").arg(detail.toHtmlEscaped());
-        tip += QStringLiteral("</ul>");
-    }
-    switch (report.level) {
-    case Core::IsolationReport::Level::Full:
-        paint(QStringLiteral("full"), QColor(0x2e, 0x7d, 0x32), tip);
-        break;
-    case Core::IsolationReport::Level::Partial:
-        paint(QStringLiteral("partial"), QColor(0xb2, 0x6a, 0x00), tip);
-        break;
-    case Core::IsolationReport::Level::None:
-        paint(QStringLiteral("none"), QColor(0xc6, 0x28, 0x28), tip);
-        break;
-    }
+    QStringList details;
+    for (const QString &detail : report.details)
+        details << detail.toHtmlEscaped();
+    paintLevel(report.level, tip + list(details) + kClickHint);
 }
 
-void IsolationIndicator::showUnknown()
+void IsolationIndicator::showChecking()
 {
-    paint(QStringLiteral("unknown"), QColor(0x9e, 0x9e, 0x9e),
-          QStringLiteral("How well the program is isolated is known after the first run."));
+    if (!m_haveRun)
+        paint(QStringLiteral("checking…"), QColor(0x9e, 0x9e, 0x9e),
+              QStringLiteral("Sandpit is trying out the sandbox on this computer."));
+}
+
+void IsolationIndicator::showProbe(const Core::LocalSandboxCheck &check)
+{
+    if (m_haveRun)
+        return; // a run's report is newer news than the probe's
+    if (!check.error.isEmpty()) {
+        paint(QStringLiteral("unknown"), QColor(0x9e, 0x9e, 0x9e),
+              QStringLiteral("<b>The sandbox could not be tried out.</b><p>%1</p>").arg(check.error.toHtmlEscaped())
+                  + kClickHint);
+        return;
+    }
+    paintLevel(check.level, probeTip(check));
+}
+
+void IsolationIndicator::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton && rect().contains(event->position().toPoint()))
+        Q_EMIT detailsRequested();
+    QLabel::mouseReleaseEvent(event);
+}
+
+void IsolationIndicator::paintLevel(Core::IsolationReport::Level level, const QString &tip)
+{
+    switch (level) {
+    case Core::IsolationReport::Level::Full:
+        return paint(QStringLiteral("full"), QColor(0x2e, 0x7d, 0x32), tip);
+    case Core::IsolationReport::Level::Partial:
+        return paint(QStringLiteral("partial"), QColor(0xb2, 0x6a, 0x00), tip);
+    case Core::IsolationReport::Level::None:
+        return paint(QStringLiteral("none"), QColor(0xc6, 0x28, 0x28), tip);
+    }
 }
 
 void IsolationIndicator::paint(const QString &level, const QColor &colour, const QString &tip)

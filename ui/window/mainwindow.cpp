@@ -5,6 +5,7 @@
 #include "editor/editactions.h"
 #include "editor/editorwidget.h"
 #include "editor/findbar.h"
+#include "engine/doctor.h"
 #include "history/historypane.h"
 #include "history/historystore.h"
 #include "languages/language.h"
@@ -96,6 +97,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     , m_isolation(new IsolationIndicator(this))
     , m_weakerBadge(new WeakerSandboxBadge(this))
     , m_weakerOffer(new WeakerSandboxOffer(this))
+    , m_doctor(new Core::Doctor(languages, settings, this))
     , m_languageLabel(new QLabel(this))
 {
     assembleCentral();
@@ -105,6 +107,10 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     new StatusMessage(statusBar()); // first: it takes the message's place
     statusBar()->addPermanentWidget(m_languageLabel);
     connectRuns();
+    // The level a run will get is known from the start, not from the first run.
+    connect(m_doctor, &Core::Doctor::localChecked, m_isolation, &IsolationIndicator::showProbe);
+    m_isolation->showChecking();
+    m_doctor->checkLocal();
     connectTabs();
     connectHistory();
     connectLanguages();

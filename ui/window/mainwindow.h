@@ -14,6 +14,7 @@ class QMenu;
 namespace Sandpit::Core {
 struct InputSet;
 struct RunRecord;
+class Doctor;
 class RunController;
 class LanguageRegistry;
 struct EngineSettings;
@@ -157,6 +158,7 @@ private:
     IsolationIndicator *m_isolation;
     WeakerSandboxBadge *m_weakerBadge;
     WeakerSandboxOffer *m_weakerOffer;
+    Core::Doctor *m_doctor; // its checks run on a thread of its own
     QLabel *m_languageLabel;
 
     QAction *m_runAction = nullptr;

@@ -4,6 +4,7 @@
 
 #include "editor/editactions.h"
 #include "editor/editorwidget.h"
+#include "engine/doctor.h"
 #include "history/historystore.h"
 #include "languages/language.h"
 #include "output/outputpane.h"
@@ -21,6 +22,7 @@
 #include "theme/presentationmode.h"
 #include "theme/themecontroller.h"
 #include "theme/thememenu.h"
+#include "window/doctordialog.h"
 #include "window/examplesmenu.h"
 #include "window/gettingstarteddialog.h"
 #include "window/languagemenu.h"
@@ -156,6 +158,10 @@ void MainWindow::createHelpMenu()
     shortcuts->setObjectName(QStringLiteral("shortcutsDialog"));
     menuAction(help, QStringLiteral("actionKeyboardShortcuts"), QStringLiteral("&Keyboard Shortcuts"),
                {QKeySequence(Qt::CTRL | Qt::Key_F1)}, [shortcuts] { shortcuts->open(); });
+    auto *doctor = new DoctorDialog(*m_doctor, this);
+    QAction *check = menuAction(help, QStringLiteral("actionCheckThisComputer"),
+                                QStringLiteral("&Check This Computer…"), {}, [doctor] { doctor->check(); });
+    connect(m_isolation, &IsolationIndicator::detailsRequested, check, &QAction::trigger);
 }
 
 namespace {
@@ -215,6 +221,7 @@ void MainWindow::applySettings(const AppliedSettings &settings)
 {
     // Backend, fallback and limits: from the next run.
     m_session->setEngineSettings(settings.engine);
+    m_doctor->setSettings(settings.engine);
     showEngineSettings(settings.engine);
     setOutputSettings(settings.output);
     m_historyStore->setSettings(settings.history);

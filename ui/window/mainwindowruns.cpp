@@ -6,6 +6,7 @@
 #include "artifacts/artifactspane.h"
 #include "docker/imagepullcontroller.h"
 #include "editor/editorwidget.h"
+#include "engine/doctor.h"
 #include "model/killdetail.h"
 #include "model/typeids.h"
 #include "output/outputpane.h"
@@ -156,6 +157,7 @@ void MainWindow::connectImagePulls()
 void MainWindow::allowWeaker(Core::IsolationReport::Level weakest, bool remember)
 {
     m_session->setAllowWeaker(weakest);
+    m_doctor->setAllowWeaker(weakest);
     m_weakerBadge->showAllowed(weakest);
     if (remember)
         QSettings().setValue(Core::EngineSettings::allowWeakerKey(), Core::allowWeakerId(weakest));

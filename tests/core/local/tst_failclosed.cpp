@@ -11,20 +11,11 @@
 #include <QProcess>
 #include <QTest>
 
+#include "support/stagedbinaries.h"
+
 namespace {
 
 constexpr int kRunTimeoutMs = 60000;
-
-QString binDir()
-{
-    // The unprivileged pass copies the binaries elsewhere: everything is beside this test.
-    return QCoreApplication::applicationDirPath();
-}
-
-QString fixture(const QString &name)
-{
-    return qEnvironmentVariable("SANDPIT_FIXTURES_DIR", QStringLiteral(SANDPIT_FIXTURES_DIR)) + QLatin1Char('/') + name;
-}
 
 struct Run {
     int exitCode = -1;

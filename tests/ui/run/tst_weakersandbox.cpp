@@ -40,12 +40,7 @@ private Q_SLOTS:
     {
         QVERIFY(setUpApplication("tst_weakersandbox"));
         // The real helper, started on a host whose /proc is masked.
-        const QString bin = QCoreApplication::applicationDirPath();
-        const QString wrapper = writeFile(QStringLiteral("masked-helper"),
-                                          "#!/bin/sh\nexec " + bin.toUtf8() + "/hosts/masked_proc " + bin.toUtf8()
-                                              + "/sandpit-helper \"$@\"\n");
-        QVERIFY(QFile::setPermissions(wrapper, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
-        qputenv("SANDPIT_HELPER", wrapper.toUtf8());
+        useHelperOnHost("masked_proc");
     }
     void init() { QVERIFY(openFreshWindow()); }
     void cleanup() { closeWindow(); }
