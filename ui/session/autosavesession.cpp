@@ -146,6 +146,8 @@ void AutosaveSession::keepUnsaved()
     }
     m_keepOnExit = !m_changed.isEmpty();
     journalNow();
+    if (m_keepOnExit)
+        m_pool.start([journal = m_journal] { journal->keep(); });
 }
 
 void AutosaveSession::watch(DocumentTab *tab)

@@ -186,6 +186,8 @@ void TestAutosaveSession::aLogoutKeepsExactlyTheUnsavedText()
     QCOMPARE(kept.first().text, QStringLiteral("print('on disk')\nprint('typed')\n"));
     QVERIFY(kept.first().modified);
     QVERIFY(!kept.contains(untouched->bufferId()));
+    // Offered as what a logout left, not as a crash's.
+    QVERIFY(!Core::BufferJournal::findAbandoned(m_dir->filePath(QStringLiteral("copy"))).crashed);
     QFile file(edited);
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), QByteArray("print('on disk')\n")); // not saved behind the learner's back
