@@ -56,8 +56,8 @@ void RecoveryOffer::offer(const Core::BufferJournal::Recovery &recovery)
     auto *box = new QMessageBox(
         QMessageBox::Question, QStringLiteral("Recover unsaved work"),
         recovery.crashed ? QStringLiteral("Sandpit did not close properly last time. It kept what you were editing:")
-                         : QStringLiteral("Sandpit was closed by a logout or shutdown before these changes were "
-                                          "saved. It kept them:"),
+                         : QStringLiteral("Sandpit was told to quit (by a logout, a shutdown or Ctrl+C) before "
+                                          "these changes were saved. It kept them:"),
         QMessageBox::NoButton, m_window);
     box->setObjectName(QStringLiteral("recoveryOffer"));
     box->setInformativeText(details
