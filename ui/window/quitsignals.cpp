@@ -1,5 +1,6 @@
 #include "window/quitsignals.h"
 
+#include <QLoggingCategory>
 #include <QSocketNotifier>
 
 #include <cerrno>
@@ -11,6 +12,7 @@
 namespace Sandpit::Ui {
 
 namespace {
+Q_LOGGING_CATEGORY(lcQuit, "sandpit.ui.quit", QtInfoMsg)
 constexpr int kSignals[] = {SIGTERM, SIGHUP, SIGINT};
 // One pipe for the process: a handler cannot find an object, only a global.
 int g_pipe[2] = {-1, -1};
@@ -35,8 +37,8 @@ QuitSignals::QuitSignals(QObject *parent)
     : QObject(parent)
 {
     if (g_pipe[0] < 0 && ::pipe2(g_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
-        qWarning("Sandpit: no pipe for quit signals (%s); a logout ends it without saving the session",
-                 std::strerror(errno));
+        qCWarning(lcQuit, "no pipe for quit signals (%s); a logout ends it without saving the session",
+                  std::strerror(errno));
         return;
     }
     m_notifier = new QSocketNotifier(g_pipe[0], QSocketNotifier::Read, this);
@@ -59,8 +61,10 @@ QuitSignals::~QuitSignals()
 void QuitSignals::readSignal()
 {
     unsigned char number = 0;
-    while (::read(g_pipe[0], &number, 1) == 1)
+    while (::read(g_pipe[0], &number, 1) == 1) {
+        qCInfo(lcQuit, "%s: quitting; unsaved changes stay in the autosave journal", ::strsignal(number));
         Q_EMIT quitRequested(number);
+    }
 }
 
 } // namespace Sandpit::Ui

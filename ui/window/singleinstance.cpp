@@ -5,17 +5,22 @@
 
 #include <QFileInfo>
 #include <QLockFile>
+#include <QLoggingCategory>
 #include <QProcessEnvironment>
 #include <QUrl>
 #include <QWidget>
 
 namespace Sandpit::Ui {
 
+namespace {
+Q_LOGGING_CATEGORY(lcInstance, "sandpit.ui.instance", QtInfoMsg)
+} // namespace
+
 SingleInstance::Claim SingleInstance::claim(const QStringList &files, const QProcessEnvironment &env)
 {
     const auto path = InstanceServer::socketPath(env);
     if (!path) {
-        qWarning("Sandpit: no single window (%s); this start opens its own", qPrintable(path.error()));
+        qCWarning(lcInstance, "no single window (%s); this start opens its own", qPrintable(path.error()));
         return {};
     }
     // Two starts at once (a file manager opening two files) must not both find nobody and
@@ -25,17 +30,19 @@ SingleInstance::Claim SingleInstance::claim(const QStringList &files, const QPro
     lock.tryLock(kAnswerTimeoutMs);
     switch (InstanceClient::send(*path, files, kAnswerTimeoutMs)) {
     case InstanceClient::Outcome::Delivered:
+        qCInfo(lcInstance, "handed %lld file(s) to the Sandpit window already open on this display",
+               qlonglong(files.size()));
         return {true, nullptr};
     case InstanceClient::Outcome::NoAnswer:
-        qWarning("Sandpit: the running window did not answer; this start opens its own");
+        qCWarning(lcInstance, "the running window did not answer; this start opens its own");
         return {};
     case InstanceClient::Outcome::NoInstance:
         break;
     }
     auto server = std::make_unique<InstanceServer>();
     if (const auto listening = server->listen(*path); !listening) {
-        qWarning("Sandpit: cannot listen at %s (%s); a second start opens its own window", qPrintable(*path),
-                 qPrintable(listening.error()));
+        qCWarning(lcInstance, "cannot listen at %s (%s); a second start opens its own window", qPrintable(*path),
+                  qPrintable(listening.error()));
         return {};
     }
     return {false, std::move(server)};
@@ -55,6 +62,7 @@ QStringList SingleInstance::absoluteFiles(const QStringList &arguments)
 void SingleInstance::serve(InstanceServer &server, QWidget &window, const std::function<void(const QString &)> &open)
 {
     QObject::connect(&server, &InstanceServer::filesRequested, &window, [&window, open](const QStringList &files) {
+        qCDebug(lcInstance) << "another start asked for" << files;
         for (const QString &file : files)
             open(file);
         if (window.isMinimized())
