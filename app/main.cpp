@@ -6,13 +6,33 @@
 #include "output/outputsettings.h"
 #include "settings/enginesettings.h"
 #include "settings/historysettings.h"
+#include "window/instanceserver.h"
 #include "window/mainwindow.h"
+#include "window/quitsignals.h"
+#include "window/singleinstance.h"
 
 #include <QApplication>
 #include <QMessageBox>
+#include <QProcessEnvironment>
 #include <QSettings>
 
 namespace {
+const auto kNewWindow = QStringLiteral("--new-window");
+
+/// A logout, a shutdown or Ctrl+C quits as File › Quit does, minus the questions nobody is
+/// there to answer; and later starts on this display hand their files to `window`.
+void becomeTheWindow(Sandpit::Ui::MainWindow &window, Sandpit::Ui::InstanceServer *server)
+{
+    using namespace Sandpit::Ui;
+    auto *quitSignals = new QuitSignals(&window);
+    QObject::connect(quitSignals, &QuitSignals::quitRequested, &window, [&window] {
+        window.quitKeepingUnsaved();
+        QCoreApplication::quit();
+    });
+    if (server)
+        SingleInstance::serve(*server, window, [&window](const QString &file) { window.openFile(file); });
+}
+
 int runGui(int argc, char **argv)
 {
     QApplication app(argc, argv);
@@ -23,6 +43,15 @@ int runGui(int argc, char **argv)
     QApplication::setApplicationDisplayName(QStringLiteral("Sandpit"));
 
     using namespace Sandpit;
+    QStringList arguments = app.arguments().mid(1);
+    const bool newWindow = arguments.removeAll(kNewWindow) > 0;
+    const QStringList files = Ui::SingleInstance::absoluteFiles(arguments);
+    Ui::SingleInstance::Claim instance;
+    if (!newWindow) {
+        instance = Ui::SingleInstance::claim(files, QProcessEnvironment::systemEnvironment());
+        if (instance.delivered)
+            return 0;
+    }
     const auto loaded = Core::LanguageRegistry::withUserFile(Core::LanguageRegistry::userFilePath());
     const Core::LanguageRegistry &languages = loaded.registry;
     QSettings settings;
@@ -53,7 +82,7 @@ int runGui(int argc, char **argv)
     }
     if (!loaded.problem.isEmpty())
         QMessageBox::warning(&window, QStringLiteral("Sandpit"), loaded.problem);
-    const QStringList files = app.arguments().mid(1);
+    becomeTheWindow(window, instance.server.get());
     for (const QString &file : files)
         window.openFile(file);
     if (files.isEmpty())

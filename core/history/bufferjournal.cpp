@@ -19,6 +19,7 @@ namespace {
 
 constexpr int kFormat = 1;
 const auto kEntrySuffix = QStringLiteral(".json");
+const auto kKeptMark = QStringLiteral("/kept");
 
 bool isPlainId(const QString &id)
 {
@@ -113,6 +114,13 @@ void BufferJournal::close()
     m_sessionDir.clear();
 }
 
+void BufferJournal::keep() const
+{
+    QFile mark(m_sessionDir + kKeptMark);
+    if (!m_sessionDir.isEmpty())
+        mark.open(QIODevice::WriteOnly);
+}
+
 BufferJournal::Recovery BufferJournal::findAbandoned(const QString &root)
 {
     Recovery recovery;
@@ -124,6 +132,8 @@ BufferJournal::Recovery BufferJournal::findAbandoned(const QString &root)
         if (!OwnerFile::ownerIsGone(session.filePath()))
             continue; // a Sandpit still running (another window), or not ours to judge
         recovery.sessionDirs << session.filePath();
+        if (!QFile::exists(session.filePath() + kKeptMark))
+            recovery.crashed = true;
         const QDir dir(session.filePath());
         for (const QFileInfo &file : dir.entryInfoList({QStringLiteral("*") + kEntrySuffix},
                                                        QDir::Files | QDir::NoSymLinks, QDir::Time | QDir::Reversed)) {

@@ -36,6 +36,8 @@ public:
         QList<Entry> entries;
         QStringList skipped;     ///< "file: why"
         QStringList sessionDirs; ///< to discard() once the learner has chosen
+        /// A session ended without keep(): a crash, a kill -9, a power cut.
+        bool crashed = false;
     };
 
     /// `root`: the journal's folder, e.g. <data dir>/journal.
@@ -50,6 +52,9 @@ public:
     void remove(const QString &bufferId) const;
     /// A clean exit: the session's folder goes, and nothing is offered next time.
     void close();
+    /// An exit that keeps the session's buffers for the next start on purpose (a logout with
+    /// unsaved changes): the folder stays, marked, so that start does not call it a crash.
+    void keep() const;
 
     /// The buffers of sessions whose process is gone.
     static Recovery findAbandoned(const QString &root);

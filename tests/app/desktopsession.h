@@ -4,8 +4,10 @@
 // keys typed with xdotool, the clipboard read with xclip. For the tests that must kill the
 // real process (kill -9) and start it again.
 #include <QDir>
+#include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -47,6 +49,11 @@ public:
         env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.path() + QStringLiteral("/config"));
         env.insert(QStringLiteral("XDG_DATA_HOME"), m_home.path() + QStringLiteral("/data"));
         env.remove(QStringLiteral("SANDPIT_DATA_DIR"));
+        // The single-window socket of this session's display, in a folder of its own.
+        const QString runtime = m_home.path() + QStringLiteral("/runtime");
+        QDir().mkpath(runtime);
+        QFile::setPermissions(runtime, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        env.insert(QStringLiteral("XDG_RUNTIME_DIR"), runtime);
         m_app.setProcessEnvironment(env);
         m_app.setProcessChannelMode(QProcess::ForwardedErrorChannel);
         m_app.start(QStringLiteral(SANDPIT_BIN_DIR "/sandpit"), arguments);
@@ -60,6 +67,22 @@ public:
             return;
         m_app.kill();
         m_app.waitForFinished(10000);
+    }
+
+    /// SIGTERM, as a logout sends it: true once Sandpit has quit by itself with status 0.
+    bool terminateApp()
+    {
+        m_app.terminate();
+        return m_app.waitForFinished(20000) && m_app.exitStatus() == QProcess::NormalExit && m_app.exitCode() == 0;
+    }
+
+    /// Whether a visible window whose title contains `title` is there now (no waiting).
+    bool hasWindow(const QString &title)
+    {
+        return !xdotool({QStringLiteral("search"), QStringLiteral("--onlyvisible"), QStringLiteral("--name"),
+                         QRegularExpression::escape(title)})
+                    .trimmed()
+                    .isEmpty();
     }
 
     bool appRunning() const { return m_app.state() == QProcess::Running; }
@@ -113,6 +136,29 @@ public:
             }
         }
         return entries;
+    }
+
+    /// Waits until a journal entry contains `text`: the window's autosave has run.
+    bool journalHolds(const QString &text) const
+    {
+        return QTest::qWaitFor(
+            [&] {
+                const QStringList entries = journalEntries();
+                return std::any_of(entries.begin(), entries.end(),
+                                   [&](const QString &entry) { return entry.contains(text); });
+            },
+            15000);
+    }
+
+    /// The tools these tests drive the desktop with, or what to do when one is missing.
+    static QString missingTool()
+    {
+        for (const char *tool : {"Xvfb", "xdotool", "xclip"}) {
+            if (QStandardPaths::findExecutable(QString::fromLatin1(tool)).isEmpty())
+                return QStringLiteral("%1 is missing: scripts/install-deps.sh --test installs it")
+                    .arg(QLatin1String(tool));
+        }
+        return {};
     }
 
 private:

@@ -18,8 +18,6 @@ private Q_SLOTS:
     void modifiedFileComesBackAfterKill9AndTheFileIsUntouched();
 
 private:
-    /// Waits until a journal entry holds `text`, so the kill lands after an autosave.
-    static bool journalHolds(DesktopSession &desktop, const QString &text);
     /// Starts Sandpit with `arguments`, presses `moveKey` in its window titled `title`, types
     /// `typed`, waits for the autosave and kills it with SIGKILL.
     static bool typeThenKill(DesktopSession &desktop, const QStringList &arguments, const QString &title,
@@ -30,22 +28,8 @@ private:
 
 void TestCrashRecovery::initTestCase()
 {
-    for (const char *tool : {"Xvfb", "xdotool", "xclip"}) {
-        if (QStandardPaths::findExecutable(QString::fromLatin1(tool)).isEmpty())
-            QFAIL(qPrintable(
-                QStringLiteral("%1 is missing: scripts/install-deps.sh --test installs it").arg(QLatin1String(tool))));
-    }
-}
-
-bool TestCrashRecovery::journalHolds(DesktopSession &desktop, const QString &text)
-{
-    return QTest::qWaitFor(
-        [&] {
-            const QStringList entries = desktop.journalEntries();
-            return std::any_of(entries.begin(), entries.end(),
-                               [&](const QString &entry) { return entry.contains(text); });
-        },
-        15000);
+    if (const QString missing = DesktopSession::missingTool(); !missing.isEmpty())
+        QFAIL(qPrintable(missing));
 }
 
 bool TestCrashRecovery::typeThenKill(DesktopSession &desktop, const QStringList &arguments, const QString &title,
@@ -61,7 +45,7 @@ bool TestCrashRecovery::typeThenKill(DesktopSession &desktop, const QStringList 
     desktop.focus(window);
     desktop.key(moveKey);
     desktop.type(typed);
-    if (!journalHolds(desktop, typed)) {
+    if (!desktop.journalHolds(typed)) {
         qWarning("the typed text never reached the journal");
         return false;
     }

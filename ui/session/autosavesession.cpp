@@ -55,7 +55,9 @@ AutosaveSession::AutosaveSession(const QString &root, DocumentTabs &tabs, QObjec
 AutosaveSession::~AutosaveSession()
 {
     m_timer.stop();
-    m_pool.start([journal = m_journal] { journal->close(); });
+    // Kept, the session's folder outlives its owner, and so the next start finds it abandoned.
+    if (!m_keepOnExit)
+        m_pool.start([journal = m_journal] { journal->close(); });
     m_pool.waitForDone();
 }
 
@@ -131,6 +133,21 @@ void AutosaveSession::discard(const QStringList &sessionDirs)
         if (!failed->load())
             Core::BufferJournal::discard(sessionDirs);
     });
+}
+
+void AutosaveSession::keepUnsaved()
+{
+    m_changed.clear();
+    for (DocumentTab *tab : m_tabs.tabs()) {
+        if (tab->isModified())
+            m_changed.insert(tab->bufferId(), tab);
+        else
+            m_pool.start([journal = m_journal, id = tab->bufferId()] { journal->remove(id); });
+    }
+    m_keepOnExit = !m_changed.isEmpty();
+    journalNow();
+    if (m_keepOnExit)
+        m_pool.start([journal = m_journal] { journal->keep(); });
 }
 
 void AutosaveSession::watch(DocumentTab *tab)

@@ -26,7 +26,8 @@ class AutosaveSession final : public QObject
 public:
     /// `root`: the journal's folder, e.g. <data dir>/journal.
     AutosaveSession(const QString &root, DocumentTabs &tabs, QObject *parent = nullptr);
-    /// A clean exit: waits for the writes in flight, then removes this session's entries.
+    /// The end: waits for the writes in flight, then removes this session's entries (unless
+    /// keepUnsaved() was called with unsaved buffers open).
     ~AutosaveSession() override;
 
     /// Opens this session's journal and looks for abandoned ones.
@@ -36,6 +37,10 @@ public:
     /// Removes sessions whose buffers were restored or declined, after the writes queued
     /// before (so a restored buffer is in this session's journal before the old one goes).
     void discard(const QStringList &sessionDirs);
+    /// The end of a session nobody can answer questions in (a logout, a shutdown): every
+    /// unsaved buffer is journaled now and stays there for the next start to offer back; the
+    /// entries of the others go, so a file that was saved is not offered as if it were lost.
+    void keepUnsaved();
 
     /// How long after the first change a buffer is written (and so the most typing a kill -9
     /// can take away).
@@ -60,6 +65,7 @@ private:
     QTimer m_timer;
     QHash<QString, QPointer<DocumentTab>> m_changed; // by buffer id
     bool m_failing = false;
+    bool m_keepOnExit = false; ///< keepUnsaved() found unsaved buffers
     // Set by the writer thread when the last batch did not reach the disk.
     std::shared_ptr<std::atomic<bool>> m_writeFailed = std::make_shared<std::atomic<bool>>(false);
 };

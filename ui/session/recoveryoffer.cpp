@@ -53,10 +53,12 @@ void RecoveryOffer::offer(const Core::BufferJournal::Recovery &recovery)
     if (!recovery.skipped.isEmpty())
         details += QStringLiteral("\n\nSome autosaved copies could not be read:\n")
             + recovery.skipped.join(QLatin1Char('\n'));
-    auto *box
-        = new QMessageBox(QMessageBox::Question, QStringLiteral("Recover unsaved work"),
-                          QStringLiteral("Sandpit did not close properly last time. It kept what you were editing:"),
-                          QMessageBox::NoButton, m_window);
+    auto *box = new QMessageBox(
+        QMessageBox::Question, QStringLiteral("Recover unsaved work"),
+        recovery.crashed ? QStringLiteral("Sandpit did not close properly last time. It kept what you were editing:")
+                         : QStringLiteral("Sandpit was told to quit (by a logout, a shutdown or Ctrl+C) before "
+                                          "these changes were saved. It kept them:"),
+        QMessageBox::NoButton, m_window);
     box->setObjectName(QStringLiteral("recoveryOffer"));
     box->setInformativeText(details
                             + QStringLiteral("\n\nRestore it? Each program opens in a tab of its own; your "

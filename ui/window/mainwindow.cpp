@@ -203,6 +203,13 @@ void MainWindow::restoreSession()
     m_sessionKeeper->restore();
 }
 
+void MainWindow::quitKeepingUnsaved()
+{
+    m_autosave->keepUnsaved();
+    m_closeConfirmed = true;
+    close();
+}
+
 void MainWindow::setOutputSettings(const OutputSettings &settings)
 {
     m_output->setMaxLines(settings.maxLines);

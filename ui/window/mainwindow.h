@@ -70,6 +70,9 @@ public:
     void openFile(const QString &path);
     /// Reopens the files of the last session (when no file was named on the command line).
     void restoreSession();
+    /// A quit with nobody to answer questions (a logout, SIGTERM): the session is saved as on
+    /// File › Quit, and unsaved text stays in the journal instead of a "save changes?" box.
+    void quitKeepingUnsaved();
     /// The output pane's settings, read beside the engine's.
     void setOutputSettings(const OutputSettings &settings);
 

@@ -2,6 +2,7 @@
 // buffers of a session whose process was killed -9 found again by the next one.
 #include "history/bufferjournal.h"
 
+#include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -22,6 +23,15 @@ BufferJournal::Entry entry(const QString &id, const QString &text, const QString
     e.modified = true;
     e.journaledAt = QDateTime::currentDateTimeUtc();
     return e;
+}
+/// A session folder whose owner is gone, as a dead Sandpit leaves it (empty if it cannot be made).
+QString deadSession(const QTemporaryDir &root)
+{
+    const QString session = root.filePath(QStringLiteral("session-1-dead"));
+    QFile owner(session + QStringLiteral("/owner"));
+    if (!QDir().mkpath(session) || !owner.open(QIODevice::WriteOnly) || owner.write("999999999") != 9)
+        return {}; // 999999999: no such process
+    return session;
 }
 } // namespace
 
@@ -80,15 +90,27 @@ private Q_SLOTS:
         QCOMPARE(BufferJournal::findAbandoned(root.path()).entries.size(), 0);
     }
 
+    void aSessionKeptOnPurposeIsNoCrash()
+    {
+        QTemporaryDir root;
+        const QString session = deadSession(root);
+        QVERIFY(!session.isEmpty());
+        QVERIFY(BufferJournal::findAbandoned(root.path()).crashed);
+        // What keep() leaves, as a Sandpit that is gone left it.
+        BufferJournal journal(root.path());
+        QVERIFY(journal.open());
+        journal.keep();
+        QVERIFY(QFile::copy(journal.sessionDir() + QStringLiteral("/kept"), session + QStringLiteral("/kept")));
+        const BufferJournal::Recovery recovery = BufferJournal::findAbandoned(root.path());
+        QCOMPARE(recovery.sessionDirs, QStringList{session});
+        QVERIFY(!recovery.crashed);
+    }
+
     void aCorruptEntryIsSkippedWithANote()
     {
         QTemporaryDir root;
-        const QString session = root.filePath(QStringLiteral("session-1-dead"));
-        QVERIFY(QDir().mkpath(session));
-        QFile owner(session + QStringLiteral("/owner"));
-        QVERIFY(owner.open(QIODevice::WriteOnly));
-        owner.write("999999999"); // no such process
-        owner.close();
+        const QString session = deadSession(root);
+        QVERIFY(!session.isEmpty());
         QFile broken(session + QStringLiteral("/b.json"));
         QVERIFY(broken.open(QIODevice::WriteOnly));
         broken.write(QByteArray("{\"format\": 1, \"text\": \"cut off", 30));

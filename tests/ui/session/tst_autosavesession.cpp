@@ -31,6 +31,8 @@ private Q_SLOTS:
     void aSavedBufferIsNoLongerModifiedInTheJournal();
     void aClosedTabLeavesTheJournal();
     void aCleanExitLeavesNothingToOffer();
+    void aLogoutWithEverythingSavedLeavesNothingToOffer();
+    void aLogoutKeepsExactlyTheUnsavedText();
     void aDeadSessionsBuffersAreRestoredAsRecoveredTabs();
 
 private:
@@ -39,6 +41,13 @@ private:
     QString write(const QString &name, const QByteArray &content)
     {
         return TestFiles::writeInto(*m_dir, name, content);
+    }
+    /// Nothing in the journal for the next start to offer.
+    bool noSessionLeft() const
+    {
+        return QDir(m_dir->filePath(QStringLiteral("journal")))
+            .entryList({QStringLiteral("session-*")}, QDir::Dirs)
+            .isEmpty();
     }
 
     Core::LanguageRegistry m_languages = Core::LanguageRegistry::builtIn();
@@ -134,9 +143,49 @@ void TestAutosaveSession::aCleanExitLeavesNothingToOffer()
     m_autosave->journalNow();
     QVERIFY(journaled.wait());
     m_autosave.reset();
-    QVERIFY(QDir(m_dir->filePath(QStringLiteral("journal")))
-                .entryList({QStringLiteral("session-*")}, QDir::Dirs)
-                .isEmpty());
+    QVERIFY(noSessionLeft());
+}
+
+void TestAutosaveSession::aLogoutWithEverythingSavedLeavesNothingToOffer()
+{
+    // The rough edge of issue 18: a file open without changes, journaled, then a logout.
+    const QString path = write(QStringLiteral("saved.py"), "print('saved')\n");
+    m_tabs->openFile(path);
+    QTRY_COMPARE(m_tabs->current()->document()->path(), path);
+    m_autosave->journalNow();
+    QTRY_VERIFY_WITH_TIMEOUT(entries().contains(m_tabs->current()->bufferId()), 10000);
+    m_autosave->keepUnsaved();
+    m_autosave.reset();
+    QVERIFY(noSessionLeft());
+}
+
+void TestAutosaveSession::aLogoutKeepsExactlyTheUnsavedText()
+{
+    const QString path = write(QStringLiteral("saved.py"), "print('saved')\n");
+    const QString edited = write(QStringLiteral("edited.py"), "print('on disk')\n");
+    Ui::DocumentTab *untouched = m_tabs->current();
+    m_tabs->openFile(path);
+    QTRY_COMPARE(m_tabs->current()->document()->path(), path);
+    m_tabs->openFile(edited);
+    Ui::DocumentTab *tab = m_tabs->current();
+    QTRY_COMPARE(tab->document()->path(), edited);
+    m_autosave->journalNow();
+    QTRY_COMPARE_WITH_TIMEOUT(entries().size(), 2, 10000);
+    // Typed after the last autosave: keepUnsaved() must write it, not rely on the timer.
+    tab->editor()->append(QStringLiteral("print('typed')\n"));
+    m_autosave->keepUnsaved();
+    m_autosave.reset();
+    const auto kept = entries();
+    QCOMPARE(kept.keys(), QStringList{tab->bufferId()});
+    QCOMPARE(kept.first().filePath, edited);
+    QCOMPARE(kept.first().text, QStringLiteral("print('on disk')\nprint('typed')\n"));
+    QVERIFY(kept.first().modified);
+    QVERIFY(!kept.contains(untouched->bufferId()));
+    // Offered as what a logout left, not as a crash's.
+    QVERIFY(!Core::BufferJournal::findAbandoned(m_dir->filePath(QStringLiteral("copy"))).crashed);
+    QFile file(edited);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), QByteArray("print('on disk')\n")); // not saved behind the learner's back
 }
 
 void TestAutosaveSession::aDeadSessionsBuffersAreRestoredAsRecoveredTabs()
