@@ -24,7 +24,6 @@
 #include <QSettings>
 
 #include <cstdio>
-#include <cstring>
 #include <optional>
 
 namespace Sandpit::App {
@@ -232,11 +231,6 @@ std::pair<QStringList, QStringList> splitAtDoubleDash(const QStringList &argumen
     return {arguments.first(dashes), arguments.sliced(dashes + 1)};
 }
 } // namespace
-
-bool isCliCommand(const char *word)
-{
-    return std::strcmp(word, "run") == 0;
-}
 
 int runCli(const QStringList &arguments)
 {
