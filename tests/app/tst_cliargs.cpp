@@ -57,11 +57,20 @@ private Q_SLOTS:
         QCOMPARE(none.value("stdout"), QStringLiteral("[]\n"));
     }
 
-    // The compiler never sees them: gcc would take "two words" for a file and fail.
+    void aCompiledProgramGetsThemNotItsCompiler_data()
+    {
+        QTest::addColumn<QString>("program");
+        for (const char *name : {"prints_its_arguments.c", "prints_its_arguments.cpp", "PrintsItsArguments.java",
+                                 "prints_its_arguments.rs"})
+            QTest::newRow(name) << QStringLiteral("languages/") + QString::fromLatin1(name);
+    }
+
+    // The compiler never sees them: gcc would take "two words" for a file, and -o for its own.
     void aCompiledProgramGetsThemNotItsCompiler()
     {
-        const Cli cli = run({fixture(QStringLiteral("languages/prints_its_arguments.c")), QStringLiteral("--"),
-                             QStringLiteral("two words"), QString(), QStringLiteral("-o"), QStringLiteral("naïve")});
+        QFETCH(QString, program);
+        const Cli cli = run({fixture(program), QStringLiteral("--"), QStringLiteral("two words"), QString(),
+                             QStringLiteral("-o"), QStringLiteral("naïve")});
         QVERIFY2(cli.exitCode == 0, cli.err.constData());
         QCOMPARE(cli.out, QByteArray("4\n[two words]\n[]\n[-o]\n[naïve]\n"));
     }
