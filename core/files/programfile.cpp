@@ -118,8 +118,8 @@ QString ProgramFile::unreadableMessage(const QString &path, int error)
         return QStringLiteral("%1 does not exist: check the file's name and folder").arg(path);
     case EACCES:
     case EPERM:
-        return QStringLiteral("you may not read %1 (permission denied): ask its owner for read access, or run a "
-                              "copy of it")
+        return QStringLiteral("%1 cannot be read: permission denied (ask its owner for read access, or run a copy "
+                              "of it)")
             .arg(path);
     case ELOOP:
         return QStringLiteral("%1 is a symbolic link that leads in a circle: name the program's file itself").arg(path);

@@ -18,8 +18,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<int>("error");
         QTest::addColumn<QString>("says");
-        QTest::newRow("EACCES") << EACCES << QStringLiteral("you may not read /srv/a.py (permission denied)");
-        QTest::newRow("EPERM") << EPERM << QStringLiteral("you may not read /srv/a.py (permission denied)");
+        QTest::newRow("EACCES") << EACCES << QStringLiteral("/srv/a.py cannot be read: permission denied");
+        QTest::newRow("EPERM") << EPERM << QStringLiteral("/srv/a.py cannot be read: permission denied");
         QTest::newRow("ENOENT") << ENOENT << QStringLiteral("/srv/a.py does not exist");
         QTest::newRow("ELOOP") << ELOOP << QStringLiteral("symbolic link");
         QTest::newRow("EIO") << EIO << QStringLiteral("cannot read /srv/a.py: Input/output error");
