@@ -18,13 +18,13 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSettings>
 
 #include <cstdio>
 #include <optional>
+#include <unistd.h>
 
 namespace Sandpit::App {
 
@@ -116,16 +116,6 @@ std::optional<int> parse(QCommandLineParser &parser, const QStringList &argument
                             QStringLiteral("usage: sandpit run FILE [options] [-- ARGS…]; see sandpit run --help"));
 }
 
-/// `sandpit run -`: the program is what arrives on stdin until its end, one byte past the
-/// largest program at most, so that an endless stream is refused rather than kept.
-QByteArray readProgramFromStdin()
-{
-    QFile in;
-    if (!in.open(stdin, QIODevice::ReadOnly))
-        return {};
-    return in.read(Core::ProgramFile::kMaxBytes + 1);
-}
-
 /// The request the options ask for, the settings filling in the rest. The order of the steps
 /// is the order of the errors: a wrong option is named before any file is read.
 std::expected<Core::RunRequest, Core::RequestError> build(const QCommandLineParser &parser,
@@ -150,9 +140,10 @@ std::expected<Core::RunRequest, Core::RequestError> build(const QCommandLinePars
         builder.backend(parser.value(option("backend")), Core::RunRequestBuilder::Chosen::ByCaller);
     if (parser.isSet(option("allow-weaker")))
         builder.allowWeaker(parser.value(option("allow-weaker")));
+    // The program is what arrives on stdin until its end, as with `python3 -`.
     if (programOnStdin)
-        builder.programText(readProgramFromStdin(), QString::fromLatin1(kStdinProgram), parser.value(option("lang")),
-                            languages);
+        builder.programStream(STDIN_FILENO, QString::fromLatin1(kStdinProgram), parser.value(option("lang")),
+                              languages);
     else
         builder.programFile(parser.positionalArguments().at(1), parser.value(option("lang")), languages);
     builder.arguments(programArguments);

@@ -118,8 +118,8 @@ RunRequestBuilder &RunRequestBuilder::programFile(const QString &path, const QSt
     return *this;
 }
 
-RunRequestBuilder &RunRequestBuilder::programText(const QByteArray &content, const QString &origin,
-                                                  const QString &languageId, const LanguageRegistry &languages)
+RunRequestBuilder &RunRequestBuilder::programStream(int fd, const QString &origin, const QString &languageId,
+                                                    const LanguageRegistry &languages)
 {
     if (languageId.isEmpty()) {
         fail(true,
@@ -131,7 +131,9 @@ RunRequestBuilder &RunRequestBuilder::programText(const QByteArray &content, con
     const Language *language = languageFor(origin, languageId, languages);
     if (!language)
         return *this;
-    const Expected<QByteArray> checked = ProgramFile::check(origin, content);
+    Expected<QByteArray> checked = ProgramFile::readStream(fd, origin);
+    if (checked)
+        checked = ProgramFile::check(origin, std::move(*checked));
     if (!checked) {
         fail(false, checked.error());
         return *this;

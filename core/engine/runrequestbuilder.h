@@ -45,11 +45,12 @@ public:
     /// The program in the file at `path`, in the language `languageId`, or (empty) the one its
     /// extension says.
     RunRequestBuilder &programFile(const QString &path, const QString &languageId, const LanguageRegistry &languages);
-    /// The program's text read from elsewhere (`sandpit run -`: standard input), in the
+    /// The program read from `fd` until its end (`sandpit run -`: standard input), in the
     /// language `languageId`, under the language's default file name ("main.py"); `origin`
-    /// names where it came from in errors.
-    RunRequestBuilder &programText(const QByteArray &content, const QString &origin, const QString &languageId,
-                                   const LanguageRegistry &languages);
+    /// names it in errors. The language is checked first, so a missing one is said before
+    /// anything waits for input.
+    RunRequestBuilder &programStream(int fd, const QString &origin, const QString &languageId,
+                                     const LanguageRegistry &languages);
     /// The program's command-line arguments (its argv[1…]), passed as they are: never through
     /// a shell. A compiled language's compiler never sees them.
     RunRequestBuilder &arguments(const QStringList &arguments);

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <optional>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -43,11 +44,13 @@ QString notAFile(const QString &path, mode_t mode)
         .arg(path, kindOf(mode));
 }
 
-QString tooLarge(const QString &name, qint64 size)
+/// `size`: the file's, or none when only the first bytes past the limit were read (a stream).
+QString tooLarge(const QString &name, std::optional<qint64> size)
 {
+    const QString limit = formatBytes(ProgramFile::kMaxBytes);
     return QStringLiteral("%1 is %2, too large to be a program: Sandpit runs programs of up to %3 (give the "
                           "program data with --file or --stdin instead)")
-        .arg(name, formatBytes(size), formatBytes(ProgramFile::kMaxBytes));
+        .arg(name, size ? formatBytes(*size) : QStringLiteral("more than ") + limit, limit);
 }
 
 /// "line 3, column 7" of the byte at `offset`, counted in characters as an editor shows them;
@@ -133,7 +136,7 @@ QString ProgramFile::unreadableMessage(const QString &path, int error)
 Expected<QByteArray> ProgramFile::check(const QString &name, QByteArray content)
 {
     if (content.size() > kMaxBytes)
-        return refuse(tooLarge(name, content.size()));
+        return refuse(tooLarge(name, std::nullopt));
     if (content.trimmed().isEmpty())
         return refuse(QStringLiteral("%1 is empty: nothing to run (write the program in it first)").arg(name));
     if (const qsizetype bad = firstInvalidUtf8(content); bad >= 0) {
@@ -167,20 +170,29 @@ Expected<QByteArray> ProgramFile::read(const QString &path)
         return refuse(unreadableMessage(path, errno));
     if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode))
         return refuse(notAFile(path, st.st_mode));
+    auto content = readStream(fd.get(), path);
+    if (!content)
+        return content;
+    return check(path, std::move(*content));
+}
+
+Expected<QByteArray> ProgramFile::readStream(int fd, const QString &name)
+{
     QByteArray content;
     char buffer[65536];
-    // One byte past the limit at most: a file that grows while it is read stays bounded.
+    // One chunk past the limit at most: a file that grows while it is read, or an endless
+    // stream, stays bounded, and check() refuses it.
     while (content.size() <= kMaxBytes) {
-        const ssize_t n = ::read(fd.get(), buffer, sizeof buffer);
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0)
-            return refuse(unreadableMessage(path, errno));
+            return refuse(unreadableMessage(name, errno));
         if (n == 0)
             break;
         content.append(buffer, n);
     }
-    return check(path, std::move(content));
+    return content;
 }
 
 } // namespace Sandpit::Core

@@ -21,6 +21,9 @@ public:
     /// The bytes of the regular file at `path`. A device, a folder or a pipe is refused from
     /// its type before it is opened, so /dev/zero cannot make Sandpit read forever.
     static Expected<QByteArray> read(const QString &path);
+    /// What `fd` gives until its end, or kMaxBytes and a little more (the content unchecked);
+    /// `name` names it in an error.
+    static Expected<QByteArray> readStream(int fd, const QString &name);
     /// `content` checked as a program called `name`: not empty, not past kMaxBytes, UTF-8.
     static Expected<QByteArray> check(const QString &name, QByteArray content);
     /// Why `path` could not be opened or read, from the errno of the failed call.

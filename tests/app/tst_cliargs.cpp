@@ -116,11 +116,16 @@ private Q_SLOTS:
         QVERIFY2(twice.err.contains("--stdin -"), twice.err.constData());
     }
 
-    void anEmptyStandardInputIsNothingToRun()
+    void standardInputThatIsNoProgram()
     {
         const Cli cli = runWithInput({QStringLiteral("-"), QStringLiteral("--lang"), QStringLiteral("python")}, {});
         QCOMPARE(cli.exitCode, 125);
         QVERIFY2(cli.err.contains("standard input is empty: nothing to run"), cli.err.constData());
+        // An endless stream is cut at the limit, not kept.
+        const Cli big = runWithInput({QStringLiteral("-"), QStringLiteral("--lang"), QStringLiteral("python")},
+                                     QByteArray(20 * 1024 * 1024 + 1, '#'));
+        QCOMPARE(big.exitCode, 125);
+        QVERIFY2(big.err.contains("standard input is more than 20 MB, too large to be a program"), big.err.constData());
     }
 };
 
