@@ -4,30 +4,33 @@
 #include "engine/backendfactory.h"
 #include "engine/runcontroller.h"
 #include "engine/runrequestbuilder.h"
+#include "files/programfile.h"
 #include "historycommand.h"
 #include "languages/languageregistry.h"
 #include "model/killdetail.h"
 #include "model/resultjson.h"
 #include "model/typeids.h"
 #include "model/units.h"
+#include "runexitstatus.h"
 #include "settings/enginesettings.h"
 #include "settings/historysettings.h"
 #include "stdinrelay.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QSettings>
 
 #include <cstdio>
-#include <cstring>
 #include <optional>
+#include <unistd.h>
 
 namespace Sandpit::App {
 
 namespace {
-constexpr int kExitRan = 0;
-constexpr int kExitCouldNotRun = 3;
+// What `sandpit run -` calls the program in its messages.
+const char *const kStdinProgram = "standard input";
 
 void writeRaw(FILE *stream, const QByteArray &data)
 {
@@ -71,10 +74,20 @@ QString option(const char *name)
 /// usage error), nothing when the run goes ahead.
 std::optional<int> parse(QCommandLineParser &parser, const QStringList &arguments)
 {
-    parser.setApplicationDescription(QStringLiteral("Runs a program in Sandpit's sandbox without opening a window."));
+    parser.setApplicationDescription(
+        QStringLiteral("Runs a program in Sandpit's sandbox without opening a window.\n\n"
+                       "Exit status: the program's own; 124 when the time limit stopped it; 128+N when signal N\n"
+                       "ended it (137: a memory, output or process limit, which kill with SIGKILL); 125 when\n"
+                       "Sandpit could not run it or the command line is wrong. A program that does not compile\n"
+                       "gives the compiler's status. With --json: 0 when the program ran (the JSON says how),\n"
+                       "2 for a wrong command line, 3 when it could not run."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("run"), QStringLiteral("The command."), QStringLiteral("run"));
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The program to run."));
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 QStringLiteral("The program to run; - reads it from standard input (with --lang)."));
+    parser.addPositionalArgument(
+        QStringLiteral("ARGS"), QStringLiteral("After --: the program's arguments (its argv[1…]), passed as they are."),
+        QStringLiteral("[-- ARGS…]"));
     parser.addOptions({
         {option("lang"), QStringLiteral("The language (default: from the file's extension)."), QStringLiteral("L")},
         {option("backend"), QStringLiteral("local or docker (default: the setting)."), QStringLiteral("B")},
@@ -100,14 +113,24 @@ std::optional<int> parse(QCommandLineParser &parser, const QStringList &argument
         {option("json"), QStringLiteral("Print one JSON object describing the run instead of the output.")},
     });
     return parseCommandLine(parser, arguments, 2,
-                            QStringLiteral("usage: sandpit run FILE [options]; see sandpit run --help"));
+                            QStringLiteral("usage: sandpit run FILE [options] [-- ARGS…]; see sandpit run --help"));
 }
 
 /// The request the options ask for, the settings filling in the rest. The order of the steps
 /// is the order of the errors: a wrong option is named before any file is read.
-std::expected<Core::RunRequest, Core::RequestError>
-build(const QCommandLineParser &parser, const Core::EngineSettings &engine, const Core::LanguageRegistry &languages)
+std::expected<Core::RunRequest, Core::RequestError> build(const QCommandLineParser &parser,
+                                                          const QStringList &programArguments,
+                                                          const Core::EngineSettings &engine,
+                                                          const Core::LanguageRegistry &languages)
 {
+    const bool programOnStdin = parser.positionalArguments().at(1) == QLatin1String("-");
+    if (programOnStdin && parser.value(option("stdin")) == QLatin1String("-")) {
+        return std::unexpected(Core::RequestError{
+            true,
+            {Core::RunError::Code::BadRequest,
+             QStringLiteral("the program is read from standard input, so --stdin - cannot be its input too; "
+                            "give --stdin a file")}});
+    }
     Core::RunRequestBuilder builder(engine);
     for (const LimitOption &limit : kLimitOptions) {
         if (parser.isSet(option(limit.option)))
@@ -117,7 +140,13 @@ build(const QCommandLineParser &parser, const Core::EngineSettings &engine, cons
         builder.backend(parser.value(option("backend")), Core::RunRequestBuilder::Chosen::ByCaller);
     if (parser.isSet(option("allow-weaker")))
         builder.allowWeaker(parser.value(option("allow-weaker")));
-    builder.programFile(parser.positionalArguments().at(1), parser.value(option("lang")), languages);
+    // The program is what arrives on stdin until its end, as with `python3 -`.
+    if (programOnStdin)
+        builder.programStream(STDIN_FILENO, QString::fromLatin1(kStdinProgram), parser.value(option("lang")),
+                              languages);
+    else
+        builder.programFile(parser.positionalArguments().at(1), parser.value(option("lang")), languages);
+    builder.arguments(programArguments);
     if (parser.isSet(option("image")))
         builder.image(parser.value(option("image")));
     builder.attach(parser.values(option("file")));
@@ -133,18 +162,20 @@ build(const QCommandLineParser &parser, const Core::EngineSettings &engine, cons
 }
 
 /// Says why the program could not run: on stderr, and with --json as the JSON object too.
-int couldNotRun(bool json, const Core::RunError &error)
+int couldNotRun(const RunExitStatus &status, bool json, const Core::RunError &error)
 {
     if (json)
         writeRaw(stdout, QJsonDocument(Core::errorToJson(error)).toJson(QJsonDocument::Compact) + '\n');
     printErr(error.message);
-    return kExitCouldNotRun;
+    return status.couldNotRun();
 }
 
-void printResult(bool json, const Core::RunResult &result)
+void printResult(bool json, const Core::RunRequest &request, const Core::RunResult &result)
 {
     if (json) {
-        writeRaw(stdout, QJsonDocument(Core::resultToJson(result)).toJson(QJsonDocument::Indented));
+        QJsonObject object = Core::resultToJson(result);
+        object.insert(QStringLiteral("args"), QJsonArray::fromStringList(request.arguments));
+        writeRaw(stdout, QJsonDocument(object).toJson(QJsonDocument::Indented));
         return;
     }
     std::fprintf(stderr, "\n[sandpit] %s\n", qPrintable(summaryLine(result)));
@@ -157,6 +188,7 @@ void printResult(bool json, const Core::RunResult &result)
 int run(const Core::RunRequest &request, const Core::EngineSettings &engine, const Core::LanguageRegistry &languages,
         const Core::HistorySettings &history, bool json)
 {
+    const RunExitStatus status(json);
     Core::RunController controller(Core::makeBackends(languages, engine, Core::RunsExpected::One));
     QObject::connect(&controller, &Core::RunController::outputReceived, &controller,
                      [json](Core::RunId, Core::OutputStream stream, const QByteArray &data) {
@@ -164,50 +196,59 @@ int run(const Core::RunRequest &request, const Core::EngineSettings &engine, con
                              writeRaw(stream == Core::OutputStream::Stdout ? stdout : stderr, data);
                      });
     QObject::connect(&controller, &Core::RunController::runFinished, &controller,
-                     [json, &history, &request](Core::RunId, const Core::RunResult &result) {
-                         printResult(json, result);
+                     [json, status, &history, &request](Core::RunId, const Core::RunResult &result) {
+                         printResult(json, request, result);
                          recordRun(history, request, result);
-                         QCoreApplication::exit(kExitRan);
+                         QCoreApplication::exit(status.ran(result));
                      });
-    QObject::connect(
-        &controller, &Core::RunController::runFailed, &controller,
-        [json](Core::RunId, const Core::RunError &error) { QCoreApplication::exit(couldNotRun(json, error)); });
+    QObject::connect(&controller, &Core::RunController::runFailed, &controller,
+                     [json, status](Core::RunId, const Core::RunError &error) {
+                         QCoreApplication::exit(couldNotRun(status, json, error));
+                     });
     const Core::RunId id = controller.start(request);
     std::optional<StdinRelay> relay;
     if (request.keepStdinOpen)
         relay.emplace(controller, id);
     return QCoreApplication::exec();
 }
-} // namespace
 
-bool isCliCommand(const char *word)
+/// The command line split where the program's own arguments begin: Sandpit's options before
+/// the first "--", the program's argv[1…] after it, whatever they look like.
+std::pair<QStringList, QStringList> splitAtDoubleDash(const QStringList &arguments)
 {
-    return std::strcmp(word, "run") == 0;
+    const qsizetype dashes = arguments.indexOf(QStringLiteral("--"));
+    if (dashes < 0)
+        return {arguments, {}};
+    return {arguments.first(dashes), arguments.sliced(dashes + 1)};
 }
+} // namespace
 
 int runCli(const QStringList &arguments)
 {
+    const auto [own, programArguments] = splitAtDoubleDash(arguments);
+    // --json decides the exit status even of a command line that does not parse.
+    const bool json = own.contains(QStringLiteral("--json"));
+    const RunExitStatus status(json);
     QCommandLineParser parser;
-    if (const auto done = parse(parser, arguments))
-        return *done;
+    if (const auto done = parse(parser, own))
+        return *done == kExitUsage ? status.usage() : *done;
 
     const auto engine = loadEngineSettings();
     if (!engine)
-        return kExitUsage;
+        return status.usage();
     const auto history = Core::HistorySettings::load(QSettings(), QProcessEnvironment::systemEnvironment());
     if (!history) {
         printErr(history.error());
-        return kExitUsage;
+        return status.usage();
     }
     const Core::LanguageRegistry languages = loadLanguages();
 
-    const bool json = parser.isSet(option("json"));
-    const auto request = build(parser, *engine, languages);
+    const auto request = build(parser, programArguments, *engine, languages);
     if (!request) {
         if (!request.error().wrongChoice)
-            return couldNotRun(json, request.error().error);
+            return couldNotRun(status, json, request.error().error);
         printErr(request.error().error.message);
-        return kExitUsage;
+        return status.usage();
     }
     return run(*request, *engine, languages, *history, json);
 }

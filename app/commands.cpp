@@ -7,14 +7,38 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <cstdio>
-#include <cstring>
 
 namespace Sandpit::App {
 
 namespace {
 constexpr int kExitRan = 0;
 constexpr int kExitUsage = 2;
+
+/// One command of the command line. The top-level help is made from this table, so a command
+/// added here is listed there, and is never taken for a file the window should open.
+struct Command {
+    const char *name;
+    const char *synopsis; ///< how the help lists it
+    const char *summary;  ///< its line in the help
+    int (*run)(const QStringList &arguments);
+};
+
+constexpr Command kCommands[] = {
+    {"run", "run FILE [-- ARGS…]", "Run a program in the sandbox and print its output, or --json.", runCli},
+    {"history", "history", "List the runs Sandpit recorded, newest first.", runHistoryCommand},
+    {"doctor", "doctor", "Say what a run would get on this computer: sandbox, Docker, toolchains.", runDoctorCommand},
+};
+
+const Command *findCommand(const QString &word)
+{
+    for (const Command &command : kCommands) {
+        if (word == QLatin1String(command.name))
+            return &command;
+    }
+    return nullptr;
+}
 
 bool isHelp(const QString &word)
 {
@@ -24,6 +48,19 @@ bool isHelp(const QString &word)
 bool isVersion(const QString &word)
 {
     return word == QLatin1String("--version") || word == QLatin1String("-v");
+}
+
+QString commandList()
+{
+    qsizetype width = 0;
+    for (const Command &command : kCommands)
+        width = std::max(width, QString::fromUtf8(command.synopsis).size());
+    QString text;
+    for (const Command &command : kCommands) {
+        text += QStringLiteral("  %1  %2\n")
+                    .arg(QString::fromUtf8(command.synopsis).leftJustified(width), QString::fromUtf8(command.summary));
+    }
+    return text;
 }
 
 QString topLevelHelp(const QString &program, bool withWindow)
@@ -36,46 +73,46 @@ QString topLevelHelp(const QString &program, bool withWindow)
     } else {
         text += QStringLiteral("Usage: %1 COMMAND [options]\n\n").arg(program);
     }
-    text += QStringLiteral("Commands:\n"
-                           "  run FILE     Run a program in the sandbox and print its output, or --json.\n"
-                           "  history      List the runs Sandpit recorded, newest first.\n"
-                           "  doctor       Say what a run would get on this computer: sandbox, Docker, toolchains.\n\n"
-                           "Options:\n"
-                           "  -h, --help     Show this help.\n"
-                           "  -v, --version  Show the version.\n\n"
-                           "'%1 COMMAND --help' shows a command's options.\n")
-                .arg(program);
+    text += QStringLiteral("Commands:\n") + commandList()
+        + QStringLiteral("\nOptions:\n"
+                         "  -h, --help     Show this help.\n"
+                         "  -v, --version  Show the version.\n\n"
+                         "'%1 COMMAND --help' (or '%1 help COMMAND') shows a command's options.\n")
+              .arg(program);
     return text;
 }
 } // namespace
 
 bool isCommandLine(const char *word)
 {
-    return isCliCommand(word) || isHistoryCommand(word) || isDoctorCommand(word) || isHelp(QString::fromLocal8Bit(word))
-        || isVersion(QString::fromLocal8Bit(word));
+    const QString w = QString::fromLocal8Bit(word);
+    return findCommand(w) || isHelp(w) || isVersion(w);
 }
 
 int runCommandLine(const QStringList &arguments, bool withWindow)
 {
     const QString program = QFileInfo(arguments.value(0)).fileName();
     const QString word = arguments.value(1);
-    if (word == QLatin1String("run"))
-        return runCli(arguments);
-    if (word == QLatin1String("history"))
-        return runHistoryCommand(arguments);
-    if (word == QLatin1String("doctor"))
-        return runDoctorCommand(arguments);
+    if (const Command *command = findCommand(word))
+        return command->run(arguments);
     if (isVersion(word)) {
         std::printf("%s %s\n", qPrintable(program), qPrintable(QCoreApplication::applicationVersion()));
         return kExitRan;
     }
-    if (isHelp(word)) {
+    // `sandpit help run` is `sandpit run --help`, as with git.
+    if (isHelp(word) && arguments.size() > 2) {
+        if (const Command *command = findCommand(arguments.at(2)))
+            return command->run({arguments.at(0), arguments.at(2), QStringLiteral("--help")});
+    }
+    if (isHelp(word) && arguments.size() == 2) {
         std::fputs(qPrintable(topLevelHelp(program, withWindow)), stdout);
         return kExitRan;
     }
     std::fputs(qPrintable(topLevelHelp(program, withWindow)), stderr);
-    if (!word.isEmpty())
-        std::fprintf(stderr, "\n%s: unknown command \"%s\"\n", qPrintable(program), qPrintable(word));
+    if (!word.isEmpty()) {
+        const QString unknown = isHelp(word) ? arguments.at(2) : word;
+        std::fprintf(stderr, "\n%s: unknown command \"%s\"\n", qPrintable(program), qPrintable(unknown));
+    }
     return kExitUsage;
 }
 

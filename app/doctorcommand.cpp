@@ -25,11 +25,6 @@ int exitFor(const Core::DoctorReport &report)
 }
 } // namespace
 
-bool isDoctorCommand(const char *word)
-{
-    return std::strcmp(word, "doctor") == 0;
-}
-
 int runDoctorCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;

@@ -11,7 +11,6 @@
 #include <QSettings>
 
 #include <cstdio>
-#include <cstring>
 
 namespace Sandpit::App {
 
@@ -53,11 +52,6 @@ QString table(const QList<QStringList> &rows)
     return out;
 }
 } // namespace
-
-bool isHistoryCommand(const char *word)
-{
-    return std::strcmp(word, "history") == 0;
-}
 
 int runHistoryCommand(const QStringList &arguments)
 {

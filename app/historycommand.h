@@ -10,9 +10,6 @@ struct RunResult;
 
 namespace Sandpit::App {
 
-/// True for "history": `sandpit history` needs no display either.
-bool isHistoryCommand(const char *word);
-
 /// Runs `sandpit history [--json] [--limit N]`: the recorded runs, newest first, as a table or
 /// a JSON array. Exit status: 0, or 2 for bad usage or settings. Unreadable records are
 /// skipped, each with a note on stderr.

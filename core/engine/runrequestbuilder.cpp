@@ -1,6 +1,7 @@
 #include "engine/runrequestbuilder.h"
 
 #include "engine/backendid.h"
+#include "files/programfile.h"
 #include "files/workspace.h"
 #include "languages/language.h"
 #include "languages/languageregistry.h"
@@ -44,6 +45,12 @@ QString languageIds(const LanguageRegistry &languages)
     return ids.join(QStringLiteral(", "));
 }
 
+// What a program that has no file of its own is called in the working folder.
+QString unsavedFileName(const Language &language)
+{
+    return language.defaultFileName.isEmpty() ? QStringLiteral("main.txt") : language.defaultFileName;
+}
+
 } // namespace
 
 RunRequestBuilder::RunRequestBuilder(const EngineSettings &settings)
@@ -71,14 +78,13 @@ RunRequestBuilder &RunRequestBuilder::editorProgram(const Language *language, co
     m_request.language = language->id;
     m_request.entryFile = QFileInfo(fileName).fileName();
     if (m_request.entryFile.isEmpty())
-        m_request.entryFile
-            = language->defaultFileName.isEmpty() ? QStringLiteral("main.txt") : language->defaultFileName;
+        m_request.entryFile = unsavedFileName(*language);
     m_request.sources = {{m_request.entryFile, code.toUtf8()}};
     return *this;
 }
 
-RunRequestBuilder &RunRequestBuilder::programFile(const QString &path, const QString &languageId,
-                                                  const LanguageRegistry &languages)
+const Language *RunRequestBuilder::languageFor(const QString &path, const QString &languageId,
+                                               const LanguageRegistry &languages)
 {
     const Language *language
         = languageId.isEmpty() ? languages.forFileName(path) : languages.find(languageId.toLower());
@@ -90,20 +96,57 @@ RunRequestBuilder &RunRequestBuilder::programFile(const QString &path, const QSt
                   ? QStringLiteral("cannot tell the language of %1 from its name; use --lang (one of %2)")
                         .arg(path, known)
                   : QStringLiteral("unknown language \"%1\"; known: %2").arg(languageId, known)});
+    }
+    return language;
+}
+
+RunRequestBuilder &RunRequestBuilder::programFile(const QString &path, const QString &languageId,
+                                                  const LanguageRegistry &languages)
+{
+    // The file first: "/dev/null is a device" helps more than "cannot tell its language".
+    const Expected<QByteArray> content = ProgramFile::read(path);
+    if (!content) {
+        fail(false, content.error());
         return *this;
     }
-    // The learner's bytes go to the program as they are, UTF-8 or not.
-    QFile file(path);
-    if (!QFileInfo(path).isFile() || !file.open(QIODevice::ReadOnly)) {
-        fail(false,
-             {RunError::Code::BadRequest,
-              QFileInfo::exists(path) ? QStringLiteral("cannot read %1: %2").arg(path, file.errorString())
-                                      : QStringLiteral("%1 does not exist").arg(path)});
+    const Language *language = languageFor(path, languageId, languages);
+    if (!language)
+        return *this;
+    m_request.language = language->id;
+    m_request.entryFile = QFileInfo(path).fileName();
+    m_request.sources = {{m_request.entryFile, *content}};
+    return *this;
+}
+
+RunRequestBuilder &RunRequestBuilder::programStream(int fd, const QString &origin, const QString &languageId,
+                                                    const LanguageRegistry &languages)
+{
+    if (languageId.isEmpty()) {
+        fail(true,
+             {RunError::Code::UnknownLanguage,
+              QStringLiteral("%1 has no name to tell its language by; use --lang (one of %2)")
+                  .arg(origin, languageIds(languages))});
+        return *this;
+    }
+    const Language *language = languageFor(origin, languageId, languages);
+    if (!language)
+        return *this;
+    Expected<QByteArray> checked = ProgramFile::readStream(fd, origin);
+    if (checked)
+        checked = ProgramFile::check(origin, std::move(*checked));
+    if (!checked) {
+        fail(false, checked.error());
         return *this;
     }
     m_request.language = language->id;
-    m_request.entryFile = QFileInfo(path).fileName();
-    m_request.sources = {{m_request.entryFile, file.readAll()}};
+    m_request.entryFile = unsavedFileName(*language);
+    m_request.sources = {{m_request.entryFile, *checked}};
+    return *this;
+}
+
+RunRequestBuilder &RunRequestBuilder::arguments(const QStringList &arguments)
+{
+    m_request.arguments = arguments;
     return *this;
 }
 

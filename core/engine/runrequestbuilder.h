@@ -45,6 +45,15 @@ public:
     /// The program in the file at `path`, in the language `languageId`, or (empty) the one its
     /// extension says.
     RunRequestBuilder &programFile(const QString &path, const QString &languageId, const LanguageRegistry &languages);
+    /// The program read from `fd` until its end (`sandpit run -`: standard input), in the
+    /// language `languageId`, under the language's default file name ("main.py"); `origin`
+    /// names it in errors. The language is checked first, so a missing one is said before
+    /// anything waits for input.
+    RunRequestBuilder &programStream(int fd, const QString &origin, const QString &languageId,
+                                     const LanguageRegistry &languages);
+    /// The program's command-line arguments (its argv[1…]), passed as they are: never through
+    /// a shell. A compiled language's compiler never sees them.
+    RunRequestBuilder &arguments(const QStringList &arguments);
 
     /// Overrides one of the settings' limits; `option` names it in the error ("timeout").
     RunRequestBuilder &limit(Limit which, const QString &option, const QString &text);
@@ -79,6 +88,7 @@ public:
 
 private:
     void fail(bool wrongChoice, RunError error);
+    const Language *languageFor(const QString &path, const QString &languageId, const LanguageRegistry &languages);
 
     EngineSettings m_settings;
     RunRequest m_request;

@@ -48,6 +48,12 @@ protected:
         return SandpitProcess::run(QStringList{QStringLiteral("run")} + arguments, env, kRunTimeoutMs);
     }
     Cli run(const QStringList &arguments) const { return run(arguments, environment()); }
+    /// `sandpit run` with `input` as its whole standard input.
+    Cli runWithInput(const QStringList &arguments, const QByteArray &input) const
+    {
+        return SandpitProcess::run(QStringList{QStringLiteral("run")} + arguments, environment(), kRunTimeoutMs,
+                                   QStringLiteral("sandpit"), input);
+    }
 
     QString writeFile(const QString &name, const QByteArray &content) const
     {

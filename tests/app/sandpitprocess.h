@@ -7,6 +7,8 @@
 #include <QProcess>
 #include <QStringList>
 
+#include <optional>
+
 struct SandpitProcess {
     int exitCode = -1; ///< -1 when it did not finish normally
     QByteArray out;
@@ -23,13 +25,19 @@ struct SandpitProcess {
     }
     QString value(const char *key) const { return json().value(QLatin1String(key)).toString(); }
 
-    /// Runs `program` (sandpit, or sandpit-cli) from the build's bin folder.
+    /// Runs `program` (sandpit, or sandpit-cli) from the build's bin folder; `input`, when
+    /// given, is its whole stdin (otherwise stdin is left as QProcess leaves it).
     static SandpitProcess run(const QStringList &arguments, const QProcessEnvironment &env, int timeoutMs,
-                              const QString &program = QStringLiteral("sandpit"))
+                              const QString &program = QStringLiteral("sandpit"),
+                              const std::optional<QByteArray> &input = std::nullopt)
     {
         QProcess process;
         process.setProcessEnvironment(env);
         process.start(QStringLiteral(SANDPIT_BIN_DIR "/") + program, arguments);
+        if (input) {
+            process.write(*input);
+            process.closeWriteChannel();
+        }
         SandpitProcess result;
         if (!process.waitForFinished(timeoutMs) || process.exitStatus() != QProcess::NormalExit) {
             qWarning("%s did not finish normally: %s", qPrintable(program), qPrintable(process.errorString()));

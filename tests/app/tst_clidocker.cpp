@@ -3,6 +3,8 @@
 // sandpit-offline/python:3.11 (packaging/docker/build-offline-images.sh).
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTest>
@@ -84,6 +86,30 @@ private Q_SLOTS:
         QCOMPARE(docker.value("stderr"), QString());
         QCOMPARE(o.value(QStringLiteral("isolation")).toObject().value(QStringLiteral("level")).toString(),
                  QStringLiteral("full"));
+    }
+
+    // The container's command line gets them as data: its shell must not see "$HOME" or ";".
+    void argumentsReachTheProgramInAContainer()
+    {
+        QProcessEnvironment env = environment();
+        env.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"), kDockerImage);
+        const QStringList arguments{QStringLiteral("two words"),
+                                    QStringLiteral("it's \"quoted\""),
+                                    QStringLiteral("$HOME"),
+                                    QStringLiteral("; echo leaked"),
+                                    QString(),
+                                    QStringLiteral("naïve café")};
+        const Cli cli = run(QStringList{fixture(QStringLiteral("prints_its_arguments.py")), QStringLiteral("--backend"),
+                                        QStringLiteral("docker"), QStringLiteral("--json"), QStringLiteral("--")}
+                                + arguments,
+                            env);
+        QVERIFY2(cli.exitCode == 0, (cli.out + cli.err).constData());
+        QCOMPARE(cli.value("backend"), QStringLiteral("docker"));
+        QStringList printed;
+        for (const QJsonValue &v : QJsonDocument::fromJson(cli.value("stdout").toUtf8()).array())
+            printed << v.toString();
+        QCOMPARE(printed, arguments);
+        QCOMPARE(cli.json().value(QStringLiteral("args")).toVariant().toStringList(), arguments);
     }
 
     void aMissingImageSaysHowToPullItAndIsNotRunLocally()

@@ -45,8 +45,9 @@ private Q_SLOTS:
             const SandpitProcess p = sandpit({QString::fromLatin1(word)}, name);
             QCOMPARE(p.exitCode, 0);
             QVERIFY2(p.out.contains("Usage: " + QByteArray(program)), p.out.constData());
-            QVERIFY2(hasLine(p.out, QStringLiteral("^  run FILE ")), p.out.constData());
-            QVERIFY2(hasLine(p.out, QStringLiteral("^  history ")), p.out.constData());
+            QVERIFY2(hasLine(p.out, QStringLiteral("^  run FILE \\[-- ARGS…\\]  +Run a program")), p.out.constData());
+            QVERIFY2(hasLine(p.out, QStringLiteral("^  history  +List the runs")), p.out.constData());
+            QCOMPARE(QString::fromUtf8(p.out).count(QStringLiteral("\n  run ")), 1);
             QVERIFY2(!p.err.contains("display"), p.err.constData());
         }
     }
@@ -66,6 +67,34 @@ private Q_SLOTS:
             const QRegularExpression line(QStringLiteral("^%1 \\d+\\.\\d+(\\.\\d+)?\\n$").arg(program));
             QVERIFY2(line.match(QString::fromUtf8(p.out)).hasMatch(), p.out.constData());
         }
+    }
+
+    // Every command's own help, from either binary, with no display, and through `help COMMAND`.
+    void everyCommandHasItsHelp()
+    {
+        for (const QString &program : {QStringLiteral("sandpit"), QStringLiteral("sandpit-cli")}) {
+            for (const QString &command : {QStringLiteral("run"), QStringLiteral("history")}) {
+                const SandpitProcess asked = sandpit({command, QStringLiteral("--help")}, program);
+                QCOMPARE(asked.exitCode, 0);
+                QVERIFY2(asked.out.contains("Usage: ") && asked.out.contains(command.toUtf8()), asked.out.constData());
+                QVERIFY2(asked.err.isEmpty(), asked.err.constData());
+                const SandpitProcess viaHelp = sandpit({QStringLiteral("help"), command}, program);
+                QCOMPARE(viaHelp.exitCode, 0);
+                QCOMPARE(viaHelp.out, asked.out);
+            }
+        }
+        const SandpitProcess unknown = sandpit({QStringLiteral("help"), QStringLiteral("nope")});
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY2(unknown.err.contains("unknown command \"nope\""), unknown.err.constData());
+    }
+
+    void runHelpSaysHowToPassArgumentsAndWhatItExitsWith()
+    {
+        const SandpitProcess p = sandpit({QStringLiteral("run"), QStringLiteral("--help")});
+        QVERIFY2(p.out.contains("[-- ARGS…]"), p.out.constData());
+        QVERIFY2(p.out.contains("- reads it from"), p.out.constData());
+        for (const char *status : {"124", "128+N", "125", "With --json: 0"})
+            QVERIFY2(p.out.contains(status), status);
     }
 
     void runHelpNamesItsOptions()

@@ -14,6 +14,7 @@ namespace {
 const auto kSettingsKey = QStringLiteral("attachments/programs");
 const auto kInputsKey = QStringLiteral("inputs");
 const auto kPersistentKey = QStringLiteral("persistent");
+const auto kArgumentsKey = QStringLiteral("arguments");
 
 // The settings dialog's "workspace mode for new programs", read from the same key it writes.
 bool keptByDefault()
@@ -54,12 +55,13 @@ void AttachmentSession::setProgram(const QString &path)
     const bool firstSave = m_program.isEmpty() && !path.isEmpty();
     m_program = path;
     // Only a mode chosen for the unsaved program goes with it, not the default it started with.
-    if (firstSave && (!m_paths.isEmpty() || m_persistent != keptByDefault())) {
+    if (firstSave && (!m_paths.isEmpty() || !m_arguments.isEmpty() || m_persistent != keptByDefault())) {
         store(); // what was attached before the first save goes with the program
     } else {
         load();
     }
     Q_EMIT modeChanged(m_persistent);
+    Q_EMIT argumentsChanged(m_arguments);
     refresh();
 }
 
@@ -113,6 +115,15 @@ void AttachmentSession::setPersistent(bool persistent)
     Q_EMIT modeChanged(m_persistent);
 }
 
+void AttachmentSession::setArguments(const QStringList &arguments)
+{
+    if (arguments == m_arguments)
+        return;
+    m_arguments = arguments;
+    store();
+    Q_EMIT argumentsChanged(m_arguments);
+}
+
 void AttachmentSession::resetWorkspace()
 {
     const QString folder = workspaceFolder();
@@ -147,6 +158,7 @@ void AttachmentSession::load()
     const QVariantMap entry = QSettings().value(kSettingsKey).toMap().value(m_program).toMap();
     m_paths = entry.value(kInputsKey).toStringList();
     m_persistent = entry.value(kPersistentKey, keptByDefault()).toBool();
+    m_arguments = entry.value(kArgumentsKey).toStringList();
 }
 
 void AttachmentSession::store() const
@@ -154,10 +166,12 @@ void AttachmentSession::store() const
     QSettings settings;
     QVariantMap programs = settings.value(kSettingsKey).toMap();
     // A fresh program is stored only while new ones are kept: it was chosen, not defaulted.
-    if (m_paths.isEmpty() && !m_persistent && !keptByDefault())
+    if (m_paths.isEmpty() && m_arguments.isEmpty() && !m_persistent && !keptByDefault())
         programs.remove(m_program);
     else
-        programs.insert(m_program, QVariantMap{{kInputsKey, m_paths}, {kPersistentKey, m_persistent}});
+        programs.insert(
+            m_program,
+            QVariantMap{{kInputsKey, m_paths}, {kPersistentKey, m_persistent}, {kArgumentsKey, m_arguments}});
     settings.setValue(kSettingsKey, programs);
 }
 

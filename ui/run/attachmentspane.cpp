@@ -1,10 +1,13 @@
 #include "run/attachmentspane.h"
 
+#include "run/argumentline.h"
+
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QToolButton>
@@ -23,6 +26,7 @@ AttachmentsPane::AttachmentsPane(QWidget *parent)
     , m_remove(new QPushButton(QStringLiteral("Remove"), this))
     , m_mode(new QComboBox(this))
     , m_reset(new QPushButton(QStringLiteral("Reset workspace"), this))
+    , m_arguments(new QLineEdit(this))
     , m_fold(new QToolButton(this))
     , m_summary(new QLabel(this))
     , m_body(new QWidget(this))
@@ -30,6 +34,11 @@ AttachmentsPane::AttachmentsPane(QWidget *parent)
     m_list->setObjectName(QStringLiteral("attachmentList"));
     m_mode->setObjectName(QStringLiteral("workspaceMode"));
     m_reset->setObjectName(QStringLiteral("resetWorkspace"));
+    m_arguments->setObjectName(QStringLiteral("programArguments"));
+    m_arguments->setPlaceholderText(QStringLiteral("none (for example: data.txt 3 \"two words\")"));
+    m_arguments->setClearButtonEnabled(true);
+    m_arguments->setToolTip(QStringLiteral("What the program gets as its command-line arguments (sys.argv[1:] in "
+                                           "Python, argv in C), separated by spaces; quote a word that has spaces"));
     m_placeholder->setWordWrap(true);
     m_placeholder->setEnabled(false);
     m_placeholder->setToolTip(
@@ -55,8 +64,14 @@ AttachmentsPane::AttachmentsPane(QWidget *parent)
     mode->addWidget(new QLabel(QStringLiteral("Workspace:"), m_body));
     mode->addWidget(m_mode, 1);
     mode->addWidget(m_reset);
+    auto *arguments = new QHBoxLayout;
+    auto *argumentsLabel = new QLabel(QStringLiteral("&Arguments:"), m_body);
+    argumentsLabel->setBuddy(m_arguments);
+    arguments->addWidget(argumentsLabel);
+    arguments->addWidget(m_arguments, 1);
 
-    for (QWidget *widget : std::initializer_list<QWidget *>{m_list, m_placeholder, m_remove, m_mode, m_reset})
+    for (QWidget *widget :
+         std::initializer_list<QWidget *>{m_list, m_placeholder, m_remove, m_mode, m_reset, m_arguments})
         widget->setParent(m_body);
     auto *body = new QVBoxLayout(m_body);
     body->setContentsMargins(0, 0, 0, 0);
@@ -64,6 +79,7 @@ AttachmentsPane::AttachmentsPane(QWidget *parent)
     body->addWidget(m_placeholder);
     body->addLayout(buttons);
     body->addLayout(mode);
+    body->addLayout(arguments);
     m_list->hide();
 
     m_fold->setObjectName(QStringLiteral("inputFilesFold"));
@@ -93,6 +109,9 @@ AttachmentsPane::AttachmentsPane(QWidget *parent)
             [this] { m_remove->setEnabled(!m_list->selectedItems().isEmpty()); });
     connect(m_mode, &QComboBox::activated, this, [this](int index) { Q_EMIT persistentChosen(index == 1); });
     connect(m_reset, &QPushButton::clicked, this, &AttachmentsPane::resetRequested);
+    // As typed, not at Return: F5 in the field runs with what it shows.
+    connect(m_arguments, &QLineEdit::textEdited, this,
+            [this](const QString &line) { Q_EMIT argumentsChosen(splitArgumentLine(line)); });
 }
 
 int AttachmentsPane::count() const
@@ -120,6 +139,16 @@ QString AttachmentsPane::modeText() const
     return m_mode->currentText();
 }
 
+QString AttachmentsPane::argumentsText() const
+{
+    return m_arguments->text();
+}
+
+QString AttachmentsPane::summaryText() const
+{
+    return m_summary->text();
+}
+
 bool AttachmentsPane::isFolded() const
 {
     return m_body->isHidden();
@@ -140,7 +169,7 @@ void AttachmentsPane::setFolded(bool folded)
 
 void AttachmentsPane::foldToUse()
 {
-    const bool inUse = m_list->count() > 0 || m_mode->currentIndex() == 1;
+    const bool inUse = m_list->count() > 0 || m_mode->currentIndex() == 1 || !m_arguments->text().isEmpty();
     // Only a change of use folds or unfolds it, so a pane the learner opened stays open.
     if (inUse != m_inUse)
         setFolded(!inUse);
@@ -157,6 +186,8 @@ void AttachmentsPane::updateSummary()
                               : QStringLiteral("%1 files or folders").arg(count);
     if (m_mode->currentIndex() == 1)
         text += QStringLiteral(" · kept workspace");
+    if (!m_arguments->text().isEmpty())
+        text += QStringLiteral(" · arguments: %1").arg(m_arguments->text());
     m_summary->setText(isFolded() ? text : QString());
 }
 
@@ -183,6 +214,21 @@ void AttachmentsPane::showMode(bool persistent)
     m_mode->setCurrentIndex(persistent ? 1 : 0);
     m_reset->setEnabled(persistent);
     foldToUse();
+}
+
+void AttachmentsPane::showArguments(const QStringList &arguments)
+{
+    // What the learner is typing stays as typed; another program's arguments replace it.
+    if (splitArgumentLine(m_arguments->text()) != arguments)
+        m_arguments->setText(joinArgumentLine(arguments));
+    foldToUse();
+}
+
+void AttachmentsPane::editArguments()
+{
+    setFolded(false);
+    m_arguments->setFocus(Qt::ShortcutFocusReason);
+    m_arguments->selectAll();
 }
 
 void AttachmentsPane::chooseFiles()

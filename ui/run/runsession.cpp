@@ -2,6 +2,7 @@
 
 #include "engine/runrequestbuilder.h"
 #include "languages/language.h"
+#include "run/argumentline.h"
 
 #include <QFileInfo>
 
@@ -64,7 +65,7 @@ void RunSession::start(const Core::Language *language, const QString &fileName, 
     Core::RunRequestBuilder builder = requestBuilder(language, fileName, code, m_settings);
     if (stdinData)
         builder.stdinData(*stdinData);
-    const auto built = builder.attach(m_inputFiles).workspace(m_keptWorkspace).build();
+    const auto built = builder.attach(m_inputFiles).workspace(m_keptWorkspace).arguments(m_arguments).build();
     if (!built) {
         setCurrent(0);
         Q_EMIT runFailed(built.error().error);
@@ -76,7 +77,9 @@ void RunSession::start(const Core::Language *language, const QString &fileName, 
     setCurrent(m_controller.start(request));
     m_request = request;
     m_placeReader = Core::DiagnosticParser(language->diagnosticFormats, request.sources);
-    Q_EMIT runStarting(QStringLiteral("%1 (%2)").arg(request.entryFile, language->name));
+    // The arguments in the name of the run: a learner sees what the program was given.
+    const QString command = QStringList{request.entryFile, joinArgumentLine(request.arguments)}.join(QLatin1Char(' '));
+    Q_EMIT runStarting(QStringLiteral("%1 (%2)").arg(command.trimmed(), language->name));
 }
 
 void RunSession::setBackend(const QString &backendId)
@@ -143,10 +146,12 @@ void RunSession::setCurrent(Core::RunId id)
         Q_EMIT inputOpenChanged(inputOpen);
 }
 
-void RunSession::setWorkspace(const QList<Core::InputFile> &inputFiles, const QString &keptWorkspace)
+void RunSession::setWorkspace(const QList<Core::InputFile> &inputFiles, const QString &keptWorkspace,
+                              const QStringList &arguments)
 {
     m_inputFiles = inputFiles;
     m_keptWorkspace = keptWorkspace;
+    m_arguments = arguments;
 }
 
 } // namespace Sandpit::Ui

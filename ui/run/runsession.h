@@ -58,9 +58,10 @@ public Q_SLOTS:
     void setAllowWeaker(Sandpit::Core::IsolationReport::Level weakest) { m_settings.allowWeaker = weakest; }
     /// The backend, Docker fallback and limits of the next run (Settings…).
     void setEngineSettings(const Sandpit::Core::EngineSettings &settings) { m_settings = settings; }
-    /// What the next runs copy into their workspace, and the folder they keep it in (empty:
-    /// a fresh workspace each run).
-    void setWorkspace(const QList<Sandpit::Core::InputFile> &inputFiles, const QString &keptWorkspace);
+    /// What the next runs copy into their workspace, the folder they keep it in (empty: a
+    /// fresh workspace each run), and the program's command-line arguments.
+    void setWorkspace(const QList<Sandpit::Core::InputFile> &inputFiles, const QString &keptWorkspace,
+                      const QStringList &arguments);
     void writeInput(const QByteArray &data);
     void closeInput();
 
@@ -101,6 +102,7 @@ private:
     Core::DiagnosticParser m_placeReader; // the current run's
     QList<Core::InputFile> m_inputFiles;
     QString m_keptWorkspace;
+    QStringList m_arguments;
     bool m_stdinOpen = false;                   // whether the last run started keeps stdin open
     bool m_inputOpen = false;                   // as last told by inputOpenChanged()
     std::optional<QByteArray> m_expectedStdout; // the current run's, when it is checked

@@ -329,6 +329,8 @@ void MainWindow::connectAttachments()
     connect(m_attachmentsPane, &AttachmentsPane::detachRequested, m_attachments, &AttachmentSession::detach);
     connect(m_attachmentsPane, &AttachmentsPane::persistentChosen, m_attachments, &AttachmentSession::setPersistent);
     connect(m_attachmentsPane, &AttachmentsPane::resetRequested, m_attachments, &AttachmentSession::resetWorkspace);
+    connect(m_attachments, &AttachmentSession::argumentsChanged, m_attachmentsPane, &AttachmentsPane::showArguments);
+    connect(m_attachmentsPane, &AttachmentsPane::argumentsChosen, m_attachments, &AttachmentSession::setArguments);
     connect(m_attachments, &AttachmentSession::workspaceReset, this, [this](bool ok, const QString &message) {
         if (ok)
             statusBar()->showMessage(message);
@@ -341,6 +343,7 @@ void MainWindow::connectAttachments()
             m_attachments->refresh();
     });
     m_attachmentsPane->showMode(m_attachments->isPersistent());
+    m_attachmentsPane->showArguments(m_attachments->arguments());
     m_attachments->refresh();
 }
 

@@ -115,6 +115,8 @@ private:
     DocumentTab *tab() const;
     void chooseFileToOpen();
     void run();
+    /// Run › Program Arguments…: the Input Files pane, with the cursor in its arguments field.
+    void editProgramArguments();
     /// One input set's run of `program`, in that program's tab.
     void runInputSet(const Core::InputSet &set, const QString &program);
     void allowWeaker(Core::IsolationReport::Level weakest, bool remember);

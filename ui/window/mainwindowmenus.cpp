@@ -119,6 +119,9 @@ void MainWindow::createRunMenu()
                                  {QKeySequence(Qt::SHIFT | Qt::Key_F6)}, &MainWindow::runAllInputSets);
     runAll->setToolTip(QStringLiteral("Run the program once with each of its input sets, one after another, and show "
                                       "a result for each (Shift+F6)"));
+    QAction *arguments = menuAction(runMenu, QStringLiteral("actionProgramArguments"),
+                                    QStringLiteral("Program Ar&guments…"), {}, &MainWindow::editProgramArguments);
+    arguments->setToolTip(QStringLiteral("Give the program command-line arguments (in the Input Files pane)"));
     m_stopAction = menuAction(runMenu, QStringLiteral("actionStop"), QStringLiteral("&Stop"),
                               {QKeySequence(Qt::CTRL | Qt::Key_F2), QKeySequence(Qt::Key_Escape)},
                               [this] { m_session->stop(); });

@@ -11,6 +11,7 @@
 #include "model/typeids.h"
 #include "output/outputpane.h"
 #include "run/attachmentsession.h"
+#include "run/attachmentspane.h"
 #include "run/diagnosticslist.h"
 #include "run/imagepullbar.h"
 #include "run/imagepullsession.h"
@@ -172,8 +173,17 @@ void MainWindow::run()
 {
     // The journal has the text the program ran, whatever the program then does to Sandpit.
     m_autosave->journalNow();
-    m_session->setWorkspace(m_attachments->inputFiles(), m_attachments->keptWorkspace());
+    m_session->setWorkspace(m_attachments->inputFiles(), m_attachments->keptWorkspace(), m_attachments->arguments());
     m_session->run(tab()->document()->language(), tab()->document()->runName(), tab()->editor()->text());
+}
+
+void MainWindow::editProgramArguments()
+{
+    if (auto *dock = findChild<QDockWidget *>(QStringLiteral("inputFilesDock"))) {
+        dock->show();
+        dock->raise();
+    }
+    m_attachmentsPane->editArguments();
 }
 
 void MainWindow::runInputSet(const Core::InputSet &set, const QString &program)
@@ -189,7 +199,7 @@ void MainWindow::runInputSet(const Core::InputSet &set, const QString &program)
         return;
     }
     m_tabRuns->nextRunIsFor(owner);
-    m_session->setWorkspace(m_attachments->inputFiles(), m_attachments->keptWorkspace());
+    m_session->setWorkspace(m_attachments->inputFiles(), m_attachments->keptWorkspace(), m_attachments->arguments());
     m_autosave->journalNow();
     m_session->runWithInput(owner->document()->language(), owner->document()->runName(), owner->editor()->text(),
                             set.stdinData, set.expectedStdout);

@@ -103,16 +103,54 @@ private Q_SLOTS:
         const auto request = Builder({}).programFile(path, {}, m_languages).build();
         QVERIFY(!request);
         QVERIFY(!request.error().wrongChoice);
-        QVERIFY(request.error().error.message.contains(QStringLiteral("cannot read")));
+        QVERIFY(request.error().error.message.contains(QStringLiteral("is a folder")));
     }
 
-    void sourceThatIsNotUtf8IsPassedAsItIs()
+    // Issue 18: a program is UTF-8 text, and the refusal says where the first bad byte is
+    // (before, the bytes ran as they were and Python failed on them with its own message).
+    void sourceThatIsNotUtf8CannotRun()
     {
-        const QByteArray latin1("print('caf\xe9')\n\xff\xfe");
-        const QString path = write(QStringLiteral("latin1.py"), latin1);
+        const QString path = write(QStringLiteral("latin1.py"), "print('caf\xe9')\n");
         const auto request = Builder({}).programFile(path, {}, m_languages).build();
+        QVERIFY(!request);
+        QVERIFY(!request.error().wrongChoice);
+        QVERIFY2(request.error().error.message.contains(QStringLiteral("line 1, column 11")),
+                 qPrintable(request.error().error.message));
+    }
+
+    // The window and the command line both pass them through here, to the run step alone.
+    void argumentsAreCarriedAsGiven()
+    {
+        const QStringList arguments{QStringLiteral("two words"), QString(), QStringLiteral("$HOME")};
+        const auto request = Builder({})
+                                 .editorProgram(m_languages.find(QStringLiteral("python")), {}, QStringLiteral("x=1"))
+                                 .arguments(arguments)
+                                 .build();
         QVERIFY(request);
-        QCOMPARE(request->sources.first().content, latin1);
+        QCOMPARE(request->arguments, arguments);
+    }
+
+    void programFromAStreamGetsTheLanguagesDefaultName()
+    {
+        int fds[2];
+        QCOMPARE(::pipe(fds), 0);
+        const QByteArray code = "print('from a pipe')\n";
+        QCOMPARE(::write(fds[1], code.constData(), size_t(code.size())), ssize_t(code.size()));
+        ::close(fds[1]);
+        const auto request
+            = Builder({})
+                  .programStream(fds[0], QStringLiteral("standard input"), QStringLiteral("python"), m_languages)
+                  .build();
+        ::close(fds[0]);
+        QVERIFY(request);
+        QCOMPARE(request->entryFile, QStringLiteral("main.py"));
+        QCOMPARE(request->sources.first().content, code);
+
+        // Without a language nothing is read: the error comes before any wait for input.
+        const auto unnamed = Builder({}).programStream(-1, QStringLiteral("standard input"), {}, m_languages).build();
+        QVERIFY(!unnamed);
+        QVERIFY(unnamed.error().wrongChoice);
+        QVERIFY(unnamed.error().error.message.contains(QStringLiteral("--lang")));
     }
 
     void fileNameThatIsNotUtf8CannotRun()

@@ -1,12 +1,15 @@
 // The Input Files pane in the real window on a real engine: attachments remembered per
-// program, a missing one in red that stops the run, and a workspace kept between runs.
+// program, a missing one in red that stops the run, a workspace kept between runs, and the
+// program's command-line arguments (Run › Program Arguments…).
 
 #include "run/attachmentspane.h"
 #include "support/windowharness.h"
 
 #include <QComboBox>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStatusBar>
 
 using namespace Sandpit;
@@ -117,6 +120,48 @@ private Q_SLOTS:
         reset->click();
         QTRY_VERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("clean")));
         runAndExpect(QStringLiteral("1\n"));
+    }
+
+    void programArgumentsReachTheProgramAndStayWithIt()
+    {
+        QFile fixture(QStringLiteral(SANDPIT_FIXTURES_DIR "/prints_its_arguments.py"));
+        QVERIFY(fixture.open(QIODevice::ReadOnly));
+        const QByteArray code = fixture.readAll();
+        const QString program = writeFile(QStringLiteral("args.py"), code);
+        const QString other = writeFile(QStringLiteral("other.py"), code);
+        Ui::AttachmentsPane *pane = openProgram(program);
+        QVERIFY(pane);
+        QVERIFY(pane->isFolded());
+
+        // As a learner does: the menu puts the cursor in the field, and they type.
+        m_window->findChild<QAction *>(QStringLiteral("actionProgramArguments"))->trigger();
+        auto *field = pane->findChild<QLineEdit *>(QStringLiteral("programArguments"));
+        QVERIFY(field);
+        QTRY_VERIFY(field->hasFocus());
+        QVERIFY(!pane->isFolded());
+        QTest::keyClicks(field, QStringLiteral("data.txt \"two words\" '' $HOME na"));
+        // keyClicks() types ASCII only: the ï comes as a key with its text, as an input method gives it.
+        QTest::sendKeyEvent(QTest::Click, field, Qt::Key_unknown, QStringLiteral("ï"), Qt::NoModifier);
+        QTest::keyClicks(field, QStringLiteral("ve"));
+        QSignalSpy messages(m_window->statusBar(), &QStatusBar::messageChanged);
+        m_window->findChild<QAction *>(QStringLiteral("actionRun"))->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Finished"), kRunTimeoutMs);
+        QTRY_VERIFY2(m_output->plainText().startsWith(
+                         QStringLiteral("[\"data.txt\", \"two words\", \"\", \"$HOME\", \"naïve\"]\n")),
+                     qPrintable(m_output->plainText()));
+        // The run is named with what the program was given.
+        QVERIFY(std::any_of(messages.cbegin(), messages.cend(), [](const QList<QVariant> &m) {
+            return m.value(0).toString().startsWith(QStringLiteral("Running args.py data.txt \"two words\""));
+        }));
+
+        // Another program has none of them; back to the first, they are there again, and the
+        // folded pane says so.
+        QVERIFY(openProgram(other));
+        QTRY_COMPARE(field->text(), QString());
+        QVERIFY(openProgram(program));
+        QTRY_COMPARE(field->text(), QStringLiteral("data.txt \"two words\" \"\" $HOME naïve"));
+        pane->setFolded(true);
+        QVERIFY2(pane->summaryText().contains(QStringLiteral("arguments: data.txt")), qPrintable(pane->summaryText()));
     }
 };
 
