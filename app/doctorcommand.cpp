@@ -10,7 +10,6 @@
 #include <QJsonDocument>
 
 #include <cstdio>
-#include <cstring>
 
 namespace Sandpit::App {
 
