@@ -61,12 +61,16 @@ assert r["exit_code"] == 0, r["exit_code"]
 PY
 echo "check-package (container): sandpit run hello.py as learner: isolation full"
 
-# The lead makes this strict once `sandpit doctor` is merged.
-if timeout 60 runuser -u learner -- sandpit doctor --help >/dev/null 2>&1; then
-    as_learner sandpit doctor || fail "sandpit doctor exited with $?"
-else
-    echo "check-package (container): doctor not built yet"
-fi
+# The doctor agrees with the run: exit 0 means the local sandbox gives full isolation here.
+as_learner sandpit doctor || fail "sandpit doctor did not report full isolation"
+doctor_json=$(as_learner sandpit doctor --json) || fail "sandpit doctor --json failed"
+python3 - "$doctor_json" <<'PY' || fail "sandpit doctor --json gave an unexpected result: $doctor_json"
+import json, sys
+r = json.loads(sys.argv[1])
+assert r["local"]["level"] == "full", r["local"]
+assert all(p["present"] for p in r["local"]["protections"]), r["local"]["protections"]
+PY
+echo "check-package (container): sandpit doctor as learner: full, every protection present"
 
 mapfile -t owned < <(dpkg -L sandpit)
 apt-get purge -y -qq sandpit >/dev/null
