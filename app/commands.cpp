@@ -67,18 +67,20 @@ QString topLevelHelp(const QString &program, bool withWindow)
 {
     QString text;
     if (withWindow) {
-        text += QStringLiteral("Usage: %1 [FILE…]\n       %1 COMMAND [options]\n\n"
-                               "With no command, opens the window (and FILE… in it).\n\n")
+        text += QStringLiteral("Usage: %1 [--new-window] [FILE…]\n       %1 COMMAND [options]\n\n"
+                               "With no command, opens the window (and FILE… in it). When your window is\n"
+                               "open already, FILE… opens there instead, unless --new-window is given.\n\n")
                     .arg(program);
     } else {
         text += QStringLiteral("Usage: %1 COMMAND [options]\n\n").arg(program);
     }
-    text += QStringLiteral("Commands:\n") + commandList()
-        + QStringLiteral("\nOptions:\n"
-                         "  -h, --help     Show this help.\n"
-                         "  -v, --version  Show the version.\n\n"
-                         "'%1 COMMAND --help' (or '%1 help COMMAND') shows a command's options.\n")
-              .arg(program);
+    text += QStringLiteral("Commands:\n") + commandList() + QStringLiteral("\nOptions:\n");
+    if (withWindow)
+        text += QStringLiteral("  --new-window   Open a window of its own, even if one is open.\n");
+    text += QStringLiteral("  -h, --help     Show this help.\n"
+                           "  -v, --version  Show the version.\n\n"
+                           "'%1 COMMAND --help' (or '%1 help COMMAND') shows a command's options.\n")
+                .arg(program);
     return text;
 }
 } // namespace
