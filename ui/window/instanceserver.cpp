@@ -60,7 +60,9 @@ std::expected<QString, QString> InstanceServer::socketPath(const QProcessEnviron
     const QString runtime = env.value(QStringLiteral("XDG_RUNTIME_DIR"));
     if (isPrivateFolder(runtime))
         return runtime + QLatin1Char('/') + name;
-    const QString own = QDir::tempPath() + QStringLiteral("/sandpit-%1").arg(::getuid());
+    // Not /tmp/sandpit-UID: that is the run folders' parent (core/files/runfolders.cpp), which
+    // is 0701 so the sandbox may pass through it, and so never private enough for the socket.
+    const QString own = QDir::tempPath() + QStringLiteral("/sandpit-window-%1").arg(::getuid());
     // mkdir with 0700 fails if the name is taken; whatever holds it is then checked.
     ::mkdir(QFile::encodeName(own).constData(), 0700);
     if (!isPrivateFolder(own))
