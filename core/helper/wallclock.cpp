@@ -8,10 +8,10 @@
 
 namespace Sandpit::Helper {
 
-WallClock::WallClock(long long limitMs)
+WallClock::WallClock(std::chrono::milliseconds limit)
     : m_fd(timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC))
     , m_startUs(monotonicUs())
-    , m_limitUs(limitMs * 1000)
+    , m_limitUs(std::chrono::microseconds(limit).count())
 {
     arm();
 }

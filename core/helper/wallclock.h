@@ -2,6 +2,8 @@
 
 #include "filedescriptor.h"
 
+#include <chrono>
+
 namespace Sandpit::Helper {
 
 /// The run's wall-clock limit, which does not count the time the run waits for the user's
@@ -10,8 +12,8 @@ namespace Sandpit::Helper {
 class WallClock
 {
 public:
-    /// Starts now. `limitMs` 0: no limit, and fd() never becomes readable.
-    explicit WallClock(long long limitMs);
+    /// Starts now. A `limit` of 0: no limit, and fd() never becomes readable.
+    explicit WallClock(std::chrono::milliseconds limit);
 
     /// A timerfd to poll for POLLIN: call expired() when it is readable.
     int fd() const { return m_fd.get(); }
