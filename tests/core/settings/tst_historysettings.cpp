@@ -6,19 +6,18 @@
 using namespace Sandpit::Core;
 using namespace SandpitTest;
 
-namespace {
-RunResult resultWith(std::optional<int> exitCode, KillReason reason = KillReason::None)
-{
-    RunResult r;
-    r.exitCode = exitCode;
-    r.killReason = reason;
-    return r;
-}
-} // namespace
-
 class TestHistorySettings : public QObject, private FreshFolder
 {
     Q_OBJECT
+
+    /// A run that ended with `exitCode` (none: killed) for `reason`, as a policy sees it.
+    static RunResult resultWith(std::optional<int> exitCode, KillReason reason = KillReason::None)
+    {
+        RunResult r;
+        r.exitCode = exitCode;
+        r.killReason = reason;
+        return r;
+    }
 
 private Q_SLOTS:
     void init() { makeFreshFolder(); }
