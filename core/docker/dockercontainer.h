@@ -2,7 +2,7 @@
 
 #include "docker/dockerclient.h"
 #include "docker/dockerdaemoninfo.h"
-#include "files/filedescriptor.h"
+#include "base/filedescriptor.h"
 #include "files/workspace.h"
 #include "model/runlimits.h"
 

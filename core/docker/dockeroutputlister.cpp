@@ -23,15 +23,7 @@ DockerOutputLister::DockerOutputLister(const DockerClient &client, QString conta
 {
 }
 
-DockerOutputLister::~DockerOutputLister()
-{
-    {
-        const std::lock_guard lock(m_mutex);
-        m_stop = true;
-    }
-    m_wake.notify_all();
-    m_thread.join();
-}
+DockerOutputLister::~DockerOutputLister() = default;
 
 void DockerOutputLister::loop()
 {
@@ -39,16 +31,13 @@ void DockerOutputLister::loop()
     bool lastMore = false;
     auto pause = kInterval;
     for (;;) {
-        {
-            std::unique_lock lock(m_mutex);
-            if (m_wake.wait_for(lock, pause, [this] { return bool(m_stop); }))
-                return;
-        }
+        if (m_thread.sleepFor(pause))
+            return;
         QElapsedTimer took;
         took.start();
         const std::optional<ArtifactListing> listing = look();
         pause = std::max<std::chrono::milliseconds>(kInterval, std::chrono::milliseconds(took.elapsed() * kCostFactor));
-        if (!listing || m_stop)
+        if (!listing || m_thread.stopping())
             continue;
         QList<std::pair<QString, qint64>> now;
         for (const Artifact &a : listing->artifacts)
@@ -66,7 +55,7 @@ std::optional<ArtifactListing> DockerOutputLister::look() const
     const QString folder = QLatin1String(DockerContainer::kWorkDir);
     TarHeaderReader reader;
     DockerClient::StreamHandlers handlers;
-    handlers.abort = &m_stop;
+    handlers.abort = &m_thread.stopping();
     handlers.onData = [&](QByteArrayView bytes) { return reader.feed(bytes); };
     const QString path = QStringLiteral("/containers/%1/archive?path=%2").arg(m_containerId, folder);
     auto response = m_client.stream("GET", path, handlers);

@@ -3,10 +3,9 @@
 #include "docker/dockerclient.h"
 #include "files/artifactlisting.h"
 
-#include <condition_variable>
+#include "docker/stoppablethread.h"
+
 #include <functional>
-#include <mutex>
-#include <thread>
 
 namespace Sandpit::Core {
 
@@ -36,10 +35,7 @@ private:
     const QString m_containerId;
     const WorkspaceBaseline m_baseline;
     const std::function<void(const ArtifactListing &)> m_listed;
-    std::mutex m_mutex;
-    std::condition_variable m_wake;
-    std::atomic_bool m_stop{false};
-    std::thread m_thread;
+    StoppableThread m_thread;
 };
 
 } // namespace Sandpit::Core

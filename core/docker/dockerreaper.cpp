@@ -8,15 +8,7 @@ DockerReaper::DockerReaper(std::shared_ptr<DockerConnector> connector)
 {
 }
 
-DockerReaper::~DockerReaper()
-{
-    {
-        const std::lock_guard lock(m_mutex);
-        m_stopping = true;
-    }
-    m_changed.notify_all();
-    m_thread.join();
-}
+DockerReaper::~DockerReaper() = default;
 
 void DockerReaper::dispose(DockerPreparedContainer container)
 {
@@ -33,10 +25,10 @@ void DockerReaper::dispose(DockerPreparedContainer container)
 void DockerReaper::post(std::function<void(const DockerClient &)> task)
 {
     {
-        const std::lock_guard lock(m_mutex);
+        const auto lock = m_thread.lock();
         m_tasks.push_back(std::move(task));
     }
-    m_changed.notify_all();
+    m_thread.wake();
 }
 
 void DockerReaper::loop()
@@ -44,8 +36,8 @@ void DockerReaper::loop()
     for (;;) {
         std::function<void(const DockerClient &)> task;
         {
-            std::unique_lock lock(m_mutex);
-            m_changed.wait(lock, [this] { return m_stopping || !m_tasks.empty(); });
+            auto lock = m_thread.lock();
+            m_thread.waitUntil(lock, [this] { return !m_tasks.empty(); });
             if (m_tasks.empty()) {
                 lock.unlock();
                 retryLeftOver(); // stopping, and everything queued is done

@@ -3,12 +3,11 @@
 #include "docker/dockerconnector.h"
 #include "docker/dockercontainer.h"
 
-#include <condition_variable>
+#include "docker/stoppablethread.h"
+
 #include <deque>
 #include <functional>
 #include <memory>
-#include <mutex>
-#include <thread>
 
 namespace Sandpit::Core {
 
@@ -36,12 +35,9 @@ private:
     void retryLeftOver();
 
     std::shared_ptr<DockerConnector> m_connector;
-    std::mutex m_mutex;
-    std::condition_variable m_changed;
-    std::deque<std::function<void(const DockerClient &)>> m_tasks;
-    bool m_stopping = false;
-    QStringList m_leftOver; // touched only by the reaper's thread
-    std::thread m_thread;
+    std::deque<std::function<void(const DockerClient &)>> m_tasks; // under m_thread.lock()
+    QStringList m_leftOver;                                        // touched only by the reaper's thread
+    StoppableThread m_thread;
 };
 
 } // namespace Sandpit::Core

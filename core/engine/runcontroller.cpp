@@ -10,7 +10,7 @@
 namespace Sandpit::Core {
 
 RunController::RunController(std::vector<std::unique_ptr<Backend>> backends, QObject *parent)
-    : QObject(parent)
+    : RunEvents(parent)
     , m_thread(new QThread)
     , m_worker(new RunWorker(std::move(backends)))
 {
@@ -26,8 +26,8 @@ RunController::RunController(std::vector<std::unique_ptr<Backend>> backends, QOb
     connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &RunWorker::outputReceived, this, &RunController::onOutput);
     connect(m_worker, &RunWorker::artifactsListed, this, &RunController::onArtifacts);
-    connect(m_worker, &RunWorker::finished, this, &RunController::onFinished);
-    connect(m_worker, &RunWorker::failed, this, &RunController::onFailed);
+    connect(m_worker, &RunWorker::runFinished, this, &RunController::onFinished);
+    connect(m_worker, &RunWorker::runFailed, this, &RunController::onFailed);
     m_thread->start();
 }
 

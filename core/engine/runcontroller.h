@@ -1,13 +1,12 @@
 #pragma once
 
 #include "engine/ownedthread.h"
+#include "engine/runevents.h"
 #include "files/artifactlisting.h"
 #include "model/runerror.h"
 #include "model/runrequest.h"
-#include "model/runresult.h"
 
 #include <QHash>
-#include <QObject>
 
 #include <memory>
 #include <vector>
@@ -17,10 +16,8 @@ namespace Sandpit::Core {
 class Backend;
 class RunWorker;
 
-using RunId = quint64;
-
 /// The GUI-thread face of the engine. It owns the worker thread on which backends run, and
-/// turns the worker's events into signals for one run id each.
+/// passes on the worker's events (RunEvents' signals) for the runs still wanted.
 ///
 /// It is the one place where stale events are filtered, so its clients need no run ids of
 /// their own to compare. The guarantee: a run's signals come only while it is tracked, in
@@ -30,7 +27,7 @@ using RunId = quint64;
 /// - after abandon(id), nothing more comes at all;
 /// - a run that has finished or failed, and an id it never gave out, get no signal again.
 /// So a late event of a stopped or replaced run can never be shown against the wrong run.
-class RunController final : public QObject
+class RunController final : public RunEvents
 {
     Q_OBJECT
 public:
@@ -48,14 +45,6 @@ public:
     void closeInput(RunId id);
     /// Whether the worker has yet to say the run ended (also after cancel() and abandon()).
     bool isActive(RunId id) const { return m_runs.contains(id); }
-
-Q_SIGNALS:
-    void outputReceived(Sandpit::Core::RunId id, Sandpit::Core::OutputStream stream, const QByteArray &data);
-    /// While a run goes: the files in its output folder so far, each time that changed (local
-    /// sandbox, and Docker with the workspace bound). The result's list is the final word.
-    void artifactsListed(Sandpit::Core::RunId id, const Sandpit::Core::ArtifactListing &listing);
-    void runFinished(Sandpit::Core::RunId id, const Sandpit::Core::RunResult &result);
-    void runFailed(Sandpit::Core::RunId id, const Sandpit::Core::RunError &error);
 
 private:
     /// How much of a tracked run its clients still want to hear.

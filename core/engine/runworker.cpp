@@ -34,7 +34,7 @@ void RunWorker::start(RunId id, const RunRequest &request)
 
     Backend *backend = findBackend(request.backend);
     if (!backend) {
-        Q_EMIT failed(
+        Q_EMIT runFailed(
             id,
             RunError{RunError::Code::BackendUnavailable,
                      QStringLiteral("There is no \"%1\" backend in this build of Sandpit.").arg(request.backend)});
@@ -60,7 +60,7 @@ void RunWorker::launch(RunId id, const RunRequest &request, Backend *backend, co
     if (!job) {
         qCInfo(lcEngine) << "run" << id << "could not start:" << job.error().message;
         if (!fallBack(id, request, backend, job.error()))
-            Q_EMIT failed(id, job.error());
+            Q_EMIT runFailed(id, job.error());
         return;
     }
     RunJob *raw = job->release();
@@ -80,12 +80,12 @@ void RunWorker::launch(RunId id, const RunRequest &request, Backend *backend, co
         // The job's own notice (a workspace that could not be kept) comes after the fallback's.
         if (!notice.isEmpty())
             withNotice.notice = result.notice.isEmpty() ? notice : notice + QLatin1Char(' ') + result.notice;
-        Q_EMIT finished(id, withNotice);
+        Q_EMIT runFinished(id, withNotice);
     });
     connect(raw, &RunJob::failed, this, [this, id, request, backend, started](const RunError &error) {
         finishJob(id);
         if (*started || !fallBack(id, request, backend, error))
-            Q_EMIT failed(id, error);
+            Q_EMIT runFailed(id, error);
     });
     raw->start();
 }

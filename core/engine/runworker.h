@@ -3,7 +3,6 @@
 #include "engine/runcontroller.h"
 
 #include <QHash>
-#include <QObject>
 
 #include <memory>
 #include <vector>
@@ -14,9 +13,9 @@ class RunJob;
 
 /// Runs jobs on the engine's worker thread. Its public methods may be called from any thread:
 /// they re-post themselves to the worker's thread, so tests can also drive it directly.
-/// Every event carries its run's id and none is filtered here: RunController alone decides
-/// which events still matter.
-class RunWorker final : public QObject
+/// It emits RunEvents' signals for every run, none filtered: RunController alone decides which
+/// events still matter.
+class RunWorker final : public RunEvents
 {
     Q_OBJECT
 public:
@@ -28,12 +27,6 @@ public:
     void cancel(RunId id);
     void writeInput(RunId id, const QByteArray &data);
     void closeInput(RunId id);
-
-Q_SIGNALS:
-    void outputReceived(Sandpit::Core::RunId id, Sandpit::Core::OutputStream stream, const QByteArray &data);
-    void artifactsListed(Sandpit::Core::RunId id, const Sandpit::Core::ArtifactListing &listing);
-    void finished(Sandpit::Core::RunId id, const Sandpit::Core::RunResult &result);
-    void failed(Sandpit::Core::RunId id, const Sandpit::Core::RunError &error);
 
 private:
     bool postToOwnThread(auto &&call);

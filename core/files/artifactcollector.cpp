@@ -1,7 +1,7 @@
 #include "files/artifactcollector.h"
 
 #include "engine/logging.h"
-#include "files/filedescriptor.h"
+#include "base/filedescriptor.h"
 
 #include <QDir>
 #include <QFile>

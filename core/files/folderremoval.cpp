@@ -1,6 +1,6 @@
 #include "files/folderremoval.h"
 
-#include "files/filedescriptor.h"
+#include "base/filedescriptor.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 #include "files/keptworkspace.h"
 
-#include "files/filedescriptor.h"
+#include "base/filedescriptor.h"
 #include "languages/language.h"
 
 #include <QDir>

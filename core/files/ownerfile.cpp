@@ -1,6 +1,6 @@
 #include "files/ownerfile.h"
 
-#include "files/filedescriptor.h"
+#include "base/filedescriptor.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -1,7 +1,7 @@
 #include "files/runfolders.h"
 
 #include "engine/logging.h"
-#include "files/filedescriptor.h"
+#include "base/filedescriptor.h"
 #include "files/folderremoval.h"
 #include "files/ownerfile.h"
 

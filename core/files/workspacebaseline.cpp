@@ -1,6 +1,6 @@
 #include "files/workspacebaseline.h"
 
-#include "files/filedescriptor.h"
+#include "base/filedescriptor.h"
 #include "files/workspacebudget.h"
 
 #include <QDir>

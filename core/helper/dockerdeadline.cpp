@@ -34,7 +34,7 @@ bool ownCpuNearItsLimit()
 
 DockerDeadline::DockerDeadline(long long limitSeconds, bool typedInput, const std::string &token,
                                const std::string &stdinPath, long helper)
-    : m_clock(limitSeconds * 1000)
+    : m_clock(std::chrono::seconds(limitSeconds))
     , m_linePrefix("\036sandpit-input-wait " + token + " ")
 {
     if (!typedInput)

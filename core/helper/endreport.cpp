@@ -1,5 +1,6 @@
 #include "endreport.h"
 
+#include "enumwords.h"
 #include "protocol.h"
 
 #include <algorithm>
@@ -16,20 +17,20 @@ namespace P = Protocol;
 
 namespace {
 
+// The kill reason of a run the supervisor stopped itself; None leaves it to the evidence.
+constexpr std::array<EnumWord<StopReason>, 5> kStopReasons{{
+    {StopReason::None, nullptr},
+    {StopReason::Timeout, "timeout"},
+    {StopReason::OutputLimit, "output-limit"},
+    {StopReason::Cancelled, "cancelled"},
+    {StopReason::Memory, "memory"},
+}};
+static_assert(namesEveryEnumerator(kStopReasons));
+
 const char *killReason(const RunEnd &end, const Options &run, const Cgroup &cgroup, int status, long long cpuUs)
 {
-    switch (end.stop) {
-    case StopReason::Timeout:
-        return "timeout";
-    case StopReason::OutputLimit:
-        return "output-limit";
-    case StopReason::Cancelled:
-        return "cancelled";
-    case StopReason::Memory:
-        return "memory";
-    case StopReason::None:
-        break;
-    }
+    if (const char *reason = entryOf(kStopReasons, end.stop).word)
+        return reason;
     const InitRecord &record = end.record;
     if (record.stop == InitRecord::Memory || cgroup.oomKills() > 0)
         return "memory";

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "filedescriptor.h"
 #include "initrecord.h"
 
 namespace Sandpit::Helper {
@@ -13,11 +14,8 @@ class EngineEvents
 public:
     /// `fd` 0 or less: the engine does not listen, and nothing is sent.
     explicit EngineEvents(long long fd);
-    EngineEvents(const EngineEvents &) = delete;
-    EngineEvents &operator=(const EngineEvents &) = delete;
-    ~EngineEvents();
 
-    bool listening() const { return m_fd >= 0; }
+    bool listening() const { return m_fd.isValid(); }
     /// Passes on init's list of the run's output folder (kArtifactsListed).
     void sendListing(const InitRecord &record) const;
     /// The run began (true) or stopped (false) waiting for input (kInputWaitBegan/Ended).
@@ -28,7 +26,7 @@ public:
     void closeInChild() const;
 
 private:
-    int m_fd = -1;
+    FileDescriptor m_fd;
 };
 
 } // namespace Sandpit::Helper

@@ -1,6 +1,7 @@
 #include "isolationreport.h"
 
 #include "cgroup.h"
+#include "enumwords.h"
 #include "protocol.h"
 #include "report.h"
 
@@ -17,15 +18,14 @@ std::string megabytes(long long bytes)
 
 const char *isolationLevelName(Isolation level)
 {
-    switch (level) {
-    case Isolation::Full:
-        return "full";
-    case Isolation::Processes:
-        return "partial";
-    case Isolation::None:
-        break;
-    }
-    return "none";
+    // The engine's words for IsolationReport::Level (core/model/typeids.cpp).
+    static constexpr std::array<EnumWord<Isolation>, 3> kNames{{
+        {Isolation::Full, "full"},
+        {Isolation::Processes, "partial"},
+        {Isolation::None, "none"},
+    }};
+    static_assert(namesEveryEnumerator(kNames));
+    return entryOf(kNames, level).word;
 }
 
 void addCgroupFacts(Report &report, const Cgroup &cgroup)

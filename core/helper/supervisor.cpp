@@ -308,7 +308,7 @@ int Supervisor::supervise(int sigFd, RunProgress &progress)
 {
     m_stop = StopReason::None;
     progress.startUs = progress.endUs = monotonicUs();
-    WallClock clock(m_run.timeoutMs);
+    WallClock clock(std::chrono::milliseconds(m_run.timeoutMs));
     const int cgroupTimer = m_cgroup->hasMemory() ? makeTimer(kCgroupPollMs, true) : -1;
     if (!sendRun())
         return setupFailed("start-signal", errno);

@@ -8,37 +8,31 @@
 
 namespace Sandpit::Helper {
 
-WallClock::WallClock(long long limitMs)
+WallClock::WallClock(std::chrono::milliseconds limit)
     : m_fd(timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC))
     , m_startUs(monotonicUs())
-    , m_limitUs(limitMs * 1000)
+    , m_limitUs(std::chrono::microseconds(limit).count())
 {
     arm();
-}
-
-WallClock::~WallClock()
-{
-    if (m_fd >= 0)
-        close(m_fd);
 }
 
 // An absolute deadline: re-arming after a wait moves it by exactly the time waited, however
 // late the supervisor's loop gets round to it.
 void WallClock::arm()
 {
-    if (m_fd < 0 || m_limitUs <= 0)
+    if (!m_fd.isValid() || m_limitUs <= 0)
         return;
     const long long deadline = m_startUs + m_limitUs + m_waitedUs;
     itimerspec spec{};
     spec.it_value.tv_sec = deadline / 1'000'000;
     spec.it_value.tv_nsec = (deadline % 1'000'000) * 1000;
-    timerfd_settime(m_fd, TFD_TIMER_ABSTIME, &spec, nullptr);
+    timerfd_settime(m_fd.get(), TFD_TIMER_ABSTIME, &spec, nullptr);
 }
 
 bool WallClock::expired()
 {
     std::uint64_t ticks = 0;
-    [[maybe_unused]] const ssize_t n = read(m_fd, &ticks, sizeof ticks);
+    [[maybe_unused]] const ssize_t n = read(m_fd.get(), &ticks, sizeof ticks);
     if (m_waitStartUs >= 0)
         return false;
     if (monotonicUs() >= m_startUs + m_limitUs + m_waitedUs)

@@ -1,5 +1,9 @@
 #pragma once
 
+#include "filedescriptor.h"
+
+#include <chrono>
+
 namespace Sandpit::Helper {
 
 /// The run's wall-clock limit, which does not count the time the run waits for the user's
@@ -8,14 +12,11 @@ namespace Sandpit::Helper {
 class WallClock
 {
 public:
-    /// Starts now. `limitMs` 0: no limit, and fd() never becomes readable.
-    explicit WallClock(long long limitMs);
-    WallClock(const WallClock &) = delete;
-    WallClock &operator=(const WallClock &) = delete;
-    ~WallClock();
+    /// Starts now. A `limit` of 0: no limit, and fd() never becomes readable.
+    explicit WallClock(std::chrono::milliseconds limit);
 
     /// A timerfd to poll for POLLIN: call expired() when it is readable.
-    int fd() const { return m_fd; }
+    int fd() const { return m_fd.get(); }
     /// True when the limit is reached; false when the timer fired during a wait for input
     /// (the wait's end sets it again, later by the wait's length).
     bool expired();
@@ -27,7 +28,7 @@ public:
 private:
     void arm();
 
-    int m_fd = -1;
+    FileDescriptor m_fd;
     long long m_startUs = 0;
     long long m_limitUs = 0;
     long long m_waitedUs = 0;     ///< finished waits

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "files/filedescriptor.h"
+#include "base/filedescriptor.h"
 #include "files/workspace.h"
 #include "files/workspacebudget.h"
 #include "model/runerror.h"

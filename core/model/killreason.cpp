@@ -1,5 +1,7 @@
 #include "model/killreason.h"
 
+#include "model/typeids.h"
+
 #include <array>
 #include <csignal>
 #include <cstring>
@@ -9,8 +11,8 @@ namespace Sandpit::Core {
 
 namespace {
 struct ReasonInfo {
-    KillReason reason;
-    const char *id;
+    KillReason value;
+    const char *word; ///< the stable id
     const char *title;
 };
 
@@ -26,11 +28,7 @@ constexpr std::array kReasons{
     ReasonInfo{KillReason::Signal, "signal", "Crashed: the program was ended by a signal"},
     ReasonInfo{KillReason::Cancelled, "cancelled", "Stopped by you"},
 };
-
-const ReasonInfo &info(KillReason reason)
-{
-    return kReasons.at(static_cast<std::size_t>(std::to_underlying(reason)));
-}
+static_assert(namesEveryEnumerator(kReasons));
 
 struct SignalInfo {
     int number;
@@ -84,21 +82,17 @@ const SignalInfo *findSignal(int number)
 
 QString killReasonId(KillReason reason)
 {
-    return QString::fromLatin1(info(reason).id);
+    return enumId(kReasons, reason);
 }
 
 std::optional<KillReason> killReasonFromId(QStringView id)
 {
-    for (const auto &r : kReasons) {
-        if (id == QLatin1StringView(r.id))
-            return r.reason;
-    }
-    return std::nullopt;
+    return enumFromId(kReasons, id);
 }
 
 QString killReasonTitle(KillReason reason)
 {
-    return QString::fromLatin1(info(reason).title);
+    return QString::fromLatin1(entryOf(kReasons, reason).title);
 }
 
 QString signalName(int signal)

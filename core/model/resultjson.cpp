@@ -6,31 +6,42 @@
 
 namespace Sandpit::Core {
 
+namespace {
+QJsonObject artifactToJson(const Artifact &a)
+{
+    return QJsonObject{
+        {QStringLiteral("path"), a.path},
+        {QStringLiteral("size"), a.size},
+        {QStringLiteral("mime"), a.mimeType},
+        {QStringLiteral("in_output"), a.inOutput},
+    };
+}
+
+QJsonObject diagnosticToJson(const Diagnostic &d)
+{
+    return QJsonObject{
+        {QStringLiteral("file"), d.file},       {QStringLiteral("line"), d.line},
+        {QStringLiteral("column"), d.column},   {QStringLiteral("severity"), severityId(d.severity)},
+        {QStringLiteral("message"), d.message},
+    };
+}
+
+template<typename Item>
+QJsonArray toJsonArray(const QList<Item> &items, QJsonObject (*toJson)(const Item &))
+{
+    QJsonArray array;
+    for (const Item &item : items)
+        array.append(toJson(item));
+    return array;
+}
+} // namespace
+
 QJsonObject resultToJson(const RunResult &result)
 {
-    QJsonArray artifacts;
-    for (const Artifact &a : result.artifacts) {
-        artifacts.append(QJsonObject{
-            {QStringLiteral("path"), a.path},
-            {QStringLiteral("size"), a.size},
-            {QStringLiteral("mime"), a.mimeType},
-            {QStringLiteral("in_output"), a.inOutput},
-        });
-    }
-    QJsonArray diagnostics;
-    for (const Diagnostic &d : result.diagnostics) {
-        diagnostics.append(QJsonObject{
-            {QStringLiteral("file"), d.file},
-            {QStringLiteral("line"), d.line},
-            {QStringLiteral("column"), d.column},
-            {QStringLiteral("severity"), severityId(d.severity)},
-            {QStringLiteral("message"), d.message},
-        });
-    }
     QJsonObject json{
         {QStringLiteral("backend"), result.backend},
         {QStringLiteral("stage"), runStageId(result.stage)},
-        {QStringLiteral("diagnostics"), diagnostics},
+        {QStringLiteral("diagnostics"), toJsonArray(result.diagnostics, diagnosticToJson)},
         {QStringLiteral("language"), result.language},
         {QStringLiteral("exit_code"), result.exitCode ? QJsonValue(*result.exitCode) : QJsonValue()},
         {QStringLiteral("signal"), result.signal ? QJsonValue(signalName(*result.signal)) : QJsonValue()},
@@ -45,7 +56,7 @@ QJsonObject resultToJson(const RunResult &result)
         {QStringLiteral("stderr"), QString::fromUtf8(result.stderrData)},
         {QStringLiteral("stdout_truncated"), result.stdoutTruncated},
         {QStringLiteral("stderr_truncated"), result.stderrTruncated},
-        {QStringLiteral("artifacts"), artifacts},
+        {QStringLiteral("artifacts"), toJsonArray(result.artifacts, artifactToJson)},
         {QStringLiteral("isolation"),
          QJsonObject{
              {QStringLiteral("level"), isolationLevelId(result.isolation.level)},

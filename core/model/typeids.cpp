@@ -2,17 +2,45 @@
 
 namespace Sandpit::Core {
 
+namespace {
+// Each table is checked against its enum when it is compiled (see namesEveryEnumerator).
+constexpr std::array<EnumWord<IsolationReport::Level>, 3> kIsolationLevels{{
+    {IsolationReport::Level::Full, "full"},
+    {IsolationReport::Level::Partial, "partial"},
+    {IsolationReport::Level::None, "none"},
+}};
+static_assert(namesEveryEnumerator(kIsolationLevels));
+
+constexpr std::array<EnumWord<RunStage>, 2> kRunStages{{
+    {RunStage::Compile, "compile"},
+    {RunStage::Run, "run"},
+}};
+static_assert(namesEveryEnumerator(kRunStages));
+
+constexpr std::array<EnumWord<Diagnostic::Severity>, 3> kSeverities{{
+    {Diagnostic::Severity::Error, "error"},
+    {Diagnostic::Severity::Warning, "warning"},
+    {Diagnostic::Severity::Note, "note"},
+}};
+static_assert(namesEveryEnumerator(kSeverities));
+
+constexpr std::array<EnumWord<RunError::Code>, 9> kRunErrorCodes{{
+    {RunError::Code::BadRequest, "bad-request"},
+    {RunError::Code::MissingInputFile, "missing-input-file"},
+    {RunError::Code::UnknownLanguage, "unknown-language"},
+    {RunError::Code::MissingToolchain, "missing-toolchain"},
+    {RunError::Code::BackendUnavailable, "backend-unavailable"},
+    {RunError::Code::MissingImage, "missing-image"},
+    {RunError::Code::SetupFailed, "setup-failed"},
+    {RunError::Code::SandboxUnavailable, "sandbox-unavailable"},
+    {RunError::Code::Internal, "internal"},
+}};
+static_assert(namesEveryEnumerator(kRunErrorCodes));
+} // namespace
+
 QString isolationLevelId(IsolationReport::Level level)
 {
-    switch (level) {
-    case IsolationReport::Level::Full:
-        return QStringLiteral("full");
-    case IsolationReport::Level::Partial:
-        return QStringLiteral("partial");
-    case IsolationReport::Level::None:
-        break;
-    }
-    return QStringLiteral("none");
+    return enumId(kIsolationLevels, level);
 }
 
 QString allowWeakerId(IsolationReport::Level weakest)
@@ -22,7 +50,7 @@ QString allowWeakerId(IsolationReport::Level weakest)
 
 std::optional<IsolationReport::Level> allowWeakerFromId(const QString &id)
 {
-    for (auto level : {IsolationReport::Level::Full, IsolationReport::Level::Partial, IsolationReport::Level::None}) {
+    for (const auto &[level, word] : kIsolationLevels) {
         if (id == allowWeakerId(level))
             return level;
     }
@@ -31,45 +59,17 @@ std::optional<IsolationReport::Level> allowWeakerFromId(const QString &id)
 
 QString runStageId(RunStage stage)
 {
-    return stage == RunStage::Compile ? QStringLiteral("compile") : QStringLiteral("run");
+    return enumId(kRunStages, stage);
 }
 
 QString severityId(Diagnostic::Severity severity)
 {
-    switch (severity) {
-    case Diagnostic::Severity::Warning:
-        return QStringLiteral("warning");
-    case Diagnostic::Severity::Note:
-        return QStringLiteral("note");
-    case Diagnostic::Severity::Error:
-        break;
-    }
-    return QStringLiteral("error");
+    return enumId(kSeverities, severity);
 }
 
 QString runErrorCodeId(RunError::Code code)
 {
-    switch (code) {
-    case RunError::Code::BadRequest:
-        return QStringLiteral("bad-request");
-    case RunError::Code::MissingInputFile:
-        return QStringLiteral("missing-input-file");
-    case RunError::Code::UnknownLanguage:
-        return QStringLiteral("unknown-language");
-    case RunError::Code::MissingToolchain:
-        return QStringLiteral("missing-toolchain");
-    case RunError::Code::BackendUnavailable:
-        return QStringLiteral("backend-unavailable");
-    case RunError::Code::MissingImage:
-        return QStringLiteral("missing-image");
-    case RunError::Code::SetupFailed:
-        return QStringLiteral("setup-failed");
-    case RunError::Code::SandboxUnavailable:
-        return QStringLiteral("sandbox-unavailable");
-    case RunError::Code::Internal:
-        break;
-    }
-    return QStringLiteral("internal");
+    return enumId(kRunErrorCodes, code);
 }
 
 } // namespace Sandpit::Core

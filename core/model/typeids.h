@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/enumwords.h"
 #include "model/diagnostic.h"
 #include "model/runerror.h"
 #include "model/runresult.h"
@@ -27,5 +28,19 @@ QString severityId(Diagnostic::Severity severity);
 
 /// "bad-request", "missing-toolchain", "sandbox-unavailable", ...: the words used in JSON.
 QString runErrorCodeId(RunError::Code code);
+
+/// The word of `value` in a table of EnumWord entries (base/enumwords.h).
+template<typename Entry, std::size_t N>
+QString enumId(const std::array<Entry, N> &table, decltype(Entry::value) value)
+{
+    return QString::fromLatin1(entryOf(table, value).word);
+}
+
+/// The enumerator a table spells `id`, if any; words are matched exactly.
+template<typename Entry, std::size_t N>
+std::optional<decltype(Entry::value)> enumFromId(const std::array<Entry, N> &table, QStringView id)
+{
+    return enumWhoseWord(table, [id](const char *word) { return id == QLatin1StringView(word); });
+}
 
 } // namespace Sandpit::Core

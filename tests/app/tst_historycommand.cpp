@@ -6,36 +6,24 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QTemporaryDir>
-#include <QTest>
 
-#include "sandpitprocess.h"
+#include "clitest.h"
 
-namespace {
-constexpr int kRunTimeoutMs = 60000;
-
-QString fixture(const QString &name)
-{
-    return QStringLiteral(SANDPIT_FIXTURES_DIR) + QLatin1Char('/') + name;
-}
-
-} // namespace
-
-class TestHistoryCommand : public QObject
+class TestHistoryCommand : public CliTest
 {
     Q_OBJECT
 
 private:
-    // No SANDPIT_* from the developer's shell, private settings, and the history in m_dir.
+    // No SANDPIT_* from the developer's shell at all (a store policy among them), private
+    // settings, and the history in m_dir.
     QProcessEnvironment environment(const QString &policy = {}) const
     {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        QProcessEnvironment env = CliTest::environment();
         const QStringList inherited = env.keys();
         for (const QString &name : inherited) {
             if (name.startsWith(QStringLiteral("SANDPIT_")))
                 env.remove(name);
         }
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir->filePath(QStringLiteral("config")));
         env.insert(QStringLiteral("SANDPIT_DATA_DIR"), m_dir->filePath(QStringLiteral("data")));
         if (!policy.isEmpty())
             env.insert(QStringLiteral("SANDPIT_STORE_RUNS"), policy);
@@ -69,15 +57,7 @@ private:
 
     QString historyDir() const { return m_dir->filePath(QStringLiteral("data/history")); }
 
-    std::unique_ptr<QTemporaryDir> m_dir;
-
 private Q_SLOTS:
-    void init()
-    {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_dir->isValid());
-    }
-    void cleanup() { m_dir.reset(); }
 
     void runIsRecordedWithItsCodeAndResult()
     {

@@ -14,29 +14,56 @@
 
 #include <csignal>
 
+namespace {
+/// A C attack (tests/fixtures/attacks/PROGRAM.c) and the call in it that the filter stops.
+struct ForbiddenCall {
+    const char *program;
+    const char *call;
+};
+constexpr ForbiddenCall kForbiddenCalls[] = {
+    {"ptrace_attach", "ptrace"},
+    {"process_vm_readv", "process_vm_readv"},
+    {"tiocsti", "ioctl"},
+    {"unshare_user", "unshare"},
+    {"mount_tmpfs", "mount"},
+    {"clone_newnet", "clone"},
+    {"keyctl", "keyctl"},
+    {"bpf", "bpf"},
+    {"perf_event_open", "perf_event_open"},
+    {"userfaultfd", "userfaultfd"},
+    {"io_uring_setup", "io_uring_setup"},
+    // The local sandbox's run of it is foreignAbiIsKilled's.
+    {kDocker ? "x32_ptrace" : nullptr, "ptrace"},
+};
+} // namespace
+
 class TestAttacksKernel : public AttackSuite
 {
     Q_OBJECT
 
 private Q_SLOTS:
+    void abortLeavesNoCoreDump()
+    {
+        RunRequest request = compiledAttack(QStringLiteral("abort_core"));
+        request.limits.memoryBytes = 512LL * 1024 * 1024;
+        const Outcome o = run(request);
+        QVERIFY(o.result);
+        QCOMPARE(o.result->killReason, KillReason::Signal);
+        QCOMPARE(o.result->signal, SIGABRT);
+        QVERIFY(o.result->killDetail.contains(QStringLiteral("SIGABRT")));
+        QCOMPARE(o.result->stdoutData, QByteArray("child: signal 6, core dumped: no\n"));
+        // The program aborted inside output/, so a core file would have come out as an artifact.
+        QVERIFY(o.result->artifacts.isEmpty());
+    }
+
     void forbiddenCallEndsTheRun_data()
     {
         QTest::addColumn<QString>("program");
         QTest::addColumn<QString>("call");
-        QTest::newRow("ptrace") << QStringLiteral("ptrace_attach") << QStringLiteral("ptrace");
-        QTest::newRow("process_vm_readv") << QStringLiteral("process_vm_readv") << QStringLiteral("process_vm_readv");
-        QTest::newRow("TIOCSTI") << QStringLiteral("tiocsti") << QStringLiteral("ioctl");
-        QTest::newRow("unshare") << QStringLiteral("unshare_user") << QStringLiteral("unshare");
-        QTest::newRow("mount") << QStringLiteral("mount_tmpfs") << QStringLiteral("mount");
-        QTest::newRow("clone new netns") << QStringLiteral("clone_newnet") << QStringLiteral("clone");
-        QTest::newRow("keyctl") << QStringLiteral("keyctl") << QStringLiteral("keyctl");
-        QTest::newRow("bpf") << QStringLiteral("bpf") << QStringLiteral("bpf");
-        QTest::newRow("perf_event_open") << QStringLiteral("perf_event_open") << QStringLiteral("perf_event_open");
-        QTest::newRow("userfaultfd") << QStringLiteral("userfaultfd") << QStringLiteral("userfaultfd");
-        QTest::newRow("io_uring_setup") << QStringLiteral("io_uring_setup") << QStringLiteral("io_uring_setup");
-        // The local sandbox's run of it is foreignAbiIsKilled's.
-        if (kDocker)
-            QTest::newRow("x32 ptrace") << QStringLiteral("x32_ptrace") << QStringLiteral("ptrace");
+        for (const auto &[program, call] : kForbiddenCalls) {
+            if (program)
+                QTest::newRow(program) << QString::fromLatin1(program) << QString::fromLatin1(call);
+        }
     }
     void forbiddenCallEndsTheRun()
     {
@@ -60,20 +87,6 @@ private Q_SLOTS:
         }
     }
 
-    void abortLeavesNoCoreDump()
-    {
-        RunRequest request = compiledAttack(QStringLiteral("abort_core"));
-        request.limits.memoryBytes = 512LL * 1024 * 1024;
-        const Outcome o = run(request);
-        QVERIFY(o.result);
-        QCOMPARE(o.result->killReason, KillReason::Signal);
-        QCOMPARE(o.result->signal, SIGABRT);
-        QVERIFY(o.result->killDetail.contains(QStringLiteral("SIGABRT")));
-        QCOMPARE(o.result->stdoutData, QByteArray("child: signal 6, core dumped: no\n"));
-        // The program aborted inside output/, so a core file would have come out as an artifact.
-        QVERIFY(o.result->artifacts.isEmpty());
-    }
-
 #ifdef SANDPIT_TEST_DOCKER
     void isolationReportNamesBothFilters()
     {
@@ -86,8 +99,8 @@ private Q_SLOTS:
     void foreignAbiIsKilled_data()
     {
         QTest::addColumn<QString>("program");
-        QTest::newRow("i386 int 0x80") << QStringLiteral("int80_syscall");
-        QTest::newRow("x32 ptrace") << QStringLiteral("x32_ptrace");
+        for (const char *program : {"int80_syscall", "x32_ptrace"}) // the i386 ABI's int 0x80, the x32 ABI
+            QTest::newRow(program) << QString::fromLatin1(program);
     }
     void foreignAbiIsKilled()
     {

@@ -3,8 +3,9 @@
 #include "docker/dockerbackend.h"
 #include "docker/dockercontainer.h"
 #include "files/artifactstore.h"
+#include "support/backendchecks.h"
+#include "support/dockerharness.h"
 #include "support/dockerproxy.h"
-#include "support/runharness.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -15,45 +16,31 @@
 using namespace SandpitTest;
 
 namespace {
-const QString kImage = QStringLiteral("sandpit-offline/python:3.11");
+const QString kImage = kOfflinePythonImage;
 
-std::unique_ptr<RunController> dockerController(const QString &image, const QString &dockerHost = {})
+/// An engine on `image`, through the daemon at `dockerHost` (the default one when empty).
+std::unique_ptr<RunController> dockerEngine(const QString &image, const QString &dockerHost = {})
 {
-    DockerBackend::Config config;
-    config.environment.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"), image);
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     if (!dockerHost.isEmpty())
-        config.environment.insert(QStringLiteral("DOCKER_HOST"), dockerHost);
-    std::vector<std::unique_ptr<Backend>> backends;
-    backends.push_back(std::make_unique<DockerBackend>(LanguageRegistry::builtIn(), std::move(config)));
-    return std::make_unique<RunController>(std::move(backends));
+        environment.insert(QStringLiteral("DOCKER_HOST"), dockerHost);
+    return dockerController(environment, image);
 }
 
-/// Containers this test's Sandpit made, as GET /containers/json lists them, optionally only
-/// those in `state`. Only ours: other Docker tests may run at the same time (ctest -j2).
-QJsonArray sandpitContainers(const QString &state = {})
+/// Containers this test's Sandpit made, optionally only those in `state`.
+QList<QJsonObject> sandpitContainers(const QString &state = {})
 {
-    auto client = DockerClient::connect(*DockerEndpoint::fromDockerHost(QString()));
-    if (!client)
-        qFatal("no Docker: %s", qPrintable(client.error().message));
-    const QString filters = QStringLiteral("{\"label\":[\"org.sandpit.run\",\"%1=%2\"]}")
-                                .arg(QLatin1String(DockerContainer::kOwnerLabel))
-                                .arg(QCoreApplication::applicationPid());
-    auto response = client->call("GET",
-                                 QStringLiteral("/containers/json?all=1&filters=")
-                                     + QString::fromLatin1(QUrl::toPercentEncoding(filters)));
-    QJsonArray containers;
-    for (const QJsonValue &c : QJsonDocument::fromJson(response->body).array()) {
-        if (state.isEmpty() || c.toObject().value(QLatin1String("State")).toString() == state)
-            containers.append(c);
-    }
+    QList<QJsonObject> containers = containersOwnedBy(QCoreApplication::applicationPid());
+    if (!state.isEmpty())
+        containers.removeIf([&](const QJsonObject &c) { return c.value(QLatin1String("State")).toString() != state; });
     return containers;
 }
 
 QStringList sandpitContainerIds(const QString &state = {})
 {
     QStringList ids;
-    for (const QJsonValue &c : sandpitContainers(state))
-        ids << c.toObject().value(QLatin1String("Id")).toString();
+    for (const QJsonObject &c : sandpitContainers(state))
+        ids << c.value(QLatin1String("Id")).toString();
     return ids;
 }
 
@@ -78,23 +65,23 @@ bool noneOfThemExists(const QStringList &ids)
 QStringList sandpitContainerStates()
 {
     QStringList states;
-    for (const QJsonValue &c : sandpitContainers())
-        states << c.toObject().value(QLatin1String("State")).toString();
+    for (const QJsonObject &c : sandpitContainers())
+        states << c.value(QLatin1String("State")).toString();
     return states;
 }
 } // namespace
 
-class TestDockerBackend : public QObject
+class TestDockerBackend : public QObject, private RunFixture
 {
     Q_OBJECT
 
-private:
-    Outcome run(RunController &controller, const RunRequest &request, int timeoutMs = 30000)
+public:
+    TestDockerBackend()
+        : RunFixture([] { return dockerEngine(kImage); })
     {
-        return runToEnd(controller, request, timeoutMs);
     }
-    Outcome run(const RunRequest &request, int timeoutMs = 30000) { return run(*m_controller, request, timeoutMs); }
 
+private:
     /// Only the warm pool's container may exist between runs, and it has never been started.
     /// Used containers are removed just after their result: in the end only the pool's warm
     /// one, waiting for the next run, may be there.
@@ -104,10 +91,9 @@ private:
         return states.isEmpty() || states == QStringList{QStringLiteral("running")};
     }
 
-    std::unique_ptr<RunController> m_controller;
-
 private Q_SLOTS:
-    void initTestCase() { m_controller = dockerController(kImage); }
+    // One engine for all: its warm container is slow to make ready.
+    void initTestCase() { startEngine(); }
 
     void removesContainersOfACrashedSandpit()
     {
@@ -125,7 +111,7 @@ private Q_SLOTS:
         const auto exists
             = [&] { return client->call("GET", QStringLiteral("/containers/%1/json").arg(id))->status == 200; };
         QVERIFY(exists());
-        auto sweeper = dockerController(kImage); // a new backend sweeps at start
+        auto sweeper = dockerEngine(kImage); // a new backend sweeps at start
         QTRY_VERIFY_WITH_TIMEOUT(!exists(), 10000);
     }
 
@@ -143,32 +129,16 @@ private Q_SLOTS:
 
     void hello()
     {
-        const Outcome o = run(pythonRequest(fixture(QStringLiteral("hello.py"))));
-        QVERIFY2(o.result, o.error ? qPrintable(o.error->message) : "no result");
-        QCOMPARE(o.result->stdoutData, QByteArray("Hello from Sandpit\n"));
-        QCOMPARE(o.liveStdout, o.result->stdoutData);
-        QCOMPARE(o.result->exitCode, 0);
-        QCOMPARE(o.result->killReason, KillReason::None);
-        QCOMPARE(o.result->backend, QStringLiteral("docker"));
-        QCOMPARE(o.result->isolation.level, IsolationReport::Level::Full);
-        QVERIFY(o.result->isolation.details.join(QLatin1Char(' ')).contains(kImage));
-        QVERIFY(
-            o.result->isolation.details.join(QLatin1Char(' ')).contains(QStringLiteral("/work, /tmp and /dev/shm")));
-        QVERIFY(o.result->wallMs > 0);
+        checkHello(*m_controller, QStringLiteral("docker"), [](const RunResult &result) {
+            QCOMPARE(result.isolation.level, IsolationReport::Level::Full);
+            const QString details = result.isolation.details.join(QLatin1Char(' '));
+            QVERIFY(details.contains(kImage));
+            QVERIFY(details.contains(QStringLiteral("/work, /tmp and /dev/shm")));
+        });
         QTRY_VERIFY_WITH_TIMEOUT(onlyTheWarmContainerRemains(), 30000);
     }
 
-    void stderrAndExitCode()
-    {
-        const Outcome o = run(pythonRequest(fixture(QStringLiteral("stderr_exit3.py"))));
-        QVERIFY(o.result);
-        QCOMPARE(o.result->stdoutData, QByteArray("to stdout\n"));
-        QCOMPARE(o.result->stderrData, QByteArray("to stderr\n"));
-        QCOMPARE(o.liveStderr, QByteArray("to stderr\n"));
-        QCOMPARE(o.result->exitCode, 3);
-        QCOMPARE(o.result->killReason, KillReason::None);
-        QVERIFY(o.result->killDetail.contains(QStringLiteral("exit code 3")));
-    }
+    void stderrAndExitCode() { checkStderrAndExitCode(*m_controller); }
 
     void runsAsLearnerWithoutNetworkOnAReadOnlyRoot()
     {
@@ -191,7 +161,7 @@ private Q_SLOTS:
         RunRequest request = pythonRequest(fixture(QStringLiteral("writes_artifacts.py")));
         request.keepArtifacts = ArtifactStore::reserve(store);
         const Outcome o = run(request);
-        QVERIFY2(o.result, o.error ? qPrintable(o.error->message) : "no result");
+        QVERIFY2(o.result, why(o));
         QCOMPARE(o.result->artifacts.size(), 2);
         QVERIFY(!o.result->artifactsDir.isEmpty());
         for (const Artifact &a : o.result->artifacts)
@@ -205,14 +175,7 @@ private Q_SLOTS:
 
     void filesBesideTheProgramAreKeptAndMarked() { checkFilesBesideTheProgramAreKept(*m_controller); }
 
-    void stdinUpFront()
-    {
-        RunRequest request = pythonRequest(fixture(QStringLiteral("stdin_echo.py")));
-        request.stdinData = "abc";
-        const Outcome o = run(request);
-        QVERIFY(o.result);
-        QCOMPARE(o.result->stdoutData, QByteArray("got 3 bytes: ABC"));
-    }
+    void stdinUpFront() { checkStdinGivenUpFront(*m_controller); }
 
     /// Input given up front, then lines typed one at a time, each answered before the next,
     /// then end-of-input.
@@ -248,14 +211,7 @@ private Q_SLOTS:
 
     void timeoutKillsAndRemovesTheContainer()
     {
-        RunRequest request = pythonRequest(fixture(QStringLiteral("sleeper.py")));
-        request.limits.wallTimeMs = 1500;
-        const Outcome o = run(request);
-        QVERIFY(o.result);
-        QCOMPARE(o.result->killReason, KillReason::Timeout);
-        QCOMPARE(o.result->exitCode, std::nullopt);
-        QVERIFY(o.result->wallMs >= 1400);
-        QCOMPARE(o.result->stdoutData, QByteArray("going to sleep\n"));
+        checkWallTimeLimit(*m_controller, pythonRequest(fixture(QStringLiteral("sleeper.py"))), "going to sleep\n");
         QTRY_VERIFY_WITH_TIMEOUT(onlyTheWarmContainerRemains(), 30000);
     }
 
@@ -281,17 +237,7 @@ private Q_SLOTS:
         QVERIFY(o.result->killDetail.contains(QStringLiteral("memory")));
     }
 
-    void outputLimit()
-    {
-        RunRequest request = pythonRequest(fixture(QStringLiteral("flood_stdout.py")));
-        request.limits.outputBytes = 64 * 1024;
-        const Outcome o = run(request);
-        QVERIFY(o.result);
-        QCOMPARE(o.result->killReason, KillReason::OutputLimit);
-        QCOMPARE(o.result->stdoutData.size(), 64 * 1024);
-        QVERIFY(o.result->stdoutTruncated);
-        QCOMPARE(o.liveStdout, o.result->stdoutData);
-    }
+    void outputLimit() { checkOutputLimit(*m_controller); }
 
     void processLimit()
     {
@@ -335,15 +281,7 @@ private Q_SLOTS:
         QCOMPARE(one.result->stdoutData, QByteArray("just me\n"));
     }
 
-    void cpuTimeLimit()
-    {
-        RunRequest request = pythonRequest(fixture(QStringLiteral("cpu_burner.py")));
-        request.limits.cpuTimeMs = 1000;
-        const Outcome o = run(request);
-        QVERIFY(o.result);
-        QCOMPARE(o.result->killReason, KillReason::CpuTime);
-        QVERIFY2(o.result->cpuMs >= 900, qPrintable(QString::number(o.result->cpuMs)));
-    }
+    void cpuTimeLimit() { checkCpuTimeLimit(*m_controller, 900); }
 
     void neverReusesAContainer()
     {
@@ -368,7 +306,7 @@ private Q_SLOTS:
 
     void aMissingImageFails()
     {
-        auto controller = dockerController(QStringLiteral("sandpit-offline/no-such-image:0"));
+        auto controller = dockerEngine(QStringLiteral("sandpit-offline/no-such-image:0"));
         const Outcome o = run(*controller, pythonRequest(fixture(QStringLiteral("hello.py"))));
         QVERIFY(o.error);
         QCOMPARE(o.error->code, RunError::Code::MissingImage);
@@ -380,7 +318,7 @@ private Q_SLOTS:
 
     void aMissingDaemonFails()
     {
-        auto controller = dockerController(kImage, QStringLiteral("unix:///nonexistent.sock"));
+        auto controller = dockerEngine(kImage, QStringLiteral("unix:///nonexistent.sock"));
         const Outcome o = run(*controller, pythonRequest(fixture(QStringLiteral("hello.py"))));
         QVERIFY(o.error);
         QCOMPARE(o.error->code, RunError::Code::BackendUnavailable);
@@ -395,7 +333,7 @@ private Q_SLOTS:
         const QStringList before = sandpitContainerIds();
         DockerProxy proxy;
         QVERIFY(proxy.isListening());
-        auto controller = dockerController(kImage, proxy.dockerHost());
+        auto controller = dockerEngine(kImage, proxy.dockerHost());
         RunWatcher watcher(*controller);
         RunRequest request = pythonRequest(fixture(QStringLiteral("sleeper.py")));
         request.limits.wallTimeMs = 120'000;
@@ -416,7 +354,7 @@ private Q_SLOTS:
         // too, at the latest when the engine does.
         proxy.revive();
         const Outcome again = run(*controller, pythonRequest(fixture(QStringLiteral("hello.py"))));
-        QVERIFY2(again.result, again.error ? qPrintable(again.error->message) : "no result");
+        QVERIFY2(again.result, why(again));
         QCOMPARE(again.result->stdoutData, QByteArray("Hello from Sandpit\n"));
         controller.reset();
         QTRY_VERIFY_WITH_TIMEOUT(noneOfThemExists(ours), 10000);
@@ -430,10 +368,10 @@ private Q_SLOTS:
         const QStringList before = sandpitContainerIds();
         DockerProxy proxy(DockerProxy::Listen::Tcp);
         QVERIFY(proxy.isListening());
-        auto controller = dockerController(kImage, proxy.dockerHost());
+        auto controller = dockerEngine(kImage, proxy.dockerHost());
 
         const Outcome artifacts = run(*controller, pythonRequest(fixture(QStringLiteral("writes_artifacts.py"))));
-        QVERIFY2(artifacts.result, artifacts.error ? qPrintable(artifacts.error->message) : "no result");
+        QVERIFY2(artifacts.result, why(artifacts));
         QCOMPARE(artifacts.result->stdoutData, QByteArray("wrote 2 files\n"));
         QStringList paths;
         for (const Artifact &a : artifacts.result->artifacts)
@@ -455,8 +393,8 @@ private Q_SLOTS:
         // (The shared controller's warm container, bind-mounted, runs too; ours waits for its
         // files in .sandpit.)
         QJsonArray remote;
-        for (const QJsonValue &c : sandpitContainers(QStringLiteral("running"))) {
-            if (c.toObject().value(QLatin1String("Command")).toString().contains(QLatin1String(".sandpit-run/ready")))
+        for (const QJsonObject &c : sandpitContainers(QStringLiteral("running"))) {
+            if (c.value(QLatin1String("Command")).toString().contains(QLatin1String(".sandpit-run/ready")))
                 remote.append(c);
         }
         QCOMPARE(remote.size(), 1);
@@ -482,7 +420,7 @@ private Q_SLOTS:
 
     void noContainerRemains()
     {
-        m_controller.reset();
+        stopEngine();
         QCOMPARE(sandpitContainerStates(), QStringList());
     }
 };

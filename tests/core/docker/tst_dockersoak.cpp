@@ -2,16 +2,12 @@
 // daemon, some of them stopped (time limit, Stop, output limit, memory limit). Afterwards
 // nothing of them may remain: no container, no workspace folder, no process. Needs
 // sandpit-offline/python:3.11 (packaging/docker/build-offline-images.sh).
-#include "docker/dockerbackend.h"
-#include "docker/dockercontainer.h"
 #include "files/runfolders.h"
-#include "support/runharness.h"
+#include "support/dockerharness.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QJsonArray>
-#include <QJsonDocument>
-#include <QUrl>
 
 #include <algorithm>
 #include <optional>
@@ -19,21 +15,11 @@
 using namespace SandpitTest;
 
 namespace {
-const QString kImage = QStringLiteral("sandpit-offline/python:3.11");
 constexpr int kRuns = 200;
 // Every 25th run is stopped instead of ending by itself, in turn by each of these.
 constexpr int kStoppedEvery = 25;
 enum class Stop { Timeout, Cancel, OutputLimit, Memory };
 constexpr Stop kStops[] = {Stop::Timeout, Stop::Cancel, Stop::OutputLimit, Stop::Memory};
-
-std::unique_ptr<RunController> dockerController()
-{
-    DockerBackend::Config config;
-    config.environment.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"), kImage);
-    std::vector<std::unique_ptr<Backend>> backends;
-    backends.push_back(std::make_unique<DockerBackend>(LanguageRegistry::builtIn(), std::move(config)));
-    return std::make_unique<RunController>(std::move(backends));
-}
 
 QString ownPid()
 {
@@ -57,20 +43,8 @@ struct Container {
 /// running beside the test out of it.
 QList<Container> ownContainers()
 {
-    auto client = DockerClient::connect(*DockerEndpoint::fromDockerHost(QString()));
-    if (!client)
-        qFatal("no Docker: %s", qPrintable(client.error().message));
-    const QJsonObject filters{{QStringLiteral("label"),
-                               QJsonArray{QLatin1String(DockerContainer::kOwnerLabel) + QLatin1Char('=') + ownPid()}}};
-    auto response = client->call("GET",
-                                 QStringLiteral("/containers/json?all=1&filters=")
-                                     + QString::fromLatin1(QUrl::toPercentEncoding(
-                                         QString::fromUtf8(QJsonDocument(filters).toJson(QJsonDocument::Compact)))));
-    if (!response || !response->ok())
-        qFatal("cannot list containers");
     QList<Container> containers;
-    for (const QJsonValue &entry : QJsonDocument::fromJson(response->body).array()) {
-        const QJsonObject c = entry.toObject();
+    for (const QJsonObject &c : containersOwnedBy(QCoreApplication::applicationPid())) {
         Container container{c.value(QLatin1String("Id")).toString(), c.value(QLatin1String("State")).toString(), {}};
         for (const QJsonValue &mount : c.value(QLatin1String("Mounts")).toArray()) {
             if (mount.toObject().value(QLatin1String("Destination")).toString()

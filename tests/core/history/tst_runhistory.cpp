@@ -1,6 +1,7 @@
 // The history folder: records written and read back newest first, the cap, and records that
 // cannot be read, which are skipped with a note.
 #include "history/runhistory.h"
+#include "support/freshfolder.h"
 
 #include <QDir>
 #include <QFile>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 using namespace Sandpit::Core;
+using namespace SandpitTest;
 
 namespace {
 RunRecord recordAt(int second, const QString &code)
@@ -32,20 +34,15 @@ QStringList codes(const RunHistory::Listing &listing)
 }
 } // namespace
 
-class TestRunHistory : public QObject
+class TestRunHistory : public QObject, private FreshFolder
 {
     Q_OBJECT
 
 private:
-    QString dir() const { return m_dir->filePath(QStringLiteral("history")); }
-    std::unique_ptr<QTemporaryDir> m_dir;
+    QString dir() const { return pathIn(QStringLiteral("history")); }
 
 private Q_SLOTS:
-    void init()
-    {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_dir->isValid());
-    }
+    void init() { makeFreshFolder(); }
 
     void emptyWhenNothingWasRecorded()
     {
@@ -113,7 +110,7 @@ private Q_SLOTS:
 
     void unwritableFolderIsAnError()
     {
-        const QString file = m_dir->filePath(QStringLiteral("a-file"));
+        const QString file = pathIn(QStringLiteral("a-file"));
         QFile f(file);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.close();

@@ -1,6 +1,8 @@
 // The language definitions: what the editor offers, which file runs as what, and the messages
 // for a broken languages file.
 #include "languages/languageregistry.h"
+#include "support/expectedmessage.h"
+#include "support/testfiles.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -11,22 +13,7 @@
 #include <QTest>
 
 using namespace Sandpit::Core;
-
-namespace {
-// QVERIFY2 evaluates its message even when the check passes: never call error() unguarded.
-void writeFile(const QString &path, const QByteArray &content)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size())
-        qFatal("cannot write %s", qPrintable(path));
-}
-
-template<typename T>
-QByteArray why(const std::expected<T, QString> &e)
-{
-    return e ? QByteArray() : e.error().toUtf8();
-}
-} // namespace
+using namespace SandpitTest;
 
 class TestLanguageRegistry : public QObject
 {
@@ -294,18 +281,16 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        QFile plain(dir.filePath(QStringLiteral("python3")));
-        QVERIFY(plain.open(QIODevice::WriteOnly));
-        plain.write("not a program");
-        plain.close();
-        QVERIFY(plain.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+        const QString plain = dir.filePath(QStringLiteral("python3"));
+        QVERIFY(writeFile(plain, "not a program"));
+        QVERIFY(QFile::setPermissions(plain, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
         QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("node"))); // a folder is not a toolchain either
         const LanguageRegistry registry = LanguageRegistry::builtIn();
         QCOMPARE(findToolchain(registry.find(QStringLiteral("python"))->run.toolchain, {dir.path()}), std::nullopt);
         QCOMPARE(findToolchain(registry.find(QStringLiteral("javascript"))->run.toolchain, {dir.path()}), std::nullopt);
 
-        QVERIFY(plain.setPermissions(plain.permissions() | QFileDevice::ExeOwner));
-        QCOMPARE(findToolchain(registry.find(QStringLiteral("python"))->run.toolchain, {dir.path()}), plain.fileName());
+        QVERIFY(QFile::setPermissions(plain, QFile::permissions(plain) | QFileDevice::ExeOwner));
+        QCOMPARE(findToolchain(registry.find(QStringLiteral("python"))->run.toolchain, {dir.path()}), plain);
     }
 
     void missingToolchainNamesItAndHowToInstall()
@@ -386,10 +371,10 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString path = dir.filePath(QStringLiteral("languages.json"));
-        writeFile(path, R"({"languages": [
+        QVERIFY(writeFile(path, R"({"languages": [
             {"id": "python", "run": {"limits": {"memory_mb": 64}}},
             {"id": "c", "compile": {"toolchain": ["no-such-compiler"]}},
-            {"id": "ocaml", "name": "OCaml", "extensions": ["ml"], "run": {"toolchain": ["ocaml"], "command": ["{toolchain}", "{entry}"]}}]})");
+            {"id": "ocaml", "name": "OCaml", "extensions": ["ml"], "run": {"toolchain": ["ocaml"], "command": ["{toolchain}", "{entry}"]}}]})"));
         const auto loaded = LanguageRegistry::withUserFile(path);
         QVERIFY2(loaded.problem.isEmpty(), qPrintable(loaded.problem));
         QCOMPARE(loaded.registry.find(QStringLiteral("python"))->run.limits.memoryBytes, 64LL * 1024 * 1024);
@@ -418,7 +403,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString path = dir.filePath(QStringLiteral("languages.json"));
-        writeFile(path, json);
+        QVERIFY(writeFile(path, json));
         const auto loaded = LanguageRegistry::withUserFile(path);
         QVERIFY2(loaded.problem.contains(path), qPrintable(loaded.problem));
         QVERIFY2(loaded.problem.contains(expected), qPrintable(loaded.problem));

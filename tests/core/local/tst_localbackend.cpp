@@ -1,5 +1,5 @@
 // The local backend end to end: real helper, real Python, through the RunController.
-#include "support/runharness.h"
+#include "support/backendchecks.h"
 
 #include "files/runfolders.h"
 
@@ -40,41 +40,19 @@ private Q_SLOTS:
 
     void hello()
     {
-        const Outcome o = run(pythonRequest(fixture(QStringLiteral("hello.py"))));
-        QVERIFY(o.result);
-        QCOMPARE(o.result->stdoutData, QByteArray("Hello from Sandpit\n"));
-        QCOMPARE(o.liveStdout, o.result->stdoutData);
-        QCOMPARE(o.result->exitCode, 0);
-        QCOMPARE(o.result->killReason, KillReason::None);
-        QCOMPARE(o.result->backend, QStringLiteral("local"));
-        QVERIFY(o.result->wallMs > 0);
-        QVERIFY(o.result->peakMemoryBytes > 1024 * 1024); // a Python interpreter is megabytes
-        QVERIFY(!o.result->isolation.details.isEmpty());
+        checkHello(*m_controller, QStringLiteral("local"), [](const RunResult &result) {
+            QVERIFY(result.peakMemoryBytes > 1024 * 1024); // a Python interpreter is megabytes
+            QVERIFY(!result.isolation.details.isEmpty());
+        });
     }
 
-    void stderrAndExitCode()
-    {
-        const Outcome o = run(pythonRequest(fixture(QStringLiteral("stderr_exit3.py"))));
-        QVERIFY(o.result);
-        QCOMPARE(o.result->stdoutData, QByteArray("to stdout\n"));
-        QCOMPARE(o.result->stderrData, QByteArray("to stderr\n"));
-        QCOMPARE(o.liveStderr, QByteArray("to stderr\n"));
-        QCOMPARE(o.result->exitCode, 3);
-        QCOMPARE(o.result->killReason, KillReason::None);
-        QVERIFY(o.result->killDetail.contains(QStringLiteral("exit code 3")));
-    }
+    void stderrAndExitCode() { checkStderrAndExitCode(*m_controller); }
 
     void timeoutKillsTheWholeTree()
     {
         const QString token = uniqueToken();
-        RunRequest request = pythonRequest(fixture(QStringLiteral("fork_sleeper.py")), {token});
-        request.limits.wallTimeMs = 1500;
-        const Outcome o = run(request);
-        QVERIFY(o.result);
-        QCOMPARE(o.result->killReason, KillReason::Timeout);
-        QCOMPARE(o.result->exitCode, std::nullopt);
-        QVERIFY(o.result->wallMs >= 1400);
-        QCOMPARE(o.result->stdoutData, QByteArray("parent and child sleeping\n"));
+        checkWallTimeLimit(*m_controller, pythonRequest(fixture(QStringLiteral("fork_sleeper.py")), {token}),
+                           "parent and child sleeping\n");
         QVERIFY2(!processWithTokenExists(token), "a forked child outlived the timeout");
     }
 
@@ -103,18 +81,7 @@ private Q_SLOTS:
         QVERIFY2(!processWithTokenExists(token), "a setsid daemon outlived the run");
     }
 
-    void outputCap()
-    {
-        RunRequest request = pythonRequest(fixture(QStringLiteral("flood_stdout.py")));
-        request.limits.outputBytes = 64 * 1024;
-        const Outcome o = run(request);
-        QVERIFY(o.result);
-        QCOMPARE(o.result->killReason, KillReason::OutputLimit);
-        QCOMPARE(o.result->stdoutData.size(), 64 * 1024);
-        QVERIFY(o.result->stdoutTruncated);
-        QVERIFY(!o.result->stderrTruncated);
-        QCOMPARE(o.liveStdout.size(), 64 * 1024);
-    }
+    void outputLimit() { checkOutputLimit(*m_controller); }
 
     void outputWrittenJustBeforeTheEndArrivesWhole()
     {
@@ -175,14 +142,7 @@ private Q_SLOTS:
         QCOMPARE(o.liveStdout.size(), 64 * 1024);
     }
 
-    void stdinIsFed()
-    {
-        RunRequest request = pythonRequest(fixture(QStringLiteral("stdin_echo.py")));
-        request.stdinData = "abc\ndef\n";
-        const Outcome o = run(request);
-        QVERIFY(o.result);
-        QCOMPARE(o.result->stdoutData, QByteArray("got 8 bytes: ABC\nDEF\n"));
-    }
+    void stdinIsFed() { checkStdinGivenUpFront(*m_controller); }
 
     void interactiveStdin()
     {
@@ -198,15 +158,10 @@ private Q_SLOTS:
 
     void cpuTimeLimit()
     {
-        RunRequest request = pythonRequest(fixture(QStringLiteral("cpu_burner.py")));
-        request.limits.cpuTimeMs = 1000;
-        const Outcome o = run(request);
-        QVERIFY(o.result);
-        QCOMPARE(o.result->killReason, KillReason::CpuTime);
         // Some CPU time is reported; not "about a second": the kernel's limit counts time the
         // hypervisor stole from this VM, which getrusage leaves out, so a loaded host can
         // report much less.
-        QVERIFY(o.result->cpuMs > 0);
+        checkCpuTimeLimit(*m_controller, 1);
     }
 
     void memoryIsEnforcedByTheKernelWhereACgroupIsOurs()

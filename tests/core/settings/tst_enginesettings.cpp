@@ -3,29 +3,16 @@
 #include "docker/dockerbackend.h"
 #include "engine/backendfactory.h"
 #include "settings/enginesettings.h"
-
-#include <QSettings>
-#include <QTemporaryDir>
-#include <QTest>
+#include "support/freshfolder.h"
 
 using namespace Sandpit::Core;
+using namespace SandpitTest;
 
-namespace {
-// QVERIFY2 evaluates its message even when the check passes: never call error() unguarded.
-template<typename T>
-QByteArray why(const std::expected<T, QString> &e)
-{
-    return e ? QByteArray() : e.error().toUtf8();
-}
-} // namespace
-
-class TestEngineSettings : public QObject
+class TestEngineSettings : public QObject, private FreshFolder
 {
     Q_OBJECT
 
 private:
-    QString iniPath() const { return m_dir->filePath(QStringLiteral("sandpit.ini")); }
-    std::unique_ptr<QSettings> settings() const { return std::make_unique<QSettings>(iniPath(), QSettings::IniFormat); }
     static QProcessEnvironment env(std::initializer_list<std::pair<const char *, const char *>> vars)
     {
         QProcessEnvironment e;
@@ -34,14 +21,8 @@ private:
         return e;
     }
 
-    std::unique_ptr<QTemporaryDir> m_dir;
-
 private Q_SLOTS:
-    void init()
-    {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_dir->isValid());
-    }
+    void init() { makeFreshFolder(); }
 
     void defaults()
     {

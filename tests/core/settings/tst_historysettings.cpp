@@ -1,46 +1,26 @@
 // The history's settings: the store policy (always, on-error, never) from the settings file
 // or SANDPIT_STORE_RUNS, the record cap, the data folder, and messages for nonsense values.
 #include "settings/historysettings.h"
-
-#include <QSettings>
-#include <QTemporaryDir>
-#include <QTest>
+#include "support/freshfolder.h"
 
 using namespace Sandpit::Core;
+using namespace SandpitTest;
 
-namespace {
-template<typename T>
-QByteArray why(const std::expected<T, QString> &e)
-{
-    return e ? QByteArray() : e.error().toUtf8();
-}
-
-RunResult resultWith(std::optional<int> exitCode, KillReason reason = KillReason::None)
-{
-    RunResult r;
-    r.exitCode = exitCode;
-    r.killReason = reason;
-    return r;
-}
-} // namespace
-
-class TestHistorySettings : public QObject
+class TestHistorySettings : public QObject, private FreshFolder
 {
     Q_OBJECT
 
-private:
-    std::unique_ptr<QSettings> settings() const
+    /// A run that ended with `exitCode` (none: killed) for `reason`, as a policy sees it.
+    static RunResult resultWith(std::optional<int> exitCode, KillReason reason = KillReason::None)
     {
-        return std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("sandpit.ini")), QSettings::IniFormat);
+        RunResult r;
+        r.exitCode = exitCode;
+        r.killReason = reason;
+        return r;
     }
-    std::unique_ptr<QTemporaryDir> m_dir;
 
 private Q_SLOTS:
-    void init()
-    {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_dir->isValid());
-    }
+    void init() { makeFreshFolder(); }
 
     void defaults()
     {

@@ -3,9 +3,10 @@
 #include <unistd.h>
 #include <utility>
 
-namespace Sandpit::Core {
+namespace Sandpit {
 
-/// Owns one file descriptor and closes it.
+/// Owns one file descriptor and closes it. Without Qt, so that the helper (helper/) holds its
+/// descriptors the same way.
 class FileDescriptor final
 {
 public:
@@ -41,4 +42,4 @@ private:
     int m_fd = -1;
 };
 
-} // namespace Sandpit::Core
+} // namespace Sandpit
