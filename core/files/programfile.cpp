@@ -1,6 +1,6 @@
 #include "files/programfile.h"
 
-#include "files/filedescriptor.h"
+#include "base/filedescriptor.h"
 #include "model/units.h"
 
 #include <QFile>

@@ -38,5 +38,3 @@ private:
 };
 
 } // namespace Sandpit::Core
-
-Q_DECLARE_METATYPE(Sandpit::Core::LocalSandboxCheck)

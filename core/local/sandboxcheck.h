@@ -3,6 +3,7 @@
 #include "model/runresult.h"
 
 #include <QList>
+#include <QMetaType>
 #include <QString>
 
 namespace Sandpit::Core {
@@ -42,3 +43,6 @@ struct LocalSandboxCheck {
 LocalSandboxCheck readSandboxCheck(const RunResult &result, const QByteArray &inside, const UsernsPolicy &policy);
 
 } // namespace Sandpit::Core
+
+// Declared with the type, so every file that passes it through a queued signal sees it.
+Q_DECLARE_METATYPE(Sandpit::Core::LocalSandboxCheck)
