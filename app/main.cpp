@@ -9,10 +9,28 @@
 #include "window/mainwindow.h"
 
 #include <QApplication>
+#include <QDirIterator>
+#include <QIcon>
 #include <QMessageBox>
 #include <QSettings>
 
 namespace {
+// The desktop entry's name without ".desktop": Wayland compositors match a window to its entry
+// (and so to its icon and name) by this app id. On X11 the match is WM_CLASS, whose class Qt
+// takes from the application name, "sandpit", the entry's StartupWMClass.
+constexpr auto kDesktopFileName = "io.github.sandpit.Sandpit";
+
+void setDesktopIdentity()
+{
+    QGuiApplication::setDesktopFileName(QString::fromLatin1(kDesktopFileName));
+    QIcon icon;
+    QDirIterator sizes(QStringLiteral(":/sandpit/icons/hicolor"), {QStringLiteral("sandpit.png")}, QDir::Files,
+                       QDirIterator::Subdirectories);
+    while (sizes.hasNext())
+        icon.addFile(sizes.next());
+    QApplication::setWindowIcon(icon);
+}
+
 int runGui(int argc, char **argv)
 {
     QApplication app(argc, argv);
@@ -21,6 +39,7 @@ int runGui(int argc, char **argv)
     QApplication::setStyle(QStringLiteral("Fusion"));
     Sandpit::App::setIdentity();
     QApplication::setApplicationDisplayName(QStringLiteral("Sandpit"));
+    setDesktopIdentity();
 
     using namespace Sandpit;
     const auto loaded = Core::LanguageRegistry::withUserFile(Core::LanguageRegistry::userFilePath());
