@@ -9,17 +9,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include "app/sandpitprocess.h"
 #include "support/helptext.h"
 
 namespace {
-constexpr int kTimeoutMs = 30000;
 const QString kSandpit = QStringLiteral(SANDPIT_BIN_DIR "/sandpit");
-
-QByteArray helpOf(const QStringList &arguments)
-{
-    return SandpitProcess::run(arguments, QProcessEnvironment::systemEnvironment(), kTimeoutMs).out;
-}
 
 QString shellQuoted(const QString &word)
 {
@@ -78,15 +71,17 @@ private Q_SLOTS:
 
     void offersEveryCommand()
     {
-        verifyOffersAll(complete({QString()}), SandpitTest::helpCommands(helpOf({QStringLiteral("--help")})));
+        verifyOffersAll(complete({QString()}),
+                        SandpitTest::helpCommands(SandpitTest::sandpitHelp({QStringLiteral("--help")})));
     }
 
     void offersEveryOptionOfEveryCommand()
     {
-        const QStringList commands = SandpitTest::helpCommands(helpOf({QStringLiteral("--help")}));
+        const QStringList commands = SandpitTest::helpCommands(SandpitTest::sandpitHelp({QStringLiteral("--help")}));
         QVERIFY(commands.contains(QStringLiteral("run")));
         for (const QString &command : commands) {
-            const QStringList options = SandpitTest::helpOptions(helpOf({command, QStringLiteral("--help")}));
+            const QStringList options
+                = SandpitTest::helpOptions(SandpitTest::sandpitHelp({command, QStringLiteral("--help")}));
             QStringList longOptions = options.filter(QRegularExpression(QStringLiteral("^--")));
             verifyOffersAll(complete({command, QStringLiteral("--")}), longOptions);
         }
@@ -106,7 +101,8 @@ private Q_SLOTS:
                  QStringList{QStringLiteral("python")});
         const QStringList backends = complete({QStringLiteral("run"), QStringLiteral("--backend"), QString()});
         QCOMPARE(backends, (QStringList{QStringLiteral("docker"), QStringLiteral("local")}));
-        const QString runHelp = QString::fromUtf8(helpOf({QStringLiteral("run"), QStringLiteral("--help")}));
+        const QString runHelp
+            = QString::fromUtf8(SandpitTest::sandpitHelp({QStringLiteral("run"), QStringLiteral("--help")}));
         for (const QString &backend : backends)
             QVERIFY2(runHelp.contains(backend), qPrintable(backend));
         QCOMPARE(complete({QStringLiteral("run"), QStringLiteral("--allow-weaker"), QString()}),

@@ -14,24 +14,13 @@
 #include <algorithm>
 
 #include "commands.h"
+#include "support/desktopentryfile.h"
 #include "support/helptext.h"
 
 namespace {
 const QString kSource = QStringLiteral(SANDPIT_SOURCE_DIR);
-const QString kEntry = kSource + QStringLiteral("/packaging/desktop/io.github.sandpit.Sandpit.desktop");
+const QString kEntry = SandpitTest::desktopEntryPath();
 const QString kMimeGlobs = kSource + QStringLiteral("/packaging/desktop/sandpit-mime.xml");
-
-QString entryValue(const QString &key)
-{
-    QFile file(kEntry);
-    if (!file.open(QIODevice::ReadOnly))
-        return QStringLiteral("<missing>");
-    for (const QByteArray &line : file.readAll().split('\n')) {
-        if (line.startsWith(key.toUtf8() + '='))
-            return QString::fromUtf8(line.mid(key.size() + 1));
-    }
-    return {};
-}
 
 // A PNG's width and height, from its IHDR chunk.
 QSize pngSize(const QString &path)
@@ -79,12 +68,12 @@ private Q_SLOTS:
 
     void startsTheWindowAndIsKnownByIt()
     {
-        QCOMPARE(entryValue(QStringLiteral("Exec")), QStringLiteral("sandpit %F"));
-        QCOMPARE(entryValue(QStringLiteral("Icon")), QStringLiteral("sandpit"));
-        QCOMPARE(entryValue(QStringLiteral("StartupNotify")), QStringLiteral("true"));
+        QCOMPARE(SandpitTest::desktopEntryValue(QStringLiteral("Exec")), QStringLiteral("sandpit %F"));
+        QCOMPARE(SandpitTest::desktopEntryValue(QStringLiteral("Icon")), QStringLiteral("sandpit"));
+        QCOMPARE(SandpitTest::desktopEntryValue(QStringLiteral("StartupNotify")), QStringLiteral("true"));
         // Qt names the window's WM_CLASS class after the application name.
         Sandpit::App::setIdentity();
-        QCOMPARE(entryValue(QStringLiteral("StartupWMClass")), QCoreApplication::applicationName());
+        QCOMPARE(SandpitTest::desktopEntryValue(QStringLiteral("StartupWMClass")), QCoreApplication::applicationName());
     }
 
     void iconInEveryHicolorSize()
@@ -104,7 +93,8 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QJsonArray languages = QJsonDocument::fromJson(file.readAll()).object().value(u"languages").toArray();
         QVERIFY(!languages.isEmpty());
-        const QStringList listed = entryValue(QStringLiteral("MimeType")).split(QLatin1Char(';'), Qt::SkipEmptyParts);
+        const QStringList listed
+            = SandpitTest::desktopEntryValue(QStringLiteral("MimeType")).split(QLatin1Char(';'), Qt::SkipEmptyParts);
         const QMimeDatabase mime;
         for (const QJsonValue &language : languages) {
             for (const QJsonValue &extension : language.toObject().value(u"extensions").toArray()) {
@@ -124,7 +114,8 @@ private Q_SLOTS:
     void listsOnlyTypesTheDatabaseKnows()
     {
         const QMimeDatabase mime;
-        for (const QString &name : entryValue(QStringLiteral("MimeType")).split(QLatin1Char(';'), Qt::SkipEmptyParts))
+        for (const QString &name :
+             SandpitTest::desktopEntryValue(QStringLiteral("MimeType")).split(QLatin1Char(';'), Qt::SkipEmptyParts))
             QVERIFY2(mime.mimeTypeForName(name).isValid(), qPrintable(name));
     }
 };

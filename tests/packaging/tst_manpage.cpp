@@ -3,12 +3,9 @@
 // lintian checks). The page is made by the build, so a new command must appear by itself.
 #include <QTest>
 
-#include "app/sandpitprocess.h"
 #include "support/helptext.h"
 
 namespace {
-constexpr int kTimeoutMs = 30000;
-
 QProcessEnvironment manEnvironment()
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -27,10 +24,6 @@ SandpitTest::ToolRun renderedPage()
                                 manEnvironment());
 }
 
-QByteArray helpOf(const QStringList &arguments)
-{
-    return SandpitProcess::run(arguments, QProcessEnvironment::systemEnvironment(), kTimeoutMs).out;
-}
 } // namespace
 
 class TestManPage : public QObject
@@ -50,14 +43,15 @@ private Q_SLOTS:
     void namesEveryCommandAndItsOptions()
     {
         const QString page = QString::fromUtf8(renderedPage().out);
-        const QStringList commands = SandpitTest::helpCommands(helpOf({QStringLiteral("--help")}));
+        const QStringList commands = SandpitTest::helpCommands(SandpitTest::sandpitHelp({QStringLiteral("--help")}));
         QVERIFY(commands.contains(QStringLiteral("run")));
         for (const QString &command : commands) {
             const int section = page.indexOf(QStringLiteral("\n   sandpit ") + command + QLatin1Char('\n'));
             QVERIFY2(section >= 0, qPrintable(QStringLiteral("no section for ") + command));
             const int next = page.indexOf(QStringLiteral("\n   sandpit "), section + 1);
             const QString text = page.mid(section, next < 0 ? -1 : next - section);
-            const QStringList options = SandpitTest::helpOptions(helpOf({command, QStringLiteral("--help")}));
+            const QStringList options
+                = SandpitTest::helpOptions(SandpitTest::sandpitHelp({command, QStringLiteral("--help")}));
             QVERIFY(options.contains(QStringLiteral("--help")));
             for (const QString &option : options) {
                 const QString where = QStringLiteral("sandpit %1 %2").arg(command, option);

@@ -6,6 +6,8 @@
 #include <QRegularExpression>
 #include <QStringList>
 
+#include "app/sandpitprocess.h"
+
 namespace SandpitTest {
 
 struct ToolRun {
@@ -33,6 +35,12 @@ inline ToolRun runTool(const QString &program, const QStringList &arguments,
     run.out = process.readAllStandardOutput();
     run.err = process.readAllStandardError();
     return run;
+}
+
+/// What the built sandpit prints for `sandpit ARGUMENTS…` (`--help`, `run --help`).
+inline QByteArray sandpitHelp(const QStringList &arguments)
+{
+    return SandpitProcess::run(arguments, QProcessEnvironment::systemEnvironment(), 30000).out;
 }
 
 /// The first word of each row in one section of a help text ("Commands:", "Options:").
