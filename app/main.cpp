@@ -12,11 +12,29 @@
 #include "window/singleinstance.h"
 
 #include <QApplication>
+#include <QDirIterator>
+#include <QIcon>
 #include <QMessageBox>
 #include <QProcessEnvironment>
 #include <QSettings>
 
 namespace {
+// The desktop entry's name without ".desktop": Wayland compositors match a window to its entry
+// (and so to its icon and name) by this app id. On X11 the match is WM_CLASS, whose class Qt
+// takes from the application name, "sandpit", the entry's StartupWMClass.
+constexpr auto kDesktopFileName = "io.github.sandpit.Sandpit";
+
+void setDesktopIdentity()
+{
+    QGuiApplication::setDesktopFileName(QString::fromLatin1(kDesktopFileName));
+    QIcon icon;
+    QDirIterator sizes(QStringLiteral(":/sandpit/icons/hicolor"), {QStringLiteral("sandpit.png")}, QDir::Files,
+                       QDirIterator::Subdirectories);
+    while (sizes.hasNext())
+        icon.addFile(sizes.next());
+    QApplication::setWindowIcon(icon);
+}
+
 const auto kNewWindow = QStringLiteral("--new-window");
 
 /// A logout, a shutdown or Ctrl+C quits as File › Quit does, minus the questions nobody is
@@ -41,6 +59,7 @@ int runGui(int argc, char **argv)
     QApplication::setStyle(QStringLiteral("Fusion"));
     Sandpit::App::setIdentity();
     QApplication::setApplicationDisplayName(QStringLiteral("Sandpit"));
+    setDesktopIdentity();
 
     using namespace Sandpit;
     QStringList arguments = app.arguments().mid(1);

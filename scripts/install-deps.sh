@@ -6,11 +6,12 @@ set -euo pipefail
 packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-svg-dev libqscintilla2-qt6-dev libseccomp-dev libcurl4-openssl-dev libarchive-dev
-    python3
+    python3 help2man
 )
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(xvfb xauth imagemagick bubblewrap hyperfine util-linux docker.io debootstrap libpython3.11-testsuite
-              g++ nodejs openjdk-17-jdk-headless rustc python3-matplotlib xdotool xclip)
+              g++ nodejs openjdk-17-jdk-headless rustc python3-matplotlib xdotool xclip
+              desktop-file-utils appstream shared-mime-info man-db x11-utils)
     # scripts/check-package.sh: the .deb's dependencies (dpkg-shlibdeps), its lint, and the
     # AppArmor profile's parser.
     packages+=(dpkg-dev lintian apparmor)

@@ -38,6 +38,8 @@ public:
     }
 
     QString home() const { return m_home.path(); }
+    /// The X display, for other X clients (xprop) to look at the window.
+    QString display() const { return m_display; }
     /// Where Sandpit keeps its journal, under this session's data folder.
     QString journalDir() const { return m_home.path() + QStringLiteral("/data/Sandpit/sandpit/journal"); }
 
