@@ -45,8 +45,10 @@ fi
 # A fresh settings folder: a window layout saved by an earlier session must not leak in.
 home=$(mktemp -d /tmp/sandpit-screenshot-XXXXXX)
 pid=
+wm=
 cleanup() {
     [[ -n "$pid" ]] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
+    [[ -n "$wm" ]] && kill "$wm" 2>/dev/null || true
     rm -rf "$home"
 }
 trap cleanup EXIT
@@ -55,8 +57,16 @@ if [[ -n "${SANDPIT_SCREENSHOT_SETTINGS:-}" ]]; then
     mkdir -p "$home/config/Sandpit"
     printf '%s\n' "$SANDPIT_SCREENSHOT_SETTINGS" >"$home/config/Sandpit/sandpit.conf"
 fi
+# A window manager (openbox, when installed) draws the title bar, so the picture shows Sandpit's
+# icon and title as a desktop does; the window is then shorter by the title bar's height.
+geometry=$size
+if command -v openbox >/dev/null; then
+    openbox --config-file /dev/null >/dev/null 2>&1 &
+    wm=$!
+    geometry=${size%x*}x$((${size#*x} - 21))
+fi
 XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data \
-    "$build/bin/sandpit" -qwindowgeometry "$size+0+0" "$program" &
+    "$build/bin/sandpit" -qwindowgeometry "$geometry+0+0" "$program" &
 pid=$!
 
 # The title names the file once it has been read.
