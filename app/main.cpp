@@ -37,6 +37,15 @@ void setDesktopIdentity()
 
 const auto kNewWindow = QStringLiteral("--new-window");
 
+/// A warning over the window that does not run an event loop of its own (QMessageBox::warning
+/// would): start-up goes on, and a quit signal or a later start's files are handled meanwhile.
+void warnWithoutWaiting(QWidget &window, const QString &text)
+{
+    auto *box = new QMessageBox(QMessageBox::Warning, QStringLiteral("Sandpit"), text, QMessageBox::Ok, &window);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
 /// A logout, a shutdown or Ctrl+C quits as File › Quit does, minus the questions nobody is
 /// there to answer; and later starts on this display hand their files to `window`.
 void becomeTheWindow(Sandpit::Ui::MainWindow &window, Sandpit::Ui::InstanceServer *server)
@@ -94,14 +103,16 @@ int runGui(int argc, char **argv)
     Ui::MainWindow window(controller, languages, *engineSettings, *historySettings);
     window.setOutputSettings(*outputSettings);
     window.show();
+    // Before anything can wait for the user: a later start's files and a logout's signal have a
+    // receiver from the moment the socket listens and the window shows.
+    becomeTheWindow(window, instance.server.get());
     if (!settingsProblems.isEmpty()) {
-        QMessageBox::warning(&window, QStringLiteral("Sandpit"),
-                             settingsProblems.join(QStringLiteral("\n\n"))
-                                 + QStringLiteral("\n\nSandpit uses the defaults until this is fixed."));
+        warnWithoutWaiting(window,
+                           settingsProblems.join(QStringLiteral("\n\n"))
+                               + QStringLiteral("\n\nSandpit uses the defaults until this is fixed."));
     }
     if (!loaded.problem.isEmpty())
-        QMessageBox::warning(&window, QStringLiteral("Sandpit"), loaded.problem);
-    becomeTheWindow(window, instance.server.get());
+        warnWithoutWaiting(window, loaded.problem);
     for (const QString &file : files)
         window.openFile(file);
     if (files.isEmpty())

@@ -16,19 +16,28 @@ Q_LOGGING_CATEGORY(lcQuit, "sandpit.ui.quit", QtInfoMsg)
 constexpr int kSignals[] = {SIGTERM, SIGHUP, SIGINT};
 // One pipe for the process: a handler cannot find an object, only a global.
 int g_pipe[2] = {-1, -1};
+// The first quit signal; 0 until one came.
+volatile sig_atomic_t g_first = 0;
 
 void onSignal(int signal)
 {
     const int savedErrno = errno;
-    const unsigned char number = static_cast<unsigned char>(signal);
-    // The pipe is non-blocking: with the loop stuck and the pipe full, the signal is dropped
-    // rather than the handler hanging the process.
-    [[maybe_unused]] const ssize_t written = ::write(g_pipe[1], &number, 1);
-    // A second Ctrl+C (or a second SIGTERM from a session manager that lost patience) is not
-    // queued behind a quit that hangs: it ends the process as if Sandpit did not handle it.
-    // The journal still holds every buffer as of the last autosave.
-    for (const int each : kSignals)
-        std::signal(each, SIG_DFL);
+    if (g_first == 0) {
+        g_first = signal;
+        const unsigned char number = static_cast<unsigned char>(signal);
+        // The pipe is non-blocking: with the loop stuck and the pipe full, the signal is
+        // dropped rather than the handler hanging the process.
+        [[maybe_unused]] const ssize_t written = ::write(g_pipe[1], &number, 1);
+    } else if (signal == SIGINT) {
+        // A second Ctrl+C is not queued behind a quit that hangs: it ends the process as if
+        // Sandpit did not handle it. The journal still holds every buffer as of the last
+        // autosave. (signal() and raise() are async-signal-safe.)
+        std::signal(SIGINT, SIG_DFL);
+        ::raise(SIGINT);
+    }
+    // A SIGTERM or SIGHUP during the quit is the same request again: systemd sends SIGHUP
+    // right after SIGTERM at a logout, and closing a terminal can hang up twice. Ending the
+    // process on it would turn every logout into a crash.
     errno = savedErrno;
 }
 } // namespace
@@ -41,6 +50,7 @@ QuitSignals::QuitSignals(QObject *parent)
                   std::strerror(errno));
         return;
     }
+    g_first = 0;
     m_notifier = new QSocketNotifier(g_pipe[0], QSocketNotifier::Read, this);
     connect(m_notifier, &QSocketNotifier::activated, this, &QuitSignals::readSignal);
     struct sigaction action = {};

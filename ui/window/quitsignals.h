@@ -19,7 +19,8 @@ public:
     ~QuitSignals() override;
 
 Q_SIGNALS:
-    /// `signal` arrived; the next one of any of them ends the process at once.
+    /// `signal` arrived, the first of them. Later SIGTERMs and SIGHUPs are the same request and
+    /// are not reported again; a second SIGINT (Ctrl+C twice) ends the process at once.
     void quitRequested(int signal);
 
 private:

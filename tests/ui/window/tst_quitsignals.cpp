@@ -14,6 +14,7 @@ class TestQuitSignals : public QObject
 private Q_SLOTS:
     void aSignalBecomesAQuitRequest_data();
     void aSignalBecomesAQuitRequest();
+    void aLogoutsSigtermThenSighupIsOneQuit();
 };
 
 void TestQuitSignals::aSignalBecomesAQuitRequest_data()
@@ -33,6 +34,21 @@ void TestQuitSignals::aSignalBecomesAQuitRequest()
     QCOMPARE(::raise(signal), 0);
     QTRY_COMPARE(quit.count(), 1);
     QCOMPARE(quit.first().first().toInt(), signal);
+}
+
+void TestQuitSignals::aLogoutsSigtermThenSighupIsOneQuit()
+{
+    Sandpit::Ui::QuitSignals quitSignals;
+    QSignalSpy quit(&quitSignals, &Sandpit::Ui::QuitSignals::quitRequested);
+    // systemd ends a session scope with SIGTERM and, at once, SIGHUP: the second must neither
+    // end the process (this test would die here) nor start a second quit.
+    QCOMPARE(::raise(SIGTERM), 0);
+    QCOMPARE(::raise(SIGHUP), 0);
+    QCOMPARE(::raise(SIGTERM), 0);
+    QTRY_COMPARE(quit.count(), 1);
+    QCOMPARE(quit.first().first().toInt(), SIGTERM);
+    QCoreApplication::processEvents(); // the loop reads anything else that came
+    QCOMPARE(quit.count(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestQuitSignals)
