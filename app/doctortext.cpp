@@ -56,8 +56,9 @@ QString localText(const Core::DoctorReport &report)
     if (local.level != Core::IsolationReport::Level::Full) {
         // Levels grow weaker as they grow: a run needs one no weaker than the setting allows.
         const QString runs = local.level > report.allowWeaker
-            ? QStringLiteral("Runs refuse to start here: full isolation is required (Settings › Running, or "
-                             "--allow-weaker, lets them run with less).")
+            ? QStringLiteral("Runs refuse to start here: your settings require isolation %1 at least "
+                             "(Settings › Running, or --allow-weaker, lets them run with less).")
+                  .arg(Core::isolationLevelId(report.allowWeaker))
             : QStringLiteral("Runs start here with isolation %1, as your settings allow.")
                   .arg(Core::isolationLevelId(local.level));
         out += wrapped(QStringLiteral("  "), runs, 2);

@@ -168,7 +168,9 @@ Expected<QByteArray> ProgramFile::read(const QString &path)
     const FileDescriptor fd(::open(native.constData(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK));
     if (!fd.isValid())
         return refuse(unreadableMessage(path, errno));
-    if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode))
+    if (::fstat(fd.get(), &st) != 0)
+        return refuse(unreadableMessage(path, errno));
+    if (!S_ISREG(st.st_mode))
         return refuse(notAFile(path, st.st_mode));
     auto content = readStream(fd.get(), path);
     if (!content)

@@ -22,8 +22,8 @@ QString list(const QStringList &items)
 // What the probe found, the missing protections first, each with its fix.
 QString probeTip(const Core::LocalSandboxCheck &check)
 {
-    QString tip
-        = QStringLiteral("<b>Isolation a run gets on this computer: %1</b>").arg(Core::isolationLevelId(check.level));
+    QString tip = QStringLiteral("<b>Isolation the local sandbox reaches on this computer: %1</b>")
+                      .arg(Core::isolationLevelId(check.level));
     QStringList missing;
     QStringList present;
     for (const Core::Protection &p : check.protections) {

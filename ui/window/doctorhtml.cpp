@@ -47,8 +47,10 @@ QString localHtml(const Core::DoctorReport &report)
     html += table(rows);
     if (local.level != Level::Full) {
         html += local.level > report.allowWeaker
-            ? QStringLiteral("<p>Runs refuse to start here: full isolation is required. Settings › Running lets "
-                             "them run with less, knowing what a program can then reach.</p>")
+            ? QStringLiteral("<p>Runs refuse to start here: your settings require isolation %1 at least. "
+                             "Settings › Running lets them run with less, knowing what a program can then "
+                             "reach.</p>")
+                  .arg(Core::isolationLevelId(report.allowWeaker))
             : QStringLiteral("<p>Runs start here with isolation %1, as your settings allow.</p>")
                   .arg(Core::isolationLevelId(local.level));
     }

@@ -27,7 +27,10 @@ SingleInstance::Claim SingleInstance::claim(const QStringList &files, const QPro
     // both listen, the second removing the first's socket: the check and the listen are one
     // step under this lock.
     QLockFile lock(*path + QStringLiteral(".lock"));
-    lock.tryLock(kAnswerTimeoutMs);
+    if (!lock.tryLock(kAnswerTimeoutMs)) {
+        qCWarning(lcInstance, "another start holds %s.lock; this start opens its own window", qPrintable(*path));
+        return {};
+    }
     switch (InstanceClient::send(*path, files, kAnswerTimeoutMs)) {
     case InstanceClient::Outcome::Delivered:
         qCInfo(lcInstance, "handed %lld file(s) to the Sandpit window already open on this display",

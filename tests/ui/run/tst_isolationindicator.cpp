@@ -37,7 +37,7 @@ private Q_SLOTS:
         QVERIFY(openWindow());
         QTRY_COMPARE_WITH_TIMEOUT(indicator()->levelText(), QStringLiteral("full"), kProbeTimeoutMs);
         QVERIFY(indicator()->text().contains(QStringLiteral("Isolation: full")));
-        QVERIFY(indicator()->toolTip().contains(QStringLiteral("Isolation a run gets on this computer: full")));
+        QVERIFY(indicator()->toolTip().contains(QStringLiteral("Isolation the local sandbox reaches on this computer: full")));
         QVERIFY(indicator()->toolTip().contains(QStringLiteral("Seccomp filter")));
         QCOMPARE(m_runPane->statusText(), QStringLiteral("Ready")); // nothing ran
     }
