@@ -90,6 +90,15 @@ QString readSysctl(const char *path)
 QString namespaceFix(const UsernsPolicy &policy)
 {
     if (policy.appArmorRestrict == QLatin1String("1")) {
+        // The package writes the profile's userns rule only where its AppArmor parser knows the
+        // rule; after an upgrade to AppArmor 4 the file still says it does not, and reloading
+        // the profile alone changes nothing.
+        QFile rule(QStringLiteral("/var/lib/sandpit/apparmor/userns"));
+        if (rule.open(QIODevice::ReadOnly) && !rule.readAll().contains("\nuserns,")) {
+            return QStringLiteral("AppArmor restricts user namespaces here, and Sandpit's profile was written for an "
+                                  "AppArmor without the userns rule (AppArmor was upgraded since): run "
+                                  "`sudo dpkg-reconfigure sandpit` to write the rule and load the profile again.");
+        }
         return QStringLiteral("AppArmor restricts user namespaces here: load Sandpit's profile with "
                               "`sudo apparmor_parser -r /etc/apparmor.d/sandpit-helper` (the Debian package installs "
                               "it); for a build outside the package, `sudo sysctl -w "
