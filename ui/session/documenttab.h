@@ -1,5 +1,7 @@
 #pragma once
 
+#include "languages/languagefwd.h"
+
 #include "model/diagnostic.h"
 #include "run/lastrun.h"
 
@@ -8,11 +10,6 @@
 #include <functional>
 
 class QVBoxLayout;
-
-namespace Sandpit::Core {
-struct Language;
-class LanguageRegistry;
-} // namespace Sandpit::Core
 
 namespace Sandpit::Ui {
 

@@ -1,12 +1,10 @@
 #pragma once
 
+#include "languages/languagefwd.h"
+
 #include <QTabWidget>
 
 #include <functional>
-
-namespace Sandpit::Core {
-class LanguageRegistry;
-}
 
 namespace Sandpit::Ui {
 

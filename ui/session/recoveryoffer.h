@@ -1,14 +1,12 @@
 #pragma once
 
+#include "languages/languagefwd.h"
+
 #include "history/bufferjournal.h"
 
 #include <QObject>
 
 class QWidget;
-
-namespace Sandpit::Core {
-class LanguageRegistry;
-}
 
 namespace Sandpit::Ui {
 

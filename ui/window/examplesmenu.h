@@ -1,10 +1,8 @@
 #pragma once
 
-#include <QMenu>
+#include "languages/languagefwd.h"
 
-namespace Sandpit::Core {
-class LanguageRegistry;
-}
+#include <QMenu>
 
 namespace Sandpit::Ui {
 

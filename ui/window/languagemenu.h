@@ -1,16 +1,13 @@
 #pragma once
 
+#include "languages/languagefwd.h"
+
 #include "engine/backendid.h"
 
 #include <QHash>
 #include <QMenu>
 
 class QActionGroup;
-
-namespace Sandpit::Core {
-struct Language;
-class LanguageRegistry;
-} // namespace Sandpit::Core
 
 namespace Sandpit::Ui {
 

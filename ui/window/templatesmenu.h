@@ -1,12 +1,9 @@
 #pragma once
 
+#include "languages/languagefwd.h"
+
 #include <QHash>
 #include <QMenu>
-
-namespace Sandpit::Core {
-struct Language;
-class LanguageRegistry;
-} // namespace Sandpit::Core
 
 namespace Sandpit::Ui {
 
