@@ -15,6 +15,9 @@
 # SANDPIT_SCREENSHOT_SETTINGS puts lines into the fresh settings file first, e.g. the dark
 # theme: $'[view]\ntheme=dark', or presentation mode: $'[view]\npresentation=true'.
 # Needs: xvfb (xvfb-run), xdotool, imagemagick (import). Build first: scripts/build.sh
+# Optional: openbox (apt install --no-install-recommends openbox) draws the title bar with the
+# icon, as the README's pictures show it. Not installed by install-deps.sh: its recommended
+# packages bring fonts that change the default monospace font the GUI tests measure.
 # Usage: scripts/screenshot.sh [BUILD_DIR] [OUTPUT_PNG] [PROGRAM]   (PROGRAM: tests/fixtures/tour.py)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
