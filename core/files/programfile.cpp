@@ -68,25 +68,15 @@ QString placeOf(const QByteArray &content, qsizetype offset)
 // (which rules out overlong forms, surrogates and code points past U+10FFFF); 0 if none.
 int sequenceLength(unsigned char lead, unsigned char &low, unsigned char &high)
 {
-    low = 0x80;
-    high = 0xBF;
+    // The second byte's range narrows after E0 and F0 (no overlong forms), ED (no surrogates)
+    // and F4 (nothing past U+10FFFF); every other continuation byte is 80..BF.
+    low = lead == 0xE0 ? 0xA0 : lead == 0xF0 ? 0x90 : 0x80;
+    high = lead == 0xED ? 0x9F : lead == 0xF4 ? 0x8F : 0xBF;
     if (lead >= 0xC2 && lead <= 0xDF)
         return 2;
-    if (lead >= 0xE0 && lead <= 0xEF) {
-        if (lead == 0xE0)
-            low = 0xA0;
-        if (lead == 0xED)
-            high = 0x9F;
+    if (lead >= 0xE0 && lead <= 0xEF)
         return 3;
-    }
-    if (lead >= 0xF0 && lead <= 0xF4) {
-        if (lead == 0xF0)
-            low = 0x90;
-        if (lead == 0xF4)
-            high = 0x8F;
-        return 4;
-    }
-    return 0;
+    return lead >= 0xF0 && lead <= 0xF4 ? 4 : 0;
 }
 } // namespace
 
