@@ -81,7 +81,7 @@ std::optional<int> parse(QCommandLineParser &parser, const QStringList &argument
                        "Sandpit could not run it or the command line is wrong. A program that does not compile\n"
                        "gives the compiler's status. With --json: 0 when the program ran (the JSON says how),\n"
                        "2 for a wrong command line, 3 when it could not run."));
-    parser.addHelpOption();
+    addHelpOption(parser);
     parser.addPositionalArgument(QStringLiteral("run"), QStringLiteral("The command."), QStringLiteral("run"));
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QStringLiteral("The program to run; - reads it from standard input (with --lang)."));

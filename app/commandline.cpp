@@ -12,6 +12,12 @@ void printErr(const QString &text)
     std::fprintf(stderr, "sandpit: %s\n", qPrintable(text));
 }
 
+void addHelpOption(QCommandLineParser &parser)
+{
+    parser.addOption(
+        QCommandLineOption({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help.")));
+}
+
 std::optional<int> parseCommandLine(QCommandLineParser &parser, const QStringList &arguments, qsizetype positionals,
                                     const QString &usage)
 {

@@ -18,6 +18,10 @@ constexpr int kExitUsage = 2;
 /// Prints "sandpit: TEXT" on stderr, the form every command's errors take.
 void printErr(const QString &text);
 
+/// Adds -h/--help, as QCommandLineParser::addHelpOption does but without its --help-all, which
+/// lists Qt's own options (-platform, -style…) that no command of Sandpit takes.
+void addHelpOption(QCommandLineParser &parser);
+
 /// Parses a command's arguments the same way for every command: a parse error or a wrong
 /// number of positional arguments (the command word included) prints to stderr and gives
 /// kExitUsage; --help prints the help and gives 0. Returns nothing when the command should run.

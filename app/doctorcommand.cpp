@@ -32,7 +32,7 @@ int runDoctorCommand(const QStringList &arguments)
                        "(and the fix for a missing one), Docker and its images, and each language's toolchain.\n"
                        "Exit status: 0 when the local sandbox gives full isolation, 1 when it gives less or could "
                        "not be checked, 2 for a wrong option."));
-    parser.addHelpOption();
+    addHelpOption(parser);
     parser.addPositionalArgument(QStringLiteral("doctor"), QStringLiteral("The command."), QStringLiteral("doctor"));
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print one JSON object instead (see the README).")});
     if (const auto done = parseCommandLine(parser, arguments, 1, QStringLiteral("usage: sandpit doctor [--json]")))

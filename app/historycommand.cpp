@@ -57,7 +57,7 @@ int runHistoryCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Lists the runs Sandpit recorded, newest first."));
-    parser.addHelpOption();
+    addHelpOption(parser);
     parser.addPositionalArgument(QStringLiteral("history"), QStringLiteral("The command."), QStringLiteral("history"));
     parser.addOptions({
         {QStringLiteral("json"), QStringLiteral("Print a JSON array of the records, code and result included.")},
