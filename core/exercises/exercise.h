@@ -1,0 +1,165 @@
+#pragma once
+
+#include "history/inputset.h"
+#include "model/runlimits.h"
+#include "model/runrequest.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace Sandpit::Core {
+
+/// How much of a test a learner sees. `Hidden` tests are still on the learner's disk (a pack
+/// is a folder of files); hiding them is about what the window shows, not a secret.
+enum class Visibility {
+    Example, ///< shown in the statement, and runnable with Run example
+    Visible, ///< name, input, expected and actual output shown
+    Hidden,  ///< name, verdict and hint only
+};
+
+/// How a test's actual stdout is compared with the expected one.
+enum class CheckerKind {
+    Exact,    ///< byte for byte
+    Lines,    ///< the default: forgives "\r\n", spaces at line ends and blank lines at the end
+    Tokens,   ///< the same words (runs of non-whitespace) in the same order
+    Float,    ///< tokens, with numbers equal within an absolute or relative tolerance
+    Regex,    ///< the whole output matches `pattern`
+    Contains, ///< the output contains `pattern`
+    Program,  ///< a checker program that speaks the Kattis output-validator protocol
+};
+
+struct CheckerSpec {
+    CheckerKind kind = CheckerKind::Lines;
+    double absoluteTolerance = 1e-6; ///< Float
+    double relativeTolerance = 1e-6; ///< Float
+    QString pattern;                 ///< Regex (whole output) and Contains (a substring)
+    QString programPath;             ///< Program: the checker's source file, absolute
+    QString programLanguage;         ///< Program: its language id ("python")
+    LimitOverrides limits;           ///< Program: the checker's own limits
+
+    friend bool operator==(const CheckerSpec &, const CheckerSpec &) = default;
+};
+
+/// A file the program must leave in its output/ folder.
+struct ExpectedFile {
+    QString name;       ///< its path below output/ ("result.txt", "plot.png")
+    QString sourcePath; ///< the expected content, absolute; empty: only existence and size count
+    qint64 minimumSize = 0;
+
+    friend bool operator==(const ExpectedFile &, const ExpectedFile &) = default;
+};
+
+struct ExerciseTest {
+    QString name;
+    QByteArray stdinData;
+    QStringList arguments;
+    QList<InputFile> inputFiles;              ///< hostPath absolute, inside the pack's folder
+    std::optional<QByteArray> expectedStdout; ///< none: stdout is not checked
+    /// Where the expected stdout came from when it was a file ("tests/01.out"), relative to
+    /// the exercise's folder; empty when it was written inline.
+    QString expectedStdoutFile;
+    QList<ExpectedFile> expectedFiles;
+    int expectedExitCode = 0;
+    int points = 1;
+    QString hint;
+    LimitOverrides limits; ///< over the exercise's
+    Visibility visibility = Visibility::Visible;
+    std::optional<CheckerSpec> checker; ///< none: the exercise's
+
+    friend bool operator==(const ExerciseTest &, const ExerciseTest &) = default;
+};
+
+/// One language an exercise accepts.
+struct ExerciseLanguage {
+    QString languageId;   ///< "python", "c", "javascript"
+    QString entryFile;    ///< the learner's file name in the workspace ("sum.py")
+    QString starterPath;  ///< absolute; the learner's file starts as a copy of it
+    QString solutionPath; ///< absolute; the reference solution (empty in a learner build)
+    /// Absolute; empty: none. A harness test runs this driver with the learner's file beside
+    /// it: the driver is the program that runs (Python imports the learner's module, C and C++
+    /// compile and link both), and prints one line per case it checks.
+    QString harnessPath;
+    QStringList wrongPaths; ///< absolute; programs that must fail at least one test
+
+    friend bool operator==(const ExerciseLanguage &, const ExerciseLanguage &) = default;
+};
+
+/// A hint that unlocks after a number of failed Checks of the exercise.
+struct Hint {
+    int afterAttempts = 1;
+    QString text;
+
+    friend bool operator==(const Hint &, const Hint &) = default;
+};
+
+struct Exercise {
+    QString id; ///< unique in its course; also the learner's folder name for it
+    QString title;
+    QString folder; ///< absolute
+    QString statementMarkdown;
+    QList<ExerciseLanguage> languages;
+    LimitOverrides limits; ///< over the engine settings' limits, for every test
+    CheckerSpec checker;
+    QList<ExerciseTest> tests;
+    QList<Hint> hints;
+
+    const ExerciseLanguage *language(const QString &languageId) const
+    {
+        for (const ExerciseLanguage &language : languages)
+            if (language.languageId == languageId)
+                return &language;
+        return nullptr;
+    }
+    /// A test's limits: its own over the exercise's over `base` (the engine settings').
+    Limits limitsFor(const ExerciseTest &test, const Limits &base) const
+    {
+        return test.limits.appliedTo(limits.appliedTo(base));
+    }
+    int maxPoints() const
+    {
+        int points = 0;
+        for (const ExerciseTest &test : tests)
+            points += test.points;
+        return points;
+    }
+
+    friend bool operator==(const Exercise &, const Exercise &) = default;
+};
+
+/// Something wrong in a pack, said where it is, for its author.
+struct PackProblem {
+    QString file; ///< absolute (for a zipped pack: the path inside it, after the zip's own path)
+    int line = 0; ///< 1-based; 0 when the problem is not at one place in the file
+    int column = 0;
+    QString message;
+    QString exerciseId; ///< the exercise left out because of it; empty: the course itself
+
+    /// "course.toml:3:7: expected a string" (the file as given, relative when `base` is its prefix).
+    QString toString(const QString &base = {}) const;
+
+    friend bool operator==(const PackProblem &, const PackProblem &) = default;
+};
+
+/// A pack, as read: its exercises in course order, and the problems of the ones left out.
+struct Course {
+    QString id;
+    QString title;
+    QString description;
+    QString folder; ///< absolute: the pack's folder, or where its zip was unpacked
+    QString source; ///< what was opened: the folder or the .zip
+    QList<Exercise> exercises;
+    QList<PackProblem> problems; ///< every exercise named here is missing from `exercises`
+
+    const Exercise *exercise(const QString &exerciseId) const
+    {
+        for (const Exercise &exercise : exercises)
+            if (exercise.id == exerciseId)
+                return &exercise;
+        return nullptr;
+    }
+};
+
+} // namespace Sandpit::Core
