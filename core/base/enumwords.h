@@ -17,6 +17,15 @@ struct EnumWord {
     const char *word;
 };
 
+/// An enumerator, its word, and its title for people ("timeout", "Stopped: it ran longer than
+/// the time limit"): for the enums that are both stored and shown.
+template<typename Enum>
+struct EnumWordAndTitle {
+    Enum value;
+    const char *word;
+    const char *title;
+};
+
 namespace Detail {
 // Whether V is a named enumerator. A compiler spells a named value by its name in the signature
 // of the function it instantiates, and any other value as a cast, "(Enum)3" (GCC and Clang).

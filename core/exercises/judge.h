@@ -12,10 +12,10 @@ namespace Sandpit::Core {
 /// (or a kill) is the checker's own failure. `feedbackDir` holds its judgemessage.txt.
 CheckerVerdict kattisOutcome(const RunResult &checkerRun, const QString &feedbackDir);
 
-/// Turns a test's run into the learner's verdict. `checker`: the output checker's verdict
-/// when stdout was checked (by checkOutput or kattisOutcome; none when the program did not end
-/// cleanly or stdout is not checked). `outputFolder`: where the run's output/ files can be read
-/// (its kept artifacts), for the test's expected files. Reads those files: not on the GUI thread.
+/// Turns a test's run into the learner's verdict. `checker`: a checker program's verdict on
+/// stdout (kattisOutcome); none: the test's built-in checker (checkOutput) is applied here when
+/// the test expects a stdout. `outputFolder`: where the run's output/ files can be read (its
+/// kept artifacts), for the test's expected files. Reads those files: not on the GUI thread.
 TestOutcome judgeTest(const Exercise &exercise, const ExerciseTest &test, const RunResult &run,
                       const std::optional<CheckerVerdict> &checker, const QString &outputFolder);
 

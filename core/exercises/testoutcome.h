@@ -7,6 +7,9 @@
 #include <QByteArray>
 #include <QList>
 #include <QString>
+#include <QStringView>
+
+#include <optional>
 
 namespace Sandpit::Core {
 
@@ -27,6 +30,8 @@ enum class Verdict {
 
 /// "passed", "wrong-answer", "whitespace-only", ... for JSON.
 QString verdictId(Verdict verdict);
+/// The verdict whose verdictId() is `id`, if any.
+std::optional<Verdict> verdictFromId(QStringView id);
 /// "Passed", "Wrong answer", "Only whitespace differs", ... for people.
 QString verdictTitle(Verdict verdict);
 

@@ -90,16 +90,21 @@ QStringList TextDiff::splitLines(const QString &text)
     return lines;
 }
 
+TextDiff::CommonEnds TextDiff::commonEnds(const QStringList &before, const QStringList &after)
+{
+    CommonEnds ends;
+    while (ends.head < before.size() && ends.head < after.size() && before.at(ends.head) == after.at(ends.head))
+        ++ends.head;
+    while (ends.tail < before.size() - ends.head && ends.tail < after.size() - ends.head
+           && before.at(before.size() - 1 - ends.tail) == after.at(after.size() - 1 - ends.tail))
+        ++ends.tail;
+    return ends;
+}
+
 QList<TextDiff::Line> TextDiff::compare(const QStringList &before, const QStringList &after)
 {
     // The common head and tail cost nothing to find and usually leave a small middle.
-    qsizetype head = 0;
-    while (head < before.size() && head < after.size() && before.at(head) == after.at(head))
-        ++head;
-    qsizetype tail = 0;
-    while (tail < before.size() - head && tail < after.size() - head
-           && before.at(before.size() - 1 - tail) == after.at(after.size() - 1 - tail))
-        ++tail;
+    const auto [head, tail] = commonEnds(before, after);
 
     QList<Line> out;
     for (qsizetype i = 0; i < head; ++i)

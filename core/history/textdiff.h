@@ -20,6 +20,13 @@ public:
 
     /// Lines of `text` without their line ends; a final line end adds no empty line.
     static QStringList splitLines(const QString &text);
+    /// How many lines two texts share at their start (`head`), and then at their end (`tail`,
+    /// never overlapping the head): what any diff of them may set aside at no cost.
+    struct CommonEnds {
+        qsizetype head = 0;
+        qsizetype tail = 0;
+    };
+    static CommonEnds commonEnds(const QStringList &before, const QStringList &after);
     /// The shortest edit script turning `before` into `after`, as one list of lines. Past a
     /// few thousand differing lines it stops searching and replaces the differing middle whole:
     /// still a correct script, only not the shortest.

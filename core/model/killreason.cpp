@@ -10,11 +10,7 @@
 namespace Sandpit::Core {
 
 namespace {
-struct ReasonInfo {
-    KillReason value;
-    const char *word; ///< the stable id
-    const char *title;
-};
+using ReasonInfo = EnumWordAndTitle<KillReason>;
 
 constexpr std::array kReasons{
     ReasonInfo{KillReason::None, "none", "Finished"},

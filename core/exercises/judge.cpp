@@ -1,0 +1,252 @@
+#include "exercises/judge.h"
+
+#include "model/killreason.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+namespace Sandpit::Core {
+
+namespace {
+using Result = CheckerVerdict::Result;
+
+// An expected or actual output file is compared whole up to this size; a larger one is the
+// program's mistake (an output file a test expects is small), said as such.
+constexpr qint64 kMaxComparedFile = 16LL * 1024 * 1024;
+constexpr qsizetype kMaxFeedback = 16 * 1024;
+
+QByteArray readCapped(const QString &path, qint64 cap)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return file.read(cap);
+}
+
+/// The last line of `text` that says something, for a runtime error without a known line.
+QString lastLine(const QByteArray &text)
+{
+    const QList<QByteArray> lines = text.trimmed().split('\n');
+    return lines.isEmpty() ? QString() : QString::fromUtf8(lines.back().trimmed()).left(300);
+}
+
+const Diagnostic *firstError(const RunResult &run)
+{
+    for (const Diagnostic &diagnostic : run.diagnostics)
+        if (diagnostic.severity == Diagnostic::Severity::Error)
+            return &diagnostic;
+    return nullptr;
+}
+
+QString place(const Diagnostic &diagnostic)
+{
+    if (diagnostic.line <= 0)
+        return diagnostic.message;
+    return QStringLiteral("Line %1 of %2: %3")
+        .arg(QString::number(diagnostic.line), diagnostic.file, diagnostic.message);
+}
+
+void setVerdict(TestOutcome &outcome, Verdict verdict, const QString &explanation)
+{
+    outcome.verdict = verdict;
+    outcome.explanation = explanation;
+}
+
+QString runtimeErrorExplanation(const RunResult &run)
+{
+    QString what;
+    if (run.signal)
+        what = QStringLiteral("It crashed: %1 (%2).").arg(signalDescription(*run.signal), signalName(*run.signal));
+    else
+        what = QStringLiteral("It stopped with an error (exit code %1).").arg(run.exitCode.value_or(-1));
+    if (const Diagnostic *error = firstError(run))
+        return what + QLatin1Char(' ') + place(*error);
+    const QString last = lastLine(run.stderrData);
+    return last.isEmpty() ? what : what + QStringLiteral(" It said: “%1”").arg(last);
+}
+
+/// A verdict from how the run ended, before any output is looked at; none: it ended on its own
+/// as the test expects.
+bool judgeEnd(TestOutcome &outcome, const ExerciseTest &test, const RunResult &run)
+{
+    const QString detail = run.killDetail.isEmpty() ? killReasonTitle(run.killReason) : run.killDetail;
+    if (run.stage == RunStage::Compile) {
+        const Diagnostic *error = firstError(run);
+        setVerdict(outcome, Verdict::CompileError,
+                   run.killReason != KillReason::None ? detail
+                       : error                        ? QStringLiteral("It did not compile. %1").arg(place(*error))
+                                                      : QStringLiteral("It did not compile."));
+        return true;
+    }
+    switch (run.killReason) {
+    case KillReason::None:
+        break;
+    case KillReason::Timeout:
+    case KillReason::CpuTime:
+        setVerdict(outcome, Verdict::TimeLimit, detail);
+        return true;
+    case KillReason::Memory:
+        setVerdict(outcome, Verdict::MemoryLimit, detail);
+        return true;
+    case KillReason::OutputLimit:
+    case KillReason::FileSize: // a file past the file-size limit is output past a limit too
+        setVerdict(outcome, Verdict::OutputLimit, detail);
+        return true;
+    case KillReason::BlockedSyscall:
+        setVerdict(outcome, Verdict::BlockedSystemCall, detail);
+        return true;
+    case KillReason::ProcessLimit:
+    case KillReason::Signal:
+        setVerdict(outcome, Verdict::RuntimeError, runtimeErrorExplanation(run));
+        return true;
+    case KillReason::Cancelled:
+        setVerdict(outcome, Verdict::Stopped, detail);
+        return true;
+    }
+    if (run.exitCode == test.expectedExitCode)
+        return false;
+    // An allocation refused under the memory limit (Python's MemoryError) ends the program with
+    // an error of its own: the limit is the reason, not the program.
+    if (run.limitsReached.contains(QStringLiteral("memory"))) {
+        setVerdict(
+            outcome, Verdict::MemoryLimit,
+            QStringLiteral("It needed more memory than this test allows, and stopped when it could not get it."));
+    } else if (test.expectedExitCode == 0) {
+        setVerdict(outcome, Verdict::RuntimeError, runtimeErrorExplanation(run));
+    } else {
+        setVerdict(outcome, Verdict::WrongAnswer,
+                   QStringLiteral("It ended with exit code %1, where this test expects exit code %2.")
+                       .arg(run.exitCode.value_or(-1))
+                       .arg(test.expectedExitCode));
+    }
+    return true;
+}
+
+/// Applies a checker's verdict on `expected` against `actual`; whether it passed.
+bool judgeOutput(TestOutcome &outcome, const CheckerVerdict &verdict, const QByteArray &expected,
+                 const QByteArray &actual)
+{
+    switch (verdict.result) {
+    case Result::Accepted:
+        if (verdict.whitespaceOnly)
+            outcome.explanation = verdict.message;
+        return true;
+    case Result::Rejected:
+        setVerdict(outcome, verdict.whitespaceOnly ? Verdict::WhitespaceOnly : Verdict::WrongAnswer, verdict.message);
+        outcome.diff = visibleDiff(clipForShow(expected), clipForShow(actual));
+        return false;
+    case Result::CheckerError:
+        setVerdict(outcome, Verdict::CheckerError, verdict.message);
+        return false;
+    }
+    return false;
+}
+
+bool judgeFile(TestOutcome &outcome, const ExpectedFile &file, const CheckerSpec &checker, const QString &outputFolder)
+{
+    const QString shownName = QStringLiteral("output/") + file.name;
+    const QFileInfo actualInfo(outputFolder + QLatin1Char('/') + file.name);
+    if (outputFolder.isEmpty() || !actualInfo.isFile()) {
+        setVerdict(outcome, Verdict::WrongAnswer,
+                   QStringLiteral("It did not write %1, which this test expects.").arg(shownName));
+        return false;
+    }
+    if (actualInfo.size() < file.minimumSize) {
+        setVerdict(outcome, Verdict::WrongAnswer,
+                   QStringLiteral("%1 has %2 bytes; this test expects at least %3.")
+                       .arg(shownName, QString::number(actualInfo.size()), QString::number(file.minimumSize)));
+        return false;
+    }
+    if (file.sourcePath.isEmpty())
+        return true;
+    if (actualInfo.size() > kMaxComparedFile) {
+        setVerdict(outcome, Verdict::WrongAnswer,
+                   QStringLiteral("%1 is far larger than this test expects (%2 bytes).")
+                       .arg(shownName)
+                       .arg(actualInfo.size()));
+        return false;
+    }
+    const QByteArray expected = readCapped(file.sourcePath, kMaxComparedFile);
+    const QByteArray actual = readCapped(actualInfo.filePath(), kMaxComparedFile);
+    // A checker program judges stdout only; files are compared line by line.
+    const CheckerSpec fileChecker = checker.kind == CheckerKind::Program ? CheckerSpec{} : checker;
+    CheckerVerdict verdict = checkOutput(fileChecker, expected, actual);
+    if (verdict.result != Result::Accepted)
+        verdict.message = QStringLiteral("%1 is not what this test expects. %2").arg(shownName, verdict.message);
+    return judgeOutput(outcome, verdict, expected, actual);
+}
+} // namespace
+
+CheckerVerdict kattisOutcome(const RunResult &checkerRun, const QString &feedbackDir)
+{
+    const QString feedback = QString::fromUtf8(
+        clipForShow(readCapped(feedbackDir + QStringLiteral("/judgemessage.txt"), 4 * kMaxFeedback), kMaxFeedback)
+            .trimmed());
+    if (checkerRun.stage == RunStage::Compile)
+        return {Result::CheckerError, false, QStringLiteral("The exercise's checker program did not compile.")};
+    if (checkerRun.killReason != KillReason::None) {
+        return {Result::CheckerError, false,
+                QStringLiteral("The exercise's checker program was stopped (%1).")
+                    .arg(killReasonTitle(checkerRun.killReason))};
+    }
+    if (checkerRun.exitCode == 42)
+        return {Result::Accepted, false, feedback};
+    if (checkerRun.exitCode == 43)
+        return {Result::Rejected, false,
+                feedback.isEmpty() ? QStringLiteral("The exercise's checker rejected the output.") : feedback};
+    QString message
+        = QStringLiteral("The exercise's checker program failed (exit code %1, where 42 accepts and 43 rejects).")
+              .arg(checkerRun.exitCode.value_or(-1));
+    const QString last = lastLine(checkerRun.stderrData);
+    if (!last.isEmpty())
+        message += QStringLiteral(" It said: “%1”").arg(last);
+    return {Result::CheckerError, false, message};
+}
+
+TestOutcome judgeTest(const Exercise &exercise, const ExerciseTest &test, const RunResult &run,
+                      const std::optional<CheckerVerdict> &checker, const QString &outputFolder)
+{
+    TestOutcome outcome = notRunTest(test, Verdict::Passed, {});
+    outcome.wallMs = run.wallMs;
+    outcome.cpuMs = run.cpuMs;
+    outcome.peakMemoryBytes = run.peakMemoryBytes;
+    outcome.killReason = run.killReason;
+    outcome.limitsReached = run.limitsReached;
+    outcome.exitCode = run.exitCode;
+    outcome.diagnostics = run.diagnostics;
+    outcome.actualStdout = clipForShow(run.stdoutData);
+    outcome.actualStderr = clipForShow(run.stderrData);
+
+    const CheckerSpec spec = test.checker.value_or(exercise.checker);
+    bool passed = !judgeEnd(outcome, test, run);
+    if (passed && test.expectedStdout) {
+        const CheckerVerdict verdict = checker ? *checker : checkOutput(spec, *test.expectedStdout, run.stdoutData);
+        if (checker)
+            outcome.checkerFeedback = verdict.message;
+        passed = judgeOutput(outcome, verdict, *test.expectedStdout, run.stdoutData);
+    }
+    for (qsizetype i = 0; passed && i < test.expectedFiles.size(); ++i)
+        passed = judgeFile(outcome, test.expectedFiles.at(i), spec, outputFolder);
+    if (passed) {
+        outcome.verdict = Verdict::Passed;
+        outcome.points = test.points;
+    } else if (outcome.countsAgainstLearner()) {
+        outcome.hint = test.hint;
+    }
+    return outcome;
+}
+
+TestOutcome notRunTest(const ExerciseTest &test, Verdict verdict, const QString &reason)
+{
+    TestOutcome outcome;
+    outcome.testName = test.name;
+    outcome.visibility = test.visibility;
+    outcome.verdict = verdict;
+    outcome.explanation = reason;
+    outcome.maxPoints = test.points;
+    outcome.stdinData = clipForShow(test.stdinData);
+    outcome.expectedStdout = clipForShow(test.expectedStdout.value_or(QByteArray()));
+    return outcome;
+}
+
+} // namespace Sandpit::Core
