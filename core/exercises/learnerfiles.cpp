@@ -42,6 +42,13 @@ std::expected<void, QString> writeWhole(const QString &path, const QByteArray &t
             QStringLiteral("%1 cannot be written: %2.").arg(QDir::toNativeSeparators(path), file.errorString()));
     return {};
 }
+std::expected<void, QString> writeStarter(const QString &path, const ExerciseLanguage &language)
+{
+    const auto starter = starterText(language);
+    if (!starter)
+        return std::unexpected(starter.error());
+    return writeWhole(path, *starter);
+}
 } // namespace
 
 LearnerFiles::LearnerFiles(QString root)
@@ -61,10 +68,7 @@ std::expected<QString, QString> LearnerFiles::ensure(const Course &course, const
     const QString path = pathFor(course, exercise, language);
     if (QFileInfo::exists(path))
         return path;
-    const auto starter = starterText(language);
-    if (!starter)
-        return std::unexpected(starter.error());
-    if (const auto written = writeWhole(path, *starter); !written)
+    if (const auto written = writeStarter(path, language); !written)
         return std::unexpected(written.error());
     return path;
 }
@@ -80,10 +84,7 @@ std::expected<QByteArray, QString> LearnerFiles::resetToStarter(const Course &co
                 QStringLiteral("%1 cannot be read: %2.").arg(QDir::toNativeSeparators(path), file.errorString()));
         old = file.readAll();
     }
-    const auto starter = starterText(language);
-    if (!starter)
-        return std::unexpected(starter.error());
-    if (const auto written = writeWhole(path, *starter); !written)
+    if (const auto written = writeStarter(path, language); !written)
         return std::unexpected(written.error());
     return old;
 }
