@@ -1,5 +1,6 @@
 #pragma once
 
+#include "exercises/exercise.h"
 #include "exercises/testoutcome.h"
 
 #include <QDateTime>
@@ -14,7 +15,10 @@ namespace Sandpit::Core {
 struct ExerciseProgress {
     int bestScore = 0;
     int maxScore = 0;
-    int attempts = 0;                     ///< Checks that counted against the learner (not checker errors)
+    /// Checks that judged the learner's code: not one stopped before its end, nor one whose
+    /// only failures were the exercise's own (checker errors).
+    int attempts = 0;
+    int failedAttempts = 0;               ///< of those, the ones that did not pass every test: hints unlock on these
     QDateTime firstPass;                  ///< invalid until the first Check that passed every test
     QHash<QString, Verdict> lastVerdicts; ///< test name → verdict of the last Check
 
@@ -46,8 +50,10 @@ public:
     Loaded load(const QString &courseId) const;
     std::expected<void, QString> save(const CourseProgress &progress) const;
 
-    /// The hints of `exercise` unlocked after `attempts` failed Checks.
-    static QList<Hint> unlockedHints(const Exercise &exercise, int attempts);
+    /// The hints of `exercise` unlocked after `failedAttempts` failed Checks, in order.
+    static QList<Hint> unlockedHints(const Exercise &exercise, int failedAttempts);
+    /// The file that holds `courseId`'s progress.
+    QString pathFor(const QString &courseId) const;
 
 private:
     QString m_folder;
