@@ -24,9 +24,10 @@ QString readStatement(const TomlTable &exercise, const PackFiles &files)
         return {};
     QFile file(path);
     if (file.size() > kMaxStatementBytes || !file.open(QIODevice::ReadOnly)) {
-        exercise.problem("statement", QStringLiteral("the statement %1 cannot be read, or is larger than %2 bytes")
-                                          .arg(QFileInfo(path).fileName())
-                                          .arg(kMaxStatementBytes));
+        exercise.problem("statement",
+                         QStringLiteral("the statement %1 cannot be read, or is larger than %2 bytes")
+                             .arg(QFileInfo(path).fileName())
+                             .arg(kMaxStatementBytes));
         return {};
     }
     const QByteArray bytes = file.readAll();
@@ -73,8 +74,7 @@ std::optional<ExerciseLanguage> readLanguage(const QString &id, const toml::tabl
     return result;
 }
 
-QList<ExerciseLanguage> readLanguages(const TomlTable &exercise, const PackFiles &files,
-                                      const PackLanguages &languages)
+QList<ExerciseLanguage> readLanguages(const TomlTable &exercise, const PackFiles &files, const PackLanguages &languages)
 {
     QList<ExerciseLanguage> result;
     const toml::table *table = exercise.table("languages");
@@ -87,8 +87,9 @@ QList<ExerciseLanguage> readLanguages(const TomlTable &exercise, const PackFiles
     for (const auto &[key, value] : *table) {
         const QString id = fromToml(key.str());
         if (!languages.knows(id)) {
-            exercise.problems().add(key.source(), QStringLiteral("unknown language \"%1\" (Sandpit knows: %2)")
-                                                      .arg(id, languages.ids.join(QStringLiteral(", "))));
+            exercise.problems().add(key.source(),
+                                    QStringLiteral("unknown language \"%1\" (Sandpit knows: %2)")
+                                        .arg(id, languages.ids.join(QStringLiteral(", "))));
         } else if (!value.is_table()) {
             exercise.problems().add(value.source(), QStringLiteral("[languages.%1] must be a table").arg(id));
         } else if (auto language = readLanguage(id, *value.as_table(), exercise.problems(), files)) {
@@ -160,6 +161,7 @@ std::expected<Exercise, QList<PackProblem>> readExercise(const QString &folder, 
         return std::unexpected(QList<PackProblem>{document.error()});
     }
     TomlProblems problems(tomlPath);
+    problems.setRoot(*document);
     const PackFiles files(exercise.folder, packFolder);
     const TomlTable table(*document, problems, QStringLiteral("exercise.toml"),
                           {"title", "statement", "checker", "languages", "limits", "hints", "tests"});

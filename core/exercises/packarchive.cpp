@@ -28,7 +28,11 @@ using Archive = std::unique_ptr<archive, ArchiveFree>;
 class Unzipper
 {
 public:
-    Unzipper(QString zipPath, QString target) : m_zipPath(std::move(zipPath)), m_target(std::move(target)) {}
+    Unzipper(QString zipPath, QString target)
+        : m_zipPath(std::move(zipPath))
+        , m_target(std::move(target))
+    {
+    }
 
     std::expected<void, PackProblem> run();
 
@@ -52,19 +56,20 @@ std::expected<void, PackProblem> Unzipper::run()
     Archive a(archive_read_new());
     archive_read_support_format_zip(a.get());
     if (archive_read_open_filename(a.get(), QFile::encodeName(m_zipPath).constData(), 64 * 1024) != ARCHIVE_OK)
-        return refuse({}, QStringLiteral("the zip cannot be opened: %1")
-                              .arg(QString::fromUtf8(archive_error_string(a.get()))));
+        return refuse(
+            {}, QStringLiteral("the zip cannot be opened: %1").arg(QString::fromUtf8(archive_error_string(a.get()))));
     archive_entry *entry = nullptr;
     for (;;) {
         const int status = archive_read_next_header(a.get(), &entry);
         if (status == ARCHIVE_EOF)
             return {};
         if (status != ARCHIVE_OK && status != ARCHIVE_WARN)
-            return refuse({}, QStringLiteral("the zip is damaged: %1")
-                                  .arg(QString::fromUtf8(archive_error_string(a.get()))));
+            return refuse(
+                {}, QStringLiteral("the zip is damaged: %1").arg(QString::fromUtf8(archive_error_string(a.get()))));
         if (++m_entries > PackArchive::kMaxEntries)
-            return refuse({}, QStringLiteral("the zip holds more than %1 entries; a pack has far fewer")
-                                  .arg(PackArchive::kMaxEntries));
+            return refuse({},
+                          QStringLiteral("the zip holds more than %1 entries; a pack has far fewer")
+                              .arg(PackArchive::kMaxEntries));
         if (auto extracted = extractEntry(a.get(), entry); !extracted)
             return extracted;
     }
@@ -79,13 +84,15 @@ std::expected<void, PackProblem> Unzipper::extractEntry(archive *a, archive_entr
     if (archive_entry_hardlink(entry) || archive_entry_symlink(entry) || type == AE_IFLNK)
         return refuse(name, QStringLiteral("the zip holds a link; a pack may hold only files and folders"));
     if (type != AE_IFREG && type != AE_IFDIR)
-        return refuse(name, QStringLiteral("the zip holds a device or other special file; a pack may hold only "
-                                           "files and folders"));
+        return refuse(name,
+                      QStringLiteral("the zip holds a device or other special file; a pack may hold only "
+                                     "files and folders"));
     while (name.endsWith(QLatin1Char('/')))
         name.chop(1);
     if (!PackFiles::isPlainRelativePath(name))
-        return refuse(name, QStringLiteral("the zip holds an entry whose path is absolute or has \"..\"; nothing "
-                                           "was unpacked from it"));
+        return refuse(name,
+                      QStringLiteral("the zip holds an entry whose path is absolute or has \"..\"; nothing "
+                                     "was unpacked from it"));
     const QString path = m_target + QLatin1Char('/') + name;
     if (type == AE_IFDIR) {
         if (!QDir().mkpath(path))
@@ -95,8 +102,8 @@ std::expected<void, PackProblem> Unzipper::extractEntry(archive *a, archive_entr
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile out(path);
     if (!out.open(QIODevice::WriteOnly | QIODevice::NewOnly))
-        return refuse(name, QStringLiteral("the entry cannot be written (is it in the zip twice?): %1")
-                                .arg(out.errorString()));
+        return refuse(
+            name, QStringLiteral("the entry cannot be written (is it in the zip twice?): %1").arg(out.errorString()));
     return copyData(a, name, out);
 }
 
@@ -108,13 +115,14 @@ std::expected<void, PackProblem> Unzipper::copyData(archive *a, const QString &n
         if (read == 0)
             return {};
         if (read < 0)
-            return refuse(name, QStringLiteral("the entry cannot be read: %1")
-                                    .arg(QString::fromUtf8(archive_error_string(a))));
+            return refuse(
+                name, QStringLiteral("the entry cannot be read: %1").arg(QString::fromUtf8(archive_error_string(a))));
         m_bytes += read;
         if (m_bytes > PackArchive::kMaxBytes)
-            return refuse(name, QStringLiteral("the zip unpacks to more than %1 MB; a pack is far smaller (is it a "
-                                               "zip bomb?)")
-                                    .arg(PackArchive::kMaxBytes / (1024 * 1024)));
+            return refuse(name,
+                          QStringLiteral("the zip unpacks to more than %1 MB; a pack is far smaller (is it a "
+                                         "zip bomb?)")
+                              .arg(PackArchive::kMaxBytes / (1024 * 1024)));
         if (out.write(buffer, read) != read)
             return refuse(name, QStringLiteral("the entry cannot be written: %1").arg(out.errorString()));
     }
@@ -155,7 +163,8 @@ std::expected<QString, PackProblem> PackArchive::unpack(const QString &zipPath, 
         return std::unexpected(PackProblem{zipPath, 0, 0, QStringLiteral("%1 cannot be made").arg(unpackRoot), {}});
     QTemporaryDir partial(root.filePath(QStringLiteral(".unpacking-XXXXXX")));
     if (!partial.isValid())
-        return std::unexpected(PackProblem{zipPath, 0, 0, QStringLiteral("no folder can be made in %1").arg(unpackRoot), {}});
+        return std::unexpected(
+            PackProblem{zipPath, 0, 0, QStringLiteral("no folder can be made in %1").arg(unpackRoot), {}});
     if (auto done = Unzipper(zipPath, partial.path()).run(); !done)
         return std::unexpected(done.error());
     QFile marker(partial.filePath(kCompleteMarker));
@@ -163,7 +172,8 @@ std::expected<QString, PackProblem> PackArchive::unpack(const QString &zipPath, 
     marker.close();
     QDir(target).removeRecursively();
     if (!QDir().rename(partial.path(), target))
-        return std::unexpected(PackProblem{zipPath, 0, 0, QStringLiteral("the zip cannot be unpacked into %1").arg(target), {}});
+        return std::unexpected(
+            PackProblem{zipPath, 0, 0, QStringLiteral("the zip cannot be unpacked into %1").arg(target), {}});
     partial.setAutoRemove(false);
     removeOlderCopies(root, baseName, key);
     return target;

@@ -8,7 +8,8 @@
 namespace Sandpit::Core {
 
 PackFiles::PackFiles(QString exerciseFolder, QString packFolder)
-    : m_folder(std::move(exerciseFolder)), m_packFolder(QFileInfo(packFolder).canonicalFilePath())
+    : m_folder(std::move(exerciseFolder))
+    , m_packFolder(QFileInfo(packFolder).canonicalFilePath())
 {
 }
 
@@ -27,7 +28,8 @@ std::expected<QString, QString> PackFiles::resolve(const QString &relative) cons
 {
     if (!isPlainRelativePath(relative))
         return std::unexpected(
-            QStringLiteral("\"%1\" must be a path below the exercise's folder (relative, without \"..\")").arg(relative));
+            QStringLiteral("\"%1\" must be a path below the exercise's folder (relative, without \"..\")")
+                .arg(relative));
     const QFileInfo info(m_folder + QLatin1Char('/') + relative);
     if (!info.exists())
         return std::unexpected(QStringLiteral("the file \"%1\" is missing").arg(relative));

@@ -23,7 +23,8 @@ QString courseRoot(const QString &unpacked)
     if (QFileInfo::exists(unpacked + QLatin1Char('/') + kCourseFile))
         return unpacked;
     const QStringList top = QDir(unpacked).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-    if (top.size() == 1 && QFileInfo::exists(unpacked + QLatin1Char('/') + top.first() + QLatin1Char('/') + kCourseFile))
+    if (top.size() == 1
+        && QFileInfo::exists(unpacked + QLatin1Char('/') + top.first() + QLatin1Char('/') + kCourseFile))
         return unpacked + QLatin1Char('/') + top.first();
     return unpacked;
 }
@@ -63,8 +64,8 @@ QStringList listedExercises(const TomlTable &course, const QString &folder)
             course.problems().add(item.source(), QStringLiteral("'exercises' must hold exercise ids (strings)"));
         else if (ids.contains(id))
             course.problems().add(item.source(), QStringLiteral("\"%1\" is listed twice").arg(id));
-        else if (!PackFiles::isPlainRelativePath(id) || id.contains(QLatin1Char('/')) ||
-                 !QFileInfo::exists(folder + QLatin1Char('/') + id + QStringLiteral("/exercise.toml")))
+        else if (!PackFiles::isPlainRelativePath(id) || id.contains(QLatin1Char('/'))
+                 || !QFileInfo::exists(folder + QLatin1Char('/') + id + QStringLiteral("/exercise.toml")))
             course.problems().add(item.source(),
                                   QStringLiteral("\"%1\" is listed, but there is no %1/exercise.toml").arg(id));
         else
@@ -75,7 +76,8 @@ QStringList listedExercises(const TomlTable &course, const QString &folder)
 
 } // namespace
 
-PackLoader::PackLoader(QString unpackRoot) : m_unpackRoot(std::move(unpackRoot))
+PackLoader::PackLoader(QString unpackRoot)
+    : m_unpackRoot(std::move(unpackRoot))
 {
     m_languageByExtension = PackLanguages::defaults().byExtension;
 }
@@ -126,12 +128,17 @@ std::expected<Course, PackProblem> PackLoader::loadFolder(const QString &folder)
 {
     const QString coursePath = folder + QLatin1Char('/') + kCourseFile;
     if (!QFileInfo::exists(coursePath))
-        return std::unexpected(PackProblem{coursePath, 0, 0, QStringLiteral("there is no course.toml: this is not an "
-                                                                            "exercise pack"), {}});
+        return std::unexpected(PackProblem{coursePath,
+                                           0,
+                                           0,
+                                           QStringLiteral("there is no course.toml: this is not an "
+                                                          "exercise pack"),
+                                           {}});
     auto document = parseTomlFile(coursePath);
     if (!document)
         return std::unexpected(document.error());
     TomlProblems problems(coursePath);
+    problems.setRoot(*document);
     const TomlTable table(*document, problems, kCourseFile, {"id", "title", "description", "exercises"});
     Course course;
     course.folder = folder;

@@ -20,8 +20,8 @@ struct CheckerName {
     CheckerKind kind;
 };
 constexpr CheckerName kCheckerNames[] = {
-    {"exact", CheckerKind::Exact}, {"lines", CheckerKind::Lines},       {"tokens", CheckerKind::Tokens},
-    {"float", CheckerKind::Float}, {"regex", CheckerKind::Regex},       {"contains", CheckerKind::Contains},
+    {"exact", CheckerKind::Exact},     {"lines", CheckerKind::Lines}, {"tokens", CheckerKind::Tokens},
+    {"float", CheckerKind::Float},     {"regex", CheckerKind::Regex}, {"contains", CheckerKind::Contains},
     {"program", CheckerKind::Program},
 };
 
@@ -69,17 +69,19 @@ bool readPattern(const TomlTable &checker, CheckerSpec &spec)
 {
     const auto pattern = checker.string("pattern");
     if (!pattern || pattern->isEmpty()) {
-        checker.problem("pattern", QStringLiteral("a %1 checker needs a non-empty 'pattern'")
-                                       .arg(spec.kind == CheckerKind::Regex ? QStringLiteral("regex")
-                                                                            : QStringLiteral("contains")));
+        checker.problem(
+            "pattern",
+            QStringLiteral("a %1 checker needs a non-empty 'pattern'")
+                .arg(spec.kind == CheckerKind::Regex ? QStringLiteral("regex") : QStringLiteral("contains")));
         return false;
     }
     if (spec.kind == CheckerKind::Regex) {
         const QRegularExpression regex(*pattern);
         if (!regex.isValid()) {
-            checker.problem("pattern", QStringLiteral("is not a valid regular expression: %1 (at character %2)")
-                                           .arg(regex.errorString())
-                                           .arg(regex.patternErrorOffset()));
+            checker.problem("pattern",
+                            QStringLiteral("is not a valid regular expression: %1 (at character %2)")
+                                .arg(regex.errorString())
+                                .arg(regex.patternErrorOffset()));
             return false;
         }
     }
@@ -167,9 +169,10 @@ std::optional<CheckerSpec> readChecker(const TomlTable &owner, const PackFiles &
         return std::nullopt;
     }
     if (*kind == CheckerKind::Regex || *kind == CheckerKind::Contains || *kind == CheckerKind::Program) {
-        owner.problem("checker", QStringLiteral("\"%1\" needs settings: write it as a [checker] table with kind = "
-                                                "\"%1\"")
-                                     .arg(*name));
+        owner.problem("checker",
+                      QStringLiteral("\"%1\" needs settings: write it as a [checker] table with kind = "
+                                     "\"%1\"")
+                          .arg(*name));
         return std::nullopt;
     }
     CheckerSpec spec;

@@ -90,7 +90,7 @@ QList<ExpectedFile> readOutputFiles(const TomlTable &test, const PackFiles &file
             continue;
         }
         const TomlTable file(*item.as_table(), test.problems(), QStringLiteral("[[tests.output_files]]"),
-                            {"name", "file", "min_size"});
+                             {"name", "file", "min_size"});
         ExpectedFile expected;
         expected.name = file.string("name", true).value_or(QString());
         if (!expected.name.isEmpty() && !PackFiles::isPlainRelativePath(expected.name))
@@ -160,11 +160,12 @@ QList<ExerciseTest> readTests(const TomlTable &exercise, const PackFiles &files,
             continue;
         }
         const TomlTable test(*item.as_table(), exercise.problems(), QStringLiteral("[[tests]]"),
-                            {"name", "stdin", "stdin_file", "args", "files", "stdout", "stdout_file", "exit_code",
-                             "points", "hint", "visibility", "checker", "limits", "output_files"});
+                             {"name", "stdin", "stdin_file", "args", "files", "stdout", "stdout_file", "exit_code",
+                              "points", "hint", "visibility", "checker", "limits", "output_files"});
         ExerciseTest read = readTest(test, files, languages);
         if (!read.name.isEmpty() && names.contains(read.name))
-            test.problem("name", QStringLiteral("\"%1\" names another test too: test names must differ").arg(read.name));
+            test.problem("name",
+                         QStringLiteral("\"%1\" names another test too: test names must differ").arg(read.name));
         names.insert(read.name);
         tests.append(read);
     }

@@ -55,9 +55,10 @@ std::expected<toml::table, PackProblem> parseTomlFile(const QString &path)
     if (!QFileInfo(path).isFile())
         return problemAt(0, 0, QStringLiteral("the file is missing"));
     if (file.size() > kMaxTomlBytes)
-        return problemAt(0, 0, QStringLiteral("the file is %1 bytes; a pack's TOML file may have at most %2")
-                                   .arg(file.size())
-                                   .arg(kMaxTomlBytes));
+        return problemAt(0, 0,
+                         QStringLiteral("the file is %1 bytes; a pack's TOML file may have at most %2")
+                             .arg(file.size())
+                             .arg(kMaxTomlBytes));
     if (!file.open(QIODevice::ReadOnly))
         return problemAt(0, 0, QStringLiteral("the file cannot be read (%1)").arg(file.errorString()));
     const QByteArray bytes = file.readAll();
@@ -99,7 +100,9 @@ QString tomlTypeName(const toml::node &node)
 
 TomlTable::TomlTable(const toml::table &table, TomlProblems &problems, QString what,
                      std::initializer_list<std::string_view> known)
-    : m_table(table), m_problems(problems), m_what(std::move(what))
+    : m_table(table)
+    , m_problems(problems)
+    , m_what(std::move(what))
 {
     QStringList knownNames;
     for (std::string_view key : known)
@@ -107,8 +110,9 @@ TomlTable::TomlTable(const toml::table &table, TomlProblems &problems, QString w
     for (const auto &[key, value] : table) {
         if (knownNames.contains(fromToml(key.str())))
             continue;
-        m_problems.add(key.source(), QStringLiteral("unknown key %1 in %2 (it may have: %3)")
-                                         .arg(quoted(key.str()), m_what, knownNames.join(QStringLiteral(", "))));
+        m_problems.add(key.source(),
+                       QStringLiteral("unknown key %1 in %2 (it may have: %3)")
+                           .arg(quoted(key.str()), m_what, knownNames.join(QStringLiteral(", "))));
     }
 }
 
@@ -127,13 +131,17 @@ void TomlTable::problem(std::string_view key, const QString &message) const
 
 void TomlTable::problemHere(const QString &message) const
 {
-    m_problems.add(m_table.source(), message);
+    if (m_problems.isRoot(m_table))
+        m_problems.addAt(0, 0, message);
+    else
+        m_problems.add(m_table.source(), message);
 }
 
 void TomlTable::wrongType(std::string_view key, const toml::node &value, const char *expected) const
 {
-    m_problems.add(value.source(), QStringLiteral("%1 in %2 must be %3, not %4")
-                                       .arg(quoted(key), m_what, QLatin1String(expected), tomlTypeName(value)));
+    m_problems.add(value.source(),
+                   QStringLiteral("%1 in %2 must be %3, not %4")
+                       .arg(quoted(key), m_what, QLatin1String(expected), tomlTypeName(value)));
 }
 
 std::optional<QString> TomlTable::string(std::string_view key, bool required) const
@@ -185,8 +193,9 @@ std::optional<QStringList> TomlTable::strings(std::string_view key) const
         if (const auto *text = item.as_string()) {
             list.append(fromToml(text->get()));
         } else {
-            m_problems.add(item.source(), QStringLiteral("%1 in %2 must hold strings only, not %3")
-                                              .arg(quoted(key), m_what, tomlTypeName(item)));
+            m_problems.add(
+                item.source(),
+                QStringLiteral("%1 in %2 must hold strings only, not %3").arg(quoted(key), m_what, tomlTypeName(item)));
             allStrings = false;
         }
     }

@@ -24,17 +24,24 @@ namespace Sandpit::Core {
 class TomlProblems final
 {
 public:
-    explicit TomlProblems(QString file) : m_file(std::move(file)) {}
+    explicit TomlProblems(QString file)
+        : m_file(std::move(file))
+    {
+    }
 
     void add(const toml::source_region &where, const QString &message);
     void addAt(int line, int column, const QString &message);
     const QString &file() const { return m_file; }
+    /// The file's top table: a key missing there is a problem of the file, at no line.
+    void setRoot(const toml::table &root) { m_root = &root; }
+    bool isRoot(const toml::table &table) const { return &table == m_root; }
     const QList<PackProblem> &list() const { return m_problems; }
     bool isEmpty() const { return m_problems.isEmpty(); }
 
 private:
     QString m_file;
     QList<PackProblem> m_problems;
+    const toml::table *m_root = nullptr;
 };
 
 /// A parsed TOML file, or the problem that stopped it: unreadable, too large, not UTF-8, a NUL

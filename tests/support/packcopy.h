@@ -15,8 +15,7 @@ inline bool copyFolder(const QString &from, const QString &to)
 {
     if (!QDir().mkpath(to))
         return false;
-    QDirIterator it(from, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden,
-                    QDirIterator::Subdirectories);
+    QDirIterator it(from, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden, QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QFileInfo info(it.next());
         const QString target = to + QLatin1Char('/') + QDir(from).relativeFilePath(info.filePath());

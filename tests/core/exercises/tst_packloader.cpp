@@ -111,9 +111,10 @@ private Q_SLOTS:
         QCOMPARE(test.checker->relativeTolerance, 0.0);
         QCOMPARE(test.limits.wallTimeMs, std::optional<qint64>(5000));
         QCOMPARE(sum.limitsFor(test, Limits{}).memoryBytes, 64LL * 1024 * 1024);
-        QCOMPARE(test.expectedFiles,
-                 (QList<ExpectedFile>{{QStringLiteral("result.txt"), sum.folder + QStringLiteral("/tests/result.txt"), 0},
-                                      {QStringLiteral("plot.png"), QString(), 100}}));
+        QCOMPARE(
+            test.expectedFiles,
+            (QList<ExpectedFile>{{QStringLiteral("result.txt"), sum.folder + QStringLiteral("/tests/result.txt"), 0},
+                                 {QStringLiteral("plot.png"), QString(), 100}}));
     }
 
     void readsAProgramChecker()
