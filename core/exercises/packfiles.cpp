@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QSaveFile>
 
 namespace Sandpit::Core {
 
@@ -50,6 +51,16 @@ QString PackFiles::resolveKey(const TomlTable &table, const char *key, const QSt
     if (path)
         return *path;
     table.problem(key, path.error());
+    return {};
+}
+
+std::expected<void, QString> writePackFile(const QString &path, const QByteArray &bytes)
+{
+    if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+        return std::unexpected(QStringLiteral("The folder for %1 cannot be made.").arg(path));
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return std::unexpected(QStringLiteral("%1 cannot be written: %2.").arg(path, file.errorString()));
     return {};
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArray>
 #include <QString>
 
 #include <expected>
@@ -30,5 +31,9 @@ private:
     QString m_folder;
     QString m_packFolder; ///< canonical
 };
+
+/// Writes `bytes` to `path` atomically (a reader sees the old file or the new one, whole),
+/// making its folders; the error is one sentence.
+std::expected<void, QString> writePackFile(const QString &path, const QByteArray &bytes);
 
 } // namespace Sandpit::Core
