@@ -50,7 +50,7 @@ QString PackFiles::resolveKey(const TomlTable &table, const char *key, const QSt
     auto path = resolve(relative);
     if (path)
         return *path;
-    table.problem(key, path.error());
+    table.problemWithKey(key, path.error());
     return {};
 }
 

@@ -129,6 +129,14 @@ void TomlTable::problem(std::string_view key, const QString &message) const
         problemHere(message);
 }
 
+void TomlTable::problemWithKey(std::string_view key, const QString &message) const
+{
+    if (const toml::node *value = node(key))
+        m_problems.add(value->source(), quoted(key) + QStringLiteral(": ") + message);
+    else
+        problemHere(message);
+}
+
 void TomlTable::problemHere(const QString &message) const
 {
     if (m_problems.isRoot(m_table))

@@ -69,6 +69,8 @@ public:
 
     /// A problem at the key's value, or at the table itself when the key is absent.
     void problem(std::string_view key, const QString &message) const;
+    /// "'key': message", for a message that is a sentence of its own.
+    void problemWithKey(std::string_view key, const QString &message) const;
     void problemHere(const QString &message) const;
     const QString &what() const { return m_what; }
     TomlProblems &problems() const { return m_problems; }
