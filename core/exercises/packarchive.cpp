@@ -168,12 +168,20 @@ std::expected<QString, PackProblem> PackArchive::unpack(const QString &zipPath, 
     if (auto done = Unzipper(zipPath, partial.path()).run(); !done)
         return std::unexpected(done.error());
     QFile marker(partial.filePath(kCompleteMarker));
-    marker.open(QIODevice::WriteOnly);
+    if (!marker.open(QIODevice::WriteOnly))
+        return std::unexpected(PackProblem{zipPath, 0, 0, QStringLiteral("%1 cannot be written").arg(unpackRoot), {}});
     marker.close();
-    QDir(target).removeRecursively();
-    if (!QDir().rename(partial.path(), target))
+    // A folder without the marker is an unpack that was interrupted: replaced. One with it was
+    // made meanwhile by another load of the same zip (the window and the CLI may both open
+    // it): that one is kept, and this one dropped with `partial`.
+    if (!QFileInfo::exists(target + QLatin1Char('/') + kCompleteMarker))
+        QDir(target).removeRecursively();
+    if (!QDir().rename(partial.path(), target)) {
+        if (QFileInfo::exists(target + QLatin1Char('/') + kCompleteMarker))
+            return target;
         return std::unexpected(
             PackProblem{zipPath, 0, 0, QStringLiteral("the zip cannot be unpacked into %1").arg(target), {}});
+    }
     partial.setAutoRemove(false);
     removeOlderCopies(root, baseName, key);
     return target;

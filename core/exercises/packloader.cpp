@@ -110,6 +110,9 @@ std::expected<Course, PackProblem> PackLoader::load(const QString &path) const
     if (!info.isFile())
         return std::unexpected(PackProblem{path, 0, 0, QStringLiteral("there is no pack here"), {}});
     const QString zipPath = info.absoluteFilePath();
+    if (m_unpackRoot.isEmpty()) // QDir("") is the working folder: never unpack there
+        return std::unexpected(
+            PackProblem{zipPath, 0, 0, QStringLiteral("no folder to unpack zipped packs in was given"), {}});
     auto unpacked = PackArchive::unpack(zipPath, m_unpackRoot);
     if (!unpacked)
         return std::unexpected(unpacked.error());

@@ -1,6 +1,7 @@
 // PackLoader on a well-formed pack: every key of the format reaches the model as an author
 // wrote it, with the defaults documented in docs/EXERCISES.md where a key is left out.
 #include "exercises/packloader.h"
+#include "languages/languageregistry.h"
 
 #include "support/packcopy.h"
 #include "support/testfiles.h"
@@ -144,6 +145,41 @@ private Q_SLOTS:
         QCOMPARE(loaded->exercises.size(), 2);
         QCOMPARE(loaded->exercises[0].id, QStringLiteral("a-sum"));
         QCOMPARE(loaded->exercises[1].id, QStringLiteral("hello"));
+    }
+
+    // The window and the CLI pass their registry: its ids are the ones a pack may name, and its
+    // extensions say a checker program's language.
+    void takesTheIdsAndExtensionsOfARegistry()
+    {
+        PackLoader loader(QDir::tempPath());
+        loader.setLanguages(LanguageRegistry::builtIn());
+        const auto course = loader.load(fixturePack(QStringLiteral("two")));
+        QVERIFY(course.has_value());
+        QVERIFY(course->problems.isEmpty());
+        QCOMPARE(course->exercise(QStringLiteral("sum"))->tests[2].checker->programLanguage, QStringLiteral("python"));
+
+        QTemporaryDir dir;
+        const QString pack = dir.filePath(QStringLiteral("pack"));
+        QVERIFY(SandpitTest::copyFolder(fixturePack(QStringLiteral("two")), pack));
+        QVERIFY(SandpitTest::writeFile(pack + QStringLiteral("/hello/exercise.toml"),
+                                       "title = \"Hello\"\n[languages.cobol]\nentry = \"hello.cob\"\n"
+                                       "[[tests]]\nname = \"a\"\n"));
+        const auto withCobol = loader.load(pack);
+        QCOMPARE(withCobol->problems.size(), 1);
+        QVERIFY2(
+            withCobol->problems[0].message.startsWith(QStringLiteral("unknown language \"cobol\" (Sandpit knows: "))
+                && withCobol->problems[0].message.contains(QStringLiteral("javascript")),
+            qPrintable(withCobol->problems[0].message));
+    }
+
+    // A zipped pack needs a folder to be unpacked in; the working folder is never used.
+    void refusesAZipWithoutAnUnpackFolder()
+    {
+        QTemporaryDir dir;
+        QVERIFY(SandpitTest::writeFile(dir.filePath(QStringLiteral("c.zip")), "PK"));
+        const auto course = PackLoader(QString()).load(dir.filePath(QStringLiteral("c.zip")));
+        QVERIFY(!course.has_value());
+        QCOMPARE(course.error().message, QStringLiteral("no folder to unpack zipped packs in was given"));
     }
 
     // Without a registry any language id is taken; with one, only its languages.
