@@ -120,15 +120,16 @@ QList<Hint> readHints(const TomlTable &exercise)
     return hints;
 }
 
-QString validIdProblem(const QString &id)
+} // namespace
+
+QString idProblem(const QString &id, const QString &what)
 {
+    // Ids name the learner's folders and progress files: nothing that could leave a folder.
     static const QRegularExpression valid(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._-]*$"));
     if (valid.match(id).hasMatch())
         return {};
-    return QStringLiteral("\"%1\" cannot be an exercise id: use letters, digits, '.', '_' and '-'").arg(id);
+    return QStringLiteral("\"%1\" cannot be %2 id: use letters, digits, '.', '_' and '-'").arg(id, what);
 }
-
-} // namespace
 
 QString PackLanguages::forFile(const QString &path) const
 {
@@ -153,7 +154,7 @@ std::expected<Exercise, QList<PackProblem>> readExercise(const QString &folder, 
     exercise.id = QFileInfo(folder).fileName();
     exercise.folder = QFileInfo(folder).absoluteFilePath();
     const QString tomlPath = exercise.folder + QStringLiteral("/exercise.toml");
-    if (const QString problem = validIdProblem(exercise.id); !problem.isEmpty())
+    if (const QString problem = idProblem(exercise.id, QStringLiteral("an exercise")); !problem.isEmpty())
         return std::unexpected(QList<PackProblem>{PackProblem{exercise.folder, 0, 0, problem, exercise.id}});
     auto document = parseTomlFile(tomlPath);
     if (!document) {

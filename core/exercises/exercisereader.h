@@ -28,6 +28,9 @@ struct PackLanguages {
     static PackLanguages defaults();
 };
 
+/// Why `id` cannot be `what`'s id ("an exercise", "a course"), or empty when it can.
+QString idProblem(const QString &id, const QString &what);
+
 /// The exercise in `folder` (its id is the folder's name), or every problem found in it.
 std::expected<Exercise, QList<PackProblem>> readExercise(const QString &folder, const QString &packFolder,
                                                          const PackLanguages &languages);

@@ -153,6 +153,10 @@ std::expected<Course, PackProblem> PackLoader::loadFolder(const QString &folder)
             table.problem(course.id.isEmpty() ? "id" : "title", QStringLiteral("must not be empty"));
         return std::unexpected(problems.list().first());
     }
+    if (const QString problem = idProblem(course.id, QStringLiteral("a course")); !problem.isEmpty()) {
+        table.problem("id", problem);
+        return std::unexpected(problems.list().last());
+    }
     const QStringList ids = listedExercises(table, folder);
     course.problems = problems.list();
     const PackLanguages languages{m_languageIds, m_languageByExtension};

@@ -136,6 +136,18 @@ private Q_SLOTS:
     }
 
     // Every problem of a broken exercise is listed at once, not only the first.
+    void anExerciseFolderNameMustBeAnId()
+    {
+        QVERIFY(QDir(m_pack).rename(QStringLiteral("hello"), QStringLiteral("hello world")));
+        QVERIFY(writeFile(m_pack + QStringLiteral("/course.toml"), "id = \"two\"\ntitle = \"T\"\n"));
+        const auto course = PackLoader(m_dir->filePath(QStringLiteral("u"))).load(m_pack);
+        QVERIFY(course.has_value());
+        QCOMPARE(course->exercises.size(), 1);
+        QCOMPARE(course->problems.value(0).toString(m_pack),
+                 QStringLiteral("hello world: \"hello world\" cannot be an exercise id: use letters, digits, '.', '_' "
+                                "and '-'"));
+    }
+
     void listsEveryProblemOfAnExercise()
     {
         const auto course = loadWithHello("titel = 1\n" + kHead + "[limits]\ntime = -1\n" + kTest + "points = -2\n");
@@ -189,6 +201,9 @@ private Q_SLOTS:
         QTest::newRow("empty id") << QByteArray("id = \"\"\ntitle = \"T\"\n")
                                   << QStringLiteral("course.toml:1:6: 'id' must not be empty");
         QTest::newRow("empty file") << QByteArray() << QStringLiteral("lacks the required key 'id'");
+        QTest::newRow("id that leaves a folder")
+            << QByteArray("id = \"../x\"\ntitle = \"T\"\n")
+            << QStringLiteral("course.toml:1:6: 'id' \"../x\" cannot be a course id: use letters, digits");
     }
 
     void aBrokenCourseFileIsNoCourse()
