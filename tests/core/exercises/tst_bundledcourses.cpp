@@ -9,12 +9,15 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace Sandpit::Core;
 
 namespace {
+
+constexpr int kChildTimeoutMs = 30000;
 
 /// The courses in the source tree, which the build copied beside the binary.
 QStringList sourceCourses()
@@ -58,6 +61,32 @@ private Q_SLOTS:
             QVERIFY2(course.has_value(), course ? "" : qPrintable(course.error().toString()));
             QVERIFY2(course->problems.isEmpty(), qPrintable(course->problems.value(0).toString()));
         }
+    }
+
+    // Installed as the package lays it out: /usr/bin/<program> finds /usr/share/sandpit/exercises.
+    // This test's own binary is copied into such a layout and asked (as a child process) what
+    // it finds there.
+    void findsTheCoursesOfAnInstalledLayout()
+    {
+        if (qEnvironmentVariableIsSet("SANDPIT_TEST_PRINT_COURSES")) { // the child
+            printf("%s\n", qPrintable(bundledCourseFolders().join(QLatin1Char('\n'))));
+            return;
+        }
+        QTemporaryDir prefix;
+        const QString bin = prefix.filePath(QStringLiteral("usr/bin"));
+        const QString share = prefix.filePath(QStringLiteral("usr/share/sandpit/exercises"));
+        QVERIFY(QDir().mkpath(bin));
+        QVERIFY(QFile::copy(QCoreApplication::applicationFilePath(), bin + QStringLiteral("/sandpit")));
+        QVERIFY(
+            SandpitTest::copyFolder(SandpitTest::loaderPack(QStringLiteral("two")), share + QStringLiteral("/two")));
+        QProcess child;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("SANDPIT_TEST_PRINT_COURSES"), QStringLiteral("1"));
+        child.setProcessEnvironment(env);
+        child.start(bin + QStringLiteral("/sandpit"), {QStringLiteral("findsTheCoursesOfAnInstalledLayout")});
+        QVERIFY(child.waitForFinished(kChildTimeoutMs));
+        const QByteArray out = child.readAllStandardOutput();
+        QVERIFY2(out.contains(QFile::encodeName(share + QStringLiteral("/two\n"))), out.constData());
     }
 
     // SANDPIT_EXERCISES_DIR wins; a folder without course.toml, or a file, is no course.
