@@ -105,14 +105,14 @@ bool readProgram(const TomlTable &checker, CheckerSpec &spec, const PackFiles &f
         return false;
     }
     if (const toml::table *limits = checker.table("limits"))
-        spec.limits = readLimits(*limits, checker.problems(), QStringLiteral("[checker.limits]"));
+        spec.limits = readLimits(*limits, checker.problems(), checker.what().chopped(1) + QStringLiteral(".limits]"));
     return true;
 }
 
-std::optional<CheckerSpec> readCheckerTable(const toml::table &table, TomlProblems &problems, const PackFiles &files,
-                                            const PackLanguages &languages)
+std::optional<CheckerSpec> readCheckerTable(const toml::table &table, TomlProblems &problems, const QString &what,
+                                            const PackFiles &files, const PackLanguages &languages)
 {
-    const TomlTable checker(table, problems, QStringLiteral("[checker]"),
+    const TomlTable checker(table, problems, what,
                             {"kind", "absolute", "relative", "pattern", "program", "language", "limits"});
     const auto name = checker.string("kind", true);
     if (!name)
@@ -159,7 +159,10 @@ std::optional<CheckerSpec> readChecker(const TomlTable &owner, const PackFiles &
     if (!node)
         return std::nullopt;
     if (const toml::table *table = node->as_table())
-        return readCheckerTable(*table, owner.problems(), files, languages);
+        return readCheckerTable(*table, owner.problems(),
+                                owner.what() == QLatin1String("[[tests]]") ? QStringLiteral("[tests.checker]")
+                                                                           : QStringLiteral("[checker]"),
+                                files, languages);
     const auto name = owner.string("checker");
     if (!name)
         return std::nullopt;

@@ -62,6 +62,11 @@ private Q_SLOTS:
         row("typo in a key", "titel = \"x\"\n" + kHead + kTest, 1, 1, "unknown key 'titel' in exercise.toml");
         row("typo in a test", kHead + "[[tests]]\nname = \"a\"\nstdot = \"x\"\n", 6, 1,
             "unknown key 'stdot' in [[tests]]");
+        row("typo in a checker's limits",
+            kHead + kTest
+                + "[tests.checker]\nkind = \"program\"\nprogram = \"README.md\"\nlanguage = "
+                  "\"python\"\n[tests.checker.limits]\nmemry = 1\n",
+            12, 1, "unknown key 'memry' in [tests.checker.limits]");
         row("typo in limits", kHead + "[limits]\ntme = 2\n" + kTest, 5, 1, "unknown key 'tme' in [limits]");
         row("negative limit", kHead + "[limits]\nmemory = -5\n" + kTest, 5, 10,
             "'memory' must be a whole number of megabytes");
