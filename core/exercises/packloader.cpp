@@ -50,7 +50,8 @@ QStringList exerciseFolders(const QString &folder)
 }
 
 /// The exercises course.toml lists, in its order; a listed one that is missing, or listed
-/// twice, is a problem at its place in the list.
+/// twice, is a problem at its place in the list, and so is a folder with an exercise.toml that
+/// the list leaves out.
 QStringList listedExercises(const TomlTable &course, const QString &folder)
 {
     const toml::array *array = course.array("exercises");
@@ -71,6 +72,13 @@ QStringList listedExercises(const TomlTable &course, const QString &folder)
         else
             ids.append(id);
     }
+    // An exercise written but forgotten in the list would never reach a learner, unnoticed.
+    for (const QString &unlisted : exerciseFolders(folder))
+        if (!ids.contains(unlisted))
+            course.problem("exercises",
+                           QStringLiteral("does not list \"%1\", which has an exercise.toml: add it, or "
+                                          "learners never see it")
+                               .arg(unlisted));
     return ids;
 }
 

@@ -191,7 +191,9 @@ private Q_SLOTS:
                                              "have: id, title, description, exercises)"),
                               QStringLiteral("course.toml:4:23: \"gone\" is listed, but there is no "
                                              "gone/exercise.toml"),
-                              QStringLiteral("course.toml:4:31: \"hello\" is listed twice")}));
+                              QStringLiteral("course.toml:4:31: \"hello\" is listed twice"),
+                              QStringLiteral("course.toml:4:13: 'exercises' does not list \"sum\", which has an "
+                                             "exercise.toml: add it, or learners never see it")}));
     }
 
     void aBrokenCourseFileIsNoCourse_data()
