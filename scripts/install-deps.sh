@@ -9,7 +9,7 @@ packages=(
     python3 help2man
 )
 if [[ "${1:-}" == "--test" ]]; then
-    packages+=(xvfb xauth imagemagick bubblewrap hyperfine util-linux docker.io debootstrap libpython3.11-testsuite
+    packages+=(xvfb xauth imagemagick bubblewrap hyperfine util-linux docker.io debootstrap libpython3.11-testsuite python3-jsonschema
               g++ nodejs openjdk-17-jdk-headless rustc python3-matplotlib xdotool xclip
               desktop-file-utils appstream shared-mime-info man-db x11-utils)
     # scripts/check-package.sh: the .deb's dependencies (dpkg-shlibdeps), its lint, and the

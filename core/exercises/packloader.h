@@ -1,8 +1,11 @@
 #pragma once
 
 #include "exercises/exercise.h"
+#include "languages/languagefwd.h"
 
+#include <QHash>
 #include <QString>
+#include <QStringList>
 
 #include <expected>
 
@@ -24,8 +27,19 @@ public:
     /// its problem listed in Course::problems, and the rest stays usable.
     std::expected<Course, PackProblem> load(const QString &path) const;
 
+    /// The languages a pack may name, and which language a checker program's or a wrong
+    /// solution's extension means: the window and the CLI pass their LanguageRegistry. Without
+    /// it any language id is taken, and extensions mean Sandpit's built-in languages.
+    void setLanguages(const LanguageRegistry &registry);
+    /// Only the ids (for tests and callers without a registry); extensions as without one.
+    void setLanguageIds(const QStringList &ids);
+
 private:
+    std::expected<Course, PackProblem> loadFolder(const QString &folder) const;
+
     QString m_unpackRoot;
+    QStringList m_languageIds;
+    QHash<QString, QString> m_languageByExtension;
 };
 
 } // namespace Sandpit::Core

@@ -1,0 +1,75 @@
+// docs/exercise-pack.schema.json describes the same files the loader reads: it takes every pack
+// file the loader's fixtures hold and the documentation's complete example, and refuses the
+// mistakes the loader refuses. Checked with Debian's python3-jsonschema (Draft 2020-12).
+#include "support/testfiles.h"
+
+#include <QDirIterator>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+constexpr int kValidatorTimeoutMs = 60000;
+
+QStringList fixturePackFiles()
+{
+    QStringList files;
+    QDirIterator it(QStringLiteral(SANDPIT_FIXTURES_DIR "/packs/loader"), {QStringLiteral("*.toml")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files.append(it.next());
+    files.sort();
+    return files;
+}
+
+/// The documentation's complete example's TOML files, written into `dir`.
+QStringList documentedFiles(const QTemporaryDir &dir)
+{
+    const QByteArray doc = SandpitTest::readFile(QStringLiteral(SANDPIT_SOURCE_DIR "/docs/EXERCISES.md"));
+    static const QRegularExpression block(QStringLiteral("```toml\\n# file: ([^\\n]+)\\n(.*?)```"),
+                                          QRegularExpression::DotMatchesEverythingOption);
+    QStringList files;
+    for (const auto &match : block.globalMatch(QString::fromUtf8(doc))) {
+        const QString name = match.captured(1).replace(QLatin1Char('/'), QLatin1Char('-'));
+        files.append(SandpitTest::writeInto(dir, name, match.captured(2).toUtf8()));
+    }
+    return files;
+}
+
+} // namespace
+
+class TestPackSchema : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void describesWhatTheLoaderReads()
+    {
+        QTemporaryDir dir;
+        const QStringList documented = documentedFiles(dir);
+        QCOMPARE(documented.size(), 2);
+        QStringList arguments{QStringLiteral(SANDPIT_SOURCE_DIR "/tests/support/validatepackschema.py"),
+                              QStringLiteral(SANDPIT_SOURCE_DIR "/docs/exercise-pack.schema.json")};
+        arguments += fixturePackFiles();
+        arguments += documented;
+        arguments.append(QStringLiteral("--invalid"));
+        const QByteArray head = "title = \"T\"\n[languages.python]\nentry = \"a.py\"\n[[tests]]\nname = \"a\"\n";
+        for (const QByteArray &bad :
+             {head + "stdot = \"x\"\n", head + "visibility = \"secret\"\n", head + "[tests.limits]\nmemory = -1\n",
+              head + "checker = \"fuzzy\"\n", head + "stdin = \"1\"\nstdin_file = \"in\"\n",
+              QByteArray("title = \"T\"\n[languages.python]\nentry = \"a.py\"\n"), QByteArray("id = \"c\"\n"),
+              QByteArray("id = \"c\"\ntitle = \"C\"\nexercices = []\n")})
+            arguments.append(SandpitTest::writeInto(dir, QStringLiteral("bad%1.toml").arg(arguments.size()), bad));
+        QProcess validator;
+        validator.setProcessChannelMode(QProcess::MergedChannels);
+        validator.start(QStringLiteral("python3"), arguments);
+        QVERIFY(validator.waitForFinished(kValidatorTimeoutMs));
+        const QByteArray said = validator.readAll();
+        QVERIFY2(validator.exitStatus() == QProcess::NormalExit && validator.exitCode() == 0, said.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPackSchema)
+#include "tst_packschema.moc"
