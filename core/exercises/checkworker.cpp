@@ -111,8 +111,10 @@ void CheckWorker::startTest()
     }
     const ExerciseTest &test = m_check->test();
     Q_EMIT testStarted(m_check->id, m_check->next, test.name);
-    startRun(testRunRequest(m_check->request, m_check->program, test, ArtifactStore::reserve(m_check->programFiles)),
-             Phase::Program);
+    // Only a test that expects files needs the run's copied out; copying costs every run.
+    const ArtifactKeeping keeping
+        = test.expectedFiles.isEmpty() ? ArtifactKeeping{} : ArtifactStore::reserve(m_check->programFiles);
+    startRun(testRunRequest(m_check->request, m_check->program, test, keeping), Phase::Program);
 }
 
 void CheckWorker::startRun(const RunRequest &request, Phase phase)
