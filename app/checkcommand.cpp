@@ -117,7 +117,7 @@ int check(const Core::CheckRequest &request, const Core::EngineSettings &engine,
           const Core::LanguageRegistry &languages, bool json)
 {
     const CheckPrinter printer(json, request.exercise);
-    Core::CheckController controller(Core::makeBackends(languages, engine));
+    Core::CheckController controller(Core::makeBackends(languages, engine, Core::RunsExpected::Series));
     QObject::connect(&controller, &Core::CheckController::testFinished, &controller,
                      [&printer](int, const Core::TestOutcome &outcome) { printer.printTest(outcome); });
     QObject::connect(

@@ -12,7 +12,7 @@ std::vector<std::unique_ptr<Backend>> checkBackends()
 {
     std::vector<std::unique_ptr<Backend>> backends;
     if (!kDocker)
-        return makeBackends(LanguageRegistry::builtIn(), EngineSettings{});
+        return makeBackends(LanguageRegistry::builtIn(), EngineSettings{}, RunsExpected::Series);
     DockerBackend::Config config;
     config.environment = QProcessEnvironment::systemEnvironment();
     config.environment.insert(QStringLiteral("SANDPIT_DOCKER_IMAGE_PYTHON"),
