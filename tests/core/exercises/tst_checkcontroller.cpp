@@ -46,6 +46,7 @@ private Q_SLOTS:
     void expectedOutputFile();
     void testLimitsOverrideTheExercises();
     void stopMidCheck();
+    void startReplacesTheRunningCheck();
     void missingLearnerFileFailsTheCheck();
 
 private:
@@ -242,6 +243,40 @@ void TestCheckController::stopMidCheck()
              (QStringList{QStringLiteral("passed"), QStringLiteral("stopped"), QStringLiteral("stopped")}));
     QVERIFY(watcher.outcome.finished.at(1).wallMs < 2000);
     QCOMPARE(watcher.outcome.report->score, 1);
+}
+
+void TestCheckController::startReplacesTheRunningCheck()
+{
+    // A learner presses Check again while the wait exercise sleeps in its second test: only
+    // the new Check is heard of, whole, and the old one's tests never show against it.
+    CheckWatcher watcher(*m_controller);
+    bool replaced = false;
+    QObject::connect(m_controller.get(), &CheckController::testStarted, m_controller.get(), [&](int index) {
+        if (index == 1 && !replaced) {
+            replaced = true;
+            m_controller->start(
+                runnerCheck(QStringLiteral("sum"), QStringLiteral("python"), QStringLiteral("solution/sum.py")));
+        }
+    });
+    m_controller->start(
+        runnerCheck(QStringLiteral("wait"), QStringLiteral("python"), QStringLiteral("solution/wait.py")));
+    QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 60000);
+    QVERIFY(watcher.outcome.report);
+    QCOMPARE(watcher.outcome.report->exerciseId, QStringLiteral("sum"));
+    QCOMPARE(watcher.outcome.started,
+             (QStringList{QStringLiteral("no wait"), QStringLiteral("a long wait, with time for it"),
+                          QStringLiteral("small numbers"), QStringLiteral("negative numbers"),
+                          QStringLiteral("large numbers")}));
+    // The wait exercise's first test finished before the new Check began; nothing of it after.
+    QCOMPARE(watcher.outcome.verdicts(),
+             (QStringList{QStringLiteral("passed"), QStringLiteral("passed"), QStringLiteral("passed"),
+                          QStringLiteral("passed")}));
+    QCOMPARE(watcher.outcome.finished.at(1).testName, QStringLiteral("small numbers"));
+    QCOMPARE(watcher.outcome.report->tests.size(), 3);
+    QCOMPARE(watcher.outcome.report->score, 4);
+    // Nothing of the old Check arrives late either.
+    QCoreApplication::processEvents();
+    QCOMPARE(watcher.outcome.finished.size(), 4);
 }
 
 void TestCheckController::missingLearnerFileFailsTheCheck()
