@@ -43,6 +43,7 @@ private Q_SLOTS:
     void checkerProgramAccepts();
     void checkerProgramRejectsWithItsMessage();
     void crashingCheckerIsTheExercisesFault();
+    void hangingCheckerIsStoppedByItsOwnLimit();
     void expectedOutputFile();
     void testLimitsOverrideTheExercises();
     void stopMidCheck();
@@ -202,6 +203,17 @@ void TestCheckController::crashingCheckerIsTheExercisesFault()
     QVERIFY(o.report);
     QCOMPARE(o.finished.at(0).verdict, Verdict::CheckerError);
     QVERIFY(!o.finished.at(0).countsAgainstLearner());
+}
+
+void TestCheckController::hangingCheckerIsStoppedByItsOwnLimit()
+{
+    // Its [checker.limits] time of one second stops it, not the learner's limits.
+    const CheckOutcome o
+        = check(QStringLiteral("hangingchecker"), QStringLiteral("python"), QStringLiteral("solution/echo.py"));
+    QVERIFY(o.report);
+    QCOMPARE(o.finished.at(0).verdict, Verdict::CheckerError);
+    QVERIFY(!o.finished.at(0).countsAgainstLearner());
+    QCOMPARE(o.finished.at(0).actualStdout, QByteArray("hello\n"));
 }
 
 void TestCheckController::expectedOutputFile()
