@@ -49,6 +49,7 @@ private Q_SLOTS:
     void stopMidCheck();
     void startReplacesTheRunningCheck();
     void missingLearnerFileFailsTheCheck();
+    void onlyTheTestsAskedFor();
 
 private:
     CheckOutcome check(const QString &exercise, const QString &language, const QString &program)
@@ -299,6 +300,18 @@ void TestCheckController::missingLearnerFileFailsTheCheck()
     QCOMPARE(o.error->code, RunError::Code::MissingInputFile);
     QVERIFY2(o.error->message.contains(QStringLiteral("nowhere/sum.py")), qPrintable(o.error->message));
     QVERIFY(o.started.isEmpty());
+}
+
+void TestCheckController::onlyTheTestsAskedFor()
+{
+    CheckRequest request
+        = runnerCheck(QStringLiteral("sum"), QStringLiteral("python"), QStringLiteral("solution/sum.py"));
+    request.onlyTests = {QStringLiteral("large numbers")};
+    const CheckOutcome o = checkToEnd(*m_controller, request);
+    QVERIFY(o.report);
+    QCOMPARE(o.started, QStringList{QStringLiteral("large numbers")});
+    QCOMPARE(o.report->score, 2);
+    QCOMPARE(o.report->maxScore, 2);
 }
 
 QTEST_GUILESS_MAIN(TestCheckController)
