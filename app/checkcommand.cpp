@@ -53,12 +53,17 @@ std::optional<int> parse(QCommandLineParser &parser, const QStringList &argument
                             QStringLiteral("usage: sandpit check EXERCISE [FILE] [options]; see sandpit check --help"));
 }
 
+/// --json's one line when nothing could be checked: `sandpit run --json`'s {"error": …}.
+void printJsonError(const Core::RunError &error)
+{
+    std::fputs(QJsonDocument(Core::errorToJson(error)).toJson(QJsonDocument::Compact).constData(), stdout);
+    std::fputc('\n', stdout);
+}
+
 int couldNotCheck(bool json, const Core::RunError &error)
 {
-    if (json) {
-        std::fputs(QJsonDocument(Core::errorToJson(error)).toJson(QJsonDocument::Compact).constData(), stdout);
-        std::fputc('\n', stdout);
-    }
+    if (json)
+        printJsonError(error);
     printErr(error.message);
     return CheckExitStatus::kCouldNotCheck;
 }
@@ -83,9 +88,7 @@ std::expected<std::pair<QString, QString>, Core::RunError> learnersFile(const Ch
                                                          "Sandpit, or give FILE")
                                               .arg(looked.join(QStringLiteral(", ")))});
 }
-} // namespace
 
-namespace {
 /// The Check's request: the engine settings' limits, backend and isolation, through the one
 /// request builder (which also reads and checks the learner's file as `sandpit run` would).
 std::expected<Core::CheckRequest, Core::RequestError>
@@ -147,7 +150,10 @@ std::expected<Resolved, int> resolve(const QCommandLineParser &parser, const Cor
     auto target = findCheckTarget(positionals.at(1), parser.value(option("pack")),
                                   Core::ExerciseSettings::load().unpackFolder, languages);
     if (!target) {
-        for (const QString &line : target.error().lines)
+        const QStringList &lines = target.error().lines;
+        if (json)
+            printJsonError({Core::RunError::Code::BadRequest, lines.join(QLatin1Char('\n'))});
+        for (const QString &line : lines)
             printErr(line);
         return std::unexpected(CheckExitStatus::kCouldNotCheck);
     }

@@ -175,6 +175,15 @@ private Q_SLOTS:
         QVERIFY2(c.err.contains("typo/exercise.toml:8:1: "), c.err.constData());
         QVERIFY2(c.err.contains("stdinn"), c.err.constData());
         QVERIFY(c.out.isEmpty());
+
+        // With --json, the same as `sandpit run --json` when nothing ran: {"error": …}.
+        const Cli j = check({QStringLiteral("--json"), QStringLiteral("--pack"), broken, QStringLiteral("typo"),
+                             program(QStringLiteral("badchecker/solution/echo.py"))});
+        QCOMPARE(j.exitCode, kCouldNotCheck);
+        const QJsonObject error = j.json().value(QStringLiteral("error")).toObject();
+        QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("bad-request"));
+        QVERIFY2(error.value(QStringLiteral("message")).toString().contains(QStringLiteral("exercise.toml:8:1: ")),
+                 j.out.constData());
     }
 
     void missingFileCouldNotCheck()
