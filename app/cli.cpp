@@ -65,11 +65,6 @@ QString summaryLine(const Core::RunResult &r)
              Core::formatBytes(r.peakMemoryBytes), r.killDetail);
 }
 
-QString option(const char *name)
-{
-    return QString::fromLatin1(name);
-}
-
 /// The command line, checked: an exit status when there is nothing more to do (--help, a
 /// usage error), nothing when the run goes ahead.
 std::optional<int> parse(QCommandLineParser &parser, const QStringList &arguments)

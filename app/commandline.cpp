@@ -7,6 +7,11 @@
 
 namespace Sandpit::App {
 
+QString option(const char *name)
+{
+    return QString::fromLatin1(name);
+}
+
 void printErr(const QString &text)
 {
     std::fprintf(stderr, "sandpit: %s\n", qPrintable(text));

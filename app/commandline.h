@@ -15,6 +15,9 @@ namespace Sandpit::App {
 /// What every command exits with when its command line is wrong.
 constexpr int kExitUsage = 2;
 
+/// An option's name as QCommandLineParser takes it, from the literal in a command's table.
+QString option(const char *name);
+
 /// Prints "sandpit: TEXT" on stderr, the form every command's errors take.
 void printErr(const QString &text);
 

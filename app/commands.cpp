@@ -1,5 +1,6 @@
 #include "commands.h"
 
+#include "checkcommand.h"
 #include "cli.h"
 #include "doctorcommand.h"
 #include "historycommand.h"
@@ -27,6 +28,7 @@ struct Command {
 
 constexpr Command kCommands[] = {
     {"run", "run FILE [-- ARGS…]", "Run a program in the sandbox and print its output, or --json.", runCli},
+    {"check", "check EXERCISE [FILE]", "Check a program against an exercise's tests, or --json.", runCheckCommand},
     {"history", "history", "List the runs Sandpit recorded, newest first.", runHistoryCommand},
     {"doctor", "doctor", "Say what a run would get on this computer: sandbox, Docker, toolchains.", runDoctorCommand},
 };

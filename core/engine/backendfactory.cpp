@@ -8,10 +8,11 @@ namespace Sandpit::Core {
 std::vector<std::unique_ptr<Backend>> makeBackends(const LanguageRegistry &languages, const EngineSettings &settings,
                                                    RunsExpected runs)
 {
-    const bool keepWarm = runs == RunsExpected::Many;
+    const bool keepWarm = runs != RunsExpected::One;
     std::vector<std::unique_ptr<Backend>> backends;
     LocalBackend::Config local;
     local.keepWarm = keepWarm;
+    local.prepareAhead = runs == RunsExpected::Series;
     backends.push_back(std::make_unique<LocalBackend>(languages, std::move(local)));
     // Creating it contacts nobody: the daemon is first asked on a run's own thread (and by a
     // background sweep for containers a crashed Sandpit left), so a missing Docker costs nothing.

@@ -11,7 +11,9 @@ namespace Sandpit::Core {
 
 /// How many runs the caller expects: a window runs many, and gains from a sandbox or container
 /// made ready between them; the command line runs one, and would make one only to throw it away.
-enum class RunsExpected { Many, One };
+/// A Check runs a series, each run starting the moment the one before ends: the next sandbox
+/// is built while a run goes, since there is no pause between them to build it in.
+enum class RunsExpected { Many, One, Series };
 
 /// Every backend of this build, the configured default first (requests that name no backend
 /// go to the first).

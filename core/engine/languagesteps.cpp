@@ -1,6 +1,7 @@
 #include "engine/languagesteps.h"
 
 #include <QFile>
+#include <QFileInfo>
 
 #include <algorithm>
 
@@ -8,13 +9,32 @@ namespace Sandpit::Core {
 
 QStringList runCommand(const Language &language, const QString &toolchain, const RunRequest &request)
 {
-    return stepCommand(language.run, {toolchain, request.entryFile, request.limits.memoryBytes}) + request.arguments;
+    return stepCommand(language.run, {toolchain, request.entryFile, request.limits.memoryBytes, {}})
+        + request.arguments;
 }
+
+namespace {
+/// The sources compiled with the entry: the request's own files (not the language's support
+/// files in the build folder) with the entry's extension, in the request's order.
+QStringList otherSources(const RunRequest &request)
+{
+    const QString suffix = QFileInfo(request.entryFile).suffix();
+    const QString build = QLatin1String(kBuildDir) + QLatin1Char('/');
+    QStringList others;
+    for (const SourceFile &source : request.sources) {
+        if (source.name != request.entryFile && !source.name.startsWith(build)
+            && QFileInfo(source.name).suffix() == suffix)
+            others << source.name;
+    }
+    return others;
+}
+} // namespace
 
 QStringList compileCommand(const Language &language, const QString &toolchain, const RunRequest &request)
 {
     Q_ASSERT(language.compile);
-    return stepCommand(*language.compile, {toolchain, request.entryFile, request.limits.memoryBytes});
+    return stepCommand(*language.compile,
+                       {toolchain, request.entryFile, request.limits.memoryBytes, otherSources(request)});
 }
 
 namespace {

@@ -1,9 +1,11 @@
 #pragma once
 
+#include "engine/ownedthread.h"
 #include "exercises/exercise.h"
 #include "exercises/testoutcome.h"
 #include "model/runerror.h"
 #include "model/runlimits.h"
+#include "model/runresult.h"
 
 #include <QObject>
 
@@ -13,6 +15,7 @@
 namespace Sandpit::Core {
 
 class Backend;
+class CheckWorker;
 
 /// What to check: one exercise's tests against the learner's file.
 struct CheckRequest {
@@ -24,6 +27,8 @@ struct CheckRequest {
     QString image;         ///< Docker only: instead of the language's
     Limits baseLimits;     ///< the engine settings' limits, under the exercise's and the tests'
     QStringList onlyTests; ///< empty: every test
+    /// Local sandbox only: the weakest isolation the settings allow (RunRequest's).
+    IsolationReport::Level weakestIsolation = IsolationReport::Level::Full;
 };
 
 /// The GUI-thread face of a Check. It runs the tests one after another on the engine's
@@ -49,6 +54,12 @@ Q_SIGNALS:
     /// Nothing could be checked: the learner's file is unreadable, the language is not one the
     /// exercise accepts, or the backend cannot run anything.
     void checkFailed(const Sandpit::Core::RunError &error);
+
+private:
+    OwnedThread m_thread;
+    CheckWorker *m_worker = nullptr; // lives on m_thread, deleted when it finishes
+    quint64 m_nextId = 1;
+    quint64 m_current = 0; // the Check whose events are passed on; 0: none running
 };
 
 } // namespace Sandpit::Core

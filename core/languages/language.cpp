@@ -65,6 +65,10 @@ QStringList stepCommand(const LanguageStep &step, const StepContext &context)
         = QStringLiteral("./") + build + QLatin1Char('/') + (stem.isEmpty() ? QStringLiteral("program") : stem);
     QStringList command;
     for (const QString &part : step.command) {
+        if (part == QLatin1String("{other_sources}")) {
+            command << context.otherSources;
+            continue;
+        }
         command << QString(part)
                        .replace(QLatin1String("{toolchain}"), context.toolchain)
                        .replace(QLatin1String("{entry_stem}"), stem)

@@ -13,7 +13,8 @@
 namespace Sandpit::Core {
 
 /// One step of a language: compiling, or running. Its command may use the placeholders
-/// {toolchain}, {entry}, {entry_stem}, {build}, {binary} and {memory_mb} (see stepCommand()).
+/// {toolchain}, {entry}, {entry_stem}, {build}, {binary}, {memory_mb} and {other_sources}
+/// (see stepCommand()).
 struct LanguageStep {
     /// Executable names tried in order for {toolchain}. Empty: the step needs none (a run
     /// step that starts the program the compile step built).
@@ -79,6 +80,10 @@ struct StepContext {
     QString toolchain;      ///< {toolchain}
     QString entry;          ///< {entry}: the entry file, relative to the working directory
     qint64 memoryBytes = 0; ///< {memory_mb}: the step's memory limit
+    /// {other_sources}, a whole argument that becomes one argument per file (none for a
+    /// one-file program): the run's other source files with the entry's extension, so that a
+    /// harness's driver and the learner's file are compiled and linked together.
+    QStringList otherSources;
 };
 
 /// `step`'s command with its placeholders filled in. {build} is kBuildDir, {binary} is

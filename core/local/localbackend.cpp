@@ -76,6 +76,8 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     auto sandbox = takeSandbox(sandboxConfig);
     if (!sandbox)
         return std::unexpected(sandbox.error());
+    if (m_config.prepareAhead)
+        prepareNext(sandboxConfig);
 
     RunRequest runRequest = runStepRequest(*language, request);
     LocalJob::Plan runPlan;

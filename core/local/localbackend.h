@@ -20,6 +20,9 @@ public:
         QString helperPath;              ///< empty: found with findHelper()
         QStringList toolchainSearchPath; ///< empty: defaultToolchainSearchPath()
         bool keepWarm = true;            ///< keep one sandbox built ahead of the next run
+        /// Build the next run's sandbox as soon as a run takes one, not after it ends: for runs
+        /// that follow one another at once (a Check), where nobody reads a result between them.
+        bool prepareAhead = false;
     };
 
     LocalBackend(LanguageRegistry languages, Config config);

@@ -1,5 +1,6 @@
 // The language definitions: what the editor offers, which file runs as what, and the messages
 // for a broken languages file.
+#include "engine/languagesteps.h"
 #include "languages/languageregistry.h"
 #include "support/expectedmessage.h"
 #include "support/testfiles.h"
@@ -335,11 +336,38 @@ private Q_SLOTS:
                         QStringLiteral("-o"),          QStringLiteral("{binary}"),
                         QStringLiteral("{entry}"),     QStringLiteral("{entry_stem}")};
         const QStringList command
-            = stepCommand(step, {QStringLiteral("/usr/bin/cc"), QStringLiteral("Main.java"), 256LL * 1024 * 1024});
+            = stepCommand(step, {QStringLiteral("/usr/bin/cc"), QStringLiteral("Main.java"), 256LL * 1024 * 1024, {}});
         QCOMPARE(command,
                  (QStringList{QStringLiteral("/usr/bin/cc"), QStringLiteral("-Xmx256m"), QStringLiteral("-d"),
                               QStringLiteral(".sandpit"), QStringLiteral("-o"), QStringLiteral("./.sandpit/Main"),
                               QStringLiteral("Main.java"), QStringLiteral("Main")}));
+    }
+
+    void compileLinksTheOtherSourcesOfTheEntrysKind()
+    {
+        // A harness: the driver is the entry, the learner's file beside it; a header and the
+        // language's support file in the build folder are not compiled a second time.
+        const LanguageRegistry registry = LanguageRegistry::builtIn();
+        const Language &c = *registry.find(QStringLiteral("c"));
+        RunRequest request;
+        request.entryFile = QStringLiteral("driver.c");
+        request.sources = {{QStringLiteral("driver.c"), "int main(void) { return 0; }"},
+                           {QStringLiteral("add.c"), "long add(long a, long b) { return a + b; }"},
+                           {QStringLiteral("add.h"), "long add(long a, long b);"}};
+        const QStringList harness = compileCommand(c, QStringLiteral("/usr/bin/gcc"), compileStepRequest(c, request));
+        const qsizetype entry = harness.indexOf(QStringLiteral("driver.c"));
+        QVERIFY(entry > 0);
+        QCOMPARE(harness.mid(entry, 3), (QStringList{QStringLiteral("driver.c"), QStringLiteral("add.c"),
+                                                     QStringLiteral(".sandpit/linebuffered_stdio.c")}));
+        QVERIFY(!harness.contains(QStringLiteral("add.h")));
+        QVERIFY(!harness.contains(QStringLiteral("{other_sources}")));
+
+        // One file: the command a normal run always had.
+        request.sources = {request.sources.first()};
+        const QStringList single = compileCommand(c, QStringLiteral("/usr/bin/gcc"), compileStepRequest(c, request));
+        QCOMPARE(single.mid(single.indexOf(QStringLiteral("driver.c")) - 2),
+                 (QStringList{QStringLiteral("-o"), QStringLiteral("./.sandpit/driver"), QStringLiteral("driver.c"),
+                              QStringLiteral(".sandpit/linebuffered_stdio.c"), QStringLiteral("-lm")}));
     }
 
     void overlayChangesOneKeyAndAddsLanguages()

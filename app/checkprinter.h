@@ -1,0 +1,34 @@
+#pragma once
+
+#include "exercises/testoutcome.h"
+
+#include <QJsonObject>
+
+namespace Sandpit::App {
+
+/// How `sandpit check` shows a Check as it goes: a table row per test as it finishes, with
+/// the explanation, diff and hint of a failed visible test below its row (a hidden test's
+/// hint only), then the score. With --json, one JSON object per line for each test, then
+/// one for the whole Check.
+class CheckPrinter final
+{
+public:
+    CheckPrinter(bool json, const Core::Exercise &exercise);
+
+    void printHeader() const;
+    void printTest(const Core::TestOutcome &outcome) const;
+    void printSummary(const Core::CheckReport &report) const;
+
+    static QJsonObject testToJson(const Core::TestOutcome &outcome);
+    static QJsonObject summaryToJson(const Core::CheckReport &report);
+
+private:
+    void printDetails(const Core::TestOutcome &outcome) const;
+
+    bool m_json = false;
+    qsizetype m_nameWidth = 4;
+    // A compile error is the same for every test: its messages are printed under the first.
+    mutable QList<Core::Diagnostic> m_printedDiagnostics;
+};
+
+} // namespace Sandpit::App
