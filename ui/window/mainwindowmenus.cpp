@@ -5,6 +5,7 @@
 #include "editor/editactions.h"
 #include "editor/editorwidget.h"
 #include "engine/doctor.h"
+#include "exercises/checksession.h"
 #include "history/historystore.h"
 #include "languages/language.h"
 #include "output/outputpane.h"
@@ -122,13 +123,25 @@ void MainWindow::createRunMenu()
     QAction *arguments = menuAction(runMenu, QStringLiteral("actionProgramArguments"),
                                     QStringLiteral("Program Ar&guments…"), {}, &MainWindow::editProgramArguments);
     arguments->setToolTip(QStringLiteral("Give the program command-line arguments (in the Input Files pane)"));
-    m_stopAction = menuAction(runMenu, QStringLiteral("actionStop"), QStringLiteral("&Stop"),
-                              {QKeySequence(Qt::CTRL | Qt::Key_F2), QKeySequence(Qt::Key_Escape)},
-                              [this] { m_session->stop(); });
+    m_stopAction
+        = menuAction(runMenu, QStringLiteral("actionStop"), QStringLiteral("&Stop"),
+                     {QKeySequence(Qt::CTRL | Qt::Key_F2), QKeySequence(Qt::Key_Escape)}, &MainWindow::stopRunOrCheck);
     m_stopAction->setIcon(glyphIcon(Glyph::Stop));
     m_stopAction->setToolTip(
         QStringLiteral("Stop the program and everything it started (Ctrl+F2, or Esc in the editor)"));
     m_stopAction->setEnabled(false);
+    createCheckAction(runMenu);
+}
+
+void MainWindow::createCheckAction(QMenu *runMenu)
+{
+    runMenu->addSeparator();
+    m_checkAction = menuAction(runMenu, QStringLiteral("actionCheck"), QStringLiteral("&Check Exercise"),
+                               {QKeySequence(Qt::Key_F7)}, &MainWindow::check);
+    m_checkAction->setIconText(QStringLiteral("Check"));
+    m_checkAction->setIcon(glyphIcon(Glyph::Check));
+    m_checkAction->setToolTip(QStringLiteral("Run every test of the open exercise against your file (F7)"));
+    m_checkAction->setEnabled(false);
 }
 
 void MainWindow::createViewMenu()
@@ -188,7 +201,7 @@ void MainWindow::createToolBar()
     bar->setObjectName(QStringLiteral("runToolBar"));
     bar->setMovable(false);
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    bar->addActions({m_runAction, m_runWithInputAction, m_stopAction});
+    bar->addActions({m_runAction, m_checkAction, m_runWithInputAction, m_stopAction});
     bar->addSeparator();
     // Each in a box: a toolbar does not hide a widget of its own by itself, and the backend
     // switch hides while presenting.
@@ -224,6 +237,7 @@ void MainWindow::applySettings(const AppliedSettings &settings)
 {
     // Backend, fallback and limits: from the next run.
     m_session->setEngineSettings(settings.engine);
+    m_checks->setEngineSettings(settings.engine);
     m_doctor->setSettings(settings.engine);
     showEngineSettings(settings.engine);
     setOutputSettings(settings.output);

@@ -1,0 +1,127 @@
+#include "window/mainwindow.h"
+
+// Check of the open exercise in the window: the action beside Run, the Check dock beside
+// Output, and where the Check pane's requests go. The Check itself belongs to CheckSession.
+
+#include "editor/editorwidget.h"
+#include "exercises/checkdetails.h"
+#include "exercises/checkpane.h"
+#include "exercises/checksession.h"
+#include "exercises/openexercise.h"
+#include "run/attachmentsession.h"
+#include "run/runsession.h"
+#include "run/tabruns.h"
+#include "session/autosavesession.h"
+#include "session/documentfile.h"
+#include "session/documenttab.h"
+#include "session/documenttabs.h"
+#include "settings/settingsdialog.h"
+
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QMenu>
+#include <QSettings>
+#include <QStatusBar>
+
+namespace Sandpit::Ui {
+
+void MainWindow::createCheckDock(QDockWidget *output)
+{
+    auto *checkDock = new QDockWidget(QStringLiteral("Check"), this);
+    checkDock->setObjectName(QStringLiteral("checkDock"));
+    checkDock->setWidget(m_checkPane);
+    checkDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
+                           | QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::BottomDockWidgetArea, checkDock);
+    m_viewMenu->addAction(checkDock->toggleViewAction());
+    // A tab with the output: a learner goes between the program's output and the verdicts.
+    tabifyDockWidget(output, checkDock);
+}
+
+void MainWindow::connectChecks()
+{
+    m_checkPane->details()->setTextFont(SettingsDialog::editorFont(QSettings()));
+    connect(m_checks, &CheckSession::exerciseChanged, m_checkPane, &CheckPane::showExercise);
+    connect(m_checks, &CheckSession::checkStarted, m_checkPane, &CheckPane::showCheckStarted);
+    connect(m_checks, &CheckSession::testStarted, m_checkPane, &CheckPane::showTestStarted);
+    connect(m_checks, &CheckSession::testFinished, m_checkPane, &CheckPane::showTestFinished);
+    connect(m_checks, &CheckSession::checkFinished, m_checkPane, &CheckPane::showCheckFinished);
+    connect(m_checks, &CheckSession::checkFailed, m_checkPane, &CheckPane::showCheckFailed);
+    connect(m_checks, &CheckSession::hintsChanged, m_checkPane, &CheckPane::showHints);
+    connect(m_checks, &CheckSession::checkFinished, this, [this] { statusBar()->showMessage(m_checkPane->summary()); });
+    connect(m_checks, &CheckSession::checkFailed, this,
+            [this](const Core::RunError &error) { statusBar()->showMessage(error.message); });
+    connect(m_checks, &CheckSession::message, this, [this](const QString &text) { statusBar()->showMessage(text); });
+    connect(m_checks, &CheckSession::runningChanged, this, [this](bool running) {
+        m_checkAction->setEnabled(!running && m_checks->hasExercise());
+        m_checkPane->setRunning(running);
+        m_stopAction->setEnabled(running || m_session->isActive());
+    });
+    connect(m_checkPane, &CheckPane::checkRequested, this, &MainWindow::check);
+    connect(m_checkPane, &CheckPane::stopRequested, m_checks, &CheckSession::stop);
+    connect(m_checkPane, &CheckPane::runExampleRequested, this, &MainWindow::runExample);
+    connect(m_checkPane, &CheckPane::recordExpectedRequested, m_checks, &CheckSession::recordExpected);
+    connect(m_checkPane, &CheckPane::diagnosticActivated, this, [this](const Core::Diagnostic &d) {
+        m_tabs->openFile(m_checks->exercise().learnerFile, std::max(0, d.line - 1), std::max(0, d.column - 1));
+    });
+}
+
+void MainWindow::openExercise(const OpenExercise &exercise)
+{
+    m_checks->setExercise(exercise);
+    m_checkAction->setEnabled(exercise.isValid() && !m_checks->isRunning());
+    if (!exercise.isValid()) {
+        m_checkPane->showNoExercise();
+        return;
+    }
+    m_tabs->openFile(exercise.learnerFile);
+}
+
+void MainWindow::check()
+{
+    if (!m_checks->hasExercise() || m_checks->isRunning())
+        return;
+    if (auto *checkDock = qobject_cast<QDockWidget *>(m_checkPane->parentWidget())) {
+        checkDock->show();
+        checkDock->raise();
+    }
+    m_autosave->journalNow();
+    // The Check reads the file on disk: the learner's latest text is saved first, and nothing
+    // runs if the save fails (the tab says why).
+    DocumentTab *learner = m_tabs->tabForPath(m_checks->exercise().learnerFile);
+    if (learner && learner->isModified())
+        learner->save([this] { m_checks->check(); });
+    else
+        m_checks->check();
+}
+
+void MainWindow::runExample(const QString &testName)
+{
+    const OpenExercise &open = m_checks->exercise();
+    const Core::Exercise *exercise = open.exercise();
+    DocumentTab *learner = m_tabs->tabForPath(open.learnerFile);
+    if (!exercise || !learner) {
+        statusBar()->showMessage(QStringLiteral("Open the exercise's file to run an example."));
+        return;
+    }
+    for (const Core::ExerciseTest &test : exercise->tests) {
+        if (test.name != testName)
+            continue;
+        m_tabRuns->nextRunIsFor(learner);
+        // The example's own files and arguments for this run; the next Run takes the Input
+        // Files pane's again.
+        m_session->setWorkspace(test.inputFiles, QString(), test.arguments);
+        m_autosave->journalNow();
+        m_session->runWithInput(learner->document()->language(), learner->document()->runName(),
+                                learner->editor()->text(), test.stdinData, test.expectedStdout);
+        return;
+    }
+}
+
+void MainWindow::stopRunOrCheck()
+{
+    m_session->stop();
+    m_checks->stop();
+}
+
+} // namespace Sandpit::Ui
