@@ -1,0 +1,212 @@
+// Check in the real window, on a real CheckController and the local sandbox: F7 saves the
+// learner's file and checks it, the results table fills in as tests finish, a wrong answer's
+// diff shows a missing final newline, a hidden test shows only its name, verdict and hint,
+// Stop stops a Check, hints unlock after failed Checks, Run example runs in the Output pane.
+
+#include "exercises/checkdetails.h"
+#include "exercises/checkpane.h"
+#include "exercises/checkresultsmodel.h"
+#include "exercises/checksession.h"
+#include "exercises/openexercise.h"
+#include "exercises/packloader.h"
+#include "support/windowharness.h"
+
+#include <QLabel>
+#include <QMenu>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTimer>
+#include <QToolButton>
+
+using namespace Sandpit;
+
+namespace {
+const QByteArray kRight = "a = int(input())\nb = int(input())\nprint(a + b)\n";
+// One more than the sum, and no newline at the end: the diff must show both.
+const QByteArray kWrong = "a = int(input())\nb = int(input())\nprint(a + b + 1, end='')\n";
+const QByteArray kSlow = "import time\ntime.sleep(0.4)\na = int(input())\nb = int(input())\nprint(a + b)\n";
+const QByteArray kStuck = "import time\ntime.sleep(120)\n";
+constexpr int kCheckTimeoutMs = 60'000;
+
+QString fixturePack()
+{
+    return qEnvironmentVariable("SANDPIT_FIXTURES_DIR", QStringLiteral(SANDPIT_FIXTURES_DIR))
+        + QStringLiteral("/packs/checkui");
+}
+} // namespace
+
+class TestCheckPane : public QObject, private WindowHarness
+{
+    Q_OBJECT
+
+    Ui::CheckPane *pane() const { return m_window->findChild<Ui::CheckPane *>(QStringLiteral("checkPane")); }
+    Ui::CheckResultsModel *results() const { return pane()->results(); }
+    QString verdictAt(int row) const
+    {
+        return results()->data(results()->index(row, Ui::CheckResultsModel::Verdict), Qt::DisplayRole).toString();
+    }
+    QStringList detailTabs() const
+    {
+        auto *pages = pane()->details()->findChild<QTabWidget *>(QStringLiteral("checkDetailsPages"));
+        QStringList titles;
+        for (int i = 0; pages && i < pages->count(); ++i)
+            titles.append(pages->tabText(i));
+        return titles;
+    }
+    QString detail(const char *name) const
+    {
+        if (auto *label = pane()->details()->findChild<QLabel *>(QString::fromLatin1(name)))
+            return label->isVisibleTo(pane()) ? label->text() : QString();
+        return pane()->details()->findChild<QPlainTextEdit *>(QString::fromLatin1(name))->toPlainText();
+    }
+
+    /// The fixture exercise, open in the window, with the learner's file holding `code`.
+    bool openExercise(const QByteArray &code)
+    {
+        Core::PackLoader loader(m_dir.filePath(QStringLiteral("packs")));
+        const auto course = loader.load(fixturePack());
+        if (!course)
+            return false;
+        Ui::OpenExercise open{*course, QStringLiteral("sum"), QStringLiteral("python"),
+                              writeFile(QStringLiteral("learner/sum.py"), code)};
+        m_window->openExercise(open);
+        return QTest::qWaitFor([&] { return currentEditor()->text() == QString::fromUtf8(code); }, 5000);
+    }
+    bool checkFinished() const { return action("actionCheck")->isEnabled(); }
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(setUpApplication("tst_checkpane")); }
+    void init() { QVERIFY(openWindowWithOwnHistory()); }
+    void cleanup() { closeWindow(); }
+
+    void f7ChecksTheFileAndFillsTheTableWithPassedRows()
+    {
+        QVERIFY(!action("actionCheck")->isEnabled()); // no exercise yet
+        QVERIFY(openExercise(kRight));
+        QVERIFY(action("actionCheck")->isEnabled());
+        QTest::keyClick(currentEditor(), Qt::Key_F7);
+        QCOMPARE(results()->rowCount(), 3);
+        QTRY_COMPARE_WITH_TIMEOUT(pane()->summary(), QStringLiteral("3 of 3 tests passed · 6/6 points"),
+                                  kCheckTimeoutMs);
+        for (int row = 0; row < 3; ++row)
+            QCOMPARE(verdictAt(row), QStringLiteral("✓ Passed"));
+        QVERIFY(dock("checkDock")->isVisible());
+    }
+
+    void unsavedTextIsSavedBeforeTheCheck()
+    {
+        QVERIFY(openExercise(kWrong));
+        currentEditor()->setText(QString::fromUtf8(kRight));
+        action("actionCheck")->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(pane()->summary(), QStringLiteral("3 of 3 tests passed · 6/6 points"),
+                                  kCheckTimeoutMs);
+        QFile file(m_window->findChild<Ui::CheckSession *>()->exercise().learnerFile);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), kRight);
+    }
+
+    void aWrongAnswerShowsADiffWithTheMissingNewlineAndTheHint()
+    {
+        QVERIFY(openExercise(kWrong));
+        action("actionCheck")->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(checkFinished() && results()->finishedCount() == 3, kCheckTimeoutMs);
+        QCOMPARE(pane()->summary(), QStringLiteral("0 of 3 tests passed · 0/6 points"));
+        QCOMPARE(verdictAt(0), QStringLiteral("✗ Wrong answer"));
+        // The first failed test is selected for the learner.
+        QCOMPARE(detail("checkDetailsHeading"), QStringLiteral("two and three: Wrong answer"));
+        QVERIFY2(detail("checkDiff").contains(QStringLiteral("(no newline at end)")), qPrintable(detail("checkDiff")));
+        QCOMPARE(detail("checkDetailsHint"), QStringLiteral("Hint: 2 + 3 is 5."));
+        QVERIFY(detailTabs().contains(QStringLiteral("Input")));
+        QCOMPARE(detail("checkExpected"), QStringLiteral("5\n"));
+        QCOMPARE(detail("checkActual"), QStringLiteral("6"));
+    }
+
+    void aHiddenTestShowsOnlyItsNameVerdictAndHint()
+    {
+        QVERIFY(openExercise(kWrong));
+        action("actionCheck")->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(checkFinished() && results()->finishedCount() == 3, kCheckTimeoutMs);
+        pane()->selectRow(2);
+        QCOMPARE(detail("checkDetailsHeading"), QStringLiteral("negative numbers: Wrong answer"));
+        QCOMPARE(detail("checkDetailsHint"), QStringLiteral("Hint: Negative numbers are numbers too."));
+        QCOMPARE(detailTabs(), QStringList());
+        // And an author cannot record a hidden test's output from the table either.
+        QMenu *menu = pane()->contextMenuFor(2);
+        QVERIFY(!menu->findChild<QAction *>(QStringLiteral("recordExpectedAction"))->isEnabled());
+    }
+
+    void theTableFillsInWhileTestsRun()
+    {
+        QVERIFY(openExercise(kSlow));
+        auto *session = m_window->findChild<Ui::CheckSession *>();
+        int finishedAtFirst = -1;
+        bool runningAtFirst = false;
+        connect(session, &Ui::CheckSession::testFinished, this, [&](int index) {
+            if (index == 0) {
+                finishedAtFirst = results()->finishedCount();
+                runningAtFirst = session->isRunning();
+            }
+        });
+        // The event loop keeps turning while tests run: a timer fires during the Check.
+        int ticks = 0;
+        QTimer ticker;
+        connect(&ticker, &QTimer::timeout, this, [&] { ticks += session->isRunning() ? 1 : 0; });
+        ticker.start(50);
+        action("actionCheck")->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(checkFinished() && results()->finishedCount() == 3, kCheckTimeoutMs);
+        QCOMPARE(finishedAtFirst, 1);
+        QVERIFY(runningAtFirst);
+        QVERIFY2(ticks > 3, qPrintable(QString::number(ticks)));
+    }
+
+    void stopDuringACheckGivesStoppedRows()
+    {
+        QVERIFY(openExercise(kStuck));
+        action("actionCheck")->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(verdictAt(0), QStringLiteral("Running…"), kCheckTimeoutMs);
+        QVERIFY(action("actionStop")->isEnabled());
+        action("actionStop")->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(checkFinished(), kCheckTimeoutMs);
+        for (int row = 0; row < 3; ++row)
+            QCOMPARE(verdictAt(row), QStringLiteral("■ Stopped"));
+        QCOMPARE(pane()->summary(), QStringLiteral("0 of 3 tests passed · 0/6 points"));
+    }
+
+    void hintsUnlockAfterFailedChecks()
+    {
+        QVERIFY(openExercise(kWrong));
+        QTRY_COMPARE(pane()->hintsText(), QStringLiteral("Hint 1 unlocks after 1 failed check (0 so far)."));
+        action("actionCheck")->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(checkFinished() && results()->finishedCount() == 3, kCheckTimeoutMs);
+        QTRY_COMPARE(pane()->hintsText(),
+                     QStringLiteral("Hint 1: Read each number with int(input()).\n"
+                                    "Hint 2 unlocks after 2 failed checks (1 so far)."));
+        action("actionCheck")->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(checkFinished() && results()->finishedCount() == 3, kCheckTimeoutMs);
+        QTRY_VERIFY(pane()->hintsText().endsWith(QStringLiteral("Hint 2: print() ends its line by itself.")));
+        // The count is in the progress file: the window opened again still knows it.
+        closeWindow();
+        Core::HistorySettings history;
+        history.directory = m_historyDir->filePath(QStringLiteral("history"));
+        QVERIFY(openWindow({}, history));
+        QVERIFY(openExercise(kWrong));
+        QTRY_VERIFY(pane()->hintsText().endsWith(QStringLiteral("Hint 2: print() ends its line by itself.")));
+    }
+
+    void runExampleRunsTheLearnersFileInTheOutputPane()
+    {
+        QVERIFY(openExercise(kRight));
+        auto *button = pane()->findChild<QToolButton *>(QStringLiteral("runExampleButton"));
+        QVERIFY(button->isEnabled());
+        const QList<QAction *> examples = button->menu()->actions();
+        QCOMPARE(examples.size(), 1);
+        QCOMPARE(examples.first()->text(), QStringLiteral("two and three"));
+        examples.first()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(m_output->plainText().split(QLatin1Char('\n')).contains(QStringLiteral("5")),
+                                 kCheckTimeoutMs);
+    }
+};
+
+QTEST_MAIN(TestCheckPane)
+#include "tst_checkpane.moc"
