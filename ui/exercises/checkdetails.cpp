@@ -40,6 +40,9 @@ CheckDetails::CheckDetails(QWidget *parent)
 {
     m_pages->setObjectName(QStringLiteral("checkDetailsPages"));
     m_problems->setObjectName(QStringLiteral("checkProblems"));
+    // Each shows only as a page of m_pages; until then none may draw over the labels.
+    for (QWidget *page : std::initializer_list<QWidget *>{m_diff, m_input, m_expected, m_actual, m_errors, m_problems})
+        page->hide();
     QFont bold = m_heading->font();
     bold.setBold(true);
     m_heading->setFont(bold);
@@ -48,6 +51,8 @@ CheckDetails::CheckDetails(QWidget *parent)
     for (QWidget *widget : std::initializer_list<QWidget *>{m_heading, m_explanation, m_hint, m_feedback})
         layout->addWidget(widget);
     layout->addWidget(m_pages, 1);
+    // Takes the room while there are no pages, so the sentences stay together at the top.
+    layout->addStretch(0);
     connect(m_problems, &DiagnosticsList::diagnosticActivated, this, &CheckDetails::diagnosticActivated);
     setTextFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     clear();
@@ -75,8 +80,8 @@ void CheckDetails::clear()
     for (QLabel *label : {m_explanation, m_hint, m_feedback})
         label->hide();
     m_pages->clear();
-    m_pages->hide();
     m_problems->clear();
+    showPages();
 }
 
 void CheckDetails::showOutcome(const Core::TestOutcome &outcome)
@@ -85,7 +90,6 @@ void CheckDetails::showOutcome(const Core::TestOutcome &outcome)
     m_heading->setText(QStringLiteral("%1: %2").arg(outcome.testName, Core::verdictTitle(outcome.verdict)));
     m_heading->setStyleSheet(QStringLiteral("color: %1;").arg(verdictColour(outcome.verdict, palette()).name()));
     m_explanation->setText(outcome.explanation);
-    m_explanation->setVisible(!outcome.explanation.isEmpty());
     m_hint->setText(QStringLiteral("Hint: %1").arg(outcome.hint));
     m_hint->setVisible(!outcome.hint.isEmpty());
     showFeedback(outcome);
@@ -107,7 +111,18 @@ void CheckDetails::showOutcome(const Core::TestOutcome &outcome)
     }
     if (!hidden && !outcome.actualStderr.isEmpty())
         showText(m_errors, QStringLiteral("Error output"), outcome.actualStderr);
+    if (hidden)
+        m_explanation->setText(m_explanation->text()
+                               + QStringLiteral("\nThis test is hidden: its input and expected output are not shown."));
+    m_explanation->setVisible(!m_explanation->text().isEmpty());
+    showPages();
+}
+
+void CheckDetails::showPages()
+{
     m_pages->setVisible(m_pages->count() > 0);
+    auto *box = static_cast<QVBoxLayout *>(layout());
+    box->setStretch(box->count() - 1, m_pages->count() > 0 ? 0 : 1);
 }
 
 void CheckDetails::showFeedback(const Core::TestOutcome &outcome)

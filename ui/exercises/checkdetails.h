@@ -36,6 +36,8 @@ private:
     QPlainTextEdit *textPage(const QString &name);
     void showText(QPlainTextEdit *page, const QString &title, const QByteArray &text);
     void showFeedback(const Core::TestOutcome &outcome);
+    /// The pages, or when there are none, the sentences alone at the top.
+    void showPages();
 
     QLabel *m_heading;
     QLabel *m_explanation;

@@ -38,15 +38,22 @@ CheckPane::CheckPane(QWidget *parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
     m_table->verticalHeader()->hide();
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideRight);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The name takes what the figures leave (its tooltip has it whole).
     m_table->horizontalHeader()->setSectionResizeMode(CheckResultsModel::Name, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setMinimumSectionSize(40);
     m_details->setObjectName(QStringLiteral("checkDetails"));
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_table);
     splitter->addWidget(m_details);
+    // The details hold the diff, which needs the width more than the table's five columns.
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
+    splitter->setSizes({370, 230});
+    splitter->setChildrenCollapsible(false);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(buildButtons());

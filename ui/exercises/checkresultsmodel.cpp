@@ -115,6 +115,8 @@ QVariant CheckResultsModel::data(const QModelIndex &index, int role) const
         return foreground(row, index.column());
     if (role == Qt::TextAlignmentRole && index.column() >= Time)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole && index.column() == Name)
+        return row.name; // elided when the pane is narrow
     if (role == Qt::ToolTipRole && index.column() == Verdict && row.state == State::Finished)
         return row.outcome.explanation;
     return {};

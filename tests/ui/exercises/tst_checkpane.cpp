@@ -131,6 +131,7 @@ private Q_SLOTS:
         QCOMPARE(detail("checkDetailsHeading"), QStringLiteral("negative numbers: Wrong answer"));
         QCOMPARE(detail("checkDetailsHint"), QStringLiteral("Hint: Negative numbers are numbers too."));
         QCOMPARE(detailTabs(), QStringList());
+        QVERIFY(detail("checkDetailsExplanation").contains(QStringLiteral("input and expected output are not shown")));
         // And an author cannot record a hidden test's output from the table either.
         QMenu *menu = pane()->contextMenuFor(2);
         QVERIFY(!menu->findChild<QAction *>(QStringLiteral("recordExpectedAction"))->isEnabled());
