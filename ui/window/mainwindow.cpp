@@ -20,6 +20,7 @@
 #include "run/backendswitch.h"
 #include "run/diagnosticslist.h"
 #include "run/imagepullsession.h"
+#include "run/inputsetpackmaker.h"
 #include "run/inputsetsession.h"
 #include "run/isolationindicator.h"
 #include "run/runpane.h"
@@ -107,6 +108,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     , m_checks(new CheckSession(*m_checkController, settings,
                                 QFileInfo(history.directory).path() + QStringLiteral("/progress"), this))
     , m_checkPane(new CheckPane(this))
+    , m_packMaker(new InputSetPackMaker(this))
     , m_languageLabel(new QLabel(this))
 {
     assembleCentral();

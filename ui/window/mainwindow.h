@@ -44,6 +44,7 @@ class HistoryPane;
 class HistoryStore;
 class ImagePullSession;
 class InputSetSession;
+class InputSetPackMaker;
 class BackendSwitch;
 class CheckPane;
 class CheckSession;
@@ -122,6 +123,9 @@ private:
     /// The open exercise's example test `testName`, run on the learner's file in the Output pane.
     void runExample(const QString &testName);
     void stopRunOrCheck();
+    /// Input sets → exercise: the pack made from `program`'s sets, opened with `program` as
+    /// the learner's file (an author checks the program against its new tests).
+    void openMadePack(const QString &folder, const QString &program);
     /// The backend switch, the languages it can run and the weaker-sandbox badge.
     void showEngineSettings(const Core::EngineSettings &settings);
     /// The size, place and docks of the last session.
@@ -183,6 +187,7 @@ private:
     Core::CheckController *m_checkController; // its tests run on a worker thread of its own
     CheckSession *m_checks;
     CheckPane *m_checkPane;
+    InputSetPackMaker *m_packMaker;
     QLabel *m_languageLabel;
 
     QAction *m_runAction = nullptr;

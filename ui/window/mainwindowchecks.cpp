@@ -8,7 +8,11 @@
 #include "exercises/checkpane.h"
 #include "exercises/checksession.h"
 #include "exercises/openexercise.h"
+#include "exercises/packloader.h"
+#include "languages/language.h"
 #include "run/attachmentsession.h"
+#include "run/inputsetpackmaker.h"
+#include "run/inputsetsession.h"
 #include "run/runsession.h"
 #include "run/tabruns.h"
 #include "session/autosavesession.h"
@@ -16,6 +20,7 @@
 #include "session/documenttab.h"
 #include "session/documenttabs.h"
 #include "settings/settingsdialog.h"
+#include "window/backgroundtask.h"
 
 #include <QDockWidget>
 #include <QFileInfo>
@@ -61,6 +66,16 @@ void MainWindow::connectChecks()
     connect(m_checkPane, &CheckPane::stopRequested, m_checks, &CheckSession::stop);
     connect(m_checkPane, &CheckPane::runExampleRequested, this, &MainWindow::runExample);
     connect(m_checkPane, &CheckPane::recordExpectedRequested, m_checks, &CheckSession::recordExpected);
+    connect(m_inputSets, &InputSetSession::makePackRequested, this,
+            [this](const QString &program, const Core::InputSets &sets) {
+                DocumentTab *owner = m_tabs->tabForPath(program);
+                const Core::Language *language = owner ? owner->document()->language() : nullptr;
+                if (language)
+                    m_packMaker->make(program, language->id, sets);
+            });
+    connect(m_packMaker, &InputSetPackMaker::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text); });
+    connect(m_packMaker, &InputSetPackMaker::packOpenRequested, this, &MainWindow::openMadePack);
     connect(m_checkPane, &CheckPane::diagnosticActivated, this, [this](const Core::Diagnostic &d) {
         m_tabs->openFile(m_checks->exercise().learnerFile, std::max(0, d.line - 1), std::max(0, d.column - 1));
     });
@@ -116,6 +131,26 @@ void MainWindow::runExample(const QString &testName)
                                 learner->editor()->text(), test.stdinData, test.expectedStdout);
         return;
     }
+}
+
+void MainWindow::openMadePack(const QString &folder, const QString &program)
+{
+    using Loaded = std::expected<Core::Course, Core::PackProblem>;
+    // A folder pack: the unpack folder is never used.
+    const QString unpackRoot = QFileInfo(folder).path();
+    const QString languageId = m_tabs->tabForPath(program) && m_tabs->tabForPath(program)->document()->language()
+        ? m_tabs->tabForPath(program)->document()->language()->id
+        : QString();
+    runInBackground<Loaded>(
+        this, [folder, unpackRoot] { return Core::PackLoader(unpackRoot).load(folder); },
+        [this, program, languageId](const Loaded &loaded) {
+            if (!loaded || loaded->exercises.isEmpty()) {
+                showProblem(QStringLiteral("Cannot open the pack"),
+                            loaded ? QStringLiteral("The pack has no exercise.") : loaded.error().toString());
+                return;
+            }
+            openExercise(OpenExercise{*loaded, loaded->exercises.first().id, languageId, program});
+        });
 }
 
 void MainWindow::stopRunOrCheck()

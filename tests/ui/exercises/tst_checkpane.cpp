@@ -9,11 +9,15 @@
 #include "exercises/checksession.h"
 #include "exercises/openexercise.h"
 #include "exercises/packloader.h"
+#include "history/inputsetstore.h"
 #include "support/windowharness.h"
 
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
+#include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTimer>
@@ -193,6 +197,55 @@ private Q_SLOTS:
         QVERIFY(openWindow({}, history));
         QVERIFY(openExercise(kWrong));
         QTRY_VERIFY(pane()->hintsText().endsWith(QStringLiteral("Hint 2: print() ends its line by itself.")));
+    }
+
+    void inputSetsBecomeAPackThatLoadsAndRecordingFixesAnExpectedOutput()
+    {
+        const QString program = writeFile(QStringLiteral("adder/sum.py"), kRight);
+        const Core::InputSets sets{{QStringLiteral("small"), "2\n3\n", QByteArray("5\n")},
+                                   {QStringLiteral("big"), "40\n2\n", QByteArray("99\n")}}; // wrong on purpose
+        QVERIFY(Core::InputSetStore::save(program, sets));
+        QDialog *setsDialog = openInputSets(program);
+        QVERIFY(setsDialog);
+        auto *make = setsDialog->findChild<QPushButton *>(QStringLiteral("makeExercisePackButton"));
+        QTRY_VERIFY(make->isEnabled());
+        make->click();
+        auto *packDialog = m_window->findChild<QDialog *>(QStringLiteral("inputSetPackDialog"));
+        QVERIFY(packDialog && packDialog->isVisible());
+        const QString folder = m_dir.filePath(QStringLiteral("made-pack"));
+        packDialog->findChild<QLineEdit *>(QStringLiteral("packTitle"))->setText(QStringLiteral("Add two numbers"));
+        packDialog->findChild<QLineEdit *>(QStringLiteral("packFolder"))->setText(folder);
+        packDialog->findChild<QPushButton *>(QStringLiteral("makePackButton"))->click();
+
+        // The pack on disk loads, with a test per input set.
+        QTRY_VERIFY(m_window->findChild<QMessageBox *>(QStringLiteral("openPackQuestion")));
+        const auto course = Core::PackLoader(m_dir.filePath(QStringLiteral("packs"))).load(folder);
+        QVERIFY2(course, course ? "" : qPrintable(course.error().toString()));
+        QCOMPARE(course->exercises.size(), 1);
+        QCOMPARE(course->exercises.first().title, QStringLiteral("Add two numbers"));
+        QCOMPARE(course->exercises.first().tests.size(), 2);
+        QCOMPARE(course->exercises.first().tests.first().expectedStdout, QByteArray("5\n"));
+
+        // Opened, the program is checked against it: the set with the wrong expectation fails.
+        m_window->findChild<QMessageBox *>(QStringLiteral("openPackQuestion"))
+            ->findChild<QPushButton *>(QStringLiteral("openPackButton"))
+            ->click();
+        QTRY_VERIFY_WITH_TIMEOUT(action("actionCheck")->isEnabled(), 5000);
+        action("actionCheck")->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(checkFinished() && results()->finishedCount() == 2, kCheckTimeoutMs);
+        QCOMPARE(pane()->summary(), QStringLiteral("1 of 2 tests passed · 1/2 points"));
+
+        // Record actual as expected on it: the file holds the program's output, and the
+        // Check that follows passes.
+        QMenu *menu = pane()->contextMenuFor(1);
+        auto *record = menu->findChild<QAction *>(QStringLiteral("recordExpectedAction"));
+        QVERIFY(record->isEnabled());
+        record->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(pane()->summary(), QStringLiteral("2 of 2 tests passed · 2/2 points"),
+                                  kCheckTimeoutMs);
+        const auto reloaded = Core::PackLoader(m_dir.filePath(QStringLiteral("packs"))).load(folder);
+        QVERIFY(reloaded);
+        QCOMPARE(reloaded->exercises.first().tests.at(1).expectedStdout, QByteArray("42\n"));
     }
 
     void runExampleRunsTheLearnersFileInTheOutputPane()
