@@ -77,7 +77,15 @@ void MainWindow::connectChecks()
             [this](const QString &text) { statusBar()->showMessage(text); });
     connect(m_packMaker, &InputSetPackMaker::packOpenRequested, this, &MainWindow::openMadePack);
     connect(m_checkPane, &CheckPane::diagnosticActivated, this, [this](const Core::Diagnostic &d) {
-        m_tabs->openFile(m_checks->exercise().learnerFile, std::max(0, d.line - 1), std::max(0, d.column - 1));
+        const QString file = m_checks->exercise().learnerFile;
+        DocumentTab *learner = m_tabs->tabForPath(file);
+        if (!learner) {
+            m_tabs->openFile(file, std::max(0, d.line - 1), std::max(0, d.column - 1));
+            return;
+        }
+        m_tabs->setCurrentWidget(learner);
+        learner->editor()->goTo(d.line, d.column);
+        learner->editor()->setFocus();
     });
 }
 

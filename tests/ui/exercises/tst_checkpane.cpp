@@ -10,6 +10,7 @@
 #include "exercises/openexercise.h"
 #include "exercises/packloader.h"
 #include "history/inputsetstore.h"
+#include "run/diagnosticslist.h"
 #include "support/windowharness.h"
 
 #include <QLabel>
@@ -20,6 +21,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTimer>
 #include <QToolButton>
 
@@ -30,6 +32,8 @@ const QByteArray kRight = "a = int(input())\nb = int(input())\nprint(a + b)\n";
 // One more than the sum, and no newline at the end: the diff must show both.
 const QByteArray kWrong = "a = int(input())\nb = int(input())\nprint(a + b + 1, end='')\n";
 const QByteArray kSlow = "import time\ntime.sleep(0.4)\na = int(input())\nb = int(input())\nprint(a + b)\n";
+// A NameError on line 3: a runtime error the diagnostics parser places.
+const QByteArray kBroken = "a = int(input())\nb = int(input())\nprint(a + c)\n";
 const QByteArray kStuck = "import time\ntime.sleep(120)\n";
 constexpr int kCheckTimeoutMs = 60'000;
 
@@ -246,6 +250,40 @@ private Q_SLOTS:
         const auto reloaded = Core::PackLoader(m_dir.filePath(QStringLiteral("packs"))).load(folder);
         QVERIFY(reloaded);
         QCOMPARE(reloaded->exercises.first().tests.at(1).expectedStdout, QByteArray("42\n"));
+    }
+
+    void aRuntimeErrorsLineIsAClickAway()
+    {
+        QVERIFY(openExercise(kBroken));
+        action("actionCheck")->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(checkFinished() && results()->finishedCount() == 3, kCheckTimeoutMs);
+        QCOMPARE(verdictAt(0), QStringLiteral("✗ Runtime error"));
+        QVERIFY2(detailTabs().contains(QStringLiteral("Problems (1)")), qPrintable(detailTabs().join(u',')));
+        auto *problems = pane()->details()->findChild<Ui::DiagnosticsList *>(QStringLiteral("checkProblems"));
+        QVERIFY(problems->itemText(0).contains(QStringLiteral("NameError")));
+        currentEditor()->setCursorPosition(0, 0);
+        problems->activate(0);
+        int line = -1;
+        int column = -1;
+        QTRY_VERIFY((currentEditor()->getCursorPosition(&line, &column), line == 2));
+    }
+
+    void presentationModeScalesTheResultsAndTheDiff()
+    {
+        QVERIFY(openExercise(kWrong));
+        action("actionCheck")->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(checkFinished() && results()->finishedCount() == 3, kCheckTimeoutMs);
+        auto *table = pane()->findChild<QTableView *>(QStringLiteral("checkResultsTable"));
+        auto *diff = pane()->details()->findChild<QPlainTextEdit *>(QStringLiteral("checkDiff"));
+        const qreal tableText = QFontMetricsF(table->font()).height();
+        const qreal diffText = QFontMetricsF(diff->font()).height();
+        action("actionPresentation")->trigger();
+        QVERIFY2(QFontMetricsF(table->font()).height() > tableText * 1.3,
+                 qPrintable(QString::number(QFontMetricsF(table->font()).height())));
+        QVERIFY2(QFontMetricsF(diff->font()).height() > diffText * 1.3,
+                 qPrintable(QString::number(QFontMetricsF(diff->font()).height())));
+        action("actionPresentation")->trigger();
+        QCOMPARE(QFontMetricsF(table->font()).height(), tableText);
     }
 
     void runExampleRunsTheLearnersFileInTheOutputPane()
