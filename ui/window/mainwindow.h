@@ -194,6 +194,7 @@ private:
     QAction *m_runWithInputAction = nullptr;
     QAction *m_stopAction = nullptr;
     QAction *m_checkAction = nullptr;
+    QAction *m_checkToolAction = nullptr; ///< the toolbar's Check, shown only while an exercise is open
     QMenu *m_viewMenu = nullptr;
     QDockWidget *m_problemsDock = nullptr;
 

@@ -20,6 +20,7 @@
 #include "session/documenttab.h"
 #include "session/documenttabs.h"
 #include "settings/settingsdialog.h"
+#include "theme/presentationmode.h"
 #include "window/backgroundtask.h"
 
 #include <QDockWidget>
@@ -27,6 +28,8 @@
 #include <QMenu>
 #include <QSettings>
 #include <QStatusBar>
+#include <QToolBar>
+#include <QToolButton>
 
 namespace Sandpit::Ui {
 
@@ -45,6 +48,13 @@ void MainWindow::createCheckDock(QDockWidget *output)
 
 void MainWindow::connectChecks()
 {
+    // On a 1024-pixel projector the toolbar's text grows past its width: the tick alone says
+    // Check there (F7, and the Check pane's own button, still read "Check").
+    connect(m_presentation, &PresentationMode::toggled, this, [this](bool on) {
+        const auto *bar = findChild<QToolBar *>(QStringLiteral("runToolBar"));
+        if (auto *button = bar ? qobject_cast<QToolButton *>(bar->widgetForAction(m_checkToolAction)) : nullptr)
+            button->setToolButtonStyle(on ? Qt::ToolButtonIconOnly : bar->toolButtonStyle());
+    });
     m_checkPane->details()->setTextFont(SettingsDialog::editorFont(QSettings()));
     connect(m_checks, &CheckSession::exerciseChanged, m_checkPane, &CheckPane::showExercise);
     connect(m_checks, &CheckSession::checkStarted, m_checkPane, &CheckPane::showCheckStarted);
@@ -93,6 +103,7 @@ void MainWindow::openExercise(const OpenExercise &exercise)
 {
     m_checks->setExercise(exercise);
     m_checkAction->setEnabled(exercise.isValid() && !m_checks->isRunning());
+    m_checkToolAction->setVisible(exercise.isValid());
     if (!exercise.isValid()) {
         m_checkPane->showNoExercise();
         return;

@@ -142,6 +142,14 @@ void MainWindow::createCheckAction(QMenu *runMenu)
     m_checkAction->setIcon(glyphIcon(Glyph::Check));
     m_checkAction->setToolTip(QStringLiteral("Run every test of the open exercise against your file (F7)"));
     m_checkAction->setEnabled(false);
+    // The toolbar's own: there only while an exercise is open, so a window used for plain runs
+    // keeps its toolbar (and its width on a projector) as it was.
+    m_checkToolAction = new QAction(m_checkAction->icon(), QStringLiteral("Check"), this);
+    m_checkToolAction->setObjectName(QStringLiteral("actionCheckTool"));
+    m_checkToolAction->setToolTip(m_checkAction->toolTip());
+    m_checkToolAction->setVisible(false);
+    connect(m_checkToolAction, &QAction::triggered, m_checkAction, &QAction::trigger);
+    connect(m_checkAction, &QAction::enabledChanged, m_checkToolAction, &QAction::setEnabled);
 }
 
 void MainWindow::createViewMenu()
@@ -201,7 +209,7 @@ void MainWindow::createToolBar()
     bar->setObjectName(QStringLiteral("runToolBar"));
     bar->setMovable(false);
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    bar->addActions({m_runAction, m_checkAction, m_runWithInputAction, m_stopAction});
+    bar->addActions({m_runAction, m_checkToolAction, m_runWithInputAction, m_stopAction});
     bar->addSeparator();
     // Each in a box: a toolbar does not hide a widget of its own by itself, and the backend
     // switch hides while presenting.

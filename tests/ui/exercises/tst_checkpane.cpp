@@ -23,6 +23,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QToolBar>
 #include <QToolButton>
 
 using namespace Sandpit;
@@ -91,8 +92,13 @@ private Q_SLOTS:
     void f7ChecksTheFileAndFillsTheTableWithPassedRows()
     {
         QVERIFY(!action("actionCheck")->isEnabled()); // no exercise yet
+        QVERIFY(!action("actionCheckTool")->isVisible());
         QVERIFY(openExercise(kRight));
         QVERIFY(action("actionCheck")->isEnabled());
+        // Beside Run on the toolbar.
+        auto *bar = m_window->findChild<QToolBar *>(QStringLiteral("runToolBar"));
+        QCOMPARE(bar->actions().indexOf(action("actionCheckTool")), bar->actions().indexOf(action("actionRun")) + 1);
+        QVERIFY(bar->widgetForAction(action("actionCheckTool"))->isVisible());
         QTest::keyClick(currentEditor(), Qt::Key_F7);
         QCOMPARE(results()->rowCount(), 3);
         QTRY_COMPARE_WITH_TIMEOUT(pane()->summary(), QStringLiteral("3 of 3 tests passed · 6/6 points"),
