@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolButton>
@@ -220,8 +221,13 @@ QMenu *CheckPane::contextMenuFor(int row)
                                           Q_EMIT recordExpectedRequested(name, actual);
                                       });
     record->setObjectName(QStringLiteral("recordExpectedAction"));
-    record->setEnabled(shown && outcome->killReason == Core::KillReason::None && outcome->exitCode == 0
+    // A clipped output ("… N bytes not shown" in its middle) is not the program's output.
+    static const QRegularExpression clipped(QStringLiteral("… \\d+ bytes not shown"));
+    const bool whole = !QString::fromUtf8(outcome->actualStdout).contains(clipped);
+    record->setEnabled(shown && whole && outcome->killReason == Core::KillReason::None && outcome->exitCode == 0
                        && outcome->verdict != Core::Verdict::CompileError);
+    if (!whole)
+        record->setToolTip(QStringLiteral("The output was too long to keep whole here."));
     return menu;
 }
 

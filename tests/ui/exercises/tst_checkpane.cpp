@@ -292,6 +292,29 @@ private Q_SLOTS:
         QCOMPARE(QFontMetricsF(table->font()).height(), tableText);
     }
 
+    void aClippedOutputCannotBeRecordedAsExpected()
+    {
+        Core::Exercise exercise;
+        exercise.id = QStringLiteral("flood");
+        Core::ExerciseTest test;
+        test.name = QStringLiteral("long");
+        exercise.tests.append(test);
+        pane()->showExercise(exercise);
+        pane()->showCheckStarted();
+        Core::TestOutcome outcome;
+        outcome.testName = QStringLiteral("long");
+        outcome.verdict = Core::Verdict::WrongAnswer;
+        outcome.exitCode = 0;
+        outcome.actualStdout = "start\n… 5000000 bytes not shown\nend\n";
+        pane()->showTestFinished(0, outcome);
+        auto *record = pane()->contextMenuFor(0)->findChild<QAction *>(QStringLiteral("recordExpectedAction"));
+        QVERIFY(!record->isEnabled());
+        // The same output whole can be.
+        outcome.actualStdout = "start\nend\n";
+        pane()->showTestFinished(0, outcome);
+        QVERIFY(pane()->contextMenuFor(0)->findChild<QAction *>(QStringLiteral("recordExpectedAction"))->isEnabled());
+    }
+
     void runExampleRunsTheLearnersFileInTheOutputPane()
     {
         QVERIFY(openExercise(kRight));
