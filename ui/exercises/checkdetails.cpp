@@ -39,6 +39,8 @@ CheckDetails::CheckDetails(QWidget *parent)
     , m_problems(new DiagnosticsList(this))
 {
     m_pages->setObjectName(QStringLiteral("checkDetailsPages"));
+    // Room for a few lines of a diff at least; a shorter pane scrolls (CheckPane).
+    m_pages->setMinimumHeight(m_pages->fontMetrics().height() * 8);
     m_problems->setObjectName(QStringLiteral("checkProblems"));
     // Each shows only as a page of m_pages; until then none may draw over the labels.
     for (QWidget *page : std::initializer_list<QWidget *>{m_diff, m_input, m_expected, m_actual, m_errors, m_problems})

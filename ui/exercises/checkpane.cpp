@@ -9,6 +9,7 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
 #include <QToolButton>
@@ -47,19 +48,36 @@ CheckPane::CheckPane(QWidget *parent)
     m_table->horizontalHeader()->setMinimumSectionSize(40);
     m_details->setObjectName(QStringLiteral("checkDetails"));
 
+    // The table with what is said of the whole Check on the left, the selected test's details
+    // on the right at the pane's full height: the diff needs the height (on a projector most).
+    auto *left = new QWidget(this);
+    auto *leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(buildButtons());
+    leftLayout->addWidget(m_summary);
+    leftLayout->addWidget(m_hints);
+    leftLayout->addWidget(m_table, 1);
+    // A short pane (a projector's, or a dock dragged low) scrolls rather than squeezing
+    // wrapped sentences over each other.
+    const auto scrolled = [this](QWidget *content) {
+        auto *area = new QScrollArea(this);
+        area->setWidget(content);
+        area->setWidgetResizable(true);
+        area->setFrameShape(QFrame::NoFrame);
+        area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        return area;
+    };
+    m_table->setMinimumHeight(m_table->fontMetrics().height() * 5);
     auto *splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(m_table);
-    splitter->addWidget(m_details);
-    // The details hold the diff, which needs the width more than the table's five columns.
+    splitter->addWidget(scrolled(left));
+    splitter->addWidget(scrolled(m_details));
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
     splitter->setSizes({370, 230});
     splitter->setChildrenCollapsible(false);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(buildButtons());
-    layout->addWidget(m_hints);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(splitter);
 
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &CheckPane::showSelected);
     // A row that finishes while selected shows its result at once, not on the next click.
@@ -88,10 +106,10 @@ QWidget *CheckPane::buildButtons()
     m_runExample->setMenu(new QMenu(m_runExample));
     auto *layout = new QHBoxLayout(row);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_summary, 1);
-    layout->addWidget(m_runExample);
     layout->addWidget(m_check);
     layout->addWidget(m_stop);
+    layout->addWidget(m_runExample);
+    layout->addStretch(1);
     connect(m_check, &QPushButton::clicked, this, &CheckPane::checkRequested);
     connect(m_stop, &QPushButton::clicked, this, &CheckPane::stopRequested);
     return row;

@@ -118,6 +118,10 @@ void MainWindow::check()
     if (auto *checkDock = qobject_cast<QDockWidget *>(m_checkPane->parentWidget())) {
         checkDock->show();
         checkDock->raise();
+        // A diff needs some height: a pane squeezed below a third of the window (as
+        // presentation mode leaves it, giving the editor the room) grows to two fifths.
+        if (!checkDock->isFloating() && checkDock->height() < height() / 3)
+            resizeDocks({checkDock}, {height() * 2 / 5}, Qt::Vertical);
     }
     m_autosave->journalNow();
     // The Check reads the file on disk: the learner's latest text is saved first, and nothing
