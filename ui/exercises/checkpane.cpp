@@ -133,6 +133,7 @@ void CheckPane::selectRow(int row)
 void CheckPane::showExercise(const Core::Exercise &exercise)
 {
     m_exercise = exercise;
+    m_hints->hide(); // until the learner's progress says which are unlocked
     m_results->clear();
     m_details->clear();
     QMenu *examples = m_runExample->menu();

@@ -165,6 +165,7 @@ void CheckSession::reloadAfterRecord(const QString &testName)
             m_open = reloaded;
             if (m_open.isValid())
                 Q_EMIT exerciseChanged(*m_open.exercise());
+            showProgress(m_progress); // the hints of the exercise as reloaded
             Q_EMIT message(QStringLiteral("Recorded the output of %1 as its expected output.").arg(testName));
             check();
         });

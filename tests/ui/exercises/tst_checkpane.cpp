@@ -11,6 +11,7 @@
 #include "exercises/packloader.h"
 #include "history/inputsetstore.h"
 #include "run/diagnosticslist.h"
+#include "support/checkfixture.h"
 #include "support/windowharness.h"
 
 #include <QLabel>
@@ -38,11 +39,6 @@ const QByteArray kBroken = "a = int(input())\nb = int(input())\nprint(a + c)\n";
 const QByteArray kStuck = "import time\ntime.sleep(120)\n";
 constexpr int kCheckTimeoutMs = 60'000;
 
-QString fixturePack()
-{
-    return qEnvironmentVariable("SANDPIT_FIXTURES_DIR", QStringLiteral(SANDPIT_FIXTURES_DIR))
-        + QStringLiteral("/packs/checkui");
-}
 } // namespace
 
 class TestCheckPane : public QObject, private WindowHarness
@@ -73,14 +69,7 @@ class TestCheckPane : public QObject, private WindowHarness
     /// The fixture exercise, open in the window, with the learner's file holding `code`.
     bool openExercise(const QByteArray &code)
     {
-        Core::PackLoader loader(m_dir.filePath(QStringLiteral("packs")));
-        const auto course = loader.load(fixturePack());
-        if (!course)
-            return false;
-        Ui::OpenExercise open{*course, QStringLiteral("sum"), QStringLiteral("python"),
-                              writeFile(QStringLiteral("learner/sum.py"), code)};
-        m_window->openExercise(open);
-        return QTest::qWaitFor([&] { return currentEditor()->text() == QString::fromUtf8(code); }, 5000);
+        return SandpitTest::openCheckFixture(*m_window, m_dir, code, [this] { return currentEditor()->text(); });
     }
     bool checkFinished() const { return action("actionCheck")->isEnabled(); }
 
