@@ -5,24 +5,18 @@
 #include "exercises/checkpane.h"
 #include "exercises/checkresultsmodel.h"
 #include "support/checkfixture.h"
+#include "support/dockerwindow.h"
 #include "support/windowharness.h"
 
 using namespace Sandpit;
 
 namespace {
-// A container's first start can take a while on a loaded machine.
-constexpr int kContainerCheckTimeoutMs = 120'000;
+// Three containers, one after another.
+constexpr int kContainerCheckTimeoutMs = 3 * SandpitTest::kContainerRunTimeoutMs;
 // Right only inside a container: a Check that quietly ran elsewhere fails.
 const QByteArray kRightInDocker = "import os\na = int(input())\nb = int(input())\n"
                                   "print(a + b if os.path.exists('/.dockerenv') else 'not in docker')\n";
 
-Core::EngineSettings dockerOnly()
-{
-    Core::EngineSettings settings;
-    settings.backend = QStringLiteral("docker");
-    settings.dockerFallback = false;
-    return settings;
-}
 } // namespace
 
 class TestCheckPaneDocker : public QObject, private WindowHarness
@@ -32,10 +26,10 @@ class TestCheckPaneDocker : public QObject, private WindowHarness
 private Q_SLOTS:
     void initTestCase()
     {
-        qputenv("SANDPIT_DOCKER_IMAGE_PYTHON", "sandpit-offline/python:3.11");
+        qputenv("SANDPIT_DOCKER_IMAGE_PYTHON", SandpitTest::kOfflinePythonImage);
         QVERIFY(setUpApplication("tst_checkpanedocker"));
     }
-    void init() { QVERIFY(openWindow(dockerOnly())); }
+    void init() { QVERIFY(openWindow(SandpitTest::dockerOnlySettings())); }
     void cleanup() { closeWindow(); }
 
     void f7ChecksInTheContainer()
