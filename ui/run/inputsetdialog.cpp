@@ -27,6 +27,7 @@ InputSetDialog::InputSetDialog(QWidget *parent)
     , m_save(new QPushButton(QStringLiteral("&Save"), this))
     , m_run(new QPushButton(QStringLiteral("&Run with this input"), this))
     , m_runAll(new QPushButton(QStringLiteral("Run A&ll Sets"), this))
+    , m_makePack(new QPushButton(QStringLiteral("Make Exercise &Pack…"), this))
 {
     setObjectName(QStringLiteral("inputSetDialog"));
     setWindowTitle(QStringLiteral("Run with input"));
@@ -71,6 +72,9 @@ InputSetDialog::InputSetDialog(QWidget *parent)
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->addButton(m_save, QDialogButtonBox::ActionRole);
     buttons->addButton(m_runAll, QDialogButtonBox::ActionRole);
+    m_makePack->setObjectName(QStringLiteral("makeExercisePackButton"));
+    m_makePack->setToolTip(QStringLiteral("Turn the program and these input sets into a one-exercise pack"));
+    buttons->addButton(m_makePack, QDialogButtonBox::ActionRole);
     buttons->addButton(m_run, QDialogButtonBox::AcceptRole);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top, 1);
@@ -91,6 +95,10 @@ InputSetDialog::InputSetDialog(QWidget *parent)
     });
     connect(m_run, &QPushButton::clicked, this, &InputSetDialog::runSelected);
     connect(m_runAll, &QPushButton::clicked, this, &InputSetDialog::runAll);
+    connect(m_makePack, &QPushButton::clicked, this, [this] {
+        storeEdits();
+        Q_EMIT makePackRequested(m_sets);
+    });
     connect(m_hasExpected, &QCheckBox::toggled, m_expected, &QWidget::setEnabled);
     connect(m_name, &QLineEdit::textEdited, this, [this](const QString &text) {
         if (QListWidgetItem *item = m_list->item(m_row))
@@ -217,6 +225,7 @@ void InputSetDialog::updateButtons()
     m_delete->setEnabled(m_editable && selected);
     m_run->setEnabled(m_editable && selected);
     m_runAll->setEnabled(m_editable && !m_sets.isEmpty());
+    m_makePack->setEnabled(m_editable && !m_sets.isEmpty());
     for (QWidget *field :
          {static_cast<QWidget *>(m_name), static_cast<QWidget *>(m_stdin), static_cast<QWidget *>(m_hasExpected)})
         field->setEnabled(m_editable && selected);

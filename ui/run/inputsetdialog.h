@@ -37,6 +37,8 @@ Q_SIGNALS:
     void runRequested(const Sandpit::Core::InputSet &set);
     /// Run all sets: every set, in order, with a result for each.
     void runAllRequested(const Sandpit::Core::InputSets &sets);
+    /// Make Exercise Pack…: these sets (as edited) as the tests of a new exercise.
+    void makePackRequested(const Sandpit::Core::InputSets &sets);
 
 private:
     void select(int row);
@@ -59,6 +61,7 @@ private:
     QPushButton *m_save;
     QPushButton *m_run;
     QPushButton *m_runAll;
+    QPushButton *m_makePack;
     Core::InputSets m_sets;
     Core::InputSets m_savedSets; // as on disk, to save only a change
     int m_row = -1;              // the set in the fields, or -1

@@ -28,6 +28,8 @@ void InputSetSession::showDialog(const QString &programPath)
         connect(m_dialog, &InputSetDialog::saveRequested, this, &InputSetSession::save);
         connect(m_dialog, &InputSetDialog::runRequested, this,
                 [this](const Core::InputSet &set) { run(set, m_programPath); });
+        connect(m_dialog, &InputSetDialog::makePackRequested, this,
+                [this](const Core::InputSets &sets) { Q_EMIT makePackRequested(m_programPath, sets); });
         connect(m_dialog, &InputSetDialog::runAllRequested, this, [this](const Core::InputSets &sets) {
             // Choosing is over: the results take the chooser's place.
             m_dialog->accept();

@@ -48,6 +48,8 @@ Q_SIGNALS:
     /// the receiver starts the run of that program's tab with the set's stdin and expected
     /// output (RunSession::runWithInput), which gives the result its verdict.
     void runRequested(const Sandpit::Core::InputSet &set, const QString &programPath);
+    /// Make Exercise Pack… in the dialog, for the program at `programPath`.
+    void makePackRequested(const QString &programPath, const Sandpit::Core::InputSets &sets);
     /// A run of a set with an expected output ended; `set` names it.
     void outputChecked(const QString &set, const Sandpit::Core::OutputComparison &comparison);
 

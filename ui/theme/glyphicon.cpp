@@ -61,6 +61,10 @@ public:
             painter->fillPath(triangle, accent(kRunGreen));
             break;
         }
+        case Glyph::Check:
+            painter->setPen(QPen(accent(kRunGreen), 2.2, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+            painter->drawPolyline(QPolygonF({QPointF(2.5, 8.5), QPointF(6.5, 12.5), QPointF(13.5, 3.5)}));
+            break;
         case Glyph::Stop:
             painter->fillRect(QRectF(3, 3, 10, 10), accent(kStopRed));
             break;

@@ -10,6 +10,7 @@ namespace Sandpit::Ui {
 enum class Glyph {
     Run,          ///< a green triangle
     RunWithInput, ///< a terminal prompt, in the text colour
+    Check,        ///< a green tick: Check the exercise
     Stop,         ///< a red square
     Presentation, ///< a screen on a stand, in the text colour
 };

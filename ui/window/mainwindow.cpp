@@ -5,7 +5,11 @@
 #include "editor/editactions.h"
 #include "editor/editorwidget.h"
 #include "editor/findbar.h"
+#include "engine/backendfactory.h"
 #include "engine/doctor.h"
+#include "exercises/checkcontroller.h"
+#include "exercises/checkpane.h"
+#include "exercises/checksession.h"
 #include "history/historypane.h"
 #include "history/historystore.h"
 #include "languages/language.h"
@@ -16,6 +20,7 @@
 #include "run/backendswitch.h"
 #include "run/diagnosticslist.h"
 #include "run/imagepullsession.h"
+#include "run/inputsetpackmaker.h"
 #include "run/inputsetsession.h"
 #include "run/isolationindicator.h"
 #include "run/runpane.h"
@@ -98,6 +103,12 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     , m_weakerBadge(new WeakerSandboxBadge(this))
     , m_weakerOffer(new WeakerSandboxOffer(this))
     , m_doctor(new Core::Doctor(languages, settings, this))
+    // Backends of its own: a Check's runs never queue behind, or cancel, the window's run.
+    , m_checkController(new Core::CheckController(Core::makeBackends(languages, settings), this))
+    , m_checks(new CheckSession(*m_checkController, settings,
+                                QFileInfo(history.directory).path() + QStringLiteral("/progress"), this))
+    , m_checkPane(new CheckPane(this))
+    , m_packMaker(new InputSetPackMaker(this))
     , m_languageLabel(new QLabel(this))
 {
     assembleCentral();
@@ -115,6 +126,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     connectHistory();
     connectLanguages();
     connectAttachments();
+    connectChecks();
     connectBackend(settings);
     restoreLayout();
     setUpPresentation();
@@ -134,6 +146,7 @@ void MainWindow::assembleCentral()
     m_attachmentsPane->setObjectName(QStringLiteral("attachmentsPane"));
     m_history->setObjectName(QStringLiteral("historyPane"));
     m_problems->setObjectName(QStringLiteral("problemsList"));
+    m_checkPane->setObjectName(QStringLiteral("checkPane"));
     auto *central = new QWidget(this);
     auto *centralLayout = new QVBoxLayout(central);
     centralLayout->setContentsMargins(0, 0, 0, 0);
@@ -151,6 +164,7 @@ void MainWindow::connectBackend(const Core::EngineSettings &settings)
     showEngineSettings(settings);
     connect(m_backend, &BackendSwitch::backendChosen, this, [this](const QString &backendId) {
         m_session->setBackend(backendId);
+        m_checks->setBackend(backendId);
         m_languageMenu->setBackend(backendId);
         showCurrentTab();
         QSettings().setValue(QStringLiteral("engine/backend"), backendId); // the next start keeps it
@@ -177,8 +191,8 @@ void MainWindow::restoreLayout()
 
 void MainWindow::setUpPresentation()
 {
-    for (QWidget *pane :
-         std::initializer_list<QWidget *>{m_output, m_runPane, m_artifacts, m_history, m_attachmentsPane, m_problems})
+    for (QWidget *pane : std::initializer_list<QWidget *>{m_output, m_runPane, m_artifacts, m_history,
+                                                          m_attachmentsPane, m_problems, m_checkPane})
         m_presentation->addPane(pane);
     // Object names are how presentation mode, after a restart, knows what it hid.
     statusBar()->setObjectName(QStringLiteral("statusBar"));
@@ -255,6 +269,7 @@ void MainWindow::createDocks()
     // A tab with the output: the list and a run's details want the full width.
     tabifyDockWidget(
         output, dock(QStringLiteral("historyDock"), QStringLiteral("History"), m_history, Qt::BottomDockWidgetArea));
+    createCheckDock(output);
     output->raise();
     dock(QStringLiteral("runDock"), QStringLiteral("Run"), m_runPane, Qt::RightDockWidgetArea);
     dock(QStringLiteral("artifactsDock"), QStringLiteral("Output Files"), m_artifacts, Qt::RightDockWidgetArea);

@@ -12,6 +12,7 @@ class QLabel;
 class QMenu;
 
 namespace Sandpit::Core {
+class CheckController;
 struct InputSet;
 struct RunRecord;
 class Doctor;
@@ -43,7 +44,11 @@ class HistoryPane;
 class HistoryStore;
 class ImagePullSession;
 class InputSetSession;
+class InputSetPackMaker;
 class BackendSwitch;
+class CheckPane;
+class CheckSession;
+struct OpenExercise;
 class IsolationIndicator;
 class WeakerSandboxBadge;
 class WeakerSandboxOffer;
@@ -75,6 +80,9 @@ public:
     void quitKeepingUnsaved();
     /// The output pane's settings, read beside the engine's.
     void setOutputSettings(const OutputSettings &settings);
+    /// The exercise the learner opened (the Exercises pane's choice): its file in a tab, and
+    /// Check (F7) and Run example for it.
+    void openExercise(const Sandpit::Ui::OpenExercise &exercise);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -106,6 +114,18 @@ private:
     void connectLanguages();
     void connectAttachments();
     void connectBackend(const Core::EngineSettings &settings);
+    // Check of the open exercise (mainwindowchecks.cpp).
+    void createCheckAction(QMenu *runMenu);
+    void createCheckDock(QDockWidget *output);
+    void connectChecks();
+    /// Saves the learner's file if it has changes, then checks it.
+    void check();
+    /// The open exercise's example test `testName`, run on the learner's file in the Output pane.
+    void runExample(const QString &testName);
+    void stopRunOrCheck();
+    /// Input sets → exercise: the pack made from `program`'s sets, opened with `program` as
+    /// the learner's file (an author checks the program against its new tests).
+    void openMadePack(const QString &folder, const QString &program);
     /// The backend switch, the languages it can run and the weaker-sandbox badge.
     void showEngineSettings(const Core::EngineSettings &settings);
     /// The size, place and docks of the last session.
@@ -163,12 +183,18 @@ private:
     IsolationIndicator *m_isolation;
     WeakerSandboxBadge *m_weakerBadge;
     WeakerSandboxOffer *m_weakerOffer;
-    Core::Doctor *m_doctor; // its checks run on a thread of its own
+    Core::Doctor *m_doctor;                   // its checks run on a thread of its own
+    Core::CheckController *m_checkController; // its tests run on a worker thread of its own
+    CheckSession *m_checks;
+    CheckPane *m_checkPane;
+    InputSetPackMaker *m_packMaker;
     QLabel *m_languageLabel;
 
     QAction *m_runAction = nullptr;
     QAction *m_runWithInputAction = nullptr;
     QAction *m_stopAction = nullptr;
+    QAction *m_checkAction = nullptr;
+    QAction *m_checkToolAction = nullptr; ///< the toolbar's Check, shown only while an exercise is open
     QMenu *m_viewMenu = nullptr;
     QDockWidget *m_problemsDock = nullptr;
 

@@ -5,6 +5,7 @@
 #include "editor/editactions.h"
 #include "editor/editorwidget.h"
 #include "engine/doctor.h"
+#include "exercises/checksession.h"
 #include "history/historystore.h"
 #include "languages/language.h"
 #include "output/outputpane.h"
@@ -122,13 +123,33 @@ void MainWindow::createRunMenu()
     QAction *arguments = menuAction(runMenu, QStringLiteral("actionProgramArguments"),
                                     QStringLiteral("Program Ar&guments…"), {}, &MainWindow::editProgramArguments);
     arguments->setToolTip(QStringLiteral("Give the program command-line arguments (in the Input Files pane)"));
-    m_stopAction = menuAction(runMenu, QStringLiteral("actionStop"), QStringLiteral("&Stop"),
-                              {QKeySequence(Qt::CTRL | Qt::Key_F2), QKeySequence(Qt::Key_Escape)},
-                              [this] { m_session->stop(); });
+    m_stopAction
+        = menuAction(runMenu, QStringLiteral("actionStop"), QStringLiteral("&Stop"),
+                     {QKeySequence(Qt::CTRL | Qt::Key_F2), QKeySequence(Qt::Key_Escape)}, &MainWindow::stopRunOrCheck);
     m_stopAction->setIcon(glyphIcon(Glyph::Stop));
     m_stopAction->setToolTip(
         QStringLiteral("Stop the program and everything it started (Ctrl+F2, or Esc in the editor)"));
     m_stopAction->setEnabled(false);
+    createCheckAction(runMenu);
+}
+
+void MainWindow::createCheckAction(QMenu *runMenu)
+{
+    runMenu->addSeparator();
+    m_checkAction = menuAction(runMenu, QStringLiteral("actionCheck"), QStringLiteral("&Check Exercise"),
+                               {QKeySequence(Qt::Key_F7)}, &MainWindow::check);
+    m_checkAction->setIconText(QStringLiteral("Check"));
+    m_checkAction->setIcon(glyphIcon(Glyph::Check));
+    m_checkAction->setToolTip(QStringLiteral("Run every test of the open exercise against your file (F7)"));
+    m_checkAction->setEnabled(false);
+    // The toolbar's own: there only while an exercise is open, so a window used for plain runs
+    // keeps its toolbar (and its width on a projector) as it was.
+    m_checkToolAction = new QAction(m_checkAction->icon(), QStringLiteral("Check"), this);
+    m_checkToolAction->setObjectName(QStringLiteral("actionCheckTool"));
+    m_checkToolAction->setToolTip(m_checkAction->toolTip());
+    m_checkToolAction->setVisible(false);
+    connect(m_checkToolAction, &QAction::triggered, m_checkAction, &QAction::trigger);
+    connect(m_checkAction, &QAction::enabledChanged, m_checkToolAction, &QAction::setEnabled);
 }
 
 void MainWindow::createViewMenu()
@@ -188,7 +209,7 @@ void MainWindow::createToolBar()
     bar->setObjectName(QStringLiteral("runToolBar"));
     bar->setMovable(false);
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    bar->addActions({m_runAction, m_runWithInputAction, m_stopAction});
+    bar->addActions({m_runAction, m_checkToolAction, m_runWithInputAction, m_stopAction});
     bar->addSeparator();
     // Each in a box: a toolbar does not hide a widget of its own by itself, and the backend
     // switch hides while presenting.
@@ -224,6 +245,7 @@ void MainWindow::applySettings(const AppliedSettings &settings)
 {
     // Backend, fallback and limits: from the next run.
     m_session->setEngineSettings(settings.engine);
+    m_checks->setEngineSettings(settings.engine);
     m_doctor->setSettings(settings.engine);
     showEngineSettings(settings.engine);
     setOutputSettings(settings.output);

@@ -7,6 +7,7 @@
 #include "docker/imagepullcontroller.h"
 #include "editor/editorwidget.h"
 #include "engine/doctor.h"
+#include "exercises/checksession.h"
 #include "model/killdetail.h"
 #include "model/typeids.h"
 #include "output/outputpane.h"
@@ -70,7 +71,8 @@ void MainWindow::connectRunInput()
     connect(m_session, &RunSession::runStarting, focus, &InputFocus::runStarted);
     connect(m_session, &RunSession::outputReceived, m_output, &OutputPane::appendOutput);
     connect(m_session, &RunSession::artifactsListed, m_artifacts, &ArtifactsPane::showRunningListing);
-    connect(m_session, &RunSession::activeChanged, m_stopAction, &QAction::setEnabled);
+    connect(m_session, &RunSession::activeChanged, m_stopAction,
+            [this](bool active) { m_stopAction->setEnabled(active || m_checks->isRunning()); });
     connect(m_session, &RunSession::inputOpenChanged, m_output, &OutputPane::setInputEnabled);
     connect(m_session, &RunSession::inputOpenChanged, focus, &InputFocus::inputOpenChanged);
     connect(m_output, &OutputPane::inputSubmitted, m_session, &RunSession::writeInput);

@@ -2,6 +2,7 @@
 // (packaging/docker/build-offline-images.sh python), typed input reaching input() in the
 // container, and an input set run there. The local-sandbox twins are in tst_mainwindow.
 #include "history/inputsetstore.h"
+#include "support/dockerwindow.h"
 #include "support/windowharness.h"
 
 #include <QLineEdit>
@@ -9,20 +10,7 @@
 
 using namespace Sandpit;
 
-namespace {
-// A container's first start can take a while on a loaded machine.
-constexpr int kContainerRunTimeoutMs = 60'000;
-const QByteArray kImage = "sandpit-offline/python:3.11";
-
-Core::EngineSettings dockerOnly()
-{
-    // No fallback: a run that quietly went to the local sandbox would prove nothing here.
-    Core::EngineSettings settings;
-    settings.backend = QStringLiteral("docker");
-    settings.dockerFallback = false;
-    return settings;
-}
-} // namespace
+using SandpitTest::kContainerRunTimeoutMs;
 
 class TestMainWindowDocker : public QObject, private WindowHarness
 {
@@ -31,10 +19,10 @@ class TestMainWindowDocker : public QObject, private WindowHarness
 private Q_SLOTS:
     void initTestCase()
     {
-        qputenv("SANDPIT_DOCKER_IMAGE_PYTHON", kImage);
+        qputenv("SANDPIT_DOCKER_IMAGE_PYTHON", SandpitTest::kOfflinePythonImage);
         QVERIFY(setUpApplication("tst_mainwindowdocker"));
     }
-    void init() { QVERIFY(openWindow(dockerOnly())); }
+    void init() { QVERIFY(openWindow(SandpitTest::dockerOnlySettings())); }
     void cleanup() { closeWindow(); }
 
     void inputLineFeedsInputInTheContainer();
