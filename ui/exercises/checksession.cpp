@@ -91,6 +91,7 @@ void CheckSession::check()
     if (m_settings.dockerFallback && m_settings.backend == Core::kDockerBackendId)
         request.fallbackBackend = Core::kLocalBackendId;
     request.baseLimits = m_settings.limits;
+    request.weakestIsolation = m_settings.allowWeaker;
     Q_EMIT checkStarted();
     Q_EMIT runningChanged(true);
     m_controller.start(request);

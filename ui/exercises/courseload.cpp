@@ -1,6 +1,8 @@
 #include "exercises/courseload.h"
 
 #include "exercises/packloader.h"
+#include "languages/language.h"
+#include "languages/languageregistry.h"
 
 namespace Sandpit::Ui {
 
@@ -17,6 +19,14 @@ QString fenced(const QByteArray &text)
     return fence + QLatin1Char('\n') + body + QLatin1Char('\n') + fence + QLatin1Char('\n');
 }
 } // namespace
+
+QStringList languageIdsOf(const Core::LanguageRegistry &languages)
+{
+    QStringList ids;
+    for (const Core::Language &language : languages.languages())
+        ids.append(language.id);
+    return ids;
+}
 
 LoadedCourse loadCourse(const QString &path, const CourseSources &sources)
 {

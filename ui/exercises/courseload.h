@@ -2,6 +2,7 @@
 
 #include "exercises/exercise.h"
 #include "exercises/progressstore.h"
+#include "languages/languagefwd.h"
 
 #include <QString>
 #include <QStringList>
@@ -24,6 +25,9 @@ struct CourseSources {
     QString progressFolder;
     QStringList languageIds;
 };
+
+/// The ids of `languages`, which a pack may name.
+QStringList languageIdsOf(const Core::LanguageRegistry &languages);
 
 /// Reads the pack at `path` and the learner's progress in it: disk work, for a worker thread.
 LoadedCourse loadCourse(const QString &path, const CourseSources &sources);

@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QMap>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
@@ -164,7 +165,7 @@ void ExercisesPane::fillCourseItem(QTreeWidgetItem *item, const ShownCourse &sho
         score += progress.bestScore;
         maxScore += exercise.maxPoints();
     }
-    QHash<QString, QStringList> problems;
+    QMap<QString, QStringList> problems; // by id: the same order every time
     for (const Core::PackProblem &problem : course.problems)
         problems[problem.exerciseId.isEmpty() ? course.id : problem.exerciseId] << problem.toString(course.folder);
     for (auto it = problems.cbegin(); it != problems.cend(); ++it) {
@@ -186,6 +187,19 @@ void ExercisesPane::reloadProgress(const QString &courseId)
     for (const ShownCourse &shown : std::as_const(m_courses)) {
         if (shown.course.id == courseId)
             openCourse(shown.path);
+    }
+}
+
+void ExercisesPane::showProgress(const Core::CourseProgress &progress)
+{
+    for (int i = 0; i < m_courses.size(); ++i) {
+        if (m_courses.at(i).course.id != progress.courseId)
+            continue;
+        m_courses[i].progress = progress;
+        const QString selectedId
+            = m_tree->currentItem() ? m_tree->currentItem()->data(0, kExerciseRole).toString() : QString();
+        fillCourseItem(m_tree->topLevelItem(i), m_courses.at(i));
+        select(progress.courseId, selectedId);
     }
 }
 
@@ -250,12 +264,15 @@ void ExercisesPane::openSelected()
     if (!chosen)
         return;
     const Core::LearnerFiles files(m_learnerFolder);
+    const quint64 ticket = ++m_openTicket;
     runInBackground<std::expected<QString, QString>>(
         this,
         [files, chosen] {
             return files.ensure(chosen->course, *chosen->exercise(), *chosen->exercise()->language(chosen->languageId));
         },
-        [this, chosen](const std::expected<QString, QString> &path) {
+        [this, chosen, ticket](const std::expected<QString, QString> &path) {
+            if (ticket != m_openTicket)
+                return; // the learner chose another exercise meanwhile: that one opens
             if (!path) {
                 Q_EMIT message(path.error());
                 return;

@@ -26,8 +26,10 @@ public:
     /// Reads the pack at `path` (a folder or a .zip) and shows it, in place of the same pack
     /// if it was open; courseShown() or a message() follows.
     void openCourse(const QString &path);
-    /// Reads `courseId`'s progress again (after a Check), and updates its ticks and score.
+    /// Reads `courseId`'s progress again from disk, and updates its ticks and score.
     void reloadProgress(const QString &courseId);
+    /// Shows `progress` (a Check just recorded it) as its course's ticks and score.
+    void showProgress(const Core::CourseProgress &progress);
     void setLearnerFolder(const QString &folder) { m_learnerFolder = folder; }
     /// Opens the selected exercise: its learner file is made from the starter if needed, then
     /// exerciseOpened() follows.
@@ -67,6 +69,7 @@ private:
     CourseSources m_sources;
     QString m_learnerFolder;
     QList<ShownCourse> m_courses;
+    quint64 m_openTicket = 0; ///< the latest openSelected(): only its file is opened
     QTreeWidget *m_tree;
     QTextBrowser *m_statement;
     QComboBox *m_language;

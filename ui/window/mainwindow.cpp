@@ -10,6 +10,8 @@
 #include "exercises/checkcontroller.h"
 #include "exercises/checkpane.h"
 #include "exercises/checksession.h"
+#include "exercises/exercisesmenu.h"
+#include "exercises/exercisespane.h"
 #include "history/historypane.h"
 #include "history/historystore.h"
 #include "languages/language.h"
@@ -103,10 +105,16 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     , m_weakerBadge(new WeakerSandboxBadge(this))
     , m_weakerOffer(new WeakerSandboxOffer(this))
     , m_doctor(new Core::Doctor(languages, settings, this))
-    // Backends of its own: a Check's runs never queue behind, or cancel, the window's run.
-    , m_checkController(new Core::CheckController(Core::makeBackends(languages, settings), this))
-    , m_checks(new CheckSession(*m_checkController, settings,
-                                QFileInfo(history.directory).path() + QStringLiteral("/progress"), this))
+    // Backends of its own: a Check's runs never queue behind, or cancel, the window's run; a
+    // Check runs its tests back to back, so the next sandbox is built while a test runs.
+    , m_checkController(
+          new Core::CheckController(Core::makeBackends(languages, settings, Core::RunsExpected::Series), this))
+    , m_exerciseSettings(Core::ExerciseSettings::load())
+    , m_checks(new CheckSession(*m_checkController, settings, m_exerciseSettings.progressFolder, this))
+    , m_exercises(new ExercisesPane(
+          CourseSources{m_exerciseSettings.unpackFolder, m_exerciseSettings.progressFolder, languageIdsOf(languages)},
+          m_exerciseSettings.learnerFolder, this))
+    , m_exercisesMenu(new ExercisesMenu(this))
     , m_checkPane(new CheckPane(this))
     , m_packMaker(new InputSetPackMaker(this))
     , m_languageLabel(new QLabel(this))
@@ -127,6 +135,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     connectLanguages();
     connectAttachments();
     connectChecks();
+    connectExercises();
     connectBackend(settings);
     restoreLayout();
     setUpPresentation();
@@ -147,6 +156,7 @@ void MainWindow::assembleCentral()
     m_history->setObjectName(QStringLiteral("historyPane"));
     m_problems->setObjectName(QStringLiteral("problemsList"));
     m_checkPane->setObjectName(QStringLiteral("checkPane"));
+    m_exercises->setObjectName(QStringLiteral("exercisesPane"));
     auto *central = new QWidget(this);
     auto *centralLayout = new QVBoxLayout(central);
     centralLayout->setContentsMargins(0, 0, 0, 0);
@@ -192,7 +202,7 @@ void MainWindow::restoreLayout()
 void MainWindow::setUpPresentation()
 {
     for (QWidget *pane : std::initializer_list<QWidget *>{m_output, m_runPane, m_artifacts, m_history,
-                                                          m_attachmentsPane, m_problems, m_checkPane})
+                                                          m_attachmentsPane, m_problems, m_checkPane, m_exercises})
         m_presentation->addPane(pane);
     // Object names are how presentation mode, after a restart, knows what it hid.
     statusBar()->setObjectName(QStringLiteral("statusBar"));
@@ -246,17 +256,22 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QMainWindow::closeEvent(event);
 }
 
+QDockWidget *MainWindow::addPaneDock(const QString &name, const QString &title, QWidget *pane, Qt::DockWidgetArea area)
+{
+    auto *widget = new QDockWidget(title, this);
+    widget->setObjectName(name);
+    widget->setWidget(pane);
+    widget->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
+                        | QDockWidget::DockWidgetClosable);
+    addDockWidget(area, widget);
+    m_viewMenu->addAction(widget->toggleViewAction());
+    return widget;
+}
+
 void MainWindow::createDocks()
 {
     const auto dock = [this](const QString &name, const QString &title, QWidget *pane, Qt::DockWidgetArea area) {
-        auto *widget = new QDockWidget(title, this);
-        widget->setObjectName(name);
-        widget->setWidget(pane);
-        widget->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
-                            | QDockWidget::DockWidgetClosable);
-        addDockWidget(area, widget);
-        m_viewMenu->addAction(widget->toggleViewAction());
-        return widget;
+        return addPaneDock(name, title, pane, area);
     };
     QDockWidget *output
         = dock(QStringLiteral("outputDock"), QStringLiteral("Output"), m_output, Qt::BottomDockWidgetArea);
@@ -270,6 +285,7 @@ void MainWindow::createDocks()
     tabifyDockWidget(
         output, dock(QStringLiteral("historyDock"), QStringLiteral("History"), m_history, Qt::BottomDockWidgetArea));
     createCheckDock(output);
+    createExercisesDock();
     output->raise();
     dock(QStringLiteral("runDock"), QStringLiteral("Run"), m_runPane, Qt::RightDockWidgetArea);
     dock(QStringLiteral("artifactsDock"), QStringLiteral("Output Files"), m_artifacts, Qt::RightDockWidgetArea);

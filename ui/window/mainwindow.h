@@ -1,5 +1,6 @@
 #pragma once
 
+#include "exercises/exercisesettings.h"
 #include "settings/historysettings.h"
 
 #include <QMainWindow>
@@ -48,6 +49,8 @@ class InputSetPackMaker;
 class BackendSwitch;
 class CheckPane;
 class CheckSession;
+class ExercisesMenu;
+class ExercisesPane;
 struct OpenExercise;
 class IsolationIndicator;
 class WeakerSandboxBadge;
@@ -117,6 +120,14 @@ private:
     // Check of the open exercise (mainwindowchecks.cpp).
     void createCheckAction(QMenu *runMenu);
     void createCheckDock(QDockWidget *output);
+    // The Exercises pane and File › Exercises (mainwindowexercises.cpp).
+    void createExercisesDock();
+    /// `pane` in a dock of its own called `name`, closable, listed in the View menu.
+    QDockWidget *addPaneDock(const QString &name, const QString &title, QWidget *pane, Qt::DockWidgetArea area);
+    void connectExercises();
+    /// Shows the starter the pane just wrote in the learner's tab, as one edit Undo takes back.
+    void showRestoredStarter(const Sandpit::Ui::OpenExercise &exercise, const QByteArray &starter,
+                             const QString &keptCopy);
     void connectChecks();
     /// Saves the learner's file if it has changes, then checks it.
     void check();
@@ -185,7 +196,10 @@ private:
     WeakerSandboxOffer *m_weakerOffer;
     Core::Doctor *m_doctor;                   // its checks run on a thread of its own
     Core::CheckController *m_checkController; // its tests run on a worker thread of its own
+    Core::ExerciseSettings m_exerciseSettings;
     CheckSession *m_checks;
+    ExercisesPane *m_exercises;
+    ExercisesMenu *m_exercisesMenu;
     CheckPane *m_checkPane;
     InputSetPackMaker *m_packMaker;
     QLabel *m_languageLabel;

@@ -7,6 +7,7 @@
 #include "exercises/checkdetails.h"
 #include "exercises/checkpane.h"
 #include "exercises/checksession.h"
+#include "exercises/exercisespane.h"
 #include "exercises/openexercise.h"
 #include "exercises/packloader.h"
 #include "languages/language.h"
@@ -35,13 +36,8 @@ namespace Sandpit::Ui {
 
 void MainWindow::createCheckDock(QDockWidget *output)
 {
-    auto *checkDock = new QDockWidget(QStringLiteral("Check"), this);
-    checkDock->setObjectName(QStringLiteral("checkDock"));
-    checkDock->setWidget(m_checkPane);
-    checkDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
-                           | QDockWidget::DockWidgetClosable);
-    addDockWidget(Qt::BottomDockWidgetArea, checkDock);
-    m_viewMenu->addAction(checkDock->toggleViewAction());
+    QDockWidget *checkDock
+        = addPaneDock(QStringLiteral("checkDock"), QStringLiteral("Check"), m_checkPane, Qt::BottomDockWidgetArea);
     // A tab with the output: a learner goes between the program's output and the verdicts.
     tabifyDockWidget(output, checkDock);
 }
@@ -158,6 +154,7 @@ void MainWindow::runExample(const QString &testName)
 
 void MainWindow::openMadePack(const QString &folder, const QString &program)
 {
+    m_exercises->openCourse(folder); // listed with the other courses too
     using Loaded = std::expected<Core::Course, Core::PackProblem>;
     // A folder pack: the unpack folder is never used.
     const QString unpackRoot = QFileInfo(folder).path();

@@ -6,6 +6,7 @@
 #include "editor/editorwidget.h"
 #include "engine/doctor.h"
 #include "exercises/checksession.h"
+#include "exercises/exercisesmenu.h"
 #include "history/historystore.h"
 #include "languages/language.h"
 #include "output/outputpane.h"
@@ -95,6 +96,7 @@ void MainWindow::createFileMenu()
         m_tabs->freshTab()->startFromText(fileName, code);
         statusBar()->showMessage(QStringLiteral("Opened the example %1, as a new document. Press Run.").arg(fileName));
     });
+    file->addMenu(m_exercisesMenu);
     file->addSeparator();
     menuAction(file, QStringLiteral("actionSettings"), QStringLiteral("Se&ttings…"),
                {QKeySequence(Qt::CTRL | Qt::Key_Comma)}, &MainWindow::showSettings)
