@@ -20,12 +20,15 @@ QString fenced(const QByteArray &text)
 }
 } // namespace
 
-QStringList languageIdsOf(const Core::LanguageRegistry &languages)
+CourseSources courseSources(const Core::LanguageRegistry &languages, const QString &unpackFolder,
+                            const QString &progressFolder)
 {
-    QStringList ids;
-    for (const Core::Language &language : languages.languages())
-        ids.append(language.id);
-    return ids;
+    CourseSources sources{unpackFolder, progressFolder, {}, {}};
+    for (const Core::Language &language : languages.languages()) {
+        sources.languageIds.append(language.id);
+        sources.languageNames.insert(language.id, language.name);
+    }
+    return sources;
 }
 
 LoadedCourse loadCourse(const QString &path, const CourseSources &sources)

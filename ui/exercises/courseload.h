@@ -4,6 +4,7 @@
 #include "exercises/progressstore.h"
 #include "languages/languagefwd.h"
 
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -24,10 +25,12 @@ struct CourseSources {
     QString unpackFolder;
     QString progressFolder;
     QStringList languageIds;
+    QHash<QString, QString> languageNames; ///< id → the name people know ("JavaScript (Node)")
 };
 
-/// The ids of `languages`, which a pack may name.
-QStringList languageIdsOf(const Core::LanguageRegistry &languages);
+/// The languages a pack may name, from `languages`, with their names.
+CourseSources courseSources(const Core::LanguageRegistry &languages, const QString &unpackFolder,
+                            const QString &progressFolder);
 
 /// Reads the pack at `path` and the learner's progress in it: disk work, for a worker thread.
 LoadedCourse loadCourse(const QString &path, const CourseSources &sources);

@@ -99,7 +99,10 @@ ExercisesPane::ExercisesPane(CourseSources sources, QString learnerFolder, QWidg
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_tree);
     splitter->addWidget(lower);
-    splitter->setStretchFactor(1, 2);
+    // The statement is read while writing: it gets most of the height.
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 3);
+    splitter->setSizes({140, 420});
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
@@ -224,7 +227,8 @@ void ExercisesPane::showSelection()
         m_statement->setMarkdown(statementMarkdown(*exercise));
         const QString last = QSettings().value(kLanguageKey).toString();
         for (const Core::ExerciseLanguage &language : exercise->languages)
-            m_language->addItem(language.languageId, language.languageId);
+            m_language->addItem(m_sources.languageNames.value(language.languageId, language.languageId),
+                                language.languageId);
         m_language->setCurrentIndex(std::max(0, m_language->findData(last)));
     } else if (shown) {
         const QTreeWidgetItem *item = m_tree->currentItem();

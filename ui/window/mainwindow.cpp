@@ -112,7 +112,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     , m_exerciseSettings(Core::ExerciseSettings::load())
     , m_checks(new CheckSession(*m_checkController, settings, m_exerciseSettings.progressFolder, this))
     , m_exercises(new ExercisesPane(
-          CourseSources{m_exerciseSettings.unpackFolder, m_exerciseSettings.progressFolder, languageIdsOf(languages)},
+          courseSources(languages, m_exerciseSettings.unpackFolder, m_exerciseSettings.progressFolder),
           m_exerciseSettings.learnerFolder, this))
     , m_exercisesMenu(new ExercisesMenu(this))
     , m_checkPane(new CheckPane(this))

@@ -74,7 +74,7 @@ class TestExercisesPane : public QObject
     void openPane()
     {
         m_pane = std::make_unique<ExercisesPane>(
-            CourseSources{m_home->filePath(QStringLiteral("packs")), progressFolder(), {}}, learnerFolder());
+            CourseSources{m_home->filePath(QStringLiteral("packs")), progressFolder(), {}, {}}, learnerFolder());
         QSignalSpy shown(m_pane.get(), &ExercisesPane::courseShown);
         m_pane->openCourse(kPack);
         QVERIFY(shown.wait());
