@@ -221,8 +221,8 @@ TestOutcome judgeTest(const Exercise &exercise, const ExerciseTest &test, const 
     bool passed = !judgeEnd(outcome, test, run);
     if (passed && test.expectedStdout) {
         const CheckerVerdict verdict = checker ? *checker : checkOutput(spec, *test.expectedStdout, run.stdoutData);
-        if (checker)
-            outcome.checkerFeedback = verdict.message;
+        if (checker && spec.kind == CheckerKind::Program)
+            outcome.checkerFeedback = verdict.message; // a checker program's own words
         passed = judgeOutput(outcome, verdict, *test.expectedStdout, run.stdoutData);
     }
     for (qsizetype i = 0; passed && i < test.expectedFiles.size(); ++i)
