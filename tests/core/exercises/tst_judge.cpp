@@ -188,7 +188,10 @@ private Q_SLOTS:
         const CheckerVerdict rejected = kattisOutcome(endedWith(43), feedback.path());
         QCOMPARE(rejected.result, CheckerVerdict::Result::Rejected);
         QCOMPARE(rejected.message, QStringLiteral("The pair does not add up to 10."));
-        const TestOutcome wrong = judgeTest(Exercise{}, sumTest(), endedWith(0, "3 4\n"), rejected, {});
+        ExerciseTest pairTest = sumTest();
+        pairTest.checker = CheckerSpec{};
+        pairTest.checker->kind = CheckerKind::Program;
+        const TestOutcome wrong = judgeTest(Exercise{}, pairTest, endedWith(0, "3 4\n"), rejected, {});
         QCOMPARE(wrong.verdict, Verdict::WrongAnswer);
         QCOMPARE(wrong.checkerFeedback, QStringLiteral("The pair does not add up to 10."));
 
