@@ -1,57 +1,83 @@
 #include "exercises/exercisesettings.h"
 
+#include "settings/historysettings.h"
+
 #include <QDir>
-#include <QProcessEnvironment>
+#include <QFileInfo>
 #include <QSettings>
 #include <QStandardPaths>
 
 namespace Sandpit::Core {
 
 namespace {
-const auto kLearnerFolderKey = QStringLiteral("exercises/learnerFolder");
+
+const auto kGroup = QStringLiteral("exercises");
+const auto kLearnerFolderKey = QStringLiteral("learnerFolder");
 const auto kLearnerFolderVariable = QStringLiteral("SANDPIT_EXERCISES_LEARNER_FOLDER");
 
-QString defaultLearnerFolder()
+// "~/x" is what people type; an empty or relative folder would land wherever Sandpit was
+// started from, so it counts as unset.
+QString absoluteFolder(const QString &text)
 {
-    QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    if (documents.isEmpty())
-        documents = QDir::homePath();
-    return documents + QStringLiteral("/Sandpit Exercises");
+    QString path = text.trimmed();
+    if (path == QLatin1String("~") || path.startsWith(QLatin1String("~/")))
+        path = QDir::homePath() + path.mid(1);
+    if (path.isEmpty() || !QDir::isAbsolutePath(path))
+        return {};
+    return QDir::cleanPath(path);
 }
 
-/// A folder the learner named: absolute, or nothing (then the default serves).
-QString usableFolder(const QString &text)
-{
-    const QString trimmed = text.trimmed();
-    if (trimmed.isEmpty() || !QDir::isAbsolutePath(trimmed))
-        return {};
-    return QDir::cleanPath(trimmed);
-}
 } // namespace
+
+QString ExerciseSettings::defaultLearnerFolder()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) + QStringLiteral("/Sandpit Exercises");
+}
+
+QString ExerciseSettings::learnerFolderKey()
+{
+    return kGroup + QLatin1Char('/') + kLearnerFolderKey;
+}
+
+std::optional<QString> ExerciseSettings::problemWith(const QString &key, const QString &text)
+{
+    if (key != learnerFolderKey() || !absoluteFolder(text).isEmpty())
+        return std::nullopt;
+    return QStringLiteral("must be a whole path to a folder, starting with / or ~/, but it is \"%1\".").arg(text);
+}
+
+ExerciseSettings ExerciseSettings::load(const QSettings &settings, const QProcessEnvironment &environment)
+{
+    ExerciseSettings out;
+    out.learnerFolder = absoluteFolder(environment.value(kLearnerFolderVariable));
+    if (out.learnerFolder.isEmpty())
+        out.learnerFolder = absoluteFolder(settings.value(learnerFolderKey()).toString());
+    if (out.learnerFolder.isEmpty())
+        out.learnerFolder = defaultLearnerFolder();
+    // Beside the run history, in Sandpit's data folder (SANDPIT_DATA_DIR when set).
+    out.progressFolder = QFileInfo(HistorySettings::defaultDirectory(environment)).path() + QStringLiteral("/progress");
+    out.unpackFolder = QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/packs");
+    return out;
+}
 
 ExerciseSettings ExerciseSettings::load()
 {
-    ExerciseSettings settings;
-    const QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    QString chosen = environment.value(kLearnerFolderVariable);
-    if (usableFolder(chosen).isEmpty())
-        chosen = QSettings().value(kLearnerFolderKey).toString();
-    settings.learnerFolder = usableFolder(chosen);
-    if (settings.learnerFolder.isEmpty())
-        settings.learnerFolder = defaultLearnerFolder();
-    const QString data = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    settings.progressFolder = data + QStringLiteral("/progress");
-    settings.unpackFolder = QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/packs");
-    return settings;
+    const QSettings settings;
+    return load(settings, QProcessEnvironment::systemEnvironment());
+}
+
+void ExerciseSettings::save(QSettings &settings) const
+{
+    if (learnerFolder == defaultLearnerFolder())
+        settings.remove(learnerFolderKey());
+    else
+        settings.setValue(learnerFolderKey(), learnerFolder);
 }
 
 void ExerciseSettings::save() const
 {
     QSettings settings;
-    if (learnerFolder == defaultLearnerFolder())
-        settings.remove(kLearnerFolderKey);
-    else
-        settings.setValue(kLearnerFolderKey, learnerFolder);
+    save(settings);
 }
 
 } // namespace Sandpit::Core

@@ -2,6 +2,7 @@
 
 #include "editor/editorwidget.h"
 #include "engine/backendid.h"
+#include "exercises/exercisesettings.h"
 #include "model/typeids.h"
 #include "settings/dockerimagestable.h"
 #include "settings/settingfield.h"
@@ -9,8 +10,11 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFontComboBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -48,6 +52,8 @@ std::optional<QString> coreProblem(const QString &key, const QString &text)
         return why;
     if (auto why = Core::HistorySettings::problemWith(key, text))
         return why;
+    if (auto why = Core::ExerciseSettings::problemWith(key, text))
+        return why;
     return OutputSettings::problemWith(key, text);
 }
 
@@ -80,6 +86,7 @@ SettingsDialog::SettingsDialog(QSettings &settings, const Core::LanguageRegistry
     pages->addTab(editorPage(), QStringLiteral("Editor"));
     pages->addTab(historyPage(), QStringLiteral("History"));
     pages->addTab(workspacePage(), QStringLiteral("Workspace"));
+    pages->addTab(exercisesPage(), QStringLiteral("Exercises"));
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(pages);
     layout->addWidget(m_status);
@@ -233,6 +240,58 @@ QWidget *SettingsDialog::workspacePage()
     return page;
 }
 
+QWidget *SettingsDialog::exercisesPage()
+{
+    auto *page = new QWidget;
+    auto *form = new QFormLayout(page);
+    const QString key = Core::ExerciseSettings::learnerFolderKey();
+    auto *edit = new QLineEdit;
+    // Wide enough for a path under a home folder; the field's row would keep a line edit narrow.
+    edit->setMinimumWidth(edit->fontMetrics().averageCharWidth() * 44);
+    m_learnerFolder = addField(key, QStringLiteral("Learner files"), edit);
+    m_defaults.insert(key, Core::ExerciseSettings::defaultLearnerFolder());
+    m_variables.insert(key, QStringLiteral("SANDPIT_EXERCISES_LEARNER_FOLDER"));
+    auto *browse = new QPushButton(QStringLiteral("Browse…"));
+    browse->setObjectName(QStringLiteral("learnerFolderBrowse"));
+    connect(browse, &QPushButton::clicked, this, &SettingsDialog::browseLearnerFolder);
+    auto *row = new QWidget;
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_learnerFolder->row());
+    layout->addWidget(browse, 0, Qt::AlignTop);
+    layout->addStretch();
+    form->addRow(QStringLiteral("Learner files:"), row);
+    form->addRow(explanation(QStringLiteral("Your answers to exercises are ordinary files here, in a folder per course "
+                                            "and exercise, so they outlive Sandpit. Files already written stay where "
+                                            "they are when you choose another folder.")));
+    return page;
+}
+
+// Non-modal (open(), not exec()): the window keeps painting while the user looks for a folder.
+void SettingsDialog::browseLearnerFolder()
+{
+    auto *chooser = new QFileDialog(this, QStringLiteral("Folder for learner files"));
+    chooser->setAttribute(Qt::WA_DeleteOnClose);
+    chooser->setFileMode(QFileDialog::Directory);
+    chooser->setOption(QFileDialog::ShowDirsOnly);
+    const QString current = Core::ExerciseSettings::problemWith(m_learnerFolder->key(), m_learnerFolder->value())
+        ? Core::ExerciseSettings::defaultLearnerFolder()
+        : m_learnerFolder->value();
+    chooser->setDirectory(QFileInfo::exists(current) ? current : QFileInfo(current).absolutePath());
+    connect(chooser, &QFileDialog::fileSelected, this, [this](const QString &folder) {
+        m_learnerFolder->setValue(folder);
+        updateState();
+    });
+    chooser->open();
+}
+
+void SettingsDialog::saveExerciseSettings()
+{
+    Core::ExerciseSettings exercises = Core::ExerciseSettings::load(m_settings, QProcessEnvironment());
+    exercises.learnerFolder = m_learnerFolder->value();
+    exercises.save(m_settings);
+}
+
 void SettingsDialog::load()
 {
     const auto engine = Core::EngineSettings::load(m_settings, m_environment);
@@ -310,6 +369,8 @@ bool SettingsDialog::apply()
     if (!problems().isEmpty())
         return false;
     for (const SettingField *field : std::as_const(m_fields)) {
+        if (field == m_learnerFolder)
+            continue; // its own code writes it, as it reads it
         // A value equal to the default is no setting at all, so a later default applies to it.
         if (field->value() == m_defaults.value(field->key()))
             m_settings.remove(field->key());
@@ -322,6 +383,7 @@ bool SettingsDialog::apply()
     else
         m_settings.setValue(kFontKey, font.toString());
     m_images->save(m_settings);
+    saveExerciseSettings();
 
     // Read back as the program reads them, so a variable still wins and the window applies
     // what will really be in force.

@@ -19,7 +19,7 @@ class DockerImagesTable;
 class SettingField;
 
 /// Settings… : the engine's backend and limits, Docker images per language, the editor's font
-/// and theme, the run history and the workspace mode. Each value is checked by the same code
+/// and theme, the run history, the workspace mode and the folder of the learner's exercise files. Each value is checked by the same code
 /// that reads it at start (Core::EngineSettings::problemWith and the like); while one is no
 /// good its message stands under it and OK and Apply are off, so nothing is written.
 class SettingsDialog final : public QDialog
@@ -55,6 +55,9 @@ private:
     QWidget *editorPage();
     QWidget *historyPage();
     QWidget *workspacePage();
+    QWidget *exercisesPage();
+    void browseLearnerFolder();
+    void saveExerciseSettings();
     SettingField *addField(const QString &key, const QString &label, QWidget *editor, const QString &unit = {});
     void load();
     void setEditorFont(const QFont &font);
@@ -64,6 +67,7 @@ private:
     QSettings &m_settings;
     QProcessEnvironment m_environment;
     QList<SettingField *> m_fields;
+    SettingField *m_learnerFolder = nullptr;
     QHash<QString, QString> m_defaults;  // key → the value load() assumes when it is unset
     QHash<QString, QString> m_variables; // key → its SANDPIT_* override
     DockerImagesTable *m_images;

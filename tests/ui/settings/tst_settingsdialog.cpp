@@ -1,11 +1,13 @@
 // The settings dialog as a user meets it: a bad value is named under its field and blocks
 // OK, a good one is saved where the engine reads it, a SANDPIT_* variable is shown read-only
 // and still wins, Restore Defaults, and a Docker image chosen per language.
+#include "exercises/exercisesettings.h"
 #include "run/attachmentsession.h"
 #include "settings/settingsdialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFileDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -272,6 +274,57 @@ private Q_SLOTS:
         again.setProgram(m_dir.filePath(QStringLiteral("other.py")));
         QVERIFY(again.isPersistent());
         shared.clear();
+    }
+
+    void learnerFolderIsSavedWhereExercisesReadIt()
+    {
+        const QString key = Core::ExerciseSettings::learnerFolderKey();
+        auto d = dialog();
+        auto *folder = field<QLineEdit>(*d, key);
+        QCOMPARE(folder->text(), Core::ExerciseSettings::defaultLearnerFolder());
+
+        type(folder, QStringLiteral("exercises"));
+        QVERIFY(!button(*d, QDialogButtonBox::Ok)->isEnabled());
+        QVERIFY2(message(*d, key).startsWith(QStringLiteral("Learner files must be")), qPrintable(message(*d, key)));
+        QVERIFY(!d->apply());
+        QVERIFY(!m_settings->contains(key));
+
+        type(folder, QStringLiteral("/srv/class/ada"));
+        QVERIFY(button(*d, QDialogButtonBox::Ok)->isEnabled());
+        QTest::mouseClick(button(*d, QDialogButtonBox::Ok), Qt::LeftButton);
+        QCOMPARE(Core::ExerciseSettings::load(*m_settings, {}).learnerFolder, QStringLiteral("/srv/class/ada"));
+
+        auto again = dialog();
+        QCOMPARE(field<QLineEdit>(*again, key)->text(), QStringLiteral("/srv/class/ada"));
+        QTest::mouseClick(button(*again, QDialogButtonBox::RestoreDefaults), Qt::LeftButton);
+        QVERIFY(again->apply());
+        QVERIFY(!m_settings->contains(key)); // the default is no setting: a later default applies
+    }
+
+    void browseChoosesTheLearnerFolder()
+    {
+        auto d = dialog();
+        QTest::mouseClick(field<QPushButton>(*d, QStringLiteral("learnerFolderBrowse")), Qt::LeftButton);
+        auto *chooser = d->findChild<QFileDialog *>();
+        QVERIFY(chooser);
+        QVERIFY(chooser->isVisible());
+        QCOMPARE(chooser->fileMode(), QFileDialog::Directory);
+        Q_EMIT chooser->fileSelected(m_dir.path());
+        QCOMPARE(field<QLineEdit>(*d, Core::ExerciseSettings::learnerFolderKey())->text(), m_dir.path());
+        QVERIFY(d->apply());
+        QCOMPARE(Core::ExerciseSettings::load(*m_settings, {}).learnerFolder, m_dir.path());
+    }
+
+    void learnerFolderFromTheEnvironmentIsReadOnly()
+    {
+        QProcessEnvironment environment;
+        environment.insert(QStringLiteral("SANDPIT_EXERCISES_LEARNER_FOLDER"), QStringLiteral("/srv/lab"));
+        auto d = dialog(environment);
+        auto *folder = field<QLineEdit>(*d, Core::ExerciseSettings::learnerFolderKey());
+        QVERIFY(folder->isReadOnly());
+        QCOMPARE(folder->text(), QStringLiteral("/srv/lab"));
+        QVERIFY(d->apply());
+        QVERIFY(!m_settings->contains(Core::ExerciseSettings::learnerFolderKey()));
     }
 };
 
