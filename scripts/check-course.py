@@ -4,7 +4,10 @@ every test, and every wrong program must fail at least one (a wrong/slow.py by t
 
 A quick check for course authors; the real check, through Sandpit's own loader and Check
 engine, is tests/core/exercises/tst_bundledcourse. Usage:
-    scripts/check-course.py [resources/exercises/intro] [--only NAME]
+    scripts/check-course.py [resources/exercises/intro] [--only NAME] [--sandpit CLI [--backend B] [--image I]]
+
+With --sandpit, each program runs through Sandpit's own sandbox (`sandpit-cli run`, in the
+exercise's time and memory limits, with Sandpit's matplotlib backend) instead of directly.
 """
 import pathlib
 import re
@@ -15,6 +18,7 @@ import tempfile
 import tomllib
 
 PYTHON = "/usr/bin/python3"  # the one with matplotlib, not a pyenv shim
+SANDPIT = {"cli": None, "backend": "local", "image": None}
 
 
 def checker_of(exercise, test):
@@ -103,12 +107,17 @@ def run_test(folder, exercise, program, test):
             shutil.copy(folder / language["harness"], work / "driver.py")
             main = "driver.py"
         stdin = read_value(folder, test, "stdin") or ""
-        try:
-            done = subprocess.run([PYTHON, main, *test.get("args", [])], cwd=work, input=stdin,
-                                  capture_output=True, text=True, timeout=limit,
-                                  env={"MPLBACKEND": "Agg", "PATH": "/usr/bin:/bin"})
-        except subprocess.TimeoutExpired:
-            return "time"
+        if SANDPIT["cli"]:
+            done = run_in_sandpit(work, main, stdin, test, limit, exercise)
+            if done.returncode == 124:
+                return "time"
+        else:
+            try:
+                done = subprocess.run([PYTHON, main, *test.get("args", [])], cwd=work, input=stdin,
+                                      capture_output=True, text=True, timeout=limit,
+                                      env={"MPLBACKEND": "Agg", "PATH": "/usr/bin:/bin"})
+            except subprocess.TimeoutExpired:
+                return "time"
         if done.returncode != test.get("exit_code", 0):
             return "runtime"
         checker = checker_of(exercise, test)
@@ -123,6 +132,19 @@ def run_test(folder, exercise, program, test):
                 if not compare(folder, checker, stdin, want, path.read_text()):
                     return "wrong"
         return "passed"
+
+
+def run_in_sandpit(work, main, stdin, test, limit, exercise):
+    """Runs `main` in `work` through sandpit-cli, which keeps what the program leaves there."""
+    memory = test.get("limits", {}).get("memory", exercise.get("limits", {}).get("memory", 256))
+    (work.parent / (work.name + ".stdin")).write_text(stdin)
+    return subprocess.run([SANDPIT["cli"], "run", str(work / main), "--workspace", str(work),
+                           "--stdin", str(work.parent / (work.name + ".stdin")),
+                           "--timeout", str(limit), "--memory", str(memory),
+                           "--backend", SANDPIT["backend"],
+                           *(["--image", SANDPIT["image"]] if SANDPIT["image"] else []),
+                           "--", *test.get("args", [])],
+                          capture_output=True, text=True)
 
 
 def check_exercise(folder):
@@ -160,8 +182,15 @@ def check_shape(folder, exercise):
 
 def main():
     args = sys.argv[1:]
-    only = args[args.index("--only") + 1] if "--only" in args else None
-    positional = [a for a in args if not a.startswith("--") and a != only]
+    def option(name, default=None):
+        return args[args.index(name) + 1] if name in args else default
+
+    only = option("--only")
+    SANDPIT["cli"] = option("--sandpit")
+    SANDPIT["backend"] = option("--backend", "local")
+    SANDPIT["image"] = option("--image")
+    values = {option(name) for name in ("--only", "--sandpit", "--backend", "--image")}
+    positional = [a for a in args if not a.startswith("--") and a not in values]
     course = pathlib.Path(positional[0] if positional else "resources/exercises/intro")
     problems = []
     for folder in sorted(course.glob("*-py")):
