@@ -1,0 +1,5 @@
+year = int(input())
+if year % 4 == 0:
+    print("leap")
+else:
+    print("common")

@@ -1,0 +1,2 @@
+words = input().split()
+print(len(words), max(words, key=len), words[-1].upper())

@@ -1,0 +1,15 @@
+import os
+
+import matplotlib.pyplot as plt
+
+os.makedirs("output", exist_ok=True)
+n = int(input())
+
+xs = list(range(1, n + 1))
+ys = [x * x for x in xs]
+plt.plot(xs, ys, marker="o")
+plt.title("Squares")
+plt.xlabel("n")
+plt.ylabel("n * n")
+plt.savefig("output/plot.png")
+print(f"largest square: {ys[-1]}")
