@@ -219,11 +219,15 @@ TestOutcome judgeTest(const Exercise &exercise, const ExerciseTest &test, const 
 
     const CheckerSpec spec = test.checker.value_or(exercise.checker);
     bool passed = !judgeEnd(outcome, test, run);
-    if (passed && test.expectedStdout) {
-        const CheckerVerdict verdict = checker ? *checker : checkOutput(spec, *test.expectedStdout, run.stdoutData);
+    // Stdout is checked against an expected output, or by a checker that needs none (a pattern,
+    // a phrase, a checker program).
+    const bool needsNoExpected = spec.kind == CheckerKind::Regex || spec.kind == CheckerKind::Contains || checker;
+    if (passed && (test.expectedStdout || needsNoExpected)) {
+        const QByteArray expected = test.expectedStdout.value_or(QByteArray());
+        const CheckerVerdict verdict = checker ? *checker : checkOutput(spec, expected, run.stdoutData);
         if (checker && spec.kind == CheckerKind::Program)
             outcome.checkerFeedback = verdict.message; // a checker program's own words
-        passed = judgeOutput(outcome, verdict, *test.expectedStdout, run.stdoutData);
+        passed = judgeOutput(outcome, verdict, expected, run.stdoutData);
     }
     for (qsizetype i = 0; passed && i < test.expectedFiles.size(); ++i)
         passed = judgeFile(outcome, test.expectedFiles.at(i), spec, outputFolder);

@@ -170,6 +170,17 @@ private Q_SLOTS:
         QCOMPARE(outcome.diagnostics.first().column, 5);
     }
 
+    void aPatternNeedsNoExpectedOutput()
+    {
+        ExerciseTest greet = sumTest();
+        greet.expectedStdout.reset();
+        greet.checker = CheckerSpec{};
+        greet.checker->kind = CheckerKind::Regex;
+        greet.checker->pattern = QStringLiteral("(Hello|Hi), Ada!");
+        QCOMPARE(judged(endedWith(0, "Hi, Ada!\n"), greet).verdict, Verdict::Passed);
+        QCOMPARE(judged(endedWith(0, "Hello, Ada\n"), greet).verdict, Verdict::WrongAnswer);
+    }
+
     void wrongExitCodeIsAWrongAnswer()
     {
         ExerciseTest test = sumTest();
