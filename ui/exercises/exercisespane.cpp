@@ -99,10 +99,10 @@ ExercisesPane::ExercisesPane(CourseSources sources, QString learnerFolder, QWidg
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_tree);
     splitter->addWidget(lower);
-    // The statement is read while writing: it gets most of the height.
+    // The course's list and the statement share the height: a course of thirty exercises
+    // needs its list, and the statement is read while writing.
     splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 3);
-    splitter->setSizes({140, 420});
+    splitter->setStretchFactor(1, 1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(splitter);
@@ -162,7 +162,13 @@ void ExercisesPane::fillCourseItem(QTreeWidgetItem *item, const ShownCourse &sho
         auto *child = new QTreeWidgetItem(item);
         child->setText(0, (progress.solved() ? QStringLiteral("✓ ") : QStringLiteral("    ")) + exercise.title);
         child->setText(1, scoreText(progress.bestScore, exercise.maxPoints()));
-        child->setToolTip(0, progress.solved() ? QStringLiteral("Solved") : QStringLiteral("Not solved yet"));
+        QStringList languages;
+        for (const Core::ExerciseLanguage &language : exercise.languages)
+            languages << m_sources.languageNames.value(language.languageId, language.languageId);
+        child->setToolTip(0,
+                          QStringLiteral("%1 · %2").arg(progress.solved() ? QStringLiteral("Solved")
+                                                                          : QStringLiteral("Not solved yet"),
+                                                        languages.join(QStringLiteral(", "))));
         child->setData(0, kCourseRole, course.id);
         child->setData(0, kExerciseRole, exercise.id);
         score += progress.bestScore;
