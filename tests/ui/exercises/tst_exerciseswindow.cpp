@@ -129,6 +129,18 @@ private Q_SLOTS:
         QCOMPARE(currentEditor()->text(), QStringLiteral("n = int(input())\nprint('mine')\n"));
     }
 
+    void presentationModeScalesTheCourseAndTheStatement()
+    {
+        QVERIFY(openDouble());
+        const qreal treeText = QFontMetricsF(pane()->tree()->font()).height();
+        const qreal statementText = QFontMetricsF(pane()->statement()->font()).height();
+        action("actionPresentation")->trigger();
+        QVERIFY(QFontMetricsF(pane()->tree()->font()).height() > treeText * 1.3);
+        QVERIFY(QFontMetricsF(pane()->statement()->font()).height() > statementText * 1.3);
+        action("actionPresentation")->trigger();
+        QCOMPARE(QFontMetricsF(pane()->tree()->font()).height(), treeText);
+    }
+
     void theCourseComesBackWithTheNextWindow()
     {
         QVERIFY(openDouble()); // opening an exercise remembers its pack
