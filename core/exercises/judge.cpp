@@ -65,6 +65,25 @@ QString runtimeErrorExplanation(const RunResult &run)
     return last.isEmpty() ? what : what + QStringLiteral(" It said: “%1”").arg(last);
 }
 
+/// The verdict of a run that failed after the kernel refused it memory or a write (the
+/// result's limitsReached); false when no limit was reached.
+bool judgeLimitReached(TestOutcome &outcome, const RunResult &run)
+{
+    if (run.limitsReached.contains(QStringLiteral("memory"))) {
+        setVerdict(
+            outcome, Verdict::MemoryLimit,
+            QStringLiteral("It needed more memory than this test allows, and stopped when it could not get it."));
+        return true;
+    }
+    if (run.limitsReached.contains(QStringLiteral("file-size"))
+        || run.limitsReached.contains(QStringLiteral("disk-full"))) {
+        setVerdict(outcome, Verdict::OutputLimit,
+                   QStringLiteral("It wrote more to its files than this test allows, and stopped when it could not."));
+        return true;
+    }
+    return false;
+}
+
 /// A verdict from how the run ended, before any output is looked at; none: it ended on its own
 /// as the test expects.
 bool judgeEnd(TestOutcome &outcome, const ExerciseTest &test, const RunResult &run)
@@ -97,7 +116,10 @@ bool judgeEnd(TestOutcome &outcome, const ExerciseTest &test, const RunResult &r
         return true;
     case KillReason::ProcessLimit:
     case KillReason::Signal:
-        setVerdict(outcome, Verdict::RuntimeError, runtimeErrorExplanation(run));
+        // A crash that followed a refused allocation or write (malloc returned NULL, Node's
+        // heap gave out) is the limit's doing, not the program's own mistake.
+        if (!judgeLimitReached(outcome, run))
+            setVerdict(outcome, Verdict::RuntimeError, runtimeErrorExplanation(run));
         return true;
     case KillReason::Cancelled:
         setVerdict(outcome, Verdict::Stopped, detail);
@@ -107,11 +129,9 @@ bool judgeEnd(TestOutcome &outcome, const ExerciseTest &test, const RunResult &r
         return false;
     // An allocation refused under the memory limit (Python's MemoryError) ends the program with
     // an error of its own: the limit is the reason, not the program.
-    if (run.limitsReached.contains(QStringLiteral("memory"))) {
-        setVerdict(
-            outcome, Verdict::MemoryLimit,
-            QStringLiteral("It needed more memory than this test allows, and stopped when it could not get it."));
-    } else if (test.expectedExitCode == 0) {
+    if (judgeLimitReached(outcome, run))
+        return true;
+    if (test.expectedExitCode == 0) {
         setVerdict(outcome, Verdict::RuntimeError, runtimeErrorExplanation(run));
     } else {
         setVerdict(outcome, Verdict::WrongAnswer,
@@ -123,7 +143,7 @@ bool judgeEnd(TestOutcome &outcome, const ExerciseTest &test, const RunResult &r
 }
 
 /// Applies a checker's verdict on `expected` against `actual`; whether it passed.
-bool judgeOutput(TestOutcome &outcome, const CheckerVerdict &verdict, const QByteArray &expected,
+bool judgeOutput(TestOutcome &outcome, const CheckerVerdict &verdict, const std::optional<QByteArray> &expected,
                  const QByteArray &actual)
 {
     switch (verdict.result) {
@@ -133,7 +153,8 @@ bool judgeOutput(TestOutcome &outcome, const CheckerVerdict &verdict, const QByt
         return true;
     case Result::Rejected:
         setVerdict(outcome, verdict.whitespaceOnly ? Verdict::WhitespaceOnly : Verdict::WrongAnswer, verdict.message);
-        outcome.diff = visibleDiff(clipForShow(expected), clipForShow(actual));
+        if (expected)
+            outcome.diff = visibleDiff(clipForShow(*expected), clipForShow(actual));
         return false;
     case Result::CheckerError:
         setVerdict(outcome, Verdict::CheckerError, verdict.message);
@@ -174,6 +195,24 @@ bool judgeFile(TestOutcome &outcome, const ExpectedFile &file, const CheckerSpec
     if (verdict.result != Result::Accepted)
         verdict.message = QStringLiteral("%1 is not what this test expects. %2").arg(shownName, verdict.message);
     return judgeOutput(outcome, verdict, expected, actual);
+}
+/// What a hidden test may show: its name, verdict and hint, and what the learner's own code
+/// did (a compile error, the line of a crash). Never its input or what it expected, which the
+/// sentences about a wrong answer quote.
+void keepHidden(TestOutcome &outcome)
+{
+    outcome.stdinData.clear();
+    outcome.expectedStdout.clear();
+    outcome.actualStdout.clear();
+    outcome.diff.clear();
+    outcome.checkerFeedback.clear();
+    if (outcome.verdict == Verdict::WrongAnswer)
+        outcome.explanation = QStringLiteral("Its output is not what this hidden test expects.");
+    else if (outcome.verdict == Verdict::WhitespaceOnly)
+        outcome.explanation
+            = QStringLiteral("Its output differs from what this hidden test expects only in spaces or line breaks.");
+    else if (outcome.verdict == Verdict::Passed)
+        outcome.explanation.clear();
 }
 } // namespace
 
@@ -223,11 +262,12 @@ TestOutcome judgeTest(const Exercise &exercise, const ExerciseTest &test, const 
     // a phrase, a checker program).
     const bool needsNoExpected = spec.kind == CheckerKind::Regex || spec.kind == CheckerKind::Contains || checker;
     if (passed && (test.expectedStdout || needsNoExpected)) {
-        const QByteArray expected = test.expectedStdout.value_or(QByteArray());
-        const CheckerVerdict verdict = checker ? *checker : checkOutput(spec, expected, run.stdoutData);
+        const CheckerVerdict verdict
+            = checker ? *checker : checkOutput(spec, test.expectedStdout.value_or(QByteArray()), run.stdoutData);
         if (checker && spec.kind == CheckerKind::Program)
             outcome.checkerFeedback = verdict.message; // a checker program's own words
-        passed = judgeOutput(outcome, verdict, expected, run.stdoutData);
+        // A pattern, a phrase or a checker program has no expected output to diff against.
+        passed = judgeOutput(outcome, verdict, test.expectedStdout, run.stdoutData);
     }
     for (qsizetype i = 0; passed && i < test.expectedFiles.size(); ++i)
         passed = judgeFile(outcome, test.expectedFiles.at(i), spec, outputFolder);
@@ -237,6 +277,8 @@ TestOutcome judgeTest(const Exercise &exercise, const ExerciseTest &test, const 
     } else if (outcome.countsAgainstLearner()) {
         outcome.hint = test.hint;
     }
+    if (test.visibility == Visibility::Hidden)
+        keepHidden(outcome);
     return outcome;
 }
 

@@ -39,7 +39,7 @@ bool CheckSession::isRunning() const
 
 int CheckSession::failedChecks() const
 {
-    return m_progress.exercises.value(m_open.exerciseId).attempts;
+    return m_progress.exercises.value(m_open.exerciseId).failedAttempts;
 }
 
 void CheckSession::setExercise(const OpenExercise &open)

@@ -181,6 +181,48 @@ private Q_SLOTS:
         QCOMPARE(judged(endedWith(0, "Hello, Ada\n"), greet).verdict, Verdict::WrongAnswer);
     }
 
+    void aHiddenTestKeepsWhatItExpects()
+    {
+        ExerciseTest hidden = sumTest();
+        hidden.visibility = Visibility::Hidden;
+        hidden.expectedStdout = QByteArray("70.7\n");
+        const TestOutcome outcome = judged(endedWith(0, "71\n"), hidden);
+        QCOMPARE(outcome.verdict, Verdict::WrongAnswer);
+        for (const QString &shown : {outcome.explanation, outcome.diff, QString::fromUtf8(outcome.expectedStdout),
+                                     QString::fromUtf8(outcome.stdinData)})
+            QVERIFY2(!shown.contains(QStringLiteral("70.7")) && !shown.contains(QStringLiteral("2\n3")),
+                     qPrintable(shown));
+        QVERIFY(outcome.explanation.contains(QStringLiteral("hidden test")));
+        QCOMPARE(outcome.hint, QStringLiteral("What is 2 + 3?"));
+        // What the learner's own code did is still said: the line of a crash.
+        RunResult crash = endedWith(1);
+        crash.diagnostics = {Diagnostic{QStringLiteral("sum.py"), 3, 0, Diagnostic::Severity::Error,
+                                        QStringLiteral("NameError: name 'c' is not defined")}};
+        QVERIFY(judged(crash, hidden).explanation.contains(QStringLiteral("Line 3 of sum.py")));
+    }
+
+    void aPatternsRejectionHasNoDiff()
+    {
+        ExerciseTest greet = sumTest();
+        greet.expectedStdout.reset();
+        greet.checker = CheckerSpec{};
+        greet.checker->kind = CheckerKind::Contains;
+        greet.checker->pattern = QStringLiteral("heat");
+        const TestOutcome outcome = judged(endedWith(0, "cool\n"), greet);
+        QCOMPARE(outcome.verdict, Verdict::WrongAnswer);
+        QVERIFY(outcome.diff.isEmpty());
+    }
+
+    void aCrashAfterARefusedAllocationIsTheMemoryLimit()
+    {
+        RunResult run = killed(KillReason::Signal);
+        run.limitsReached = {QStringLiteral("memory")};
+        QCOMPARE(judged(run).verdict, Verdict::MemoryLimit);
+        RunResult full = endedWith(1);
+        full.limitsReached = {QStringLiteral("file-size")};
+        QCOMPARE(judged(full).verdict, Verdict::OutputLimit);
+    }
+
     void wrongExitCodeIsAWrongAnswer()
     {
         ExerciseTest test = sumTest();

@@ -113,6 +113,19 @@ private Q_SLOTS:
             exerciseItem(pane()->tree(), QStringLiteral("Double it"))->text(0).startsWith(QStringLiteral("✓")), 10'000);
     }
 
+    void hintsUnlockOnFailedChecksOnly()
+    {
+        QVERIFY(openDouble());
+        QSignalSpy hints(m_window->findChild<Ui::CheckSession *>(), &Ui::CheckSession::hintsChanged);
+        QCOMPARE(check(QStringLiteral("n = int(input())\nprint(n * 2)\n")), QStringLiteral("Passed"));
+        QTRY_VERIFY(!hints.isEmpty());
+        QCOMPARE(hints.last().at(1).toInt(), 0); // a passing Check is no failed one
+        QVERIFY(hints.last().first().value<QList<Core::Hint>>().isEmpty());
+        QCOMPARE(check(QStringLiteral("n = int(input())\nprint(n)\n")), QStringLiteral("Wrong answer"));
+        QTRY_COMPARE(hints.last().at(1).toInt(), 1);
+        QCOMPARE(hints.last().first().value<QList<Core::Hint>>().size(), 1);
+    }
+
     void resetToStarterAndUndoIt()
     {
         QVERIFY(openDouble());
