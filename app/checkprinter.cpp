@@ -92,21 +92,21 @@ void CheckPrinter::printTest(const Core::TestOutcome &outcome) const
 
 void CheckPrinter::printDetails(const Core::TestOutcome &outcome) const
 {
+    // The judge keeps back what a hidden test expects; what is left (the explanation, the
+    // learner's own compile and runtime errors) is shown for every test.
     QString text;
-    if (outcome.visibility != Core::Visibility::Hidden) {
-        if (!outcome.explanation.isEmpty())
-            text += indented(outcome.explanation);
-        if (!outcome.checkerFeedback.isEmpty())
-            text += indented(QStringLiteral("Checker: ") + outcome.checkerFeedback.trimmed());
-        if (outcome.diagnostics != m_printedDiagnostics) {
-            for (const Core::Diagnostic &diagnostic : outcome.diagnostics.mid(0, kMaxDiagnostics))
-                text += indented(
-                    QStringLiteral("%1:%2: %3").arg(diagnostic.file).arg(diagnostic.line).arg(diagnostic.message));
-            m_printedDiagnostics = outcome.diagnostics;
-        }
-        if (!outcome.diff.isEmpty())
-            text += indented(outcome.diff.trimmed());
+    if (!outcome.explanation.isEmpty())
+        text += indented(outcome.explanation);
+    if (!outcome.checkerFeedback.isEmpty())
+        text += indented(QStringLiteral("Checker: ") + outcome.checkerFeedback.trimmed());
+    if (outcome.diagnostics != m_printedDiagnostics) {
+        for (const Core::Diagnostic &diagnostic : outcome.diagnostics.mid(0, kMaxDiagnostics))
+            text += indented(
+                QStringLiteral("%1:%2: %3").arg(diagnostic.file).arg(diagnostic.line).arg(diagnostic.message));
+        m_printedDiagnostics = outcome.diagnostics;
     }
+    if (!outcome.diff.isEmpty())
+        text += indented(outcome.diff.trimmed());
     if (!outcome.hint.isEmpty())
         text += indented(QStringLiteral("Hint: ") + outcome.hint);
     std::fputs(qPrintable(text), stdout);

@@ -153,7 +153,13 @@ std::expected<QString, PackProblem> PackArchive::unpack(const QString &zipPath, 
     const QString hash = zipHash(zipPath);
     if (hash.isEmpty())
         return std::unexpected(PackProblem{zipPath, 0, 0, QStringLiteral("the zip cannot be read"), {}});
-    const QString baseName = QFileInfo(zipPath).completeBaseName();
+    // The zip's name and where it is: two week1.zip from different folders are two packs, and
+    // only an older copy of this very zip is replaced (another one may be open elsewhere).
+    const QString where = QString::fromLatin1(
+        QCryptographicHash::hash(QFileInfo(zipPath).absoluteFilePath().toUtf8(), QCryptographicHash::Sha256)
+            .toHex()
+            .left(8));
+    const QString baseName = QFileInfo(zipPath).completeBaseName() + QLatin1Char('-') + where;
     const QString key = baseName + QLatin1Char('-') + hash;
     const QDir root(unpackRoot);
     const QString target = root.filePath(key);

@@ -2,6 +2,7 @@
 
 #include "engine/backendid.h"
 #include "exercises/checkcontroller.h"
+#include "exercises/exercisesettings.h"
 #include "exercises/packloader.h"
 #include "exercises/packwriter.h"
 #include "window/backgroundtask.h"
@@ -130,6 +131,13 @@ void CheckSession::recordExpected(const QString &testName, const QByteArray &act
     const Core::Exercise *exercise = m_open.exercise();
     if (!exercise)
         return;
+    // A zipped pack is read from an unpacked copy, which the next load replaces: recording
+    // there would change nothing the author keeps.
+    if (m_open.course.source.endsWith(QStringLiteral(".zip"), Qt::CaseInsensitive)) {
+        Q_EMIT message(QStringLiteral("This exercise comes from a zipped pack: unzip it and open the folder to "
+                                      "record expected output into it."));
+        return;
+    }
     const Core::Exercise copy = *exercise;
     runInBackground<QString>(
         this,
@@ -148,7 +156,7 @@ void CheckSession::recordExpected(const QString &testName, const QByteArray &act
 void CheckSession::reloadAfterRecord(const QString &testName)
 {
     const QString source = m_open.course.source.isEmpty() ? m_open.course.folder : m_open.course.source;
-    const QString unpackRoot = QFileInfo(m_progressFolder).path() + QStringLiteral("/packs");
+    const QString unpackRoot = Core::ExerciseSettings::load().unpackFolder; // where the window unpacks packs
     const quint64 generation = m_generation;
     using Loaded = std::expected<Core::Course, Core::PackProblem>;
     runInBackground<Loaded>(

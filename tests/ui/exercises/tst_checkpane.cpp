@@ -7,6 +7,7 @@
 #include "exercises/checkpane.h"
 #include "exercises/checkresultsmodel.h"
 #include "exercises/checksession.h"
+#include "exercises/exercisesettings.h"
 #include "exercises/openexercise.h"
 #include "exercises/packloader.h"
 #include "history/inputsetstore.h"
@@ -75,7 +76,13 @@ class TestCheckPane : public QObject, private WindowHarness
 
 private Q_SLOTS:
     void initTestCase() { QVERIFY(setUpApplication("tst_checkpane")); }
-    void init() { QVERIFY(openWindowWithOwnHistory()); }
+    void init()
+    {
+        // Progress is per course in the data folder: each test starts with none (no failed
+        // Checks of an earlier test unlocking hints).
+        QDir(Core::ExerciseSettings::load().progressFolder).removeRecursively();
+        QVERIFY(openWindowWithOwnHistory());
+    }
     void cleanup() { closeWindow(); }
 
     void f7ChecksTheFileAndFillsTheTableWithPassedRows()
