@@ -5,6 +5,7 @@
 
 #include <QComboBox>
 #include <QDateTime>
+#include <QDesktopServices>
 #include <QFile>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -37,22 +38,26 @@ struct ResetDone {
     QString keptCopy;
 };
 
-/// Copies the learner's file beside itself ("sum.py.before-reset-20261126-2250"), then sets it
-/// back to the starter: on a worker thread.
+/// Copies the learner's file beside itself ("sum.py.before-reset-20261126-2250"), and only once
+/// that copy is safe sets it back to the starter: on a worker thread.
 ResetDone resetFile(const Core::LearnerFiles &files, const Core::Course &course, const Core::Exercise &exercise,
                     const Core::ExerciseLanguage &language)
 {
     const QString path = files.pathFor(course, exercise, language);
     const QString copy = path + QStringLiteral(".before-reset-")
         + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    if (QFile current(path); current.open(QIODevice::ReadOnly)) {
+        const QByteArray old = current.readAll();
+        QSaveFile kept(copy);
+        if (!kept.open(QIODevice::WriteOnly) || kept.write(old) != old.size() || !kept.commit())
+            return {std::unexpected(QStringLiteral("Your text could not be kept in %1 (%2), so the file was left as "
+                                                   "it is.")
+                                        .arg(copy, kept.errorString())),
+                    {}};
+    }
     const auto old = files.resetToStarter(course, exercise, language);
     if (!old)
-        return {std::unexpected(old.error()), {}};
-    QSaveFile kept(copy);
-    if (!kept.open(QIODevice::WriteOnly) || kept.write(*old) != old->size() || !kept.commit())
-        return {
-            std::unexpected(QStringLiteral("The old text could not be kept in %1: %2.").arg(copy, kept.errorString())),
-            {}};
+        return {std::unexpected(old.error()), copy};
     QFile starter(path);
     if (!starter.open(QIODevice::ReadOnly))
         return {std::unexpected(starter.errorString()), copy};
@@ -77,7 +82,13 @@ ExercisesPane::ExercisesPane(CourseSources sources, QString learnerFolder, QWidg
     m_tree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_tree->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_statement->setObjectName(QStringLiteral("exerciseStatement"));
-    m_statement->setOpenExternalLinks(true);
+    // Web links open in the browser; a pack's relative or file: link would replace the
+    // statement with a file read on this thread, so it opens nothing.
+    m_statement->setOpenLinks(false);
+    connect(m_statement, &QTextBrowser::anchorClicked, this, [](const QUrl &url) {
+        if (url.scheme() == u"https" || url.scheme() == u"http")
+            QDesktopServices::openUrl(url);
+    });
     m_statement->setPlaceholderText(QStringLiteral("Open a course with File › Exercises, then choose an exercise."));
     m_language->setObjectName(QStringLiteral("exerciseLanguage"));
     m_language->setToolTip(QStringLiteral("The language you solve it in"));
@@ -155,24 +166,10 @@ void ExercisesPane::fillCourseItem(QTreeWidgetItem *item, const ShownCourse &sho
 {
     const Core::Course &course = shown.course;
     qDeleteAll(item->takeChildren());
-    int score = 0;
-    int maxScore = 0;
     for (const Core::Exercise &exercise : course.exercises) {
-        const Core::ExerciseProgress progress = shown.progress.exercises.value(exercise.id);
         auto *child = new QTreeWidgetItem(item);
-        child->setText(0, (progress.solved() ? QStringLiteral("✓ ") : QStringLiteral("    ")) + exercise.title);
-        child->setText(1, scoreText(progress.bestScore, exercise.maxPoints()));
-        QStringList languages;
-        for (const Core::ExerciseLanguage &language : exercise.languages)
-            languages << m_sources.languageNames.value(language.languageId, language.languageId);
-        child->setToolTip(0,
-                          QStringLiteral("%1 · %2").arg(progress.solved() ? QStringLiteral("Solved")
-                                                                          : QStringLiteral("Not solved yet"),
-                                                        languages.join(QStringLiteral(", "))));
         child->setData(0, kCourseRole, course.id);
         child->setData(0, kExerciseRole, exercise.id);
-        score += progress.bestScore;
-        maxScore += exercise.maxPoints();
     }
     QMap<QString, QStringList> problems; // by id: the same order every time
     for (const Core::PackProblem &problem : course.problems)
@@ -185,10 +182,36 @@ void ExercisesPane::fillCourseItem(QTreeWidgetItem *item, const ShownCourse &sho
         broken->setForeground(0, palette().brush(QPalette::Disabled, QPalette::Text));
     }
     item->setText(0, course.title);
-    item->setText(1, scoreText(score, maxScore));
-    item->setToolTip(
-        0, QStringLiteral("%1 of %2 exercises solved").arg(shown.progress.solvedCount()).arg(course.exercises.size()));
     item->setData(0, kCourseRole, course.id);
+    showScores(item, shown);
+}
+
+void ExercisesPane::showScores(QTreeWidgetItem *item, const ShownCourse &shown)
+{
+    // In place: the selected exercise stays selected and its statement where it was scrolled.
+    int score = 0;
+    int maxScore = 0;
+    for (int i = 0; i < shown.course.exercises.size() && i < item->childCount(); ++i) {
+        const Core::Exercise &exercise = shown.course.exercises.at(i);
+        const Core::ExerciseProgress progress = shown.progress.exercises.value(exercise.id);
+        QTreeWidgetItem *child = item->child(i);
+        child->setText(0, (progress.solved() ? QStringLiteral("✓ ") : QStringLiteral("    ")) + exercise.title);
+        child->setText(1, scoreText(progress.bestScore, exercise.maxPoints()));
+        QStringList languages;
+        for (const Core::ExerciseLanguage &language : exercise.languages)
+            languages << m_sources.languageNames.value(language.languageId, language.languageId);
+        child->setToolTip(0,
+                          QStringLiteral("%1 · %2").arg(progress.solved() ? QStringLiteral("Solved")
+                                                                          : QStringLiteral("Not solved yet"),
+                                                        languages.join(QStringLiteral(", "))));
+        score += progress.bestScore;
+        maxScore += exercise.maxPoints();
+    }
+    item->setText(1, scoreText(score, maxScore));
+    item->setToolTip(0,
+                     QStringLiteral("%1 of %2 exercises solved")
+                         .arg(shown.progress.solvedCount())
+                         .arg(shown.course.exercises.size()));
 }
 
 void ExercisesPane::reloadProgress(const QString &courseId)
@@ -205,10 +228,7 @@ void ExercisesPane::showProgress(const Core::CourseProgress &progress)
         if (m_courses.at(i).course.id != progress.courseId)
             continue;
         m_courses[i].progress = progress;
-        const QString selectedId
-            = m_tree->currentItem() ? m_tree->currentItem()->data(0, kExerciseRole).toString() : QString();
-        fillCourseItem(m_tree->topLevelItem(i), m_courses.at(i));
-        select(progress.courseId, selectedId);
+        showScores(m_tree->topLevelItem(i), m_courses.at(i));
     }
 }
 

@@ -61,6 +61,8 @@ private:
     };
     void showCourse(const LoadedCourse &loaded);
     void fillCourseItem(QTreeWidgetItem *item, const ShownCourse &shown);
+    /// Each exercise's tick and score, and the course's, from `shown`'s progress.
+    void showScores(QTreeWidgetItem *item, const ShownCourse &shown);
     void showSelection();
     /// The course and exercise of the selected item; nulls when none or a broken one.
     std::pair<const ShownCourse *, const Core::Exercise *> selection() const;

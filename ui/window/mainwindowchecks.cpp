@@ -138,6 +138,14 @@ void MainWindow::runExample(const QString &testName)
         statusBar()->showMessage(QStringLiteral("Open the exercise's file to run an example."));
         return;
     }
+    // A "write a function" exercise's file has no program of its own to run: its examples run
+    // through the exercise's test program, which Check builds.
+    if (const Core::ExerciseLanguage *language = exercise->language(open.languageId);
+        language && !language->harnessPath.isEmpty()) {
+        statusBar()->showMessage(QStringLiteral("Your file holds a function, which the exercise's own test program "
+                                                "calls: press Check (F7) to run the examples with it."));
+        return;
+    }
     for (const Core::ExerciseTest &test : exercise->tests) {
         if (test.name != testName)
             continue;

@@ -111,6 +111,9 @@ private Q_SLOTS:
         QCOMPARE(check(QStringLiteral("n = int(input())\nprint(n * 2)\n")), QStringLiteral("Passed"));
         QTRY_VERIFY_WITH_TIMEOUT(
             exerciseItem(pane()->tree(), QStringLiteral("Double it"))->text(0).startsWith(QStringLiteral("✓")), 10'000);
+        // Updated in place: the exercise is still the one selected, its statement still shown.
+        QCOMPARE(pane()->tree()->currentItem(), exerciseItem(pane()->tree(), QStringLiteral("Double it")));
+        QVERIFY(pane()->statement()->toPlainText().contains(QStringLiteral("Print twice the number")));
     }
 
     void hintsUnlockOnFailedChecksOnly()
