@@ -19,11 +19,20 @@ CheckSession::CheckSession(Core::CheckController &controller, const Core::Engine
     , m_settings(settings)
     , m_progressFolder(std::move(progressFolder))
 {
+    m_saves.setMaxThreadCount(1);
     connect(&m_controller, &Core::CheckController::testStarted, this,
             [this](int index, const QString &) { Q_EMIT testStarted(index); });
-    connect(&m_controller, &Core::CheckController::testFinished, this, &CheckSession::testFinished);
+    // A Check stopped because another exercise was opened is over for the learner: its late
+    // outcomes never show against the new exercise, nor count in its progress.
+    connect(&m_controller, &Core::CheckController::testFinished, this,
+            [this](int index, const Core::TestOutcome &outcome) {
+                if (m_checkGeneration == m_generation)
+                    Q_EMIT testFinished(index, outcome);
+            });
     connect(&m_controller, &Core::CheckController::checkFinished, this, [this](const Core::CheckReport &report) {
         Q_EMIT runningChanged(false);
+        if (m_checkGeneration != m_generation)
+            return;
         Q_EMIT checkFinished(report);
         recordProgress(report);
     });
@@ -49,6 +58,8 @@ void CheckSession::setExercise(const OpenExercise &open)
         m_controller.cancel();
     m_open = open;
     ++m_generation;
+    m_progressLoaded = false;
+    m_pendingReport.reset();
     if (!open.isValid())
         return;
     Q_EMIT exerciseChanged(*open.exercise());
@@ -68,6 +79,9 @@ void CheckSession::loadProgress()
             if (!loaded.notice.isEmpty())
                 Q_EMIT message(loaded.notice);
             showProgress(loaded.progress);
+            m_progressLoaded = true;
+            if (m_pendingReport)
+                recordProgress(*std::exchange(m_pendingReport, std::nullopt));
         });
 }
 
@@ -95,6 +109,7 @@ void CheckSession::check()
     request.weakestIsolation = m_settings.allowWeaker;
     Q_EMIT checkStarted();
     Q_EMIT runningChanged(true);
+    m_checkGeneration = m_generation;
     m_controller.start(request);
 }
 
@@ -107,6 +122,11 @@ void CheckSession::recordProgress(const Core::CheckReport &report)
 {
     if (report.exerciseId != m_open.exerciseId)
         return;
+    // Added to the course's progress as read from disk, never to another course's.
+    if (!m_progressLoaded) {
+        m_pendingReport = report;
+        return;
+    }
     // Recorded here at once (the hints follow the new count), and saved on a worker thread.
     Core::CourseProgress progress = m_progress;
     progress.courseId = m_open.course.id;
@@ -123,7 +143,8 @@ void CheckSession::recordProgress(const Core::CheckReport &report)
         [this](const QString &error) {
             if (!error.isEmpty())
                 Q_EMIT message(error);
-        });
+        },
+        &m_saves);
 }
 
 void CheckSession::recordExpected(const QString &testName, const QByteArray &actual)

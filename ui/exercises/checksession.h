@@ -8,6 +8,9 @@
 #include "settings/enginesettings.h"
 
 #include <QObject>
+#include <QThreadPool>
+
+#include <optional>
 
 namespace Sandpit::Core {
 class CheckController;
@@ -67,7 +70,11 @@ private:
     QString m_progressFolder;
     OpenExercise m_open;
     Core::CourseProgress m_progress;
-    quint64 m_generation = 0; ///< raised per exercise opened: a late load of the last one is dropped
+    quint64 m_generation = 0;      ///< raised per exercise opened: a late load of the last one is dropped
+    quint64 m_checkGeneration = 0; ///< m_generation when the running Check started
+    bool m_progressLoaded = false; ///< m_progress is the open exercise's course's, read from disk
+    std::optional<Core::CheckReport> m_pendingReport; ///< finished before the progress was read
+    QThreadPool m_saves;                              ///< one thread: saves land in the order the Checks finished
 };
 
 } // namespace Sandpit::Ui

@@ -129,6 +129,25 @@ private Q_SLOTS:
         QCOMPARE(hints.last().first().value<QList<Core::Hint>>().size(), 1);
     }
 
+    void aCheckStoppedByAnotherExerciseNeverReportsIntoIt()
+    {
+        QVERIFY(openDouble());
+        auto *session = m_window->findChild<Ui::CheckSession *>();
+        currentEditor()->setText(QStringLiteral("import time\ntime.sleep(60)\n"));
+        QSignalSpy started(session, &Ui::CheckSession::testStarted);
+        QSignalSpy running(session, &Ui::CheckSession::runningChanged);
+        QSignalSpy finished(session, &Ui::CheckSession::checkFinished);
+        QSignalSpy recorded(session, &Ui::CheckSession::progressRecorded);
+        action("actionCheck")->trigger();
+        QVERIFY(started.wait(kCheckTimeoutMs));
+        QTreeWidgetItem *greet = exerciseItem(pane()->tree(), QStringLiteral("Greet someone"));
+        pane()->tree()->setCurrentItem(greet);
+        pane()->openSelected();
+        QTRY_VERIFY_WITH_TIMEOUT(!running.isEmpty() && !running.last().first().toBool(), kCheckTimeoutMs);
+        QCOMPARE(finished.count(), 0);
+        QCOMPARE(recorded.count(), 0);
+    }
+
     void resetToStarterAndUndoIt()
     {
         QVERIFY(openDouble());
