@@ -33,7 +33,7 @@ private Q_SLOTS:
 
     void solutionPassesEveryTestInOrder_data();
     void solutionPassesEveryTestInOrder();
-    void wrongAnswerShowsTheDiffAndHint();
+    void aHiddenWrongAnswerShowsItsHintOnly();
     void timeLimit();
     void memoryLimit();
     void runtimeError();
@@ -86,7 +86,7 @@ void TestCheckController::solutionPassesEveryTestInOrder()
     QVERIFY(o.finished.at(0).wallMs > 0);
 }
 
-void TestCheckController::wrongAnswerShowsTheDiffAndHint()
+void TestCheckController::aHiddenWrongAnswerShowsItsHintOnly()
 {
     const CheckOutcome o
         = check(QStringLiteral("sum"), QStringLiteral("python"), QStringLiteral("wrong/off_by_one_when_large.py"));
@@ -94,8 +94,10 @@ void TestCheckController::wrongAnswerShowsTheDiffAndHint()
     QCOMPARE(o.verdicts(),
              (QStringList{QStringLiteral("passed"), QStringLiteral("passed"), QStringLiteral("wrong-answer")}));
     const TestOutcome &large = o.finished.at(2);
-    QCOMPARE(large.actualStdout, QByteArray("3000001\n"));
-    QVERIFY2(large.diff.contains(QStringLiteral("3000001")), qPrintable(large.diff));
+    // A hidden test: its verdict and hint, never what it printed or expected.
+    QVERIFY(large.actualStdout.isEmpty());
+    QVERIFY(large.diff.isEmpty());
+    QVERIFY(!large.explanation.contains(QStringLiteral("3000000")));
     QCOMPARE(large.hint, QStringLiteral("Big numbers add like small ones."));
     QCOMPARE(large.points, 0);
     QCOMPARE(o.report->score, 2);
