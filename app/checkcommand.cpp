@@ -104,16 +104,7 @@ checkRequest(const QCommandLineParser &parser, const CheckTarget &target, const 
     const auto run = builder.build();
     if (!run)
         return std::unexpected(run.error());
-    Core::CheckRequest request;
-    request.exercise = target.exercise;
-    request.languageId = languageId;
-    request.learnerFile = QFileInfo(file).absoluteFilePath();
-    request.backend = run->backend;
-    request.fallbackBackend = run->fallbackBackend;
-    request.image = run->image;
-    request.baseLimits = run->limits;
-    request.weakestIsolation = run->weakestIsolation;
-    return request;
+    return Core::checkRequestFor(target.exercise, languageId, file, *run);
 }
 
 int check(const Core::CheckRequest &request, const Core::EngineSettings &engine,

@@ -4,7 +4,24 @@
 #include "engine/ownedthread.h"
 #include "exercises/checkworker.h"
 
+#include <QFileInfo>
+
 namespace Sandpit::Core {
+
+CheckRequest checkRequestFor(const Exercise &exercise, const QString &languageId, const QString &learnerFile,
+                             const RunRequest &engine)
+{
+    CheckRequest request;
+    request.exercise = exercise;
+    request.languageId = languageId;
+    request.learnerFile = QFileInfo(learnerFile).absoluteFilePath();
+    request.backend = engine.backend;
+    request.fallbackBackend = engine.fallbackBackend;
+    request.image = engine.image;
+    request.baseLimits = engine.limits;
+    request.weakestIsolation = engine.weakestIsolation;
+    return request;
+}
 
 CheckController::CheckController(std::vector<std::unique_ptr<Backend>> backends, QObject *parent)
     : QObject(parent)

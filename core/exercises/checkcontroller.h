@@ -5,6 +5,7 @@
 #include "exercises/testoutcome.h"
 #include "model/runerror.h"
 #include "model/runlimits.h"
+#include "model/runrequest.h"
 #include "model/runresult.h"
 
 #include <QObject>
@@ -30,6 +31,13 @@ struct CheckRequest {
     /// Local sandbox only: the weakest isolation the settings allow (RunRequest's).
     IsolationReport::Level weakestIsolation = IsolationReport::Level::Full;
 };
+
+/// A Check of `exercise` in `languageId` against the file at `learnerFile`, with the engine
+/// choices of `engine` (a request from RunRequestBuilder): its backend and Docker fallback, its
+/// image, its limits as the base, and its weakest isolation. So a Check is run where the same
+/// front end's runs are, by the one rule that decides it.
+CheckRequest checkRequestFor(const Exercise &exercise, const QString &languageId, const QString &learnerFile,
+                             const RunRequest &engine);
 
 /// The GUI-thread face of a Check. It runs the tests one after another on the engine's
 /// threads (never blocking its own), judges each one there, and reports each as it finishes.

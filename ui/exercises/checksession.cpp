@@ -1,6 +1,6 @@
 #include "exercises/checksession.h"
 
-#include "engine/backendid.h"
+#include "engine/runrequestbuilder.h"
 #include "exercises/checkcontroller.h"
 #include "exercises/exercisesettings.h"
 #include "exercises/packloader.h"
@@ -97,16 +97,14 @@ void CheckSession::check()
     const Core::Exercise *exercise = m_open.exercise();
     if (!exercise)
         return;
-    Core::CheckRequest request;
-    request.exercise = *exercise;
-    request.languageId = m_open.languageId;
-    request.learnerFile = m_open.learnerFile;
-    request.backend = m_settings.backend;
-    // As the window's runs: Docker out of reach falls back to the local sandbox when allowed.
-    if (m_settings.dockerFallback && m_settings.backend == Core::kDockerBackendId)
-        request.fallbackBackend = Core::kLocalBackendId;
-    request.baseLimits = m_settings.limits;
-    request.weakestIsolation = m_settings.allowWeaker;
+    // As the window's runs: the settings' backend, and Docker out of reach falls back to the
+    // local sandbox when they allow it.
+    const auto engine = Core::RunRequestBuilder(m_settings).build();
+    if (!engine) {
+        Q_EMIT checkFailed(engine.error().error);
+        return;
+    }
+    const Core::CheckRequest request = Core::checkRequestFor(*exercise, m_open.languageId, m_open.learnerFile, *engine);
     Q_EMIT checkStarted();
     Q_EMIT runningChanged(true);
     m_checkGeneration = m_generation;
