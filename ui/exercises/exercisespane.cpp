@@ -216,10 +216,16 @@ void ExercisesPane::showScores(QTreeWidgetItem *item, const ShownCourse &shown)
 
 void ExercisesPane::reloadProgress(const QString &courseId)
 {
-    for (const ShownCourse &shown : std::as_const(m_courses)) {
-        if (shown.course.id == courseId)
-            openCourse(shown.path);
-    }
+    // The progress file alone: the course itself has not changed.
+    const QString folder = m_sources.progressFolder;
+    runInBackground<Core::ProgressStore::Loaded>(
+        this, [folder, courseId] { return Core::ProgressStore(folder).load(courseId); },
+        [this, courseId](const Core::ProgressStore::Loaded &loaded) {
+            if (!loaded.notice.isEmpty())
+                Q_EMIT message(loaded.notice);
+            showProgress(loaded.progress);
+            Q_EMIT courseShown(courseId);
+        });
 }
 
 void ExercisesPane::showProgress(const Core::CourseProgress &progress)

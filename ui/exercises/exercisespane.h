@@ -26,7 +26,8 @@ public:
     /// Reads the pack at `path` (a folder or a .zip) and shows it, in place of the same pack
     /// if it was open; courseShown() or a message() follows.
     void openCourse(const QString &path);
-    /// Reads `courseId`'s progress again from disk, and updates its ticks and score.
+    /// Reads `courseId`'s progress again from disk (the pack itself is not read again), and
+    /// updates its ticks and score; courseShown() follows.
     void reloadProgress(const QString &courseId);
     /// Shows `progress` (a Check just recorded it) as its course's ticks and score.
     void showProgress(const Core::CourseProgress &progress);
