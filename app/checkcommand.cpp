@@ -46,6 +46,8 @@ std::optional<int> parse(QCommandLineParser &parser, const QStringList &argument
         {option("image"), QStringLiteral("With --backend docker: the image to run in (default: the language's)."),
          QStringLiteral("IMAGE")},
         {option("json"), QStringLiteral("Print one JSON object per test, then one for the whole check.")},
+        {option("include-secret"),
+         QStringLiteral("Run the exercise's secret tests too (an author's check; a learner's never does).")},
     });
     // FILE is optional: a count of two or three is right, any other is checked against two.
     const qsizetype given = parser.parse(arguments) ? parser.positionalArguments().size() : 2;
@@ -104,7 +106,9 @@ checkRequest(const QCommandLineParser &parser, const CheckTarget &target, const 
     const auto run = builder.build();
     if (!run)
         return std::unexpected(run.error());
-    return Core::checkRequestFor(target.exercise, languageId, file, *run);
+    Core::CheckRequest request = Core::checkRequestFor(target.exercise, languageId, file, *run);
+    request.includeSecret = parser.isSet(option("include-secret"));
+    return request;
 }
 
 int check(const Core::CheckRequest &request, const Core::EngineSettings &engine,

@@ -25,19 +25,6 @@ void printLine(const QJsonObject &object)
     std::fflush(stdout);
 }
 
-QString visibilityId(Core::Visibility visibility)
-{
-    switch (visibility) {
-    case Core::Visibility::Example:
-        return QStringLiteral("example");
-    case Core::Visibility::Visible:
-        return QStringLiteral("visible");
-    case Core::Visibility::Hidden:
-        return QStringLiteral("hidden");
-    }
-    return {};
-}
-
 QString indented(const QString &text)
 {
     QString out;
@@ -128,7 +115,7 @@ void CheckPrinter::printSummary(const Core::CheckReport &report) const
 
 QJsonObject CheckPrinter::testToJson(const Core::TestOutcome &outcome)
 {
-    const bool hidden = outcome.visibility == Core::Visibility::Hidden;
+    const bool hidden = Core::showsVerdictOnly(outcome.visibility);
     QJsonObject object{
         {QStringLiteral("name"), outcome.testName},
         {QStringLiteral("verdict"), Core::verdictId(outcome.verdict)},
@@ -139,7 +126,7 @@ QJsonObject CheckPrinter::testToJson(const Core::TestOutcome &outcome)
         {QStringLiteral("peak_memory_bytes"), outcome.peakMemoryBytes},
         {QStringLiteral("points"), outcome.points},
         {QStringLiteral("max_points"), outcome.maxPoints},
-        {QStringLiteral("visibility"), visibilityId(outcome.visibility)},
+        {QStringLiteral("visibility"), Core::visibilityId(outcome.visibility)},
         // A hidden test shows its verdict and hint only, as in the window.
         {QStringLiteral("diff"), hidden ? QString() : outcome.diff},
         {QStringLiteral("explanation"), hidden ? QString() : outcome.explanation},

@@ -25,9 +25,10 @@ struct CheckRequest {
     QString learnerFile; ///< absolute: the learner's own file, read when the check starts
     QString backend;     ///< "local" or "docker"; empty: the settings' default
     QString fallbackBackend;
-    QString image;         ///< Docker only: instead of the language's
-    Limits baseLimits;     ///< the engine settings' limits, under the exercise's and the tests'
-    QStringList onlyTests; ///< empty: every test
+    QString image;              ///< Docker only: instead of the language's
+    Limits baseLimits;          ///< the engine settings' limits, under the exercise's and the tests'
+    QStringList onlyTests;      ///< empty: every test (but the secret ones, unless includeSecret)
+    bool includeSecret = false; ///< runs the secret tests too: for grading, never a learner's Check
     /// Local sandbox only: the weakest isolation the settings allow (RunRequest's).
     IsolationReport::Level weakestIsolation = IsolationReport::Level::Full;
 };

@@ -76,6 +76,8 @@ void CheckWorker::start(CheckId id, const CheckRequest &request)
     m_check->report.languageId = request.languageId;
     for (int i = 0; i < request.exercise.tests.size(); ++i) {
         const ExerciseTest &test = request.exercise.tests.at(i);
+        if (test.visibility == Visibility::Secret && !request.includeSecret)
+            continue;
         if (request.onlyTests.isEmpty() || request.onlyTests.contains(test.name)) {
             m_check->tests << i;
             m_check->report.maxScore += test.points;

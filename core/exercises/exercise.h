@@ -13,12 +13,25 @@
 namespace Sandpit::Core {
 
 /// How much of a test a learner sees. `Hidden` tests are still on the learner's disk (a pack
-/// is a folder of files); hiding them is about what the window shows, not a secret.
+/// is a folder of files); hiding them is about what the window shows, not a secret. `Secret`
+/// tests are for grading only: a learner build of the pack leaves them out, and a learner's
+/// Check never runs them.
 enum class Visibility {
     Example, ///< shown in the statement, and runnable with Run example
     Visible, ///< name, input, expected and actual output shown
     Hidden,  ///< name, verdict and hint only
+    Secret,  ///< grading only; shown as hidden ones are, to the instructor who grades
 };
+
+/// The word a pack and the JSON output use for `visibility` ("hidden"), and back.
+QString visibilityId(Visibility visibility);
+std::optional<Visibility> visibilityFromId(QStringView id);
+
+/// Whether a result of a test with this visibility shows only its name, verdict and hint.
+inline bool showsVerdictOnly(Visibility visibility)
+{
+    return visibility == Visibility::Hidden || visibility == Visibility::Secret;
+}
 
 /// How a test's actual stdout is compared with the expected one.
 enum class CheckerKind {
@@ -118,11 +131,14 @@ struct Exercise {
     {
         return test.limits.appliedTo(limits.appliedTo(base));
     }
-    int maxPoints() const
+    /// The points a learner's Check can give: every test's but the secret ones' (unless
+    /// `withSecret`, for grading).
+    int maxPoints(bool withSecret = false) const
     {
         int points = 0;
         for (const ExerciseTest &test : tests)
-            points += test.points;
+            if (withSecret || test.visibility != Visibility::Secret)
+                points += test.points;
         return points;
     }
 

@@ -277,7 +277,7 @@ TestOutcome judgeTest(const Exercise &exercise, const ExerciseTest &test, const 
     } else if (outcome.countsAgainstLearner()) {
         outcome.hint = test.hint;
     }
-    if (test.visibility == Visibility::Hidden)
+    if (showsVerdictOnly(test.visibility))
         keepHidden(outcome);
     return outcome;
 }

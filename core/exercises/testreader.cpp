@@ -107,13 +107,9 @@ QList<ExpectedFile> readOutputFiles(const TomlTable &test, const PackFiles &file
 std::optional<Visibility> readVisibility(const TomlTable &test)
 {
     const QString name = test.string("visibility").value_or(QStringLiteral("visible"));
-    if (name == QLatin1String("example"))
-        return Visibility::Example;
-    if (name == QLatin1String("visible"))
-        return Visibility::Visible;
-    if (name == QLatin1String("hidden"))
-        return Visibility::Hidden;
-    test.problem("visibility", QStringLiteral("must be \"example\", \"visible\" or \"hidden\""));
+    if (const auto visibility = visibilityFromId(name))
+        return visibility;
+    test.problem("visibility", QStringLiteral("must be \"example\", \"visible\", \"hidden\" or \"secret\""));
     return std::nullopt;
 }
 

@@ -95,7 +95,7 @@ void CheckDetails::showOutcome(const Core::TestOutcome &outcome)
     m_hint->setText(QStringLiteral("Hint: %1").arg(outcome.hint));
     m_hint->setVisible(!outcome.hint.isEmpty());
     showFeedback(outcome);
-    const bool hidden = outcome.visibility == Core::Visibility::Hidden;
+    const bool hidden = Core::showsVerdictOnly(outcome.visibility);
     // A hidden test's input and output are the exercise's to keep: its name, verdict and hint
     // are all a learner is shown (the diff would give the expected output away).
     if (!hidden && !outcome.diff.isEmpty()) {
@@ -129,7 +129,7 @@ void CheckDetails::showPages()
 
 void CheckDetails::showFeedback(const Core::TestOutcome &outcome)
 {
-    if (outcome.visibility == Core::Visibility::Hidden && outcome.verdict != Core::Verdict::CheckerError)
+    if (Core::showsVerdictOnly(outcome.visibility) && outcome.verdict != Core::Verdict::CheckerError)
         return;
     m_feedback->setText(QStringLiteral("The checker says: %1").arg(outcome.checkerFeedback.trimmed()));
     m_feedback->setVisible(!outcome.checkerFeedback.trimmed().isEmpty());

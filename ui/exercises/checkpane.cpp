@@ -230,7 +230,7 @@ QMenu *CheckPane::contextMenuFor(int row)
         return nullptr;
     auto *menu = new QMenu(this);
     menu->setAttribute(Qt::WA_DeleteOnClose);
-    const bool shown = outcome->visibility != Core::Visibility::Hidden;
+    const bool shown = !Core::showsVerdictOnly(outcome->visibility);
     if (outcome->visibility == Core::Visibility::Example)
         menu->addAction(QStringLiteral("Run This Example"), this,
                         [this, name = outcome->testName] { Q_EMIT runExampleRequested(name); });

@@ -50,6 +50,7 @@ private Q_SLOTS:
     void startReplacesTheRunningCheck();
     void missingLearnerFileFailsTheCheck();
     void onlyTheTestsAskedFor();
+    void aLearnersCheckNeverRunsSecretTests();
 
 private:
     CheckOutcome check(const QString &exercise, const QString &language, const QString &program)
@@ -314,6 +315,38 @@ void TestCheckController::onlyTheTestsAskedFor()
     QCOMPARE(o.started, QStringList{QStringLiteral("large numbers")});
     QCOMPARE(o.report->score, 2);
     QCOMPARE(o.report->maxScore, 2);
+}
+
+void TestCheckController::aLearnersCheckNeverRunsSecretTests()
+{
+    CheckRequest request
+        = runnerCheck(QStringLiteral("sum"), QStringLiteral("python"), QStringLiteral("solution/sum.py"));
+    QVERIFY(request.exercise.tests.size() >= 2);
+    ExerciseTest &secret = request.exercise.tests.last();
+    secret.visibility = Visibility::Secret;
+    secret.expectedStdout = QByteArray("the secret answer\n"); // the solution fails it
+    const QString secretName = secret.name;
+    const int allPoints = request.exercise.maxPoints(true);
+
+    const CheckOutcome learner = checkToEnd(*m_controller, request);
+    QVERIFY(learner.report);
+    QVERIFY(!learner.started.contains(secretName));
+    QCOMPARE(learner.report->tests.size(), request.exercise.tests.size() - 1);
+    QVERIFY(learner.report->allPassed());
+    QCOMPARE(learner.report->maxScore, allPoints - secret.points);
+    QCOMPARE(request.exercise.maxPoints(), allPoints - secret.points);
+
+    request.includeSecret = true; // as grading asks
+    const CheckOutcome graded = checkToEnd(*m_controller, request);
+    QVERIFY(graded.report);
+    QCOMPARE(graded.started.last(), secretName);
+    QCOMPARE(graded.report->maxScore, allPoints);
+    const TestOutcome &outcome = graded.report->tests.last();
+    QCOMPARE(outcome.visibility, Visibility::Secret);
+    QCOMPARE(outcome.verdict, Verdict::WrongAnswer);
+    // Shown as a hidden test is: nothing of what it expects.
+    QVERIFY(outcome.expectedStdout.isEmpty());
+    QVERIFY(!outcome.diff.contains(QStringLiteral("secret answer")));
 }
 
 QTEST_GUILESS_MAIN(TestCheckController)

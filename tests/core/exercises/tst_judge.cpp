@@ -181,13 +181,22 @@ private Q_SLOTS:
         QCOMPARE(judged(endedWith(0, "Hello, Ada\n"), greet).verdict, Verdict::WrongAnswer);
     }
 
+    void aHiddenTestKeepsWhatItExpects_data()
+    {
+        QTest::addColumn<Visibility>("visibility");
+        QTest::newRow("hidden") << Visibility::Hidden;
+        QTest::newRow("secret, as a hidden one") << Visibility::Secret;
+    }
+
     void aHiddenTestKeepsWhatItExpects()
     {
+        QFETCH(Visibility, visibility);
         ExerciseTest hidden = sumTest();
-        hidden.visibility = Visibility::Hidden;
+        hidden.visibility = visibility;
         hidden.expectedStdout = QByteArray("70.7\n");
         const TestOutcome outcome = judged(endedWith(0, "71\n"), hidden);
         QCOMPARE(outcome.verdict, Verdict::WrongAnswer);
+        QCOMPARE(outcome.visibility, visibility);
         for (const QString &shown : {outcome.explanation, outcome.diff, QString::fromUtf8(outcome.expectedStdout),
                                      QString::fromUtf8(outcome.stdinData)})
             QVERIFY2(!shown.contains(QStringLiteral("70.7")) && !shown.contains(QStringLiteral("2\n3")),

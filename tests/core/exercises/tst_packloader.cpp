@@ -7,6 +7,7 @@
 #include "support/testfiles.h"
 
 #include <QDir>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -145,6 +146,25 @@ private Q_SLOTS:
         QCOMPARE(loaded->exercises.size(), 2);
         QCOMPARE(loaded->exercises[0].id, QStringLiteral("a-sum"));
         QCOMPARE(loaded->exercises[1].id, QStringLiteral("hello"));
+    }
+
+    void readsASecretTest()
+    {
+        QTemporaryDir dir;
+        const QString pack = dir.filePath(QStringLiteral("pack"));
+        QVERIFY(SandpitTest::copyFolder(fixturePack(QStringLiteral("two")), pack));
+        QFile toml(pack + QStringLiteral("/sum/exercise.toml"));
+        QVERIFY(toml.open(QIODevice::Append));
+        toml.write("\n[[tests]]\nname = \"for grading\"\nstdin = \"1\\n2\\n\"\nstdout = \"3\\n\"\n"
+                   "visibility = \"secret\"\n");
+        toml.close();
+        const auto loaded = PackLoader(dir.filePath(QStringLiteral("unpacked"))).load(pack);
+        QVERIFY(loaded);
+        QVERIFY(loaded->problems.isEmpty());
+        const Exercise &sum = *loaded->exercise(QStringLiteral("sum"));
+        QCOMPARE(sum.tests.last().name, QStringLiteral("for grading"));
+        QCOMPARE(sum.tests.last().visibility, Visibility::Secret);
+        QCOMPARE(sum.maxPoints(), sum.maxPoints(true) - 1); // a learner's score leaves it out
     }
 
     // The window and the CLI pass their registry: its ids are the ones a pack may name, and its

@@ -73,8 +73,8 @@ private Q_SLOTS:
         row("zero time", kHead + "[limits]\ntime = 0\n" + kTest, 5, 8, "'time' must be a number of seconds above 0");
         row("limit of the wrong type", kHead + "[limits]\ntime = \"2s\"\n" + kTest, 5, 8,
             "'time' in [limits] must be a number, not a string");
-        row("unknown visibility", kHead + kTest + "visibility = \"secret\"\n", 7, 14,
-            "'visibility' must be \"example\", \"visible\" or \"hidden\"");
+        row("unknown visibility", kHead + kTest + "visibility = \"private\"\n", 7, 14,
+            "'visibility' must be \"example\", \"visible\", \"hidden\" or \"secret\"");
         row("unknown checker", "checker = \"fuzzy\"\n" + kHead + kTest, 1, 11, "'checker' names no checker");
         row("unknown checker kind", kHead + kTest + "[tests.checker]\nkind = \"fuzzy\"\n", 8, 8,
             "'kind' names no checker");

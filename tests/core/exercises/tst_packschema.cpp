@@ -57,7 +57,7 @@ private Q_SLOTS:
         arguments.append(QStringLiteral("--invalid"));
         const QByteArray head = "title = \"T\"\n[languages.python]\nentry = \"a.py\"\n[[tests]]\nname = \"a\"\n";
         for (const QByteArray &bad :
-             {head + "stdot = \"x\"\n", head + "visibility = \"secret\"\n", head + "[tests.limits]\nmemory = -1\n",
+             {head + "stdot = \"x\"\n", head + "visibility = \"private\"\n", head + "[tests.limits]\nmemory = -1\n",
               head + "checker = \"fuzzy\"\n", head + "stdin = \"1\"\nstdin_file = \"in\"\n",
               QByteArray("title = \"T\"\n[languages.python]\nentry = \"a.py\"\n"), QByteArray("id = \"c\"\n"),
               QByteArray("id = \"c\"\ntitle = \"C\"\nexercices = []\n")})
