@@ -148,6 +148,11 @@ void removeOlderCopies(const QDir &root, const QString &baseName, const QString 
 
 } // namespace
 
+QString PackArchive::completeMarker()
+{
+    return kCompleteMarker;
+}
+
 std::expected<QString, PackProblem> PackArchive::unpack(const QString &zipPath, const QString &unpackRoot)
 {
     const QString hash = zipHash(zipPath);

@@ -22,6 +22,8 @@ public:
 
     /// The folder the zip at `zipPath` is unpacked in, or why it cannot be.
     static std::expected<QString, PackProblem> unpack(const QString &zipPath, const QString &unpackRoot);
+    /// The file an unpacked zip's folder holds to say it was unpacked completely; not the pack's.
+    static QString completeMarker();
 };
 
 } // namespace Sandpit::Core
