@@ -1,0 +1,90 @@
+// `sandpit pack` as a pack's author runs it: the real binary, `pack build` on the build fixture
+// pack (tests/fixtures/packs/build), what it says, what it writes and its exit status.
+
+#include "clitest.h"
+
+#include <QDir>
+
+namespace {
+constexpr int kBuilt = 0;
+constexpr int kUsage = 2;
+constexpr int kNotBuilt = 3;
+} // namespace
+
+class TestPackCommand : public CliTest
+{
+    Q_OBJECT
+
+    Cli pack(const QStringList &arguments) const
+    {
+        return SandpitProcess::run(QStringList{QStringLiteral("pack")} + arguments, environment(), 60000);
+    }
+
+private Q_SLOTS:
+    void aLearnerBuildSaysWhatItLeftOut()
+    {
+        const QString out = m_dir->filePath(QStringLiteral("learner.zip"));
+        const Cli cli = pack({QStringLiteral("build"), fixture(QStringLiteral("packs/build")),
+                              QStringLiteral("--learner"), QStringLiteral("-o"), out});
+        QCOMPARE(cli.exitCode, kBuilt);
+        QVERIFY2(cli.out.contains("Learner build of \"Pack build fixtures\" (2 exercises)"), cli.out.constData());
+        QVERIFY2(cli.out.contains("lists: 2 secret test(s) left out, with 3 file(s) only they use"),
+                 cli.out.constData());
+        QVERIFY2(cli.out.contains("Left out: 2 solution file(s), 1 wrong program(s), 2 secret test(s)."),
+                 cli.out.constData());
+        QVERIFY(QFile::exists(out));
+        // A learner build is a pack like any other: it builds again, with no solution to give back.
+        const Cli again = pack({QStringLiteral("build"), out, QStringLiteral("--instructor"), QStringLiteral("-o"),
+                                m_dir->filePath(QStringLiteral("again"))});
+        QCOMPARE(again.exitCode, kBuilt);
+        QVERIFY(!QDir(m_dir->filePath(QStringLiteral("again/lists"))).exists(QStringLiteral("solution")));
+    }
+
+    void anOutputThatExistsNeedsForce()
+    {
+        const QString out = m_dir->filePath(QStringLiteral("taken"));
+        QVERIFY(QDir().mkpath(out));
+        writeFile(QStringLiteral("taken/notes.txt"), "mine");
+        const QStringList arguments{QStringLiteral("build"), fixture(QStringLiteral("packs/build")),
+                                    QStringLiteral("--instructor"), QStringLiteral("-o"), out};
+        const Cli refused = pack(arguments);
+        QCOMPARE(refused.exitCode, kNotBuilt);
+        QVERIFY2(refused.err.contains("--force replaces it"), refused.err.constData());
+        QVERIFY(QFile::exists(out + QStringLiteral("/notes.txt")));
+        const Cli forced = pack(arguments + QStringList{QStringLiteral("--force")});
+        QCOMPARE(forced.exitCode, kBuilt);
+        QVERIFY(!QFile::exists(out + QStringLiteral("/notes.txt")));
+        QVERIFY(QFile::exists(out + QStringLiteral("/lists/solution/lists.py")));
+    }
+
+    void aBrokenPackListsItsProblems()
+    {
+        const Cli cli = pack({QStringLiteral("build"), fixture(QStringLiteral("packs/runner-broken")),
+                              QStringLiteral("--learner"), QStringLiteral("-o"), m_dir->filePath(QStringLiteral("x"))});
+        QCOMPARE(cli.exitCode, kNotBuilt);
+        QVERIFY2(cli.err.contains("was not built: the pack has problems"), cli.err.constData());
+        QVERIFY2(cli.err.contains("exercise.toml:"), cli.err.constData());
+        QVERIFY(!QFileInfo::exists(m_dir->filePath(QStringLiteral("x"))));
+    }
+
+    void wrongUsageSaysHow()
+    {
+        const Cli noAudience = pack({QStringLiteral("build"), fixture(QStringLiteral("packs/build")),
+                                     QStringLiteral("-o"), m_dir->filePath(QStringLiteral("x"))});
+        QCOMPARE(noAudience.exitCode, kUsage);
+        QVERIFY2(noAudience.err.contains("--learner or --instructor"), noAudience.err.constData());
+        const Cli noOutput
+            = pack({QStringLiteral("build"), fixture(QStringLiteral("packs/build")), QStringLiteral("--learner")});
+        QCOMPARE(noOutput.exitCode, kUsage);
+        QVERIFY2(noOutput.err.contains("-o FILE"), noOutput.err.constData());
+        const Cli unknown = pack({QStringLiteral("polish")});
+        QCOMPARE(unknown.exitCode, kUsage);
+        QVERIFY2(unknown.err.contains("'polish' is not a pack command"), unknown.err.constData());
+        const Cli help = pack({QStringLiteral("--help")});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY2(help.out.contains("sandpit pack build DIR --learner|--instructor -o FILE"), help.out.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPackCommand)
+#include "tst_packcommand.moc"
