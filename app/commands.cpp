@@ -30,7 +30,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"run", "run FILE [-- ARGS…]", "Run a program in the sandbox and print its output, or --json.", runCli},
     {"check", "check EXERCISE [FILE]", "Check a program against an exercise's tests, or --json.", runCheckCommand},
-    {"pack", "pack build …", "An exercise pack's author's tools: sandpit pack --help.", runPackCommand},
+    {"pack", "pack validate|build …", "An exercise pack's author's tools: sandpit pack --help.", runPackCommand},
     {"history", "history", "List the runs Sandpit recorded, newest first.", runHistoryCommand},
     {"doctor", "doctor", "Say what a run would get on this computer: sandbox, Docker, toolchains.", runDoctorCommand},
 };

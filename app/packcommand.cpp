@@ -2,6 +2,7 @@
 
 #include "commandline.h"
 #include "packbuildcommand.h"
+#include "packvalidatecommand.h"
 
 #include <cstdio>
 
@@ -16,6 +17,10 @@ struct PackCommand {
 };
 
 constexpr PackCommand kPackCommands[] = {
+    {"validate", "pack validate DIR",
+     "Check that the reference solutions pass, the wrong programs fail, and the statements, files and limits "
+     "agree; record the reference's times.",
+     runPackValidate},
     {"build", "pack build DIR --learner|--instructor -o FILE",
      "Build a pack for learners (no solutions, wrong programs or secret tests) or for grading.", runPackBuild},
 };

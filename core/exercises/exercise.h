@@ -70,6 +70,9 @@ struct ExerciseTest {
     QByteArray stdinData;
     QStringList arguments;
     QList<InputFile> inputFiles;              ///< hostPath absolute, inside the pack's folder
+    /// Where stdin came from when it was a file ("tests/01.in"), relative to the exercise's
+    /// folder; empty when it was written inline or not at all.
+    QString stdinFile;
     std::optional<QByteArray> expectedStdout; ///< none: stdout is not checked
     /// Where the expected stdout came from when it was a file ("tests/01.out"), relative to
     /// the exercise's folder; empty when it was written inline.

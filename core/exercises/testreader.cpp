@@ -118,6 +118,8 @@ ExerciseTest readTest(const TomlTable &test, const PackFiles &files, const PackL
     ExerciseTest result;
     result.name = test.string("name", true).value_or(QString());
     result.stdinData = inlineOrFile(test, files, "stdin", "stdin_file").value_or(QByteArray());
+    if (test.has("stdin_file"))
+        result.stdinFile = test.string("stdin_file").value_or(QString());
     result.arguments = test.strings("args").value_or(QStringList());
     result.inputFiles = readInputFiles(test, files);
     result.expectedStdout = inlineOrFile(test, files, "stdout", "stdout_file");

@@ -1,0 +1,239 @@
+#include "exercises/packvalidator.h"
+
+#include "exercises/checkcontroller.h"
+#include "exercises/packchecks.h"
+#include "exercises/packloader.h"
+#include "exercises/referencetimes.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QPointer>
+#include <QThreadPool>
+
+namespace Sandpit::Core {
+
+/// One Check the validation runs: a reference solution, or a wrong program.
+struct ValidationJob {
+    qsizetype exercise = 0; ///< in m_course.exercises
+    QString languageId;
+    QString program; ///< absolute
+    bool reference = true;
+};
+
+struct PackValidator::Loaded {
+    quint64 generation = 0;
+    std::expected<Course, PackProblem> course;
+    QList<ValidationFinding> findings; ///< the checks that run nothing
+};
+
+bool ValidationReport::passed() const
+{
+    if (!loadProblems.isEmpty())
+        return false;
+    for (const ValidationFinding &finding : findings)
+        if (finding.severity == ValidationFinding::Severity::Error)
+            return false;
+    return true;
+}
+
+PackValidator::PackValidator(std::vector<std::unique_ptr<Backend>> backends, QObject *parent)
+    : QObject(parent)
+    , m_checks(new CheckController(std::move(backends), this))
+{
+    qRegisterMetaType<ValidationFinding>();
+    qRegisterMetaType<ValidationReport>();
+    connect(m_checks, &CheckController::checkFinished, this, &PackValidator::onChecked);
+    connect(m_checks, &CheckController::checkFailed, this, &PackValidator::onCheckFailed);
+}
+
+PackValidator::~PackValidator() = default;
+
+void PackValidator::start(const ValidationRequest &request)
+{
+    cancel();
+    m_request = request;
+    m_report = ValidationReport{};
+    m_report.packPath = request.packPath;
+    m_jobs.clear();
+    m_next = 0;
+    m_running = true;
+    const quint64 generation = ++m_generation;
+    QPointer<PackValidator> self(this);
+    QThreadPool::globalInstance()->start([self, request, generation] {
+        Loaded loaded = load(request, generation);
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, loaded] {
+                if (self)
+                    self->onLoaded(loaded);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void PackValidator::cancel()
+{
+    if (!m_running)
+        return;
+    m_running = false;
+    ++m_generation;
+    m_checks->cancel();
+    Q_EMIT finished(m_report);
+}
+
+bool PackValidator::isRunning() const
+{
+    return m_running;
+}
+
+void PackValidator::onLoaded(const Loaded &loaded)
+{
+    if (loaded.generation != m_generation || !m_running)
+        return;
+    if (!loaded.course) {
+        m_running = false;
+        Q_EMIT failed(RunError{RunError::Code::MissingInputFile, loaded.course.error().toString()});
+        return;
+    }
+    m_course = *loaded.course;
+    m_report.loadProblems = m_course.problems;
+    m_report.exercises = int(m_course.exercises.size());
+    for (const ValidationFinding &finding : loaded.findings)
+        add(finding);
+    for (qsizetype i = 0; i < m_course.exercises.size(); ++i) {
+        for (const ExerciseLanguage &language : m_course.exercises.at(i).languages) {
+            if (language.solutionPath.isEmpty()) {
+                ValidationFinding f{ValidationFinding::Severity::Error,
+                                    m_course.exercises.at(i).id,
+                                    language.languageId,
+                                    QStringLiteral("solution/") + language.entryFile,
+                                    {},
+                                    QStringLiteral("There is no reference solution to validate the tests with."),
+                                    m_course.exercises.at(i).folder,
+                                    0};
+                add(f);
+                continue;
+            }
+            m_jobs.append(ValidationJob{i, language.languageId, language.solutionPath, true});
+            for (const QString &wrong : language.wrongPaths)
+                m_jobs.append(ValidationJob{i, language.languageId, wrong, false});
+        }
+    }
+    runNext();
+}
+
+void PackValidator::runNext()
+{
+    if (m_next >= m_jobs.size()) {
+        finish();
+        return;
+    }
+    const ValidationJob &job = m_jobs.at(m_next);
+    const Exercise &exercise = m_course.exercises.at(job.exercise);
+    Q_EMIT progress(int(m_next), int(m_jobs.size()),
+                    QStringLiteral("%1: %2").arg(exercise.id, QDir(exercise.folder).relativeFilePath(job.program)));
+    CheckRequest request;
+    request.exercise = exercise;
+    request.languageId = job.languageId;
+    request.learnerFile = job.program;
+    request.backend = m_request.backend;
+    request.baseLimits = m_request.baseLimits;
+    request.includeSecret = true; // the reference must pass the grading tests too
+    m_checks->start(request);
+}
+
+void PackValidator::onChecked(const CheckReport &report)
+{
+    if (!m_running || m_next >= m_jobs.size())
+        return;
+    const ValidationJob &job = m_jobs.at(m_next);
+    const Exercise &exercise = m_course.exercises.at(job.exercise);
+    ++m_report.runs;
+    if (job.reference) {
+        for (const TestOutcome &outcome : report.tests)
+            m_report.referenceTimes.append(
+                ReferenceTime{exercise.id, job.languageId, outcome.testName, outcome.wallMs, outcome.cpuMs});
+        for (const ValidationFinding &finding :
+             judgeReference(exercise, job.languageId, job.program, report, m_request.baseLimits))
+            add(finding);
+    } else {
+        for (const ValidationFinding &finding : judgeWrongProgram(exercise, job.languageId, job.program, report))
+            add(finding);
+    }
+    ++m_next;
+    runNext();
+}
+
+void PackValidator::onCheckFailed(const RunError &error)
+{
+    if (!m_running || m_next >= m_jobs.size())
+        return;
+    const ValidationJob &job = m_jobs.at(m_next);
+    const Exercise &exercise = m_course.exercises.at(job.exercise);
+    add(ValidationFinding{ValidationFinding::Severity::Error, exercise.id, job.languageId,
+                          QDir(exercise.folder).relativeFilePath(job.program), QString(),
+                          QStringLiteral("It could not be checked: %1").arg(error.message), job.program, 0});
+    ++m_next;
+    runNext();
+}
+
+void PackValidator::add(const ValidationFinding &finding)
+{
+    m_report.findings.append(finding);
+    Q_EMIT findingAdded(finding);
+}
+
+void PackValidator::finish()
+{
+    Q_EMIT progress(int(m_jobs.size()), int(m_jobs.size()), QString());
+    const bool folder = QFileInfo(m_request.packPath).isDir();
+    if (!m_request.recordReferenceTimes || !folder || m_report.referenceTimes.isEmpty()) {
+        m_running = false;
+        Q_EMIT finished(m_report);
+        return;
+    }
+    // The files are written off this thread; the report follows once they are.
+    const quint64 generation = m_generation;
+    const Course course = m_course;
+    const QList<ReferenceTime> times = m_report.referenceTimes;
+    QPointer<PackValidator> self(this);
+    QThreadPool::globalInstance()->start([self, generation, course, times] {
+        const QList<ValidationFinding> problems = writeReferenceTimes(course, times);
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, generation, problems] {
+                if (!self || generation != self->m_generation || !self->m_running)
+                    return;
+                for (const ValidationFinding &problem : problems)
+                    self->add(problem);
+                self->m_running = false;
+                Q_EMIT self->finished(self->m_report);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+PackValidator::Loaded PackValidator::load(const ValidationRequest &request, quint64 generation)
+{
+    PackValidator::Loaded loaded;
+    loaded.generation = generation;
+    loaded.course = PackLoader(request.unpackRoot).load(request.packPath);
+    if (!loaded.course)
+        return loaded;
+    Course &course = *loaded.course;
+    if (!request.exerciseIds.isEmpty()) {
+        QList<Exercise> chosen;
+        for (const Exercise &exercise : course.exercises)
+            if (request.exerciseIds.contains(exercise.id))
+                chosen << exercise;
+        course.exercises = chosen;
+    }
+    for (const Exercise &exercise : course.exercises) {
+        loaded.findings += checkStatementExamples(exercise);
+        loaded.findings += checkUnusedTestFiles(exercise);
+        loaded.findings += checkLimits(exercise, request.baseLimits);
+    }
+    return loaded;
+}
+
+} // namespace Sandpit::Core

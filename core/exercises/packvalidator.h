@@ -1,0 +1,113 @@
+#pragma once
+
+#include "engine/backend.h"
+#include "exercises/exercise.h"
+#include "model/runerror.h"
+#include "model/runlimits.h"
+
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+namespace Sandpit::Core {
+
+class CheckController;
+struct CheckReport;
+struct ValidationJob;
+
+/// One thing `sandpit pack validate` found wrong, or worth a look, in a pack.
+struct ValidationFinding {
+    enum class Severity { Error, Warning };
+    Severity severity = Severity::Error;
+    QString exerciseId; ///< empty: the course itself
+    QString languageId; ///< empty: not about one language
+    /// What was checked, relative to the exercise's folder: "solution/sum.py", "wrong/slow.py",
+    /// "README.md", "tests/01.out", "limits".
+    QString subject;
+    QString testName; ///< empty: not about one test
+    QString message;  ///< one sentence for the author
+    QString file;     ///< absolute, where to fix it; may be empty
+    int line = 0;
+};
+
+/// The reference solution's time on one test, as validate measured it.
+struct ReferenceTime {
+    QString exerciseId, languageId, testName;
+    qint64 wallMs = 0;
+    qint64 cpuMs = 0;
+};
+
+struct ValidationRequest {
+    QString packPath;        ///< a folder or a .zip
+    QStringList exerciseIds; ///< empty: every exercise
+    QString backend;         ///< "local" / "docker"; empty: the settings' default
+    Limits baseLimits;
+    QString unpackRoot; ///< where a zipped pack is unpacked to be read
+    /// Writes each exercise's reference-times.toml (a folder pack only).
+    bool recordReferenceTimes = true;
+};
+
+struct ValidationReport {
+    QString packPath;
+    QList<PackProblem> loadProblems; ///< from PackLoader: each leaves its exercise out
+    QList<ValidationFinding> findings;
+    QList<ReferenceTime> referenceTimes;
+    int exercises = 0; ///< exercises validated
+    int runs = 0;      ///< Checks run: one per reference solution and wrong program
+    /// No load problem and no finding that is an error.
+    bool passed() const;
+};
+
+/// The GUI-thread face of a pack's validation. It reads the pack off its thread, checks what
+/// can be checked without running anything, then runs every exercise's reference solution and
+/// wrong programs against all its tests (secret ones included) with a CheckController, one
+/// after another, and judges each: the reference must pass every test, a wrong program must
+/// fail at least one, and the one its name says ("slow" fails on time). It never blocks.
+class PackValidator final : public QObject
+{
+    Q_OBJECT
+public:
+    explicit PackValidator(std::vector<std::unique_ptr<Backend>> backends, QObject *parent = nullptr);
+    ~PackValidator() override;
+
+    void start(const ValidationRequest &request);
+    void cancel();
+    bool isRunning() const;
+
+Q_SIGNALS:
+    void progress(int done, int total, const QString &what);
+    void findingAdded(const Sandpit::Core::ValidationFinding &finding);
+    void finished(const Sandpit::Core::ValidationReport &report);
+    /// Nothing could be validated: the pack cannot be read at all.
+    void failed(const Sandpit::Core::RunError &error);
+
+private:
+    struct Loaded;
+    /// The pack, read off the GUI thread, with only the exercises asked for, and the findings
+    /// of the checks that run nothing.
+    static Loaded load(const ValidationRequest &request, quint64 generation);
+    void onLoaded(const Loaded &loaded);
+    void runNext();
+    void onChecked(const CheckReport &report);
+    void onCheckFailed(const RunError &error);
+    void add(const ValidationFinding &finding);
+    void finish();
+
+    CheckController *m_checks = nullptr;
+    ValidationRequest m_request;
+    Course m_course;
+    ValidationReport m_report;
+    QList<ValidationJob> m_jobs;
+    qsizetype m_next = 0;
+    bool m_running = false;
+    quint64 m_generation = 0; ///< a load or Check of an older start() is dropped
+};
+
+} // namespace Sandpit::Core
+
+Q_DECLARE_METATYPE(Sandpit::Core::ValidationFinding)
+Q_DECLARE_METATYPE(Sandpit::Core::ValidationReport)
