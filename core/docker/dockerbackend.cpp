@@ -33,7 +33,8 @@ struct UnusedContainer {
 DockerBackend::DockerBackend(LanguageRegistry languages, Config config)
     : m_languages(std::move(languages))
     , m_config(std::move(config))
-    , m_connector(std::make_shared<DockerConnector>(m_config.environment.value(QStringLiteral("DOCKER_HOST"))))
+    , m_connector(std::make_shared<DockerConnector>(m_config.environment.value(QStringLiteral("DOCKER_HOST")),
+                                                    m_config.environment))
     , m_reaper(std::make_shared<DockerReaper>(m_connector))
     , m_pool(m_connector, m_reaper)
 {
