@@ -168,6 +168,40 @@ private Q_SLOTS:
         QCOMPARE(daemon.rootless, rootless);
     }
 
+    void aRemoteEngineGetsNoBindAndTheReportSaysWhatShows_data()
+    {
+        QTest::addColumn<bool>("remote");
+        QTest::addColumn<int>("binds");
+        QTest::addColumn<bool>("idShown");
+        // Locally: the control and files folders, and /dev/null over /etc/hostname.
+        QTest::newRow("local engine") << false << 3 << false;
+        // A remote engine cannot see our folders, nor be trusted to have any path we name.
+        QTest::newRow("remote engine") << true << 0 << true;
+    }
+    void aRemoteEngineGetsNoBindAndTheReportSaysWhatShows()
+    {
+        QFETCH(bool, remote);
+        QFETCH(int, binds);
+        QFETCH(bool, idShown);
+        DockerContainerKey k = key();
+        k.remote = remote;
+        const QJsonObject body
+            = DockerContainer::createBody(k, QStringLiteral("/tmp/control"), QStringLiteral("/tmp/work"));
+        const QJsonArray mounts
+            = body.value(QLatin1String("HostConfig")).toObject().value(QLatin1String("Mounts")).toArray();
+        const auto bound = std::count_if(mounts.begin(), mounts.end(), [](const QJsonValue &mount) {
+            return mount.toObject().value(QLatin1String("Type")).toString() == QLatin1String("bind");
+        });
+        QCOMPARE(int(bound), binds);
+        QCOMPARE(body.value(QLatin1String("Hostname")).toString(), QStringLiteral("sandpit"));
+        const QString said = details(reportOf(body, k));
+        QCOMPARE(said.contains(QStringLiteral("Its /proc/self/mountinfo also showed the container's id, in the path "
+                                              "of the /etc/hostname Docker keeps for it on the computer Docker runs "
+                                              "on.")),
+                 idShown);
+        QCOMPARE(reportOf(body, k).level, IsolationReport::Level::Full);
+    }
+
     void theReportSaysWhichUserNamespaceIsInForce_data()
     {
         QTest::addColumn<QJsonArray>("securityOptions");
