@@ -6,6 +6,7 @@
 #include "docker/dockercheck.h"
 #include "support/checkharness.h"
 #include "support/dockerharness.h"
+#include "support/dockerproxy.h"
 #include "support/tlsengine.h"
 
 #include <QCoreApplication>
@@ -242,6 +243,28 @@ private Q_SLOTS:
         const DockerCheck check = checkDocker(endpoint, {}, environment);
         QVERIFY(!check.permitted);
         QVERIFY2(check.problem.contains(expected), qPrintable(check.problem));
+    }
+
+    void tlsToAPlainHttpDaemonIsSaid()
+    {
+        // The local daemon, reached over plain TCP through a proxy: a TLS handshake gets HTTP back.
+        DockerProxy proxy(DockerProxy::Listen::Tcp);
+        QProcessEnvironment environment = m_environment;
+        environment.insert(QStringLiteral("DOCKER_HOST"), proxy.dockerHost());
+        auto endpoint = DockerEndpoint::fromDockerHost(proxy.dockerHost(), environment);
+        QVERIFY(endpoint);
+        QVERIFY(endpoint->baseUrl.startsWith(QLatin1String("https://")));
+        const auto connected = DockerClient::connect(*endpoint);
+        QVERIFY(!connected);
+        QCOMPARE(connected.error().code, RunError::Code::BackendUnavailable);
+        const QString message = connected.error().message;
+        QVERIFY2(
+            message.startsWith(
+                QStringLiteral("No TLS connection could be made to the Docker daemon at %1").arg(proxy.dockerHost())),
+            qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("If the daemon speaks plain HTTP there (usually port 2375), unset "
+                                                 "DOCKER_TLS_VERIFY and DOCKER_TLS")),
+                 qPrintable(message));
     }
 
     void theDoctorNamesTheEndpointAndSaysTls()
