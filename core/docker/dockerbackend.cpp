@@ -52,6 +52,7 @@ DockerContainerKey DockerBackend::keyFor(const QString &image, const Limits &lim
 {
     DockerContainerKey key = DockerContainerKey::from(image, limits, m_config.syscallFilter);
     key.remote = m_remote;
+    key.engineHere = !m_config.environment.value(QStringLiteral("DOCKER_HOST")).startsWith(QLatin1String("tcp://"));
     return key;
 }
 

@@ -171,20 +171,25 @@ private Q_SLOTS:
     void aRemoteEngineGetsNoBindAndTheReportSaysWhatShows_data()
     {
         QTest::addColumn<bool>("remote");
+        QTest::addColumn<bool>("engineHere");
         QTest::addColumn<int>("binds");
         QTest::addColumn<bool>("idShown");
         // Locally: the control and files folders, and /dev/null over /etc/hostname.
-        QTest::newRow("local engine") << false << 3 << false;
-        // A remote engine cannot see our folders, nor be trusted to have any path we name.
-        QTest::newRow("remote engine") << true << 0 << true;
+        QTest::newRow("local engine") << false << true << 3 << false;
+        // Files through the archive API, but the daemon is on this computer: its /dev/null is ours.
+        QTest::newRow("archive transfer, local daemon") << true << true << 1 << false;
+        // An engine over TCP cannot see our folders, nor be trusted to have any path we name.
+        QTest::newRow("engine over TCP") << true << false << 0 << true;
     }
     void aRemoteEngineGetsNoBindAndTheReportSaysWhatShows()
     {
         QFETCH(bool, remote);
+        QFETCH(bool, engineHere);
         QFETCH(int, binds);
         QFETCH(bool, idShown);
         DockerContainerKey k = key();
         k.remote = remote;
+        k.engineHere = engineHere;
         const QJsonObject body
             = DockerContainer::createBody(k, QStringLiteral("/tmp/control"), QStringLiteral("/tmp/work"));
         const QJsonArray mounts
