@@ -9,6 +9,9 @@ root_dir=$(pwd)
 scripts/install-deps.sh --test
 # The Docker tests run for real: a daemon and the offline runner images must be there.
 if [[ $(id -u) -eq 0 ]]; then scripts/start-docker.sh; else sudo scripts/start-docker.sh; fi
+# And a second daemon playing a remote engine (TLS on 127.0.0.1, a private /tmp): the remote
+# tests (label docker) read its address from /var/lib/sandpit-tls-dockerd/env.
+if [[ $(id -u) -eq 0 ]]; then scripts/start-tls-dockerd.sh >/dev/null; else sudo scripts/start-tls-dockerd.sh >/dev/null; fi
 scripts/build.sh -DSANDPIT_WERROR=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
 cd build

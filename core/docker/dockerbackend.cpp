@@ -33,7 +33,8 @@ struct UnusedContainer {
 DockerBackend::DockerBackend(LanguageRegistry languages, Config config)
     : m_languages(std::move(languages))
     , m_config(std::move(config))
-    , m_connector(std::make_shared<DockerConnector>(m_config.environment.value(QStringLiteral("DOCKER_HOST"))))
+    , m_connector(std::make_shared<DockerConnector>(m_config.environment.value(QStringLiteral("DOCKER_HOST")),
+                                                    m_config.environment))
     , m_reaper(std::make_shared<DockerReaper>(m_connector))
     , m_pool(m_connector, m_reaper)
 {
@@ -51,6 +52,7 @@ DockerContainerKey DockerBackend::keyFor(const QString &image, const Limits &lim
 {
     DockerContainerKey key = DockerContainerKey::from(image, limits, m_config.syscallFilter);
     key.remote = m_remote;
+    key.engineHere = !m_config.environment.value(QStringLiteral("DOCKER_HOST")).startsWith(QLatin1String("tcp://"));
     return key;
 }
 

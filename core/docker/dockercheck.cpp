@@ -40,6 +40,19 @@ QStringList sandpitImages(const DockerClient &client)
     return found;
 }
 
+// What a user checking a remote engine wants to see first: whether the line is encrypted, and
+// whether the daemon's identity was checked.
+QString describedWithTls(const DockerEndpoint &endpoint)
+{
+    if (!endpoint.tls.enabled)
+        return endpoint.description;
+    if (endpoint.tls.verifyPeer)
+        return QStringLiteral("%1 over TLS, its certificate checked against %2")
+            .arg(endpoint.description, endpoint.tls.caFile);
+    return QStringLiteral("%1 over TLS, its certificate NOT checked (DOCKER_TLS without DOCKER_TLS_VERIFY)")
+        .arg(endpoint.description);
+}
+
 void checkImages(const DockerClient &client, DockerCheck &check)
 {
     check.sandpitImages = sandpitImages(client);
@@ -51,17 +64,18 @@ void checkImages(const DockerClient &client, DockerCheck &check)
 }
 } // namespace
 
-DockerCheck checkDocker(const QString &dockerHost, const QList<DockerImageCheck> &images)
+DockerCheck checkDocker(const QString &dockerHost, const QList<DockerImageCheck> &images,
+                        const QProcessEnvironment &environment)
 {
     DockerCheck check;
     check.images = images;
-    const auto endpoint = DockerEndpoint::fromDockerHost(dockerHost);
+    const auto endpoint = DockerEndpoint::fromDockerHost(dockerHost, environment);
     if (!endpoint) {
         check.endpoint = dockerHost;
         check.problem = endpoint.error().message;
         return check;
     }
-    check.endpoint = endpoint->description;
+    check.endpoint = describedWithTls(*endpoint);
     auto client = DockerClient::connect(*endpoint);
     if (!client) {
         check.reachable = refusesUs(*endpoint); // its message already says to join the docker group

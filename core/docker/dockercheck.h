@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QList>
+#include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
 
@@ -27,8 +28,9 @@ struct DockerCheck {
 };
 
 /// Asks the daemon at `dockerHost` (as DOCKER_HOST; empty: the default socket) for its version
-/// and for each image in `images` (image → language ids). Blocks on the daemon: call it off the
-/// GUI thread.
-DockerCheck checkDocker(const QString &dockerHost, const QList<DockerImageCheck> &images);
+/// and for each image in `images` (image → language ids), speaking TLS as `environment` says
+/// (DOCKER_TLS_VERIFY, DOCKER_CERT_PATH). Blocks on the daemon: call it off the GUI thread.
+DockerCheck checkDocker(const QString &dockerHost, const QList<DockerImageCheck> &images,
+                        const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment());
 
 } // namespace Sandpit::Core

@@ -146,7 +146,8 @@ CURLcode performAbortable(CURL *easy, const std::atomic_bool &abort, Transfer &t
 }
 } // namespace
 
-Expected<DockerEndpoint> DockerEndpoint::fromDockerHost(const QString &dockerHost)
+Expected<DockerEndpoint> DockerEndpoint::fromDockerHost(const QString &dockerHost,
+                                                        const QProcessEnvironment &environment)
 {
     DockerEndpoint e;
     const QString host = dockerHost.trimmed();
@@ -157,16 +158,31 @@ Expected<DockerEndpoint> DockerEndpoint::fromDockerHost(const QString &dockerHos
         return e;
     }
     if (host.startsWith(QLatin1String("tcp://"))) {
-        e.baseUrl = QStringLiteral("http://") + host.mid(6);
-        e.description = host;
-        while (e.baseUrl.endsWith(QLatin1Char('/')))
-            e.baseUrl.chop(1);
+        auto tls = DockerTls::fromEnvironment(environment);
+        if (!tls)
+            return std::unexpected(tls.error());
+        e.tls = *tls;
+        QString address = host.mid(6);
+        while (address.endsWith(QLatin1Char('/')))
+            address.chop(1);
+        // The Docker CLI's default ports: 2376 when TLS is on, 2375 when not.
+        if (!address.contains(QLatin1Char(':')))
+            address += e.tls.enabled ? QStringLiteral(":2376") : QStringLiteral(":2375");
+        e.baseUrl = (e.tls.enabled ? QStringLiteral("https://") : QStringLiteral("http://")) + address;
+        e.description = QStringLiteral("tcp://") + address;
         return e;
+    }
+    if (host.startsWith(QLatin1String("ssh://"))) {
+        return makeError(RunError::Code::BackendUnavailable,
+                         QStringLiteral("DOCKER_HOST is \"%1\", but Sandpit does not support ssh:// engines. Make the "
+                                        "engine listen on TCP with TLS (tcp://host:2376 with DOCKER_TLS_VERIFY=1 and "
+                                        "DOCKER_CERT_PATH), or forward its socket: ssh -L /tmp/docker.sock:/var/run/"
+                                        "docker.sock host, then DOCKER_HOST=unix:///tmp/docker.sock.")
+                             .arg(dockerHost));
     }
     return makeError(
         RunError::Code::BackendUnavailable,
-        QStringLiteral("DOCKER_HOST is \"%1\", but Sandpit understands only unix:///path and tcp://host:port "
-                       "(TLS endpoints are not supported).")
+        QStringLiteral("DOCKER_HOST is \"%1\", but Sandpit understands only unix:///path and tcp://host:port.")
             .arg(dockerHost));
 }
 
@@ -193,6 +209,13 @@ Expected<DockerClient> DockerClient::connect(const DockerEndpoint &endpoint)
     auto response = probe.perform("GET", endpoint.baseUrl + QStringLiteral("/version"), {}, 5000, nullptr);
     if (!response)
         return std::unexpected(response.error());
+    if (response->status == 400 && response->body.contains("HTTPS server")) {
+        return makeError(RunError::Code::BackendUnavailable,
+                         QStringLiteral("The Docker daemon at %1 speaks TLS only, but Sandpit spoke plain HTTP to it. "
+                                        "Set DOCKER_TLS_VERIFY=1 and DOCKER_CERT_PATH to the folder with this "
+                                        "engine's ca.pem, cert.pem and key.pem.")
+                             .arg(endpoint.description));
+    }
     if (!response->ok())
         return std::unexpected(errorFor(*response, QStringLiteral("ask Docker for its version")));
     const QString version = response->object().value(QLatin1String("ApiVersion")).toString();
@@ -291,6 +314,7 @@ Expected<DockerResponse> DockerClient::perform(const char *method, const QString
     curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errorBuffer);
     curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, kConnectTimeoutMs);
     curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L); // we are one thread of many; no SIGALRM
+    setTlsOptions(c);
     if (timeoutMs > 0)
         curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, long(timeoutMs));
     const CURLcode code
@@ -306,8 +330,28 @@ Expected<DockerResponse> DockerClient::perform(const char *method, const QString
     return std::unexpected(transportError(int(code), osErrno, QString::fromLocal8Bit(errorBuffer)));
 }
 
+void DockerClient::setTlsOptions(void *curl) const
+{
+    const DockerTls &tls = m_endpoint.tls;
+    if (!tls.enabled)
+        return;
+    CURL *c = curl;
+    // curl copies these strings, so temporaries are fine.
+    if (!tls.caFile.isEmpty())
+        curl_easy_setopt(c, CURLOPT_CAINFO, tls.caFile.toLocal8Bit().constData());
+    if (!tls.certFile.isEmpty()) {
+        curl_easy_setopt(c, CURLOPT_SSLCERT, tls.certFile.toLocal8Bit().constData());
+        curl_easy_setopt(c, CURLOPT_SSLKEY, tls.keyFile.toLocal8Bit().constData());
+    }
+    curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, tls.verifyPeer ? 1L : 0L);
+    curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, tls.verifyPeer ? 2L : 0L);
+}
+
 RunError DockerClient::transportError(int curlCode, long osErrno, const QString &curlMessage) const
 {
+    if (const QString tls = m_endpoint.tls.failureMessage(curlCode, m_endpoint.description, curlMessage);
+        m_endpoint.tls.enabled && !tls.isEmpty())
+        return {RunError::Code::BackendUnavailable, tls};
     if (osErrno == EACCES) {
         return {RunError::Code::BackendUnavailable,
                 QStringLiteral("You are not allowed to use Docker (%1 refused the connection): add yourself to the "

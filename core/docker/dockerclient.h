@@ -1,5 +1,6 @@
 #pragma once
 
+#include "docker/dockertls.h"
 #include "engine/logging.h"
 #include "model/runerror.h"
 
@@ -12,14 +13,19 @@
 
 namespace Sandpit::Core {
 
-/// Where the Docker daemon listens, from DOCKER_HOST (unix:///path or tcp://host:port).
+/// Where the Docker daemon listens, from DOCKER_HOST (unix:///path or tcp://host:port), and
+/// how to speak TLS to it (DockerTls, for tcp:// only).
 struct DockerEndpoint {
     QString unixSocket;  ///< set for a unix socket
-    QString baseUrl;     ///< "http://localhost" for a socket, "http://host:port" for TCP
+    QString baseUrl;     ///< "http://localhost" for a socket, "http(s)://host:port" for TCP
     QString description; ///< the socket path or tcp:// address, for messages
+    DockerTls tls;
 
-    /// `dockerHost` empty means the default socket, /var/run/docker.sock.
-    static Expected<DockerEndpoint> fromDockerHost(const QString &dockerHost);
+    /// `dockerHost` empty means the default socket, /var/run/docker.sock. The TLS variables
+    /// (DOCKER_TLS_VERIFY, DOCKER_TLS, DOCKER_CERT_PATH) are read from `environment`.
+    static Expected<DockerEndpoint> fromDockerHost(const QString &dockerHost,
+                                                   const QProcessEnvironment &environment
+                                                   = QProcessEnvironment::systemEnvironment());
 };
 
 /// One finished HTTP exchange with the daemon.
@@ -89,6 +95,7 @@ private:
                                      const StreamHandlers *handlers,
                                      const char *contentTypeHeader = "Content-Type: application/json") const;
     RunError transportError(int curlCode, long osErrno, const QString &curlMessage) const;
+    void setTlsOptions(void *curl) const;
 
     DockerEndpoint m_endpoint;
     int m_apiMinor;

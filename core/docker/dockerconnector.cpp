@@ -2,8 +2,9 @@
 
 namespace Sandpit::Core {
 
-DockerConnector::DockerConnector(QString dockerHost)
+DockerConnector::DockerConnector(QString dockerHost, QProcessEnvironment environment)
     : m_dockerHost(std::move(dockerHost))
+    , m_environment(std::move(environment))
 {
 }
 
@@ -11,7 +12,7 @@ Expected<DockerClient> DockerConnector::client()
 {
     const std::lock_guard lock(m_mutex);
     if (!m_client) {
-        auto endpoint = DockerEndpoint::fromDockerHost(m_dockerHost);
+        auto endpoint = DockerEndpoint::fromDockerHost(m_dockerHost, m_environment);
         if (!endpoint)
             return std::unexpected(endpoint.error());
         auto client = DockerClient::connect(*endpoint);

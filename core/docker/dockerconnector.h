@@ -15,8 +15,10 @@ namespace Sandpit::Core {
 class DockerConnector final
 {
 public:
-    /// `dockerHost` as in DOCKER_HOST; empty means the default socket.
-    explicit DockerConnector(QString dockerHost);
+    /// `dockerHost` as in DOCKER_HOST; empty means the default socket. The TLS variables are
+    /// read from `environment`.
+    explicit DockerConnector(QString dockerHost,
+                             QProcessEnvironment environment = QProcessEnvironment::systemEnvironment());
 
     Expected<DockerClient> client();
     /// What the daemon said of itself when client() first reached it; not known before that,
@@ -25,6 +27,7 @@ public:
 
 private:
     QString m_dockerHost;
+    QProcessEnvironment m_environment;
     std::mutex m_mutex;
     std::optional<DockerClient> m_client;
     DockerDaemonInfo m_daemonInfo;

@@ -121,9 +121,12 @@ QJsonArray containerMounts(const DockerContainerKey &key, const QString &hostCon
     }
     // Docker binds /etc/hostname from /var/lib/docker/containers/<id>/, which names the
     // container and where Docker keeps it, unless the container has a mount there of its own.
-    // /dev/null shows as "/null" of the devtmpfs, and every machine that runs Linux containers
-    // has one, a remote engine's too. The host name itself is set below (kHostName).
-    mounts.append(bindMount(QStringLiteral("/dev/null"), "/etc/hostname", true));
+    // /dev/null shows as "/null" of the devtmpfs. An engine over TCP gets no bind at all, not
+    // even of a path every Linux machine has: nothing of a run may depend on the engine's
+    // disk, and the isolation report says what its own hostname file shows instead. The host
+    // name itself is set below (kHostName) either way.
+    if (key.engineHere)
+        mounts.append(bindMount(QStringLiteral("/dev/null"), "/etc/hostname", true));
     return mounts;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "base/filedescriptor.h"
 #include "docker/dockerclient.h"
 #include "docker/dockerdaemoninfo.h"
-#include "base/filedescriptor.h"
 #include "files/workspace.h"
 #include "model/runlimits.h"
 
@@ -25,6 +25,10 @@ struct DockerContainerKey {
     /// too, typed input over an attach, and the container starts at its run. Either way the
     /// workspace is the container's own sized tmpfs, filled and emptied through the archive API.
     bool remote = false;
+    /// The daemon is reached over a unix socket, so it runs on this computer: a bind of a path
+    /// every Linux machine has (/dev/null) names nothing of ours there. Over TCP the engine may
+    /// be anywhere and gets no bind at all.
+    bool engineHere = true;
     /// The program's uid and gid inside, which its folders and files belong to: decided by the
     /// daemon that creates the container (see forDaemon). Until then, and whenever the daemon
     /// did not say what it is, nobody's uid: a daemon that remaps refuses it ("cannot set uid

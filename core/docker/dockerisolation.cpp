@@ -88,6 +88,14 @@ QString userNamespace(const DockerDaemonInfo &daemon, int uid, bool remote)
         .arg(computer);
 }
 
+bool mountsOver(const QJsonObject &host, const QString &target)
+{
+    const QJsonArray mounts = host.value(QLatin1String("Mounts")).toArray();
+    return std::any_of(mounts.begin(), mounts.end(), [&](const QJsonValue &mount) {
+        return mount.toObject().value(QLatin1String("Target")).toString() == target;
+    });
+}
+
 /// What the program could learn of the host's paths from the mount and cgroup tables and the
 /// host name Docker gives every container.
 QStringList hostPathsSeen(const QJsonObject &body, const QJsonObject &host, const DockerDaemonInfo &daemon, bool remote)
@@ -97,6 +105,11 @@ QStringList hostPathsSeen(const QJsonObject &body, const QJsonObject &host, cons
         QStringLiteral("Its /proc/self/mountinfo showed where Docker keeps image layers (%1)%2, which no "
                        "setting of a container hides.")
             .arg(rootDir, remote ? QString() : QStringLiteral(" and the path of this run's folder, bound read-only"))};
+    if (!mountsOver(host, QStringLiteral("/etc/hostname"))) {
+        said << QStringLiteral("Its /proc/self/mountinfo also showed the container's id, in the path of the "
+                               "/etc/hostname Docker keeps for it on %1.")
+                    .arg(dockersComputer(remote));
+    }
     // Older daemons ignore CgroupnsMode (API 1.41) and keep the host's.
     const bool ownCgroups
         = host.value(QLatin1String("CgroupnsMode")).toString() == QLatin1String("private") && daemon.apiMinor >= 41;

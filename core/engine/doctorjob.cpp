@@ -28,7 +28,8 @@ void DoctorJob::finishWith(const LocalSandboxCheck &local, bool everything)
         DoctorReport report;
         report.local = local;
         report.allowWeaker = m_config.settings.allowWeaker;
-        report.docker = checkDocker(m_config.environment.value(QStringLiteral("DOCKER_HOST")), imagesToCheck());
+        report.docker = checkDocker(m_config.environment.value(QStringLiteral("DOCKER_HOST")), imagesToCheck(),
+                                    m_config.environment);
         report.languages = checkToolchains(m_config.languages, defaultToolchainSearchPath());
         Q_EMIT checked(report);
     }

@@ -30,26 +30,33 @@ inline std::unique_ptr<RunController> dockerController(QProcessEnvironment envir
     return std::make_unique<RunController>(std::move(backends));
 }
 
-/// The containers Sandpit process `owner` made, as GET /containers/json lists them (all
-/// states). Only its own: other Docker tests, and the user's Sandpit, may run beside it.
-inline QList<QJsonObject> containersOwnedBy(qint64 owner)
+/// The containers Sandpit process `owner` made on the daemon `client` speaks to, as GET
+/// /containers/json lists them (all states). Only its own: other Docker tests, and the user's
+/// Sandpit, may run beside it.
+inline QList<QJsonObject> containersOwnedBy(qint64 owner, const DockerClient &client)
 {
-    auto client = DockerClient::connect(*DockerEndpoint::fromDockerHost(QString()));
-    if (!client)
-        qFatal("no Docker: %s", qPrintable(client.error().message));
     const QJsonObject filters{
         {QStringLiteral("label"),
          QJsonArray{QLatin1String(DockerContainer::kOwnerLabel) + QLatin1Char('=') + QString::number(owner)}}};
     const QByteArray compact = QJsonDocument(filters).toJson(QJsonDocument::Compact);
-    auto response = client->call("GET",
-                                 QStringLiteral("/containers/json?all=1&filters=")
-                                     + QString::fromLatin1(QUrl::toPercentEncoding(QString::fromUtf8(compact))));
+    auto response = client.call("GET",
+                                QStringLiteral("/containers/json?all=1&filters=")
+                                    + QString::fromLatin1(QUrl::toPercentEncoding(QString::fromUtf8(compact))));
     if (!response || !response->ok())
         qFatal("cannot list containers");
     QList<QJsonObject> containers;
     for (const QJsonValue &c : QJsonDocument::fromJson(response->body).array())
         containers << c.toObject();
     return containers;
+}
+
+/// The same on the local daemon (DOCKER_HOST aside).
+inline QList<QJsonObject> containersOwnedBy(qint64 owner)
+{
+    auto client = DockerClient::connect(*DockerEndpoint::fromDockerHost(QString()));
+    if (!client)
+        qFatal("no Docker: %s", qPrintable(client.error().message));
+    return containersOwnedBy(owner, *client);
 }
 
 } // namespace SandpitTest

@@ -168,6 +168,45 @@ private Q_SLOTS:
         QCOMPARE(daemon.rootless, rootless);
     }
 
+    void aRemoteEngineGetsNoBindAndTheReportSaysWhatShows_data()
+    {
+        QTest::addColumn<bool>("remote");
+        QTest::addColumn<bool>("engineHere");
+        QTest::addColumn<int>("binds");
+        QTest::addColumn<bool>("idShown");
+        // Locally: the control and files folders, and /dev/null over /etc/hostname.
+        QTest::newRow("local engine") << false << true << 3 << false;
+        // Files through the archive API, but the daemon is on this computer: its /dev/null is ours.
+        QTest::newRow("archive transfer, local daemon") << true << true << 1 << false;
+        // An engine over TCP cannot see our folders, nor be trusted to have any path we name.
+        QTest::newRow("engine over TCP") << true << false << 0 << true;
+    }
+    void aRemoteEngineGetsNoBindAndTheReportSaysWhatShows()
+    {
+        QFETCH(bool, remote);
+        QFETCH(bool, engineHere);
+        QFETCH(int, binds);
+        QFETCH(bool, idShown);
+        DockerContainerKey k = key();
+        k.remote = remote;
+        k.engineHere = engineHere;
+        const QJsonObject body
+            = DockerContainer::createBody(k, QStringLiteral("/tmp/control"), QStringLiteral("/tmp/work"));
+        const QJsonArray mounts
+            = body.value(QLatin1String("HostConfig")).toObject().value(QLatin1String("Mounts")).toArray();
+        const auto bound = std::count_if(mounts.begin(), mounts.end(), [](const QJsonValue &mount) {
+            return mount.toObject().value(QLatin1String("Type")).toString() == QLatin1String("bind");
+        });
+        QCOMPARE(int(bound), binds);
+        QCOMPARE(body.value(QLatin1String("Hostname")).toString(), QStringLiteral("sandpit"));
+        const QString said = details(reportOf(body, k));
+        QCOMPARE(said.contains(QStringLiteral("Its /proc/self/mountinfo also showed the container's id, in the path "
+                                              "of the /etc/hostname Docker keeps for it on the computer Docker runs "
+                                              "on.")),
+                 idShown);
+        QCOMPARE(reportOf(body, k).level, IsolationReport::Level::Full);
+    }
+
     void theReportSaysWhichUserNamespaceIsInForce_data()
     {
         QTest::addColumn<QJsonArray>("securityOptions");
