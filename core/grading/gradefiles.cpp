@@ -126,7 +126,7 @@ QJsonObject resultsJson(const StudentGrade &grade)
     };
     return {
         {QStringLiteral("score"), grade.report.score},
-        {QStringLiteral("execution_time"), qRound64(grade.executionMs / 1000.0)},
+        {QStringLiteral("execution_time"), grade.executionMs / 1000.0},
         {QStringLiteral("output"), output},
         {QStringLiteral("visibility"), QStringLiteral("visible")},
         {QStringLiteral("stdout_visibility"), QStringLiteral("hidden")},
@@ -158,7 +158,7 @@ std::optional<StudentGrade> readResults(const QString &path, const QString &exer
     grade.error = extra.value(QStringLiteral("error")).toString();
     grade.skipped = true;
     grade.resultsPath = path;
-    grade.executionMs = root.value(QStringLiteral("execution_time")).toInteger() * 1000;
+    grade.executionMs = qRound64(root.value(QStringLiteral("execution_time")).toDouble() * 1000);
     grade.report.exerciseId = exerciseId;
     grade.report.languageId = extra.value(QStringLiteral("language")).toString();
     grade.report.backend = grade.engine;
