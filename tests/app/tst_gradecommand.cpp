@@ -7,11 +7,15 @@
 #include <QDir>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+
+#include <csignal>
 
 namespace {
 constexpr int kGradeTimeoutMs = 240000;
 constexpr int kUsage = 2;
 constexpr int kNothingGraded = 3;
+constexpr int kInterrupted = 130;
 } // namespace
 
 class TestGradeCommand : public CliTest
@@ -66,6 +70,30 @@ private Q_SLOTS:
         QCOMPARE(again.exitCode, 0);
         QVERIFY2(again.out.contains("10 students: 0 graded, 10 graded before, 0 not graded\n"), again.out.constData());
         QVERIFY(again.out.contains(" ada: 4/4 (graded before)\n"));
+    }
+
+    void ctrlCKeepsWhatFinishedAndTheNextRunResumes()
+    {
+        QProcess sandpit;
+        sandpit.setProcessEnvironment(environment());
+        QStringList arguments = QStringList{QStringLiteral("grade")} + classArguments();
+        arguments.replace(arguments.indexOf(QStringLiteral("2")), QStringLiteral("1")); // --jobs 1
+        sandpit.start(QStringLiteral(SANDPIT_BIN_DIR "/sandpit"), arguments);
+        // ada is graded first; bob, the compile bomb, cy and the fork bomb are still to come.
+        QByteArray printed;
+        QTRY_VERIFY_WITH_TIMEOUT((printed += sandpit.readAllStandardOutput()).contains(" ada: 4/4\n"), kGradeTimeoutMs);
+        QVERIFY(!printed.contains(" forkbomb: "));
+        ::kill(pid_t(sandpit.processId()), SIGINT);
+        QVERIFY(sandpit.waitForFinished(kGradeTimeoutMs));
+        QCOMPARE(sandpit.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(sandpit.exitCode(), kInterrupted);
+        QVERIFY(QFile::exists(out() + QStringLiteral("/ada/results.json")));
+        QVERIFY(!QFile::exists(out() + QStringLiteral("/forkbomb/results.json")));
+        const Cli resumed = grade(classArguments());
+        QCOMPARE(resumed.exitCode, 0);
+        QVERIFY2(resumed.out.contains(" ada: 4/4 (graded before)\n"), resumed.out.constData());
+        QVERIFY(resumed.out.contains(" forkbomb: 0/4\n"));
+        QVERIFY(!resumed.out.contains("0 graded before"));
     }
 
     void formatChoosesTheFiles()
