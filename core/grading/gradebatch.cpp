@@ -256,6 +256,7 @@ void GradeBatch::finishIfDone()
     m_finishing = true;
     for (const Submission &submission : m_queue)
         m_summary.left << submission.student;
+    m_summary.left.sort();
     m_queue.clear();
     std::sort(m_summary.grades.begin(), m_summary.grades.end(),
               [](const StudentGrade &a, const StudentGrade &b) { return a.student < b.student; });

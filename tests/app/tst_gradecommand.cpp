@@ -96,6 +96,20 @@ private Q_SLOTS:
         QVERIFY(!resumed.out.contains("0 graded before"));
     }
 
+    void everyEngineInTheFileDeadExitsThreeWithTheStudentsLeft()
+    {
+        const QString engines = writeFile(QStringLiteral("engines.txt"),
+                                          ("# two daemons that are not there\nunix://" + m_dir->filePath("a.sock")
+                                           + "\n\nunix://" + m_dir->filePath("b.sock") + "\n")
+                                              .toUtf8());
+        const Cli cli = grade(classArguments() + QStringList{QStringLiteral("--engines"), engines});
+        QCOMPARE(cli.exitCode, kNothingGraded);
+        QVERIFY2(cli.out.contains("every engine failed; not graded yet: ada, bob, compilebomb, cy, forkbomb\n"),
+                 cli.out.constData());
+        QCOMPARE(cli.err.count("engine unix://"), 2);
+        QVERIFY(!QFile::exists(out() + QStringLiteral("/ada/results.json")));
+    }
+
     void formatChoosesTheFiles()
     {
         QCOMPARE(grade(classArguments() + QStringList{QStringLiteral("--format"), QStringLiteral("gradescope,csv")})
