@@ -3,9 +3,6 @@
 #include "exercises/checkcontroller.h"
 #include "grading/gradeengines.h"
 
-#include <QProcessEnvironment>
-#include <QSettings>
-
 #include <algorithm>
 #include <optional>
 
@@ -88,22 +85,16 @@ void GradeBatch::onPlanned(const GradePlan &plan)
         Q_EMIT studentFinished(grade);
     }
     m_queue.assign(plan.toGrade.begin(), plan.toGrade.end());
-    if (!m_queue.empty() && !makeEngines()) {
-        m_running = false;
-        Q_EMIT batchFailed({RunError::Code::BadRequest, QStringLiteral("The engine settings cannot be read.")});
-        return;
-    }
+    if (!m_queue.empty())
+        makeEngines();
     fillLanes();
     finishIfDone();
 }
 
-bool GradeBatch::makeEngines()
+void GradeBatch::makeEngines()
 {
-    const QSettings settingsFile;
-    const auto settings = EngineSettings::load(settingsFile, QProcessEnvironment::systemEnvironment());
-    if (!settings)
-        return false;
-    const auto languages = LanguageRegistry::withUserFile(LanguageRegistry::userFilePath()).registry;
+    const EngineSettings *settings = &m_plan.settings;
+    const LanguageRegistry &languages = m_plan.languages;
     m_engines.clear();
     m_lanes.clear();
     const QList<GradeEngine> engines = gradeEngines(m_request.engines, m_request.backend, *settings);
@@ -122,7 +113,6 @@ bool GradeBatch::makeEngines()
         }
     }
     m_weakestIsolation = settings->allowWeaker;
-    return true;
 }
 
 void GradeBatch::fillLanes()

@@ -49,7 +49,7 @@ private:
     struct Lane;
 
     void onPlanned(const GradePlan &plan);
-    bool makeEngines();
+    void makeEngines();
     void fillLanes();
     void startStudent(Lane &lane, const Submission &submission);
     void onCheckFinished(Lane &lane, const CheckReport &report);

@@ -4,6 +4,8 @@
 #include "grading/gradefiles.h"
 
 #include <QDir>
+#include <QProcessEnvironment>
+#include <QSettings>
 
 namespace Sandpit::Core {
 
@@ -70,7 +72,15 @@ void GradeDisk::plan(const GradeRequest &request, const QString &unpackRoot)
         Q_EMIT planFailed({RunError::Code::BadRequest, QStringLiteral("Cannot create %1.").arg(request.outDir)});
         return;
     }
+    const QSettings settingsFile;
+    auto settings = EngineSettings::load(settingsFile, QProcessEnvironment::systemEnvironment());
+    if (!settings) {
+        Q_EMIT planFailed({RunError::Code::BadRequest, settings.error()});
+        return;
+    }
     GradePlan plan;
+    plan.settings = *settings;
+    plan.languages = LanguageRegistry::withUserFile(LanguageRegistry::userFilePath()).registry;
     plan.exercise = *exercise;
     for (const ExerciseTest &test : exercise->tests)
         plan.testNames << test.name;

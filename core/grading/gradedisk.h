@@ -2,7 +2,9 @@
 
 #include "grading/graderequest.h"
 #include "grading/submission.h"
+#include "languages/languageregistry.h"
 #include "model/runerror.h"
+#include "settings/enginesettings.h"
 
 #include <QObject>
 
@@ -15,6 +17,9 @@ struct GradePlan {
     QStringList testNames;
     QList<Submission> toGrade;
     QList<StudentGrade> done;
+    /// What the engines are made from, read here rather than on the caller's thread.
+    EngineSettings settings;
+    LanguageRegistry languages;
 };
 
 /// A batch's disk work, on a thread of its own: reading the pack and the submissions folder,

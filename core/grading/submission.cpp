@@ -17,7 +17,8 @@ QString contentFolder(const QString &folder)
 {
     const QDir dir(folder);
     const QStringList files = dir.entryList(QDir::Files | QDir::NoDotAndDotDot);
-    const QStringList folders = dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    QStringList folders = dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    folders.removeAll(QStringLiteral("__MACOSX")); // what macOS's Compress adds beside the folder
     if (files.isEmpty() && folders.size() == 1)
         return dir.filePath(folders.first());
     return folder;
