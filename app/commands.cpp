@@ -1,6 +1,7 @@
 #include "commands.h"
 
 #include "checkcommand.h"
+#include "gradecommand.h"
 #include "cli.h"
 #include "doctorcommand.h"
 #include "historycommand.h"
@@ -31,6 +32,8 @@ constexpr Command kCommands[] = {
     {"run", "run FILE [-- ARGS…]", "Run a program in the sandbox and print its output, or --json.", runCli},
     {"check", "check EXERCISE [FILE]", "Check a program against an exercise's tests, or --json.", runCheckCommand},
     {"pack", "pack validate|build …", "An exercise pack's author's tools: sandpit pack --help.", runPackCommand},
+    {"grade", "grade PACK EXERCISE SUBMISSIONS", "Grade every student's submission; results for Gradescope, CSV, JUnit.",
+     runGradeCommand},
     {"history", "history", "List the runs Sandpit recorded, newest first.", runHistoryCommand},
     {"doctor", "doctor", "Say what a run would get on this computer: sandbox, Docker, toolchains.", runDoctorCommand},
 };

@@ -1,0 +1,49 @@
+#include "grading/gradeengines.h"
+
+#include "docker/dockerbackend.h"
+#include "engine/backendfactory.h"
+
+namespace Sandpit::Core {
+
+std::vector<std::unique_ptr<Backend>> GradeEngine::makeBackends(const LanguageRegistry &languages,
+                                                                const EngineSettings &settings) const
+{
+    if (endpoint.isEmpty()) {
+        EngineSettings chosen = settings;
+        chosen.backend = backendId;
+        return Core::makeBackends(languages, chosen, RunsExpected::Series);
+    }
+    DockerBackend::Config docker;
+    docker.environment.insert(QStringLiteral("DOCKER_HOST"), endpoint);
+    docker.images = settings.dockerImages;
+    docker.keepWarm = true;
+    std::vector<std::unique_ptr<Backend>> backends;
+    backends.push_back(std::make_unique<DockerBackend>(languages, std::move(docker)));
+    return backends;
+}
+
+QList<GradeEngine> gradeEngines(const QStringList &endpoints, const QString &backend, const EngineSettings &settings)
+{
+    QList<GradeEngine> engines;
+    for (const QString &endpoint : endpoints)
+        engines << GradeEngine{endpoint, kDockerBackendId, endpoint};
+    if (engines.isEmpty()) {
+        const QString id = backend.isEmpty() ? settings.backend : backend;
+        engines << GradeEngine{id, id, {}};
+    }
+    return engines;
+}
+
+bool isEngineFailure(const RunError &error)
+{
+    switch (error.code) {
+    case RunError::Code::BadRequest:
+    case RunError::Code::MissingInputFile:
+    case RunError::Code::UnknownLanguage:
+        return false;
+    default:
+        return true;
+    }
+}
+
+} // namespace Sandpit::Core

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "engine/backend.h"
+#include "languages/languageregistry.h"
+#include "model/runerror.h"
+#include "settings/enginesettings.h"
+
+#include <memory>
+#include <vector>
+
+namespace Sandpit::Core {
+
+/// One engine a batch grades on: this machine's chosen backend, or a Docker daemon.
+struct GradeEngine {
+    QString name;      ///< "local", "docker", or the endpoint ("tcp://host:2376")
+    QString backendId; ///< what its Check requests name
+    QString endpoint;  ///< DOCKER_HOST; empty: this machine's backend as the settings say
+
+    /// Its backends, kept warm across a series of students. A Docker endpoint gets a Docker
+    /// backend of its own whose environment names it (DOCKER_HOST; the TLS variables stay the
+    /// caller's), so engines never share a daemon connection.
+    std::vector<std::unique_ptr<Backend>> makeBackends(const LanguageRegistry &languages,
+                                                       const EngineSettings &settings) const;
+};
+
+/// The engines of a request: one per endpoint, else this machine's backend (`backend`, or the
+/// settings' when empty).
+QList<GradeEngine> gradeEngines(const QStringList &endpoints, const QString &backend, const EngineSettings &settings);
+
+/// Whether a Check's failure is the engine's (its daemon gone, no sandbox, no image): the
+/// student goes to another engine. Any other failure is the student's own.
+bool isEngineFailure(const RunError &error);
+
+} // namespace Sandpit::Core
