@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "doctorcommand.h"
 #include "historycommand.h"
+#include "packcommand.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -29,6 +30,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"run", "run FILE [-- ARGS…]", "Run a program in the sandbox and print its output, or --json.", runCli},
     {"check", "check EXERCISE [FILE]", "Check a program against an exercise's tests, or --json.", runCheckCommand},
+    {"pack", "pack import KIND PATH -o DIR", "Turn a Kattis, Classroom or CPH problem into a pack.", runPackCommand},
     {"history", "history", "List the runs Sandpit recorded, newest first.", runHistoryCommand},
     {"doctor", "doctor", "Say what a run would get on this computer: sandbox, Docker, toolchains.", runDoctorCommand},
 };
