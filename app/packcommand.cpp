@@ -8,8 +8,9 @@ namespace Sandpit::App {
 
 int runPackCommand(const QStringList &arguments)
 {
-    if (arguments.value(0) == QLatin1String("import"))
-        return runPackImport(arguments.mid(1));
+    // arguments: the program, "pack", the subcommand, its words.
+    if (arguments.value(2) == QLatin1String("import"))
+        return runPackImport(arguments.mid(3));
     std::fputs("usage: sandpit pack import KIND PATH -o DIR\n", stderr);
     return 2;
 }

@@ -32,7 +32,13 @@ std::optional<ImportOptions> parse(const QStringList &arguments)
 {
     ImportOptions options;
     QStringList positional;
-    for (qsizetype i = 0; i < arguments.size(); ++i) {
+    // The dispatcher may pass the whole command line (program, "pack", "import", ...) or only
+    // the words after "import": both read the same.
+    const qsizetype importAt = arguments.mid(0, 3).indexOf(QStringLiteral("import"));
+    const qsizetype first = importAt >= 0 && arguments.mid(0, importAt).contains(QStringLiteral("pack")) ? importAt + 1
+        : importAt == 0                                                                                  ? 1
+                                                                                                         : 0;
+    for (qsizetype i = first; i < arguments.size(); ++i) {
         const QString &word = arguments.at(i);
         if ((word == QLatin1String("-o") || word == QLatin1String("--output")) && i + 1 < arguments.size())
             options.output = arguments.at(++i);
@@ -71,6 +77,10 @@ int runPackImport(const QStringList &arguments)
     QTextStream err(stderr);
     const auto options = parse(arguments);
     static const QStringList kKinds = {QStringLiteral("kattis"), QStringLiteral("classroom"), QStringLiteral("cph")};
+    if (arguments.contains(QStringLiteral("--help")) || arguments.contains(QStringLiteral("-h"))) {
+        out << kUsageText;
+        return kWritten;
+    }
     if (!options || !kKinds.contains(options->kind)) {
         err << kUsageText;
         return kUsage;

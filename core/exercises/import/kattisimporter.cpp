@@ -64,7 +64,14 @@ void readMetadata(const YAML::Node &yaml, PackDraft &draft)
             words << text(keywords);
         draft.courseComments << QStringLiteral("keywords: %1").arg(words.join(QStringLiteral(", ")));
     }
-    for (const char *key : {"type", "validation", "validator_flags", "languages", "constants"}) {
+    if (const YAML::Node flags = yaml["validator_flags"])
+        draft.checkerToml
+            = kattisCheckerForFlags(text(flags), kYaml + QStringLiteral(": 'validator_flags'"), draft.warnings);
+    // `validation: custom` is mapped by output_validators/ (the checker program); interactive is not.
+    if (text(yaml["validation"]).contains(QLatin1String("interactive")))
+        draft.warnings
+            << QStringLiteral("%1: 'validation' interactive: interactive problems are not supported").arg(kYaml);
+    for (const char *key : {"type", "languages", "constants"}) {
         const YAML::Node node = yaml[key];
         if (node && !(QLatin1String(key) == QLatin1String("type") && text(node) == QLatin1String("pass-fail"))
             && !(QLatin1String(key) == QLatin1String("validation") && text(node) == QLatin1String("default")))
@@ -108,12 +115,12 @@ std::expected<PackDraft, QString> KattisImporter::read(const QString &path)
     if (!yaml)
         return std::unexpected(yaml.error());
     PackDraft draft;
+    draft.checkerToml = QStringLiteral("\"tokens\""); // the default output validator compares tokens
     readMetadata(*yaml, draft);
     if (draft.title.isEmpty())
         draft.title = QFileInfo(files.root()).fileName();
     draft.id = slugOf(QFileInfo(files.root()).fileName(), QStringLiteral("problem"));
     readLimits(files, (*yaml)["limits"], draft);
-    draft.checkerToml = QStringLiteral("\"tokens\""); // the default output validator compares tokens
     readStatement(files, draft);
     if (auto tests = readKattisTests(files, draft); !tests)
         return std::unexpected(tests.error());

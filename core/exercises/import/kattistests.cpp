@@ -21,8 +21,9 @@ QString tomlNumber(const QString &number)
     return text;
 }
 
-/// The checker that output_validator_flags ask the default validator for.
-QString checkerForFlags(const QString &flags, const QString &where, QStringList &warnings)
+} // namespace
+
+QString kattisCheckerForFlags(const QString &flags, const QString &where, QStringList &warnings)
 {
     const QStringList words = flags.split(QLatin1Char(' '), Qt::SkipEmptyParts);
     QString absolute, relative;
@@ -54,6 +55,8 @@ QString checkerForFlags(const QString &flags, const QString &where, QStringList 
     return QStringLiteral("\"tokens\"");
 }
 
+namespace {
+
 void readTestYaml(const ImportFiles &files, const QString &base, DraftTest &test, PackDraft &draft)
 {
     const QString name = base + QStringLiteral(".yaml");
@@ -83,7 +86,7 @@ std::expected<void, QString> readGroup(const ImportFiles &files, const QString &
         if (!yaml)
             return std::unexpected(yaml.error());
         if (const YAML::Node flags = (*yaml)["output_validator_flags"])
-            groupChecker = checkerForFlags(scalar(flags), testdata, draft.warnings);
+            groupChecker = kattisCheckerForFlags(scalar(flags), testdata, draft.warnings);
         for (const char *key : {"input_validator_flags", "grading", "scoring", "accept_score", "range"})
             if ((*yaml)[key])
                 draft.warnings << QStringLiteral("%1: '%2' is not used").arg(testdata, QLatin1String(key));
