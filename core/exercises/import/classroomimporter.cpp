@@ -37,8 +37,11 @@ QString checkerOf(const QString &comparison, const QString &output, const QStrin
         return QStringLiteral("\"exact\"");
     if (comparison == QLatin1String("included"))
         return QStringLiteral("{ kind = \"contains\", pattern = %1 }").arg(QString::fromUtf8(tomlString(output)));
+    // Classroom searches for its regex anywhere in the output, line anchors included; Sandpit's
+    // regex checker matches the whole output, so the pattern is widened to say the same.
     if (comparison == QLatin1String("regex"))
-        return QStringLiteral("{ kind = \"regex\", pattern = %1 }").arg(QString::fromUtf8(tomlString(output)));
+        return QStringLiteral("{ kind = \"regex\", pattern = %1 }")
+            .arg(QString::fromUtf8(tomlString(QStringLiteral("(?ms).*?(?:%1).*").arg(output))));
     warnings << QStringLiteral("%1: 'comparison' \"%2\" is unknown, compared by lines").arg(where, comparison);
     return {};
 }
