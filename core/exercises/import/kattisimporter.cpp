@@ -18,8 +18,12 @@ QString text(const YAML::Node &node)
     return node && node.IsScalar() ? QString::fromStdString(node.Scalar()) : QString();
 }
 
-void readLimits(const ImportFiles &files, const YAML::Node &limits, PackDraft &draft)
+void readLimits(const ImportFiles &files, const YAML::Node &given, PackDraft &draft)
 {
+    // A missing `limits` is an invalid node, and indexing one throws: read an empty map instead.
+    const YAML::Node limits = given && given.IsMap() ? given : YAML::Node(YAML::NodeType::Map);
+    if (given && !given.IsMap())
+        draft.warnings << QStringLiteral("%1: 'limits' is not a mapping, not used").arg(kYaml);
     if (const YAML::Node memory = limits["memory"]; memory && memory.IsScalar())
         draft.memoryMegabytes = text(memory).toInt();
     double time = 1.0;
@@ -106,7 +110,9 @@ void readStatement(const ImportFiles &files, PackDraft &draft)
 
 } // namespace
 
-std::expected<PackDraft, QString> KattisImporter::read(const QString &path)
+namespace {
+
+std::expected<PackDraft, QString> readPackage(const QString &path)
 {
     const ImportFiles files(path);
     if (!files.isFile(kYaml))
@@ -126,6 +132,21 @@ std::expected<PackDraft, QString> KattisImporter::read(const QString &path)
         return std::unexpected(tests.error());
     readKattisPrograms(files, draft);
     return draft;
+}
+
+} // namespace
+
+std::expected<PackDraft, QString> KattisImporter::read(const QString &path)
+{
+    // yaml-cpp throws on a node of an unexpected shape (a list where a map was expected); such
+    // a package is malformed, and its exception must not leave the importer.
+    try {
+        return readPackage(path);
+    } catch (const YAML::Exception &error) {
+        return std::unexpected(QStringLiteral("%1: a YAML file is not in the shape the problem package format "
+                                              "gives: %2")
+                                   .arg(path, QString::fromStdString(error.what())));
+    }
 }
 
 } // namespace Sandpit::Core

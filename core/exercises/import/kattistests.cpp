@@ -73,7 +73,7 @@ void readTestYaml(const ImportFiles &files, const QString &base, DraftTest &test
             test.arguments << scalar(arg);
     test.hint = scalar((*yaml)["hint"]);
     if (const QString description = scalar((*yaml)["description"]); !description.isEmpty())
-        test.hint = test.hint.isEmpty() ? description : test.hint + QStringLiteral(" ") + description;
+        test.hint = test.hint.isEmpty() ? description : QStringLiteral("%1 (%2)").arg(test.hint, description);
 }
 
 std::expected<void, QString> readGroup(const ImportFiles &files, const QString &folder, const QString &checker,

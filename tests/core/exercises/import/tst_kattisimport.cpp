@@ -6,6 +6,7 @@
 #include "support/importedpack.h"
 #include "support/packcopy.h"
 
+#include <QDir>
 #include <QFile>
 
 using namespace Sandpit::Core;
@@ -73,6 +74,35 @@ private Q_SLOTS:
         QVERIFY(exercise->checker.programPath.endsWith(QStringLiteral("checker/check.py")));
         QCOMPARE(exercise->limits.wallTimeMs, 2000); // from .timelimit
         QVERIFY(exercise->statementMarkdown.contains(QStringLiteral("\\problemname{Any Split}")));
+    }
+
+    void plainPackageWithALongLineGetsTheDefaults()
+    {
+        QTemporaryDir dir;
+        // No limits at all, and a 10 MB comment line: the defaults, and no crash.
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("problem.yaml")),
+                          "name: Echo\n# " + QByteArray(10 * 1024 * 1024, 'x') + "\n"));
+        QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("data/sample"))));
+        QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("submissions/accepted"))));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("data/sample/1.in")), "hi\n"));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("data/sample/1.ans")), "hi\n"));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("submissions/accepted/echo.py")), "print(input())\n"));
+        const auto draft = KattisImporter::read(dir.path());
+        QVERIFY2(draft, qPrintable(draft.error()));
+        QCOMPARE(draft->title, QStringLiteral("Echo"));
+        QCOMPARE(draft->timeSeconds, 1.0);
+        QVERIFY(!draft->memoryMegabytes);
+        QTemporaryDir out;
+        QVERIFY(writtenExercise(*draft, out));
+    }
+
+    void limitsOfTheWrongShapeAreWarned()
+    {
+        QTemporaryDir dir;
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("problem.yaml")), "name: A\nlimits: [1]\n"));
+        const auto draft = KattisImporter::read(dir.path());
+        QVERIFY2(draft, qPrintable(draft.error()));
+        QVERIFY(hasWarning(draft->warnings, QStringLiteral("problem.yaml: 'limits' is not a mapping")));
     }
 
     void malformedYamlSaysLineAndColumn()
