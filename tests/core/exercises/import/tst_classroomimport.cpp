@@ -4,6 +4,7 @@
 
 #include "support/importedpack.h"
 
+#include <QDir>
 #include <QFile>
 #include <QRegularExpression>
 
@@ -59,6 +60,24 @@ private Q_SLOTS:
             importFixture(QStringLiteral("classroom-greeter/.github/classroom/autograding.json")));
         QVERIFY2(draft, qPrintable(draft.error()));
         QCOMPARE(draft->starter, QByteArray("name = input()\n# Print the greeting here.\n"));
+    }
+
+    void compileAndRunCommandMeansC()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral(".github/classroom"))));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral(".github/classroom/autograding.json")),
+                          R"({"tests": [{"name": "adds", "run": "gcc -Wall -o sum sum.c && ./sum",
+                              "input": "2 3", "output": "5", "comparison": "exact", "timeout": 2}]})"));
+        QVERIFY(writeFile(dir.filePath(QStringLiteral("sum.c")), "int main(void) { return 0; }\n"));
+        const auto draft = ClassroomImporter::read(dir.path());
+        QVERIFY2(draft, qPrintable(draft.error()));
+        QCOMPARE(draft->languageId, QStringLiteral("c"));
+        QCOMPARE(draft->entryFile, QStringLiteral("sum.c"));
+        QCOMPARE(draft->tests.size(), 1);
+        QCOMPARE(draft->tests.first().timeSeconds, 120.0);
+        QTemporaryDir out;
+        QVERIFY(writtenExercise(*draft, out));
     }
 
     void malformedJsonSaysLineAndColumn()
