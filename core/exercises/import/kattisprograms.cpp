@@ -23,7 +23,13 @@ void readSubmissions(const ImportFiles &files, PackDraft &draft)
     static const QStringList kFolders = {QStringLiteral("accepted"), QStringLiteral("wrong_answer"),
                                          QStringLiteral("time_limit_exceeded"), QStringLiteral("run_time_error")};
     for (const QString &folder : kFolders) {
-        for (const QString &name : files.filesBelow(QStringLiteral("submissions/") + folder, false, draft.warnings)) {
+        const QString where = QStringLiteral("submissions/") + folder;
+        const QStringList all = files.filesBelow(where, true, draft.warnings);
+        const QStringList top = files.filesBelow(where, false, draft.warnings);
+        for (const QString &name : all)
+            if (!top.contains(name))
+                draft.warnings << QStringLiteral("%1: a submission of several files, not used").arg(name);
+        for (const QString &name : top) {
             const QString language = languageForFile(name);
             const auto content = files.read(name);
             if (language.isEmpty() || !content) {
@@ -52,9 +58,9 @@ void readSubmissions(const ImportFiles &files, PackDraft &draft)
 
 void readValidator(const ImportFiles &files, PackDraft &draft)
 {
-    QStringList programs;
-    for (const QString &name : files.filesBelow(QStringLiteral("output_validators"), true, draft.warnings))
-        programs << name;
+    // The legacy form has output_validators/NAME/, the 2023-07 form output_validator/.
+    QStringList programs = files.filesBelow(QStringLiteral("output_validators"), true, draft.warnings);
+    programs += files.filesBelow(QStringLiteral("output_validator"), true, draft.warnings);
     if (programs.isEmpty())
         return;
     const QString program = programs.first();

@@ -76,6 +76,24 @@ private Q_SLOTS:
         QVERIFY(exercise->statementMarkdown.contains(QStringLiteral("\\problemname{Any Split}")));
     }
 
+    void packageOfThe2023FormMaps()
+    {
+        const auto draft = KattisImporter::read(importFixture(QStringLiteral("kattis-2023-echo")));
+        QVERIFY2(draft, qPrintable(draft.error()));
+        QVERIFY(hasWarning(draft->warnings, QStringLiteral("multi/main.py: a submission of several files")));
+        QVERIFY(!hasWarning(draft->warnings, QStringLiteral("'type'")));
+        QTemporaryDir dir;
+        const auto exercise = writtenExercise(*draft, dir);
+        QVERIFY(exercise);
+        QCOMPARE(exercise->title, QStringLiteral("Echo Twice"));
+        QVERIFY(exercise->statementMarkdown.contains(QStringLiteral("twice")));
+        QCOMPARE(exercise->limits.wallTimeMs, 1500);
+        QCOMPARE(exercise->limits.memoryBytes, qint64(96) * 1024 * 1024);
+        QCOMPARE(exercise->checker.kind, CheckerKind::Program); // output_validator/, singular
+        QCOMPARE(exercise->tests.size(), 2);
+        QCOMPARE(exercise->tests.at(1).visibility, Visibility::Hidden);
+    }
+
     void plainPackageWithALongLineGetsTheDefaults()
     {
         QTemporaryDir dir;
