@@ -31,7 +31,7 @@ struct Command {
 constexpr Command kCommands[] = {
     {"run", "run FILE [-- ARGS…]", "Run a program in the sandbox and print its output, or --json.", runCli},
     {"check", "check EXERCISE [FILE]", "Check a program against an exercise's tests, or --json.", runCheckCommand},
-    {"pack", "pack validate|build …", "An exercise pack's author's tools: sandpit pack --help.", runPackCommand},
+    {"pack", "pack validate|build|import …", "An exercise pack's author's tools: sandpit pack --help.", runPackCommand},
     {"grade", "grade PACK EXERCISE SUBMISSIONS", "Grade every student's submission; results for Gradescope, CSV, JUnit.",
      runGradeCommand},
     {"history", "history", "List the runs Sandpit recorded, newest first.", runHistoryCommand},

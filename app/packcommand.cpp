@@ -2,6 +2,7 @@
 
 #include "commandline.h"
 #include "packbuildcommand.h"
+#include "packimportcommand.h"
 #include "packvalidatecommand.h"
 
 #include <cstdio>
@@ -23,6 +24,9 @@ constexpr PackCommand kPackCommands[] = {
      runPackValidate},
     {"build", "pack build DIR --learner|--instructor -o FILE",
      "Build a pack for learners (no solutions, wrong programs or secret tests) or for grading.", runPackBuild},
+    {"import", "pack import kattis|classroom|cph PATH -o DIR",
+     "Convert a Kattis problem package, a GitHub Classroom autograding.json or CP Editor/CPH tests into a pack.",
+     runPackImport},
 };
 
 int listPackCommands(FILE *to)
