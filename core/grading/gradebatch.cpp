@@ -137,6 +137,7 @@ void GradeBatch::startStudent(Lane &lane, const Submission &submission)
     check.backend = m_engines.at(lane.engine)->engine.backendId;
     check.baseLimits = m_request.baseLimits;
     check.weakestIsolation = m_weakestIsolation;
+    check.includeSecret = m_request.includeSecret; // the plan has none otherwise
     lane.current = submission;
     lane.timer.start();
     Q_EMIT studentStarted(submission.student, m_engines.at(lane.engine)->engine.name);

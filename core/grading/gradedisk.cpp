@@ -82,9 +82,13 @@ void GradeDisk::plan(const GradeRequest &request, const QString &unpackRoot)
     plan.settings = *settings;
     plan.languages = LanguageRegistry::withUserFile(LanguageRegistry::userFilePath()).registry;
     plan.exercise = *exercise;
-    for (const ExerciseTest &test : exercise->tests)
+    // Secret tests count only when asked for: then they are graded like the others, in every
+    // student's score, file and column; else they are not there at all.
+    if (!request.includeSecret)
+        plan.exercise.tests.removeIf([](const ExerciseTest &test) { return test.visibility == Visibility::Secret; });
+    for (const ExerciseTest &test : plan.exercise.tests)
         plan.testNames << test.name;
-    const SubmissionIntake intake(*exercise, request.languageId,
+    const SubmissionIntake intake(plan.exercise, request.languageId,
                                   QDir(unpackRoot).filePath(QStringLiteral("submissions")));
     for (Submission &submission : *submissions) {
         const QString results = studentResultsPath(request.outDir, submission.student);
@@ -100,7 +104,7 @@ void GradeDisk::plan(const GradeRequest &request, const QString &unpackRoot)
             plan.toGrade << submission;
             continue;
         }
-        StudentGrade failed = failedStudent(submission, *exercise, request.outDir);
+        StudentGrade failed = failedStudent(submission, plan.exercise, request.outDir);
         if (const QString problem = writeResultsFile(failed); !problem.isEmpty())
             failed.error += QStringLiteral(" (and ") + problem + QLatin1Char(')');
         plan.done << failed;

@@ -31,6 +31,7 @@ QJsonObject testJson(const TestOutcome &test, const QString &engine)
 {
     const QJsonObject extra{
         {QStringLiteral("verdict"), verdictId(test.verdict)},
+        {QStringLiteral("visibility"), visibilityId(test.visibility)},
         {QStringLiteral("kill_reason"), killReasonId(test.killReason)},
         {QStringLiteral("limits_reached"), QJsonArray::fromStringList(test.limitsReached)},
         {QStringLiteral("cpu_time_ms"), test.cpuMs},
@@ -85,8 +86,9 @@ TestOutcome testFromJson(const QJsonObject &object)
     test.cpuMs = extra.value(QStringLiteral("cpu_time_ms")).toInteger();
     test.wallMs = extra.value(QStringLiteral("wall_time_ms")).toInteger();
     test.peakMemoryBytes = extra.value(QStringLiteral("peak_memory_bytes")).toInteger();
-    const QString visibility = object.value(QStringLiteral("visibility")).toString();
-    test.visibility = visibility == QStringLiteral("visible") ? Visibility::Visible : Visibility::Hidden;
+    // Sandpit's own word, kept beside Gradescope's (which has one word for two of ours).
+    test.visibility
+        = visibilityFromId(extra.value(QStringLiteral("visibility")).toString()).value_or(Visibility::Hidden);
     return test;
 }
 
@@ -100,6 +102,8 @@ QString gradescopeVisibility(Visibility visibility)
         return QStringLiteral("visible");
     case Visibility::Hidden:
         return QStringLiteral("after_due_date");
+    case Visibility::Secret:
+        return QStringLiteral("hidden");
     }
     return QStringLiteral("hidden");
 }
