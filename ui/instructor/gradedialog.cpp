@@ -72,6 +72,11 @@ GradeDialog::GradeDialog(QString unpackFolder, QWidget *parent)
     connect(m_table, &QTableWidget::cellClicked, this, &GradeDialog::showCell);
     connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row, int column) { showCell(row, column); });
     connectBatch();
+    // The form top to bottom, whatever order its widgets were made in; the pack first.
+    QWidget *order[] = {m_pack, m_exercise, m_submissions, m_output, m_jobs, m_secret, m_start};
+    for (std::size_t i = 1; i < std::size(order); ++i)
+        setTabOrder(order[i - 1], order[i]);
+    m_pack->setFocus();
 }
 
 QWidget *GradeDialog::createForm()

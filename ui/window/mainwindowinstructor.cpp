@@ -67,6 +67,8 @@ void MainWindow::showInstructorDialog(QDialog *dialog)
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     m_presentation->addPane(dialog);
     dialog->show();
+    dialog->raise();
+    dialog->activateWindow(); // its first field takes the keys, not the editor behind it
 }
 
 } // namespace Sandpit::Ui
