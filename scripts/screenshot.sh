@@ -9,7 +9,8 @@
 # Another program can be shown instead, e.g. tests/fixtures/colours_progress.py to look at the
 # output pane. SANDPIT_SCREENSHOT_SIZE is the screen and window size (default 1100x720).
 # SANDPIT_SCREENSHOT_KEYS replaces the keys pressed (default F5), e.g. "F6 Return" runs the
-# program's first input set. SANDPIT_SCREENSHOT_CLICKS adds left clicks after the keys, as
+# program's first input set; a key "type:TEXT" types TEXT instead, e.g. "alt+t Return
+# type:/path/to/pack Return" validates a pack. SANDPIT_SCREENSHOT_CLICKS adds left clicks after the keys, as
 # "X,Y" window coordinates, e.g. "1000,306" to select the first row of the Output Files pane
 # at 1100x720 and show its preview.
 # SANDPIT_SCREENSHOT_SETTINGS puts lines into the fresh settings file first, e.g. the dark
@@ -76,7 +77,12 @@ pid=$!
 window=$(timeout 20 xdotool search --sync --onlyvisible --name "$(basename "$program")" | head -n1)
 xdotool windowfocus --sync "$window"
 for key in ${SANDPIT_SCREENSHOT_KEYS:-F5}; do
-    xdotool key --clearmodifiers "$key"
+    # "type:TEXT" types TEXT (no spaces), e.g. a path into a file dialog.
+    if [[ $key == type:* ]]; then
+        xdotool type --delay 20 -- "${key#type:}"
+    else
+        xdotool key --clearmodifiers "$key"
+    fi
     sleep 1 # a dialog opened by one key must be up before the next
 done
 # The program takes a fraction of a second; this also leaves time for the last repaint.

@@ -8,6 +8,7 @@
 #include <functional>
 
 class QAction;
+class QDialog;
 class QDockWidget;
 class QLabel;
 class QMenu;
@@ -99,6 +100,11 @@ private:
     void createRunMenu();
     void createViewMenu();
     void createHelpMenu();
+    // Tools › Validate Pack… and Grade Submissions…, for course authors (mainwindowinstructor.cpp).
+    void createToolsMenu();
+    void validatePack();
+    void gradeSubmissions();
+    void showInstructorDialog(QDialog *dialog);
     /// An action named for tests and the shortcuts page, in `menu`, that calls `slot`.
     template<typename Slot>
     QAction *menuAction(QMenu *menu, const QString &name, const QString &text, const QList<QKeySequence> &keys,

@@ -61,6 +61,7 @@ void MainWindow::createActions()
     createRunMenu();
     menuBar()->addMenu(m_languageMenu);
     createViewMenu();
+    createToolsMenu();
     createHelpMenu();
 }
 

@@ -1,0 +1,284 @@
+#include "instructor/gradedialog.h"
+
+#include "exercises/checkdetails.h"
+#include "exercises/packloader.h"
+#include "instructor/csvfile.h"
+#include "instructor/gradetable.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QVBoxLayout>
+#include <QtConcurrentRun>
+
+namespace Sandpit::Ui {
+
+GradeDialog::GradeDialog(QString unpackFolder, QWidget *parent)
+    : QDialog(parent)
+    , m_unpackFolder(std::move(unpackFolder))
+    , m_batch(new Core::GradeBatch(this))
+    , m_exercise(new QComboBox(this))
+    , m_jobs(new QSpinBox(this))
+    , m_secret(new QCheckBox(QStringLiteral("Include hidden tests"), this))
+    , m_start(new QPushButton(QStringLiteral("Start"), this))
+    , m_cancel(new QPushButton(QStringLiteral("Cancel"), this))
+    , m_export(new QPushButton(QStringLiteral("Export CSV…"), this))
+    , m_progress(new QProgressBar(this))
+    , m_status(new QLabel(QStringLiteral("Choose a pack, its exercise and the students' folder."), this))
+    , m_table(new GradeTable(this))
+    , m_details(new CheckDetails(this))
+{
+    setObjectName(QStringLiteral("gradeDialog"));
+    setWindowTitle(QStringLiteral("Grade Submissions"));
+    m_exercise->setObjectName(QStringLiteral("gradeExercise"));
+    m_jobs->setRange(1, 64);
+    m_progress->setFormat(QStringLiteral("%v of %m students"));
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_table);
+    splitter->addWidget(m_details);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 1);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_status, 1);
+    buttons->addWidget(m_export);
+    buttons->addWidget(m_start);
+    buttons->addWidget(m_cancel);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(createForm());
+    layout->addWidget(m_progress);
+    layout->addWidget(splitter, 1);
+    layout->addLayout(buttons);
+    resize(1000, 680);
+    m_start->setDefault(true);
+    m_export->setEnabled(false);
+    connect(m_start, &QPushButton::clicked, this, &GradeDialog::start);
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        if (m_batch->isRunning())
+            m_batch->cancel(); // finished students keep their results; the dialog stays to read them
+        else
+            reject();
+    });
+    connect(m_export, &QPushButton::clicked, this, &GradeDialog::chooseCsv);
+    connect(m_table, &QTableWidget::cellClicked, this, &GradeDialog::showCell);
+    connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row, int column) { showCell(row, column); });
+    connectBatch();
+    // The form top to bottom, whatever order its widgets were made in; the pack first.
+    QWidget *order[] = {m_pack, m_exercise, m_submissions, m_output, m_jobs, m_secret, m_start};
+    for (std::size_t i = 1; i < std::size(order); ++i)
+        setTabOrder(order[i - 1], order[i]);
+    m_pack->setFocus();
+}
+
+QWidget *GradeDialog::createForm()
+{
+    auto *form = new QWidget(this);
+    auto *layout = new QFormLayout(form);
+    m_pack = pathField(QStringLiteral("gradePack"), form);
+    m_submissions = pathField(QStringLiteral("gradeSubmissions"), form);
+    m_output = pathField(QStringLiteral("gradeOutput"), form);
+    const auto row = [form](QLineEdit *field, const std::function<void()> &browse) {
+        auto *box = new QHBoxLayout;
+        auto *button = new QPushButton(QStringLiteral("Browse…"), form);
+        QObject::connect(button, &QPushButton::clicked, form, browse);
+        box->addWidget(field, 1);
+        box->addWidget(button);
+        return box;
+    };
+    layout->addRow(QStringLiteral("Pack:"), row(m_pack, [this] { browse(m_pack, false); }));
+    layout->addRow(QStringLiteral("Exercise:"), m_exercise);
+    layout->addRow(QStringLiteral("Submissions:"), row(m_submissions, [this] { browse(m_submissions, true); }));
+    layout->addRow(QStringLiteral("Results to:"), row(m_output, [this] { browse(m_output, true); }));
+    auto *options = new QHBoxLayout;
+    options->addWidget(m_jobs);
+    options->addWidget(m_secret);
+    options->addStretch(1);
+    layout->addRow(QStringLiteral("Students at once:"), options);
+    connect(m_pack, &QLineEdit::editingFinished, this, [this] { setPack(m_pack->text()); });
+    return form;
+}
+
+QLineEdit *GradeDialog::pathField(const QString &name, QWidget *parent)
+{
+    auto *field = new QLineEdit(parent);
+    field->setObjectName(name);
+    field->setMinimumWidth(420);
+    return field;
+}
+
+void GradeDialog::browse(QLineEdit *field, bool folder)
+{
+    const QString chosen = folder
+        ? QFileDialog::getExistingDirectory(this, QStringLiteral("Choose a Folder"), field->text())
+        : QFileDialog::getOpenFileName(this, QStringLiteral("Choose a Pack"), field->text(),
+                                       QStringLiteral("Exercise packs (course.toml *.zip)"));
+    if (chosen.isEmpty())
+        return;
+    if (folder) {
+        field->setText(chosen);
+        return;
+    }
+    setPack(chosen.endsWith(QStringLiteral("course.toml")) ? QFileInfo(chosen).absolutePath() : chosen);
+}
+
+void GradeDialog::setPack(const QString &path)
+{
+    m_pack->setText(path);
+    m_exercise->clear();
+    m_exercise->setEnabled(false);
+    m_status->setText(QStringLiteral("Reading the pack…"));
+    auto *watcher = new QFutureWatcher<std::expected<Core::Course, Core::PackProblem>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        if (QDir::cleanPath(m_pack->text()) == QDir::cleanPath(watcher->property("path").toString()))
+            listExercises(watcher->result());
+    });
+    watcher->setProperty("path", path);
+    const QString unpack = m_unpackFolder;
+    watcher->setFuture(QtConcurrent::run([path, unpack] { return Core::PackLoader(unpack).load(path); }));
+}
+
+void GradeDialog::listExercises(const std::expected<Core::Course, Core::PackProblem> &course)
+{
+    if (!course) {
+        m_status->setText(QStringLiteral("No pack there: %1").arg(course.error().toString()));
+        return;
+    }
+    for (const Core::Exercise &exercise : course->exercises)
+        m_exercise->addItem(QStringLiteral("%1 — %2").arg(exercise.id, exercise.title), exercise.id);
+    m_exercise->setEnabled(true);
+    m_status->setText(QStringLiteral("%1: %2 exercises").arg(course->title).arg(course->exercises.size()));
+    Q_EMIT exercisesListed();
+}
+
+void GradeDialog::setSubmissions(const QString &folder)
+{
+    m_submissions->setText(folder);
+}
+
+void GradeDialog::setOutput(const QString &folder)
+{
+    m_output->setText(folder);
+}
+
+void GradeDialog::setJobs(int jobs)
+{
+    m_jobs->setValue(jobs);
+}
+
+void GradeDialog::setIncludeSecret(bool include)
+{
+    m_secret->setChecked(include);
+}
+
+QString GradeDialog::status() const
+{
+    return m_status->text();
+}
+
+void GradeDialog::start()
+{
+    Core::GradeRequest request;
+    request.packPath = m_pack->text();
+    request.exerciseId = m_exercise->currentData().toString();
+    request.submissionsPath = m_submissions->text();
+    request.outDir = m_output->text().isEmpty() ? QDir(m_submissions->text()).filePath(QStringLiteral("../results"))
+                                                : m_output->text();
+    request.jobs = m_jobs->value();
+    request.includeSecret = m_secret->isChecked();
+    if (request.exerciseId.isEmpty() || request.submissionsPath.isEmpty()) {
+        m_status->setText(QStringLiteral("Choose a pack's exercise and the students' folder first."));
+        return;
+    }
+    m_details->clear();
+    m_table->reset({});
+    m_progress->setRange(0, 0);
+    m_status->setText(QStringLiteral("Starting…"));
+    setRunning(true);
+    m_batch->start(request);
+}
+
+void GradeDialog::connectBatch()
+{
+    connect(m_batch, &Core::GradeBatch::batchStarted, this, [this](int students, const QStringList &tests) {
+        m_students = students;
+        m_done = 0;
+        m_table->reset(tests);
+        m_progress->setRange(0, std::max(students, 1));
+        m_progress->setValue(0);
+    });
+    connect(m_batch, &Core::GradeBatch::studentStarted, this, [this](const QString &student, const QString &engine) {
+        m_status->setText(QStringLiteral("Grading %1 on %2…").arg(student, engine));
+    });
+    connect(m_batch, &Core::GradeBatch::studentFinished, this, [this](const Core::StudentGrade &grade) {
+        m_table->showGrade(grade);
+        m_progress->setValue(++m_done);
+        m_status->setText(QStringLiteral("%1 of %2 students").arg(m_done).arg(m_students));
+    });
+    connect(m_batch, &Core::GradeBatch::batchFinished, this, [this](const Core::GradeSummary &summary) {
+        setRunning(false);
+        m_progress->setRange(0, std::max(summary.students, 1));
+        m_progress->setValue(int(summary.grades.size()));
+        m_status->setText(QStringLiteral("%1 of %2 students: %3 graded, %4 saved before, %5 not graded")
+                              .arg(summary.grades.size())
+                              .arg(summary.students)
+                              .arg(summary.graded)
+                              .arg(summary.skipped)
+                              .arg(summary.failed));
+    });
+    connect(m_batch, &Core::GradeBatch::batchFailed, this, [this](const Core::RunError &error) {
+        setRunning(false);
+        m_progress->setRange(0, 1);
+        m_progress->setValue(0);
+        m_status->setText(QStringLiteral("Nothing graded: %1").arg(error.message));
+    });
+}
+
+void GradeDialog::setRunning(bool running)
+{
+    m_start->setEnabled(!running);
+    m_export->setEnabled(!running && m_table->rowCount() > 0);
+}
+
+void GradeDialog::showCell(int row, int column)
+{
+    if (const auto outcome = m_table->outcomeAt(row, column))
+        m_details->showOutcome(*outcome);
+}
+
+void GradeDialog::chooseCsv()
+{
+    QFileDialog dialog(this, QStringLiteral("Export CSV"), m_output->text(), QStringLiteral("CSV files (*.csv)"));
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    dialog.setDefaultSuffix(QStringLiteral("csv"));
+    if (dialog.exec() == QDialog::Accepted && !dialog.selectedFiles().isEmpty())
+        exportCsv(dialog.selectedFiles().constFirst());
+}
+
+void GradeDialog::exportCsv(const QString &path)
+{
+    auto *watcher = new QFutureWatcher<std::expected<void, QString>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, path] {
+        watcher->deleteLater();
+        if (const auto written = watcher->result(); written) {
+            m_status->setText(QStringLiteral("Wrote %1").arg(path));
+            Q_EMIT csvWritten(path);
+        } else {
+            m_status->setText(written.error());
+            Q_EMIT csvFailed(written.error());
+        }
+    });
+    const QList<QStringList> rows = m_table->rows();
+    watcher->setFuture(QtConcurrent::run([path, rows] { return writeCsv(path, rows); }));
+}
+
+} // namespace Sandpit::Ui
