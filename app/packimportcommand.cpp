@@ -32,12 +32,8 @@ std::optional<ImportOptions> parse(const QStringList &arguments)
 {
     ImportOptions options;
     QStringList positional;
-    // The dispatcher may pass the whole command line (program, "pack", "import", ...) or only
-    // the words after "import": both read the same.
-    const qsizetype importAt = arguments.mid(0, 3).indexOf(QStringLiteral("import"));
-    const qsizetype first = importAt >= 0 && arguments.mid(0, importAt).contains(QStringLiteral("pack")) ? importAt + 1
-        : importAt == 0                                                                                  ? 1
-                                                                                                         : 0;
+    // The command line with `pack` taken out (runPackCommand): the program, then "import".
+    const qsizetype first = 2;
     for (qsizetype i = first; i < arguments.size(); ++i) {
         const QString &word = arguments.at(i);
         if ((word == QLatin1String("-o") || word == QLatin1String("--output")) && i + 1 < arguments.size())

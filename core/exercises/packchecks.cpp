@@ -231,8 +231,8 @@ QList<ValidationFinding> judgeWrongProgram(const Exercise &exercise, const QStri
         if (!outcome.passed())
             got << QStringLiteral("%1 on “%2”").arg(verdictTitle(outcome.verdict), outcome.testName);
     }
-    f.message = QStringLiteral("Its name promises %1, but no test ends that way (%2).")
-                    .arg(verdictTitle(*promised).toLower(), got.join(QStringLiteral("; ")));
+    f.message = QStringLiteral("Its name promises “%1”, but no test ends that way (%2).")
+                    .arg(verdictTitle(*promised), got.join(QStringLiteral("; ")));
     return {f};
 }
 

@@ -93,7 +93,9 @@ void GradeDisk::plan(const GradeRequest &request, const QString &unpackRoot)
     for (Submission &submission : *submissions) {
         const QString results = studentResultsPath(request.outDir, submission.student);
         if (!request.force) {
-            if (auto done = GradeFiles::readResults(results, exercise->id)) {
+            // A student whose saved result is an error (no program, two programs, a refused
+            // zip) is looked at again: the submission may have been put right since.
+            if (auto done = GradeFiles::readResults(results, exercise->id); done && done->error.isEmpty()) {
                 done->student = submission.student;
                 plan.done << *done;
                 continue;

@@ -1,9 +1,13 @@
-// `sandpit pack` as a pack's author runs it: the real binary, `pack build` on the build fixture
-// pack (tests/fixtures/packs/build), what it says, what it writes and its exit status.
+// `sandpit pack` as a pack's author runs it: the real binary, `pack build` and `pack validate`
+// on the build fixture pack (tests/fixtures/packs/build), what they say and write, and their
+// exit statuses.
 
 #include "clitest.h"
 
+#include "support/packcopy.h"
+
 #include <QDir>
+#include <QJsonArray>
 
 namespace {
 constexpr int kBuilt = 0;
@@ -65,6 +69,38 @@ private Q_SLOTS:
         QVERIFY2(cli.err.contains("was not built: the pack has problems"), cli.err.constData());
         QVERIFY2(cli.err.contains("exercise.toml:"), cli.err.constData());
         QVERIFY(!QFileInfo::exists(m_dir->filePath(QStringLiteral("x"))));
+    }
+
+    void validateSaysWhatIsWrongAndExitsByIt()
+    {
+        const QString pack = m_dir->filePath(QStringLiteral("pack"));
+        QVERIFY(SandpitTest::copyFolder(fixture(QStringLiteral("packs/build")), pack));
+        const Cli valid
+            = SandpitProcess::run({QStringLiteral("pack"), QStringLiteral("validate"), pack}, environment(), 120000);
+        QCOMPARE(valid.exitCode, 0);
+        QVERIFY2(valid.out.contains("2 exercise(s), 3 Check(s): 0 error(s)"), valid.out.constData());
+        QVERIFY(QFile::exists(pack + QStringLiteral("/lists/reference-times.toml")));
+
+        // A wrong program that passes every test: the tests do not catch it.
+        QVERIFY(QFile::copy(pack + QStringLiteral("/lists/solution/lists.py"),
+                            pack + QStringLiteral("/lists/wrong/also_right.py")));
+        const Cli invalid
+            = SandpitProcess::run({QStringLiteral("pack"), QStringLiteral("validate"), pack, QStringLiteral("--json")},
+                                  environment(), 120000);
+        QCOMPARE(invalid.exitCode, 1);
+        const QJsonObject report = invalid.json();
+        QCOMPARE(report.value(QStringLiteral("passed")).toBool(true), false);
+        bool said = false;
+        for (const QJsonValue finding : report.value(QStringLiteral("findings")).toArray())
+            said = said
+                || (finding[QStringLiteral("subject")].toString() == QStringLiteral("wrong/also_right.py")
+                    && finding[QStringLiteral("message")].toString().contains(QStringLiteral("passes every test")));
+        QVERIFY2(said, invalid.out.constData());
+
+        const Cli missing = SandpitProcess::run(
+            {QStringLiteral("pack"), QStringLiteral("validate"), m_dir->filePath(QStringLiteral("nowhere"))},
+            environment(), 60000);
+        QCOMPARE(missing.exitCode, 3); // nothing validated
     }
 
     void wrongUsageSaysHow()

@@ -52,6 +52,8 @@ void MainWindow::validatePack()
     Core::ValidationRequest request;
     request.packPath = path;
     request.baseLimits = settings->limits;
+    request.backend = settings->backend;
+    request.unpackRoot = m_exerciseSettings.unpackFolder; // a zipped pack is read where File › Exercises reads it
     showInstructorDialog(dialog);
     dialog->start(request);
 }

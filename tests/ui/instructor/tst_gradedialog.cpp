@@ -88,10 +88,11 @@ private Q_SLOTS:
         QFile file(csv);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(file.readAll());
-        QVERIFY2(
-            text.startsWith(QStringLiteral("student,score,max_score,engine,two and three,larger numbers,error\r\n")),
-            qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("bob,0,6,local,wrong-answer,wrong-answer,\r\n")), qPrintable(text));
+        QVERIFY2(text.startsWith(QStringLiteral(
+                     "student,score,max_score,engine,two and three,larger numbers,negative numbers,error\r\n")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("bob,0,6,local,wrong-answer,wrong-answer,wrong-answer,\r\n")),
+                 qPrintable(text));
     }
 
     void secondRunShowsSavedStudents()

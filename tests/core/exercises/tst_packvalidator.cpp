@@ -1,0 +1,171 @@
+// `sandpit pack validate`'s core on the local sandbox: a copy of the good fixture pack
+// (tests/fixtures/packs/validate/good) is validated as it is, and with one thing broken.
+
+#include "engine/backendfactory.h"
+#include "exercises/packvalidator.h"
+#include "support/packcopy.h"
+#include "support/runharness.h"
+
+#include <QDir>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Sandpit::Core;
+using namespace SandpitTest;
+
+namespace {
+bool writeFile(const QString &path, const QByteArray &text)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(text) == text.size();
+}
+
+bool hasFinding(const ValidationReport &report, ValidationFinding::Severity severity, const QString &subject,
+                const QString &messagePart = {})
+{
+    return std::ranges::any_of(report.findings, [&](const ValidationFinding &finding) {
+        return finding.severity == severity && finding.subject == subject && finding.message.contains(messagePart);
+    });
+}
+} // namespace
+
+class TestPackValidator : public QObject
+{
+    Q_OBJECT
+
+    std::optional<QTemporaryDir> m_dir;
+    QString pack() const { return m_dir->filePath(QStringLiteral("good")); }
+    QString exerciseFile(const QString &name) const { return pack() + QStringLiteral("/sum/") + name; }
+
+    ValidationReport validate(bool record = true)
+    {
+        PackValidator validator(makeBackends(LanguageRegistry::builtIn(), EngineSettings{}, RunsExpected::Series));
+        QSignalSpy finished(&validator, &PackValidator::finished);
+        QSignalSpy failed(&validator, &PackValidator::failed);
+        ValidationRequest request;
+        request.packPath = pack();
+        request.recordReferenceTimes = record;
+        validator.start(request);
+        [&] { QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), 120000); }();
+        if (finished.isEmpty())
+            qWarning("validation failed: %s", qPrintable(failed.at(0).at(0).value<RunError>().message));
+        return finished.isEmpty() ? ValidationReport{} : finished.at(0).at(0).value<ValidationReport>();
+    }
+
+private Q_SLOTS:
+    void init()
+    {
+        QVERIFY(m_dir.emplace().isValid());
+        QVERIFY(copyFolder(fixturesDir() + QStringLiteral("/packs/validate/good"), pack()));
+    }
+
+    void goodPackPassesAndRecordsReferenceTimes()
+    {
+        const ValidationReport report = validate();
+        QVERIFY(report.passed());
+        QCOMPARE(report.exercises, 1);
+        QCOMPARE(report.runs, 3);
+        QVERIFY(report.findings.isEmpty());
+        QCOMPARE(report.referenceTimes.size(), 2);
+        QFile times(exerciseFile(QStringLiteral("reference-times.toml")));
+        QVERIFY(times.open(QIODevice::ReadOnly));
+        const QByteArray text = times.readAll();
+        QVERIFY(text.contains("[\"python\".\"small\"]"));
+        QVERIFY(text.contains("[\"python\".\"negative\"]"));
+        QVERIFY(text.contains("wall_ms = "));
+    }
+
+    void noRecordWritesNoReferenceTimes()
+    {
+        QVERIFY(validate(false).passed());
+        QVERIFY(!QFile::exists(exerciseFile(QStringLiteral("reference-times.toml"))));
+    }
+
+    void failingSolutionIsAnError()
+    {
+        QVERIFY(writeFile(exerciseFile(QStringLiteral("solution/sum.py")),
+                          "a, b = map(int, input().split())\nprint(a - b)\n"));
+        const ValidationReport report = validate();
+        QVERIFY(!report.passed());
+        QVERIFY(hasFinding(report, ValidationFinding::Severity::Error, QStringLiteral("solution/sum.py"),
+                           QStringLiteral("fails this test")));
+    }
+
+    void wrongProgramThatPassesIsAnError()
+    {
+        QVERIFY(QFile::copy(exerciseFile(QStringLiteral("solution/sum.py")),
+                            exerciseFile(QStringLiteral("wrong/looks_wrong.py"))));
+        const ValidationReport report = validate();
+        QVERIFY(!report.passed());
+        QVERIFY(hasFinding(report, ValidationFinding::Severity::Error, QStringLiteral("wrong/looks_wrong.py"),
+                           QStringLiteral("passes every test")));
+    }
+
+    void slowProgramFailingOnWrongAnswerIsAnError()
+    {
+        QVERIFY(writeFile(exerciseFile(QStringLiteral("wrong/slow.py")), "print(0)\n"));
+        const ValidationReport report = validate();
+        QVERIFY(!report.passed());
+        QVERIFY(hasFinding(report, ValidationFinding::Severity::Error, QStringLiteral("wrong/slow.py"),
+                           QStringLiteral("Time limit")));
+    }
+
+    void exampleMissingFromStatementWarns()
+    {
+        QFile readme(exerciseFile(QStringLiteral("README.md")));
+        QVERIFY(readme.open(QIODevice::ReadOnly));
+        QByteArray text = readme.readAll().replace("```\n5\n```", "```\n6\n```");
+        readme.close();
+        QVERIFY(writeFile(readme.fileName(), text));
+        const ValidationReport report = validate(false);
+        QVERIFY(report.passed());
+        QVERIFY(hasFinding(report, ValidationFinding::Severity::Warning, QStringLiteral("README.md"),
+                           QStringLiteral("no code block with the example's expected output")));
+    }
+
+    void missingAndUnreferencedFiles()
+    {
+        QVERIFY(writeFile(exerciseFile(QStringLiteral("tests/forgotten.out")), "1\n"));
+        ValidationReport report = validate(false);
+        QVERIFY(report.passed());
+        QVERIFY(hasFinding(report, ValidationFinding::Severity::Warning, QStringLiteral("tests/forgotten.out")));
+
+        QVERIFY(QFile::remove(exerciseFile(QStringLiteral("tests/negative.out"))));
+        report = validate(false);
+        QVERIFY(!report.passed());
+        QCOMPARE(report.loadProblems.size(), 1);
+        QVERIFY(report.loadProblems.at(0).message.contains(QStringLiteral("negative.out")));
+    }
+
+    void insaneLimitsAreErrors()
+    {
+        QFile toml(exerciseFile(QStringLiteral("exercise.toml")));
+        QVERIFY(toml.open(QIODevice::ReadOnly));
+        QByteArray text = toml.readAll().replace("time = 2.0", "time = 120.0").replace("memory = 128", "memory = 4");
+        toml.close();
+        QVERIFY(writeFile(toml.fileName(), text));
+        const ValidationReport report = validate(false);
+        QVERIFY(!report.passed());
+        QVERIFY(hasFinding(report, ValidationFinding::Severity::Error, QStringLiteral("limits"),
+                           QStringLiteral("time limit")));
+        QVERIFY(hasFinding(report, ValidationFinding::Severity::Error, QStringLiteral("limits"),
+                           QStringLiteral("memory limit")));
+    }
+
+    void bundledCoursePasses()
+    {
+        QVERIFY(QDir(pack()).removeRecursively());
+        QVERIFY(copyFolder(QStringLiteral(SANDPIT_SOURCE_DIR "/resources/exercises/intro"), pack()));
+        const ValidationReport report = validate(false);
+        for (const ValidationFinding &finding : report.findings)
+            if (finding.severity == ValidationFinding::Severity::Error)
+                qWarning("%s %s: %s", qPrintable(finding.exerciseId), qPrintable(finding.subject),
+                         qPrintable(finding.message));
+        QVERIFY(report.exercises > 20);
+        QVERIFY(report.passed());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPackValidator)
+#include "tst_packvalidator.moc"
