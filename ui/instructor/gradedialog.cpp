@@ -29,7 +29,7 @@ GradeDialog::GradeDialog(QString unpackFolder, QWidget *parent)
     , m_batch(new Core::GradeBatch(this))
     , m_exercise(new QComboBox(this))
     , m_jobs(new QSpinBox(this))
-    , m_secret(new QCheckBox(QStringLiteral("Include hidden tests"), this))
+    , m_secret(new QCheckBox(QStringLiteral("Include secret tests"), this))
     , m_start(new QPushButton(QStringLiteral("Start"), this))
     , m_cancel(new QPushButton(QStringLiteral("Cancel"), this))
     , m_export(new QPushButton(QStringLiteral("Export CSV…"), this))
@@ -100,6 +100,7 @@ QWidget *GradeDialog::createForm()
     layout->addRow(QStringLiteral("Results to:"), row(m_output, [this] { browse(m_output, true); }));
     auto *options = new QHBoxLayout;
     options->addWidget(m_jobs);
+    m_secret->setToolTip(QStringLiteral("Grade the exercise's secret tests too: the ones a learner build leaves out"));
     options->addWidget(m_secret);
     options->addStretch(1);
     layout->addRow(QStringLiteral("Students at once:"), options);
