@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QSet>
 
 namespace Sandpit::Core {
 
@@ -17,7 +18,7 @@ QString contentFolder(const QString &folder)
 {
     const QDir dir(folder);
     const QStringList files = dir.entryList(QDir::Files | QDir::NoDotAndDotDot);
-    QStringList folders = dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    QStringList folders = dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
     folders.removeAll(QStringLiteral("__MACOSX")); // what macOS's Compress adds beside the folder
     if (files.isEmpty() && folders.size() == 1)
         return dir.filePath(folders.first());
@@ -53,19 +54,38 @@ Expected<QList<Submission>> SubmissionIntake::list(const QString &folder)
                          QStringLiteral("Cannot read the submissions folder %1.").arg(folder));
     }
     QList<Submission> submissions;
+    QSet<QString> seen; // student names, as a case-insensitive file system would see them
     const auto entries = dir.entryInfoList(QDir::Dirs | QDir::Files | QDir::NoDotAndDotDot, QDir::Name);
     for (const QFileInfo &entry : entries) {
         const bool zip = entry.isFile() && entry.fileName().endsWith(kZipSuffix, Qt::CaseInsensitive);
         if (!entry.isDir() && !zip)
             continue;
         const QString name = zip ? entry.fileName().chopped(kZipSuffix.size()) : entry.fileName();
-        submissions << Submission{name, entry.absoluteFilePath(), {}, {}, {}};
+        Submission submission{name, entry.absoluteFilePath(), {}, {}, {}};
+        // A link is refused: it could name any file of this computer, read by the grader itself
+        // and not by a sandboxed program. A name that is a path step, or a second hand-in of the
+        // same student, would put results where another student's are.
+        if (entry.isSymLink())
+            submission.error
+                = QStringLiteral("refused %1: it is a link; hand in a folder or a zip").arg(entry.fileName());
+        else if (name.isEmpty() || name == QLatin1String(".") || name == QLatin1String(".."))
+            submission.error = QStringLiteral("refused %1: not a student's name").arg(entry.fileName());
+        else if (seen.contains(name.toLower())) {
+            submission.error = QStringLiteral("refused %1: %2 handed in twice").arg(entry.fileName(), name);
+            submission.student = entry.fileName(); // its own results, never over the first one's
+        }
+        seen.insert(name.toLower());
+        if (!submission.error.isEmpty() && (name.isEmpty() || name.startsWith(QLatin1Char('.'))))
+            submission.student = QStringLiteral("_") + name; // never a path step under --out
+        submissions << submission;
     }
     return submissions;
 }
 
 void SubmissionIntake::prepare(Submission &submission) const
 {
+    if (!submission.error.isEmpty())
+        return; // refused when it was listed
     QString folder = submission.source;
     if (QFileInfo(folder).isFile()) {
         const auto unpacked = PackArchive::unpack(submission.source, m_unpackRoot);
@@ -110,6 +130,11 @@ QString SubmissionIntake::findProgram(const QString &folder, Submission &submiss
         }
     }
     if (entries.size() == 1) {
+        // Read by the grader, outside any sandbox: a link could name any file of this computer.
+        if (QFileInfo(dir.filePath(entries.first())).isSymLink()) {
+            submission.error = QStringLiteral("refused %1: it is a link, not the program").arg(entries.first());
+            return {};
+        }
         submission.languageId = chosen->languageId;
         return dir.filePath(entries.first());
     }

@@ -112,6 +112,35 @@ private Q_SLOTS:
             QVERIFY2(QFile::exists(grade.resultsPath), qPrintable(grade.student));
     }
 
+    // A folder's program that is a link would be read by the grader itself, outside any
+    // sandbox: here the pack's own solution, for full marks. Refused, as is a second hand-in of
+    // the same student, which would write over the first one's results.
+    void aLinkedProgramAndAStudentTwiceAreRefused()
+    {
+        QTemporaryDir students;
+        const QDir dir(students.path());
+        QVERIFY(dir.mkpath(QStringLiteral("mallory")) && dir.mkpath(QStringLiteral("ada"))
+                && dir.mkpath(QStringLiteral("ADA")));
+        QVERIFY(QFile::link(fixturesDir() + QStringLiteral("/grading/pack/") + kExercise
+                                + QStringLiteral("/solution/largest.c"),
+                            dir.filePath(QStringLiteral("mallory/largest.c"))));
+        for (const QString &copy : {QStringLiteral("ada"), QStringLiteral("ADA")})
+            QVERIFY(QFile::copy(fixturesDir() + QStringLiteral("/grading/students/ada/largest.c"),
+                                dir.filePath(copy + QStringLiteral("/largest.c"))));
+        GradeRequest twice = request();
+        twice.submissionsPath = students.path();
+        const GradeSummary summary = grade(twice);
+        QCOMPARE(summary.students, 3);
+        const StudentGrade *mallory = gradeOf(summary, QStringLiteral("mallory"));
+        QVERIFY(mallory);
+        QCOMPARE(mallory->report.score, 0);
+        QCOMPARE(mallory->error, QStringLiteral("refused largest.c: it is a link, not the program"));
+        // "ADA" sorts first and is graded; "ada" is the same student again.
+        QCOMPARE(gradeOf(summary, QStringLiteral("ADA"))->report.score, 4);
+        QVERIFY2(gradeOf(summary, QStringLiteral("ada"))->error.contains(QStringLiteral("handed in twice")),
+                 qPrintable(gradeOf(summary, QStringLiteral("ada"))->error));
+    }
+
     void resultsJsonFollowsGradescopesSchema()
     {
         grade(request());
