@@ -136,11 +136,10 @@ std::expected<void, QString> readKattisTests(const ImportFiles &files, PackDraft
 {
     if (auto read = readTree(files, QStringLiteral("data/sample"), {}, QStringLiteral("example"), draft); !read)
         return read;
-    const qsizetype samples = draft.tests.size();
-    if (auto read = readTree(files, QStringLiteral("data/secret"), {}, QStringLiteral("hidden"), draft); !read)
+    // Kattis's secret data is what grading checks: secret tests, which a learner build leaves
+    // out and a learner's Check never runs (sandpit grade --include-secret grades them).
+    if (auto read = readTree(files, QStringLiteral("data/secret"), {}, QStringLiteral("secret"), draft); !read)
         return read;
-    if (draft.tests.size() > samples)
-        draft.warnings << QStringLiteral("data/secret: Sandpit has no 'secret' visibility here; written as 'hidden'");
     return {};
 }
 

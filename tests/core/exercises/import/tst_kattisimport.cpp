@@ -1,5 +1,5 @@
 // KattisImporter: a problem package becomes a pack that loads, with samples as examples, secret
-// groups as hidden tests under their validator flags' checkers, submissions as the solution and
+// groups as secret tests under their validator flags' checkers, submissions as the solution and
 // wrong programs, and a warning for each field Sandpit cannot keep.
 #include "exercises/import/kattisimporter.h"
 
@@ -35,7 +35,7 @@ private Q_SLOTS:
         QCOMPARE(exercise->tests.at(0).expectedStdout, QByteArray("3\n7\n"));
         const ExerciseTest &big = exercise->tests.at(1);
         QCOMPARE(big.name, QStringLiteral("secret/large/big"));
-        QCOMPARE(big.visibility, Visibility::Hidden);
+        QCOMPARE(big.visibility, Visibility::Secret); // grading's data: not in a learner build
         QCOMPARE(big.checker->kind, CheckerKind::Float);
         QCOMPARE(big.checker->absoluteTolerance, 0.001);
         const ExerciseTest &zero = exercise->tests.at(2);
@@ -58,7 +58,7 @@ private Q_SLOTS:
         for (const char *part :
              {"problem.yaml: 'limits.time_multiplier'", "problem.yaml: 'limits.output'",
               "talk.interaction: interactive problems are not supported",
-              "output_validators/: only a single-file validator", "input_validators/: not used", "written as 'hidden'"})
+              "output_validators/: only a single-file validator", "input_validators/: not used"})
             QVERIFY2(hasWarning(draft->warnings, QString::fromUtf8(part)), part);
     }
 
@@ -91,7 +91,7 @@ private Q_SLOTS:
         QCOMPARE(exercise->limits.memoryBytes, qint64(96) * 1024 * 1024);
         QCOMPARE(exercise->checker.kind, CheckerKind::Program); // output_validator/, singular
         QCOMPARE(exercise->tests.size(), 2);
-        QCOMPARE(exercise->tests.at(1).visibility, Visibility::Hidden);
+        QCOMPARE(exercise->tests.at(1).visibility, Visibility::Secret);
     }
 
     void plainPackageWithALongLineGetsTheDefaults()
