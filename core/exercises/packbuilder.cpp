@@ -68,6 +68,12 @@ std::expected<PackLeftOut, PackBuildError> leaveOutForLearners(Entries &entries,
         left.wrongPrograms += wrong;
         it = solution || wrong ? entries.erase(it) : std::next(it);
     }
+    // A reference solution named outside solution/ (`solution = "reference/sum.py"`), and the
+    // reference's times, which name the secret tests too.
+    for (const ExerciseLanguage &language : exercise.languages)
+        if (!language.solutionPath.isEmpty())
+            left.solutions += int(entries.erase(QDir(courseFolder).relativeFilePath(language.solutionPath)));
+    entries.erase(prefix + QStringLiteral("reference-times.toml"));
     const auto toml = entries.find(prefix + QStringLiteral("exercise.toml"));
     if (toml == entries.end())
         return std::unexpected(failure(QStringLiteral("%1exercise.toml is not in the pack").arg(prefix)));
@@ -108,6 +114,11 @@ std::expected<void, PackBuildError> readBack(const QString &output, const PackBu
                 return std::unexpected(
                     failure(QStringLiteral("the learner build still holds the secret test '%1' of %2")
                                 .arg(test.name, exercise.id)));
+        const Exercise *before = source.exercise(exercise.id);
+        if (!before || before->languages.size() != exercise.languages.size())
+            return std::unexpected(failure(
+                QStringLiteral("the learner build of %1 lost a language; write its solution key on a line of its own")
+                    .arg(exercise.id)));
         for (const ExerciseLanguage &language : exercise.languages)
             if (!language.solutionPath.isEmpty() || !language.wrongPaths.isEmpty())
                 return std::unexpected(

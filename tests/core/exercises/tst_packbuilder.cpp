@@ -148,6 +148,24 @@ private Q_SLOTS:
         QVERIFY(!QFileInfo::exists(pack + QStringLiteral("/build.zip")));
     }
 
+    void aSolutionNamedOutsideSolutionIsLeftOutToo()
+    {
+        const QString pack = m_dir.filePath(QStringLiteral("elsewhere"));
+        QVERIFY(SandpitTest::copyFolder(kFixture, pack));
+        QVERIFY(QDir(pack).mkpath(QStringLiteral("hello/reference")));
+        QVERIFY(SandpitTest::writeFile(pack + QStringLiteral("/hello/reference/hello.py"), "print(\"hello\")\n"));
+        QVERIFY(SandpitTest::writeFile(pack + QStringLiteral("/hello/reference-times.toml"), "# times\n"));
+        QVERIFY(SandpitTest::writeFile(pack + QStringLiteral("/hello/exercise.toml"),
+                                       "title = \"Hello\"\n[languages.python]\nentry = \"hello.py\"\n"
+                                       "solution = \"reference/hello.py\"\n[[tests]]\nname = \"greets\"\n"
+                                       "stdout = \"hello\\n\"\nvisibility = \"example\"\n"));
+        const auto built = buildPack(request(QStringLiteral("elsewhere-build"), PackAudience::Learner, pack));
+        QVERIFY2(built, built ? "" : qPrintable(built.error().message));
+        QVERIFY(!QFileInfo::exists(built->output + QStringLiteral("/hello/reference/hello.py")));
+        QVERIFY(!QFileInfo::exists(built->output + QStringLiteral("/hello/reference-times.toml")));
+        QVERIFY(loaded(built->output).exercise(QStringLiteral("hello"))->languages.first().solutionPath.isEmpty());
+    }
+
     void anInlineSecretTestIsRefusedNotLeftIn()
     {
         const QString pack = m_dir.filePath(QStringLiteral("inline"));
