@@ -227,6 +227,16 @@ PackValidator::Loaded PackValidator::load(const ValidationRequest &request, quin
             if (request.exerciseIds.contains(exercise.id))
                 chosen << exercise;
         course.exercises = chosen;
+        for (const QString &id : request.exerciseIds)
+            if (!course.exercise(id))
+                loaded.findings << ValidationFinding{ValidationFinding::Severity::Error,
+                                                     id,
+                                                     {},
+                                                     {},
+                                                     {},
+                                                     QStringLiteral("The pack has no exercise with this id."),
+                                                     {},
+                                                     0};
     }
     for (const Exercise &exercise : course.exercises) {
         loaded.findings += checkStatementExamples(exercise);

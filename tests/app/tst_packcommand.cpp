@@ -101,6 +101,12 @@ private Q_SLOTS:
             {QStringLiteral("pack"), QStringLiteral("validate"), m_dir->filePath(QStringLiteral("nowhere"))},
             environment(), 60000);
         QCOMPARE(missing.exitCode, 3); // nothing validated
+
+        const Cli typo = SandpitProcess::run({QStringLiteral("pack"), QStringLiteral("validate"), pack,
+                                              QStringLiteral("--exercise"), QStringLiteral("lits")},
+                                             environment(), 60000);
+        QCOMPARE(typo.exitCode, 1);
+        QVERIFY2(typo.out.contains("The pack has no exercise with this id."), typo.out.constData());
     }
 
     void wrongUsageSaysHow()
