@@ -5,6 +5,8 @@
 #include "packimportcommand.h"
 #include "packvalidatecommand.h"
 
+#include <QCommandLineParser>
+
 #include <cstdio>
 
 namespace Sandpit::App {
@@ -29,15 +31,24 @@ constexpr PackCommand kPackCommands[] = {
      runPackImport},
 };
 
-int listPackCommands(FILE *to)
+/// `sandpit pack --help`: a command's help as every other command's (QCommandLineParser's,
+/// with -h/--help), its sub-commands listed in the description, so the man page and the shell
+/// completion read it as they read the others'.
+int packHelp(const QStringList &arguments)
 {
-    QString text = QStringLiteral("usage: sandpit pack COMMAND …\n\nAn exercise pack's author's tools:\n");
+    QString text = QStringLiteral("An exercise pack's author's tools:\n");
     for (const PackCommand &command : kPackCommands)
         text += QStringLiteral("  sandpit %1\n      %2\n")
                     .arg(QString::fromUtf8(command.synopsis), QString::fromUtf8(command.summary));
-    text += QStringLiteral("\nsandpit pack COMMAND --help says more about one.\n");
-    std::fputs(text.toUtf8().constData(), to);
-    return to == stdout ? 0 : kExitUsage;
+    text += QStringLiteral("\nsandpit pack COMMAND --help says more about one.");
+    QCommandLineParser parser;
+    parser.setApplicationDescription(text);
+    addHelpOption(parser);
+    parser.addPositionalArgument(QStringLiteral("pack"), QStringLiteral("The command."), QStringLiteral("pack"));
+    parser.addPositionalArgument(QStringLiteral("COMMAND"), QStringLiteral("validate, build or import."));
+    const auto done = parseCommandLine(parser, arguments, 3,
+                                       QStringLiteral("usage: sandpit pack COMMAND …; see sandpit pack --help"));
+    return done.value_or(kExitUsage);
 }
 } // namespace
 
@@ -49,14 +60,14 @@ int runPackCommand(const QStringList &arguments)
     if (at > 0)
         rest.removeAt(at);
     const QString word = rest.value(1);
-    if (word == QLatin1String("--help") || word == QLatin1String("-h") || word == QLatin1String("help"))
-        return listPackCommands(stdout);
     for (const PackCommand &command : kPackCommands)
         if (word == QLatin1String(command.name))
             return command.run(rest);
-    if (!word.isEmpty())
+    if (!word.isEmpty() && !word.startsWith(QLatin1Char('-')) && word != QLatin1String("help"))
         printErr(QStringLiteral("'%1' is not a pack command.").arg(word));
-    return listPackCommands(stderr);
+    return packHelp(word == QLatin1String("help")
+                        ? QStringList{arguments.value(0), QStringLiteral("pack"), QStringLiteral("--help")}
+                        : arguments);
 }
 
 } // namespace Sandpit::App

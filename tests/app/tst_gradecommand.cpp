@@ -68,7 +68,8 @@ private Q_SLOTS:
         QCOMPARE(grade(classArguments()).exitCode, 0);
         const Cli again = grade(classArguments());
         QCOMPARE(again.exitCode, 0);
-        QVERIFY2(again.out.contains("10 students: 0 graded, 10 graded before, 0 not graded\n"), again.out.constData());
+        // The five that could not be graded are looked at again, and still cannot be.
+        QVERIFY2(again.out.contains("10 students: 0 graded, 5 graded before, 5 not graded\n"), again.out.constData());
         QVERIFY(again.out.contains(" ada: 4/4 (graded before)\n"));
     }
 
