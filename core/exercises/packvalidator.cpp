@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QPointer>
+#include <QSet>
 #include <QThreadPool>
 
 namespace Sandpit::Core {
@@ -98,9 +99,22 @@ void PackValidator::onLoaded(const Loaded &loaded)
     m_course = *loaded.course;
     m_report.loadProblems = m_course.problems;
     m_report.exercises = int(m_course.exercises.size());
-    for (const ValidationFinding &finding : loaded.findings)
+    // An exercise with insane limits is not run: a 120 s time limit would keep a wrong/slow
+    // program running for two minutes per test, and what a run under 4 MB proves is nothing.
+    QSet<QString> unrunnable;
+    for (const ValidationFinding &finding : loaded.findings) {
         add(finding);
+        if (finding.severity == ValidationFinding::Severity::Error && finding.subject == QLatin1String("limits"))
+            unrunnable.insert(finding.exerciseId);
+    }
     for (qsizetype i = 0; i < m_course.exercises.size(); ++i) {
+        if (unrunnable.contains(m_course.exercises.at(i).id)) {
+            add(ValidationFinding{ValidationFinding::Severity::Warning, m_course.exercises.at(i).id, QString(),
+                                  QStringLiteral("limits"), QString(),
+                                  QStringLiteral("Its programs were not run: fix its limits first."),
+                                  m_course.exercises.at(i).folder + QStringLiteral("/exercise.toml"), 0});
+            continue;
+        }
         for (const ExerciseLanguage &language : m_course.exercises.at(i).languages) {
             if (language.solutionPath.isEmpty()) {
                 ValidationFinding f{ValidationFinding::Severity::Error,

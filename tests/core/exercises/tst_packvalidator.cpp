@@ -151,6 +151,10 @@ private Q_SLOTS:
                            QStringLiteral("time limit")));
         QVERIFY(hasFinding(report, ValidationFinding::Severity::Error, QStringLiteral("limits"),
                            QStringLiteral("memory limit")));
+        // Nothing ran under them: wrong/slow.py would otherwise spend 120 s per test.
+        QCOMPARE(report.runs, 0);
+        QVERIFY(hasFinding(report, ValidationFinding::Severity::Warning, QStringLiteral("limits"),
+                           QStringLiteral("not run")));
     }
 
     void bundledCoursePasses()
