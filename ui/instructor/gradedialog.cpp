@@ -79,6 +79,13 @@ GradeDialog::GradeDialog(QString unpackFolder, QWidget *parent)
     m_pack->setFocus();
 }
 
+GradeDialog::~GradeDialog()
+{
+    // ~QDialog hides the dialog, and the pack field, losing focus, then says editingFinished: by
+    // then this dialog's members are gone, so the field must not reach them.
+    m_pack->disconnect(this);
+}
+
 QWidget *GradeDialog::createForm()
 {
     auto *form = new QWidget(this);
@@ -104,7 +111,11 @@ QWidget *GradeDialog::createForm()
     options->addWidget(m_secret);
     options->addStretch(1);
     layout->addRow(QStringLiteral("Students at once:"), options);
-    connect(m_pack, &QLineEdit::editingFinished, this, [this] { setPack(m_pack->text()); });
+    // Only a pack the user typed is read again: tabbing through the form keeps the exercise chosen.
+    connect(m_pack, &QLineEdit::editingFinished, this, [this] {
+        if (m_pack->isModified())
+            setPack(m_pack->text());
+    });
     return form;
 }
 

@@ -29,6 +29,7 @@ class GradeDialog final : public QDialog
 public:
     /// `unpackFolder`: where a zipped pack is unpacked to list its exercises.
     explicit GradeDialog(QString unpackFolder, QWidget *parent = nullptr);
+    ~GradeDialog() override;
 
     /// Reads the pack's exercises into the exercise list, in the background.
     void setPack(const QString &path);
