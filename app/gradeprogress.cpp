@@ -72,7 +72,9 @@ void GradeProgress::batchFinished(const Core::GradeSummary &summary)
               .arg(summary.skipped)
               .arg(summary.failed));
     if (!summary.left.isEmpty())
-        print(QStringLiteral("every engine failed; not graded yet: %1\n").arg(summary.left.join(QStringLiteral(", "))));
+        print(QStringLiteral("%1; not graded yet: %2\n")
+                  .arg(summary.stopped ? QStringLiteral("stopped") : QStringLiteral("every engine failed"),
+                       summary.left.join(QStringLiteral(", "))));
 }
 
 void GradeProgress::clearLine() const

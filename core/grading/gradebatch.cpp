@@ -3,6 +3,8 @@
 #include "exercises/checkcontroller.h"
 #include "grading/gradeengines.h"
 
+#include <QThreadPool>
+
 #include <algorithm>
 #include <optional>
 
@@ -30,10 +32,42 @@ GradeBatch::GradeBatch(QObject *parent)
     qRegisterMetaType<RunError>();
 }
 
+namespace {
+
+/// The unpacked submissions of a batch, removed on a pool thread: there may be thousands of
+/// files, and the caller is the GUI thread. QCoreApplication waits for the pool as it ends.
+void removeInBackground(std::shared_ptr<QTemporaryDir> folder)
+{
+    if (folder)
+        QThreadPool::globalInstance()->start([folder = std::move(folder)]() mutable { folder.reset(); });
+}
+
+} // namespace
+
 GradeBatch::~GradeBatch()
 {
-    // The lanes' controllers are children; their threads stop their runs as they go.
+    // Everything stops first, so that the joins below are short: the plan at its next student,
+    // the Checks' process trees at once.
+    if (m_stopPlanning)
+        m_stopPlanning->store(true);
+    releaseLanes();
     m_diskThread.reset();
+    removeInBackground(std::move(m_unpackRoot));
+}
+
+/// The lanes' controllers go with their lanes: a controller left behind would still call its
+/// lambda, which holds the lane's address.
+void GradeBatch::releaseLanes()
+{
+    for (auto &lane : m_lanes) {
+        if (!lane->controller)
+            continue;
+        lane->controller->disconnect(this);
+        lane->controller->cancel();
+        lane->controller->deleteLater();
+        lane->controller = nullptr;
+    }
+    m_lanes.clear();
 }
 
 bool GradeBatch::isRunning() const
@@ -49,10 +83,12 @@ void GradeBatch::start(const GradeRequest &request)
     m_request.jobs = std::max(1, request.jobs);
     m_summary = {};
     m_queue.clear();
-    m_running = true;
+    m_running = m_planning = true;
     m_cancelled = m_finishing = false;
     m_writesPending = 0;
-    m_unpackRoot = std::make_unique<QTemporaryDir>();
+    removeInBackground(std::move(m_unpackRoot));
+    m_unpackRoot = std::make_shared<QTemporaryDir>();
+    m_stopPlanning = std::make_shared<std::atomic_bool>(false);
     m_diskThread.reset(new QThread);
     m_diskThread->setObjectName(QStringLiteral("sandpit-grade-disk"));
     m_disk = new GradeDisk;
@@ -60,7 +96,7 @@ void GradeBatch::start(const GradeRequest &request)
     connect(m_diskThread.get(), &QThread::finished, m_disk, &QObject::deleteLater);
     connect(m_disk, &GradeDisk::planned, this, &GradeBatch::onPlanned);
     connect(m_disk, &GradeDisk::planFailed, this, [this](const RunError &error) {
-        m_running = false;
+        m_running = m_planning = false;
         Q_EMIT batchFailed(error);
     });
     connect(m_disk, &GradeDisk::studentWritten, this, &GradeBatch::onStudentWritten);
@@ -70,14 +106,16 @@ void GradeBatch::start(const GradeRequest &request)
     });
     m_diskThread->start();
     const QString unpackRoot = m_unpackRoot->path();
-    QMetaObject::invokeMethod(m_disk,
-                              [disk = m_disk, request = m_request, unpackRoot] { disk->plan(request, unpackRoot); });
+    QMetaObject::invokeMethod(m_disk, [disk = m_disk, request = m_request, unpackRoot, stop = m_stopPlanning] {
+        disk->plan(request, unpackRoot, stop);
+    });
 }
 
 void GradeBatch::onPlanned(const GradePlan &plan)
 {
     m_plan = plan;
-    m_summary.students = int(plan.done.size() + plan.toGrade.size());
+    m_planning = false;
+    m_summary.students = int(plan.done.size() + plan.toGrade.size() + plan.notLookedAt.size());
     Q_EMIT batchStarted(m_summary.students, plan.testNames);
     for (const StudentGrade &grade : plan.done) {
         m_summary.grades << grade;
@@ -85,7 +123,8 @@ void GradeBatch::onPlanned(const GradePlan &plan)
         Q_EMIT studentFinished(grade);
     }
     m_queue.assign(plan.toGrade.begin(), plan.toGrade.end());
-    if (!m_queue.empty())
+    m_queue.insert(m_queue.end(), plan.notLookedAt.begin(), plan.notLookedAt.end());
+    if (!m_queue.empty() && !m_cancelled)
         makeEngines();
     fillLanes();
     finishIfDone();
@@ -95,8 +134,8 @@ void GradeBatch::makeEngines()
 {
     const EngineSettings *settings = &m_plan.settings;
     const LanguageRegistry &languages = m_plan.languages;
+    releaseLanes();
     m_engines.clear();
-    m_lanes.clear();
     const QList<GradeEngine> engines = gradeEngines(m_request.engines, m_request.backend, *settings);
     for (int e = 0; e < engines.size(); ++e) {
         m_engines.push_back(std::make_unique<Engine>(Engine{engines.at(e)}));
@@ -215,7 +254,8 @@ void GradeBatch::cancel()
     if (!m_running || m_cancelled)
         return;
     m_cancelled = true;
-    m_queue.clear();
+    m_stopPlanning->store(true);
+    // The queue's students are left, not graded: finishIfDone lists them.
     for (auto &lane : m_lanes)
         if (lane->current && lane->controller)
             lane->controller->cancel();
@@ -240,7 +280,7 @@ void GradeBatch::finishIfDone()
 {
     const bool engineLeft
         = std::any_of(m_engines.begin(), m_engines.end(), [](const auto &engine) { return engine->alive; });
-    if (!m_running || m_finishing || anyBusy() || m_writesPending > 0)
+    if (!m_running || m_planning || m_finishing || anyBusy() || m_writesPending > 0)
         return;
     if (!m_queue.empty() && engineLeft && !m_cancelled)
         return;
@@ -248,6 +288,7 @@ void GradeBatch::finishIfDone()
     for (const Submission &submission : m_queue)
         m_summary.left << submission.student;
     m_summary.left.sort();
+    m_summary.stopped = m_cancelled;
     m_queue.clear();
     std::sort(m_summary.grades.begin(), m_summary.grades.end(),
               [](const StudentGrade &a, const StudentGrade &b) { return a.student < b.student; });

@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QTemporaryDir>
 
+#include <atomic>
 #include <deque>
 #include <memory>
 #include <vector>
@@ -30,7 +31,8 @@ public:
     ~GradeBatch() override;
 
     void start(const GradeRequest &request);
-    /// Stops running tests' whole process trees; finished students keep their results.
+    /// Stops running tests' whole process trees, and the plan before the next zip is unpacked;
+    /// finished students keep their results, and the others are listed as left.
     void cancel();
     bool isRunning() const;
 
@@ -55,6 +57,7 @@ private:
     void onCheckFinished(Lane &lane, const CheckReport &report);
     void onCheckFailed(Lane &lane, const RunError &error);
     void dropEngine(int engine, const QString &reason);
+    void releaseLanes();
     void onStudentWritten(const StudentGrade &grade);
     void finishIfDone();
     bool anyBusy() const;
@@ -67,9 +70,11 @@ private:
     std::vector<std::unique_ptr<Lane>> m_lanes;
     OwnedThread m_diskThread;
     GradeDisk *m_disk = nullptr; // lives on m_diskThread
-    std::unique_ptr<QTemporaryDir> m_unpackRoot;
+    std::shared_ptr<QTemporaryDir> m_unpackRoot;
+    std::shared_ptr<std::atomic_bool> m_stopPlanning;
     int m_writesPending = 0;
     bool m_running = false;
+    bool m_planning = false;
     bool m_cancelled = false;
     bool m_finishing = false;
     IsolationReport::Level m_weakestIsolation = IsolationReport::Level::Full;

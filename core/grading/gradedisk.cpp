@@ -56,7 +56,8 @@ QString studentResultsPath(const QString &outDir, const QString &student)
     return QDir(outDir).filePath(student + QStringLiteral("/results.json"));
 }
 
-void GradeDisk::plan(const GradeRequest &request, const QString &unpackRoot)
+void GradeDisk::plan(const GradeRequest &request, const QString &unpackRoot,
+                     std::shared_ptr<const std::atomic_bool> stop)
 {
     const auto exercise = findExercise(request, unpackRoot);
     if (!exercise) {
@@ -91,6 +92,10 @@ void GradeDisk::plan(const GradeRequest &request, const QString &unpackRoot)
     const SubmissionIntake intake(plan.exercise, request.languageId,
                                   QDir(unpackRoot).filePath(QStringLiteral("submissions")));
     for (Submission &submission : *submissions) {
+        if (stop->load()) {
+            plan.notLookedAt << submission;
+            continue;
+        }
         const QString results = studentResultsPath(request.outDir, submission.student);
         if (!request.force) {
             // A student whose saved result is an error (no program, two programs, a refused

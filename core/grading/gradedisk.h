@@ -8,6 +8,9 @@
 
 #include <QObject>
 
+#include <atomic>
+#include <memory>
+
 namespace Sandpit::Core {
 
 /// What a batch found before grading: the exercise, who is left to grade, and who is done
@@ -17,6 +20,8 @@ struct GradePlan {
     QStringList testNames;
     QList<Submission> toGrade;
     QList<StudentGrade> done;
+    /// Planning was stopped part way: these were not looked at (their zips not unpacked).
+    QList<Submission> notLookedAt;
     /// What the engines are made from, read here rather than on the caller's thread.
     EngineSettings settings;
     LanguageRegistry languages;
@@ -29,7 +34,9 @@ class GradeDisk final : public QObject
 {
     Q_OBJECT
 public:
-    void plan(const Sandpit::Core::GradeRequest &request, const QString &unpackRoot);
+    /// `stop`, set from any thread, ends the plan before the next student's zip is unpacked.
+    void plan(const Sandpit::Core::GradeRequest &request, const QString &unpackRoot,
+              std::shared_ptr<const std::atomic_bool> stop);
     void writeStudent(const Sandpit::Core::StudentGrade &grade);
     void writeSummary(const Sandpit::Core::GradeRequest &request, const QStringList &testNames,
                       Sandpit::Core::GradeSummary summary);

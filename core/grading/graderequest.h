@@ -45,9 +45,10 @@ struct GradeSummary {
     QList<StudentGrade> grades;
     QString summaryCsvPath;
     QString junitPath;
-    /// Students no engine could grade because every engine failed; nothing was written for
-    /// them, so the next run grades them.
+    /// Students not graded because the batch was stopped or every engine failed; nothing was
+    /// written for them, so the next run grades them.
     QStringList left;
+    bool stopped = false; ///< cancel() ended it, rather than the engines
 };
 
 } // namespace Sandpit::Core

@@ -65,6 +65,11 @@ class TestGradeBatch : public QObject
     GradeSummary grade(const GradeRequest &request)
     {
         GradeBatch batch;
+        return grade(batch, request);
+    }
+
+    GradeSummary grade(GradeBatch &batch, const GradeRequest &request)
+    {
         QSignalSpy finished(&batch, &GradeBatch::batchFinished);
         QSignalSpy failed(&batch, &GradeBatch::batchFailed);
         batch.start(request);
@@ -263,6 +268,31 @@ private Q_SLOTS:
         }
     }
 #endif
+
+    // Stopped before its plan is made: the plan stops at its next zip, nothing is graded, and
+    // the summary (written once, after the plan) still counts the whole class, the rest left
+    // for next time.
+    void stopWhilePlanningLeavesTheClassForNextTime()
+    {
+        GradeBatch batch;
+        QSignalSpy started(&batch, &GradeBatch::batchStarted);
+        QSignalSpy finished(&batch, &GradeBatch::batchFinished);
+        batch.start(request());
+        batch.cancel();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kBatchTimeoutMs);
+        QCOMPARE(started.count(), 1);
+        const auto summary = finished.at(0).at(0).value<GradeSummary>();
+        QVERIFY(summary.stopped);
+        QCOMPARE(summary.students, kStudents);
+        QCOMPARE(summary.graded, 0);
+        QCOMPARE(int(summary.grades.size() + summary.left.size()), kStudents);
+        for (const QString &student : summary.left)
+            QVERIFY2(!QFile::exists(studentResultsPath(m_out->path(), student)), qPrintable(student));
+        // The next run grades them.
+        const GradeSummary next = grade(batch, request());
+        QCOMPARE(next.graded, 5);
+        QVERIFY(next.left.isEmpty() && !next.stopped);
+    }
 };
 
 QTEST_MAIN(TestGradeBatch)
