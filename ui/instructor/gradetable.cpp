@@ -41,7 +41,8 @@ void GradeTable::showGrade(const Core::StudentGrade &grade)
 {
     const int row = rowOf(grade.student);
     m_grades[row] = grade;
-    setSpan(row, kFirstTestColumn, 1, 1);
+    if (columnSpan(row, kFirstTestColumn) > 1) // an error shown before, across the tests
+        setSpan(row, kFirstTestColumn, 1, 1);
     auto *name = new QTableWidgetItem(grade.skipped ? QStringLiteral("%1 (saved)").arg(grade.student) : grade.student);
     if (grade.skipped)
         name->setToolTip(QStringLiteral("Graded before: read back from %1").arg(grade.resultsPath));
@@ -53,7 +54,7 @@ void GradeTable::showGrade(const Core::StudentGrade &grade)
         error->setForeground(verdictColour(Core::Verdict::RuntimeError, palette()));
         error->setToolTip(grade.error);
         setItem(row, kFirstTestColumn, error);
-        if (!m_testNames.isEmpty())
+        if (m_testNames.size() > 1)
             setSpan(row, kFirstTestColumn, 1, int(m_testNames.size()));
         return;
     }
