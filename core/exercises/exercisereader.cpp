@@ -1,6 +1,7 @@
 #include "exercises/exercisereader.h"
 
 #include "exercises/packfiles.h"
+#include "exercises/referencetimesreader.h"
 #include "files/programfile.h"
 
 #include <QDir>
@@ -170,12 +171,14 @@ std::expected<Exercise, QList<PackProblem>> readExercise(const QString &folder, 
     exercise.statementMarkdown = readStatement(table, files);
     exercise.languages = readLanguages(table, files, languages);
     if (const toml::table *limits = table.table("limits"))
-        exercise.limits = readLimits(*limits, problems, QStringLiteral("[limits]"));
+        exercise.limits = readLimits(*limits, problems, QStringLiteral("[limits]"), &exercise.timeScaling);
     exercise.checker = readChecker(table, files, languages).value_or(CheckerSpec{});
     exercise.hints = readHints(table);
     exercise.tests = readTests(table, files, languages);
-    if (problems.isEmpty())
+    if (problems.isEmpty()) {
+        readReferenceTimes(exercise, packFolder);
         return exercise;
+    }
     QList<PackProblem> list = problems.list();
     for (PackProblem &problem : list)
         problem.exerciseId = exercise.id;

@@ -1,5 +1,6 @@
 #include "exercises/packchecks.h"
 
+#include "exercises/referencetimesreader.h"
 #include "history/outputcomparison.h"
 
 #include <QDir>
@@ -148,7 +149,7 @@ QList<ValidationFinding> checkLimits(const Exercise &exercise, const Limits &bas
         findings << f;
     };
     for (const ExerciseTest &test : exercise.tests) {
-        const Limits limits = exercise.limitsFor(test, base);
+        const Limits limits = exercise.explicitLimitsFor(test, base);
         if (limits.wallTimeMs <= 0 || limits.wallTimeMs > kMaxSaneTimeMs)
             insane(test,
                    QStringLiteral("A time limit of %1 s: give it more than 0 and at most 60 s.")
@@ -164,6 +165,39 @@ QList<ValidationFinding> checkLimits(const Exercise &exercise, const Limits &bas
                                   "reference itself would be stopped.")
                        .arg(limits.outputBytes)
                        .arg(test.expectedStdout->size()));
+    }
+    return findings;
+}
+
+QList<ValidationFinding> checkReferenceTimes(const Exercise &exercise, bool recording)
+{
+    QList<ValidationFinding> findings;
+    const QString path = exercise.folder + QLatin1Char('/') + kReferenceTimesFile;
+    for (const PackProblem &warning : exercise.warnings) {
+        if (recording && warning.file == path)
+            continue; // recorded now
+        ValidationFinding f
+            = finding(ValidationFinding::Severity::Warning, exercise, kReferenceTimesFile, warning.message);
+        f.file = warning.file;
+        f.line = warning.line;
+        findings << f;
+    }
+    const QFileInfo recorded(path);
+    if (!recorded.exists())
+        return findings;
+    for (const ExerciseLanguage &language : exercise.languages) {
+        const QFileInfo solution(language.solutionPath);
+        if (language.solutionPath.isEmpty() || solution.lastModified() <= recorded.lastModified())
+            continue;
+        ValidationFinding f
+            = finding(ValidationFinding::Severity::Warning, exercise, kReferenceTimesFile,
+                      QStringLiteral("It is older than %1: the times in it may be an older solution's.%2")
+                          .arg(relative(exercise, language.solutionPath),
+                               recording ? QStringLiteral(" They are recorded again now.")
+                                         : QStringLiteral(" Validate without --no-record to record them again.")));
+        f.languageId = language.languageId;
+        f.file = path;
+        findings << f;
     }
     return findings;
 }
@@ -191,9 +225,11 @@ QList<ValidationFinding> judgeReference(const Exercise &exercise, const QString 
         }
         if (!test)
             continue;
-        const Limits limits = exercise.limitsFor(*test, base);
+        const Limits limits = exercise.explicitLimitsFor(*test, base);
         f.severity = ValidationFinding::Severity::Warning;
-        if (outcome.wallMs * 2 > limits.wallTimeMs) {
+        // A limit that is a multiple of the reference's time is never too tight for it.
+        const bool scaled = test->timeScaling.over(exercise.timeScaling).multiplier.has_value();
+        if (!scaled && outcome.wallMs * 2 > limits.wallTimeMs) {
             f.message = QStringLiteral("The reference took %1 ms of the %2 ms limit: a slower machine will fail "
                                        "correct code. Raise the limit, or set it as a multiple of the reference's.")
                             .arg(outcome.wallMs)

@@ -97,6 +97,10 @@ void PackValidator::onLoaded(const Loaded &loaded)
         return;
     }
     m_course = *loaded.course;
+    // The reference is measured under the explicit limits, never a multiple of a stale record;
+    // the wrong programs then run under the multiple of what was just measured.
+    for (Exercise &exercise : m_course.exercises)
+        exercise.referenceWallMs.clear();
     m_report.loadProblems = m_course.problems;
     m_report.exercises = int(m_course.exercises.size());
     // An exercise with insane limits is not run: a 120 s time limit would keep a wrong/slow
@@ -161,12 +165,15 @@ void PackValidator::onChecked(const CheckReport &report)
     if (!m_running || m_next >= m_jobs.size())
         return;
     const ValidationJob &job = m_jobs.at(m_next);
-    const Exercise &exercise = m_course.exercises.at(job.exercise);
+    Exercise &exercise = m_course.exercises[job.exercise];
     ++m_report.runs;
     if (job.reference) {
-        for (const TestOutcome &outcome : report.tests)
+        QHash<QString, qint64> &measured = exercise.referenceWallMs[job.languageId];
+        for (const TestOutcome &outcome : report.tests) {
             m_report.referenceTimes.append(
                 ReferenceTime{exercise.id, job.languageId, outcome.testName, outcome.wallMs, outcome.cpuMs});
+            measured.insert(outcome.testName, outcome.wallMs);
+        }
         for (const ValidationFinding &finding :
              judgeReference(exercise, job.languageId, job.program, report, m_request.baseLimits))
             add(finding);
@@ -252,7 +259,9 @@ PackValidator::Loaded PackValidator::load(const ValidationRequest &request, quin
                                                      {},
                                                      0};
     }
+    const bool recording = request.recordReferenceTimes && QFileInfo(request.packPath).isDir();
     for (const Exercise &exercise : course.exercises) {
+        loaded.findings += checkReferenceTimes(exercise, recording);
         loaded.findings += checkStatementExamples(exercise);
         loaded.findings += checkUnusedTestFiles(exercise);
         loaded.findings += checkLimits(exercise, request.baseLimits);

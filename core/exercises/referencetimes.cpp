@@ -44,6 +44,23 @@ QByteArray fileText(const Exercise &exercise, const QList<ReferenceTime> &times)
 }
 } // namespace
 
+QByteArray learnerReferenceTimes(const Exercise &exercise)
+{
+    QString text;
+    for (auto language = exercise.referenceWallMs.cbegin(); language != exercise.referenceWallMs.cend(); ++language)
+        for (const ExerciseTest &test : exercise.tests)
+            if (test.visibility != Visibility::Secret && language->contains(test.name))
+                text += QStringLiteral("\n[%1.%2]\nwall_ms = %3\n")
+                            .arg(quoted(language.key()), quoted(test.name))
+                            .arg(language->value(test.name));
+    if (text.isEmpty())
+        return {};
+    return QStringLiteral("# The reference solution's time on each test this build holds, from the instructor's\n"
+                          "# reference-times.toml: the time limits are multiples of them.\n%1")
+        .arg(text)
+        .toUtf8();
+}
+
 QList<ValidationFinding> writeReferenceTimes(const Course &course, const QList<ReferenceTime> &times)
 {
     QList<ValidationFinding> problems;

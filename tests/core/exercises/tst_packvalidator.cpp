@@ -6,6 +6,7 @@
 #include "support/packcopy.h"
 #include "support/runharness.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -51,6 +52,15 @@ class TestPackValidator : public QObject
         if (finished.isEmpty())
             qWarning("validation failed: %s", qPrintable(failed.at(0).at(0).value<RunError>().message));
         return finished.isEmpty() ? ValidationReport{} : finished.at(0).at(0).value<ValidationReport>();
+    }
+
+    void scaleTimes(const QByteArray &keys)
+    {
+        QFile toml(exerciseFile(QStringLiteral("exercise.toml")));
+        QVERIFY(toml.open(QIODevice::ReadOnly));
+        QByteArray text = toml.readAll().replace("time = 2.0\n", "time = 2.0\n" + keys);
+        toml.close();
+        QVERIFY(writeFile(toml.fileName(), text));
     }
 
 private Q_SLOTS:
@@ -155,6 +165,38 @@ private Q_SLOTS:
         QCOMPARE(report.runs, 0);
         QVERIFY(hasFinding(report, ValidationFinding::Severity::Warning, QStringLiteral("limits"),
                            QStringLiteral("not run")));
+    }
+
+    void multiplierWithoutRecordWarnsWithTheFix()
+    {
+        scaleTimes("time_multiplier = 3\n");
+        ValidationReport report = validate(false);
+        QVERIFY(report.passed());
+        QVERIFY(hasFinding(report, ValidationFinding::Severity::Warning, QStringLiteral("reference-times.toml"),
+                           QStringLiteral("Run `sandpit pack validate %1`").arg(pack())));
+        // Validate records them, so it does not warn about what it fixes.
+        report = validate();
+        QVERIFY(report.passed());
+        QVERIFY(!hasFinding(report, ValidationFinding::Severity::Warning, QStringLiteral("reference-times.toml")));
+        QVERIFY(QFile::exists(exerciseFile(QStringLiteral("reference-times.toml"))));
+    }
+
+    void staleRecordIsNotTheLimitValidateMeasuresUnder()
+    {
+        // A multiple of these 1 ms would stop the reference at once.
+        scaleTimes("time_multiplier = 5\ntime_floor = 0.001\n");
+        QVERIFY(writeFile(exerciseFile(QStringLiteral("reference-times.toml")),
+                          "[\"python\".\"small\"]\nwall_ms = 1\n[\"python\".\"negative\"]\nwall_ms = 1\n"));
+        QFile solution(exerciseFile(QStringLiteral("solution/sum.py")));
+        QVERIFY(solution.open(QIODevice::ReadWrite));
+        QVERIFY(solution.setFileTime(QDateTime::currentDateTime().addSecs(60), QFileDevice::FileModificationTime));
+        solution.close();
+        const ValidationReport report = validate(false);
+        QVERIFY(report.passed());
+        QVERIFY(hasFinding(report, ValidationFinding::Severity::Warning, QStringLiteral("reference-times.toml"),
+                           QStringLiteral("older than solution/sum.py")));
+        // wrong/slow.py still ends on time, under a multiple of what was just measured.
+        QVERIFY(!hasFinding(report, ValidationFinding::Severity::Error, QStringLiteral("wrong/slow.py")));
     }
 
     void bundledCoursePasses()
