@@ -166,7 +166,7 @@ std::expected<Exercise, QList<PackProblem>> readExercise(const QString &folder, 
     problems.setRoot(*document);
     const PackFiles files(exercise.folder, packFolder);
     const TomlTable table(*document, problems, QStringLiteral("exercise.toml"),
-                          {"title", "statement", "checker", "languages", "limits", "hints", "tests"});
+                          {"title", "statement", "checker", "languages", "limits", "hints", "tests", "wrong"});
     exercise.title = table.string("title", true).value_or(QString());
     exercise.statementMarkdown = readStatement(table, files);
     exercise.languages = readLanguages(table, files, languages);
@@ -175,6 +175,7 @@ std::expected<Exercise, QList<PackProblem>> readExercise(const QString &folder, 
     exercise.checker = readChecker(table, files, languages).value_or(CheckerSpec{});
     exercise.hints = readHints(table);
     exercise.tests = readTests(table, files, languages);
+    exercise.wrongExpectations = readWrongExpectations(table);
     if (problems.isEmpty()) {
         readReferenceTimes(exercise, packFolder);
         return exercise;

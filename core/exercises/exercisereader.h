@@ -42,6 +42,9 @@ LimitOverrides readLimits(const toml::table &table, TomlProblems &problems, cons
                           TimeScaling *scaling = nullptr);
 /// `checker = "tokens"` or a [checker] table, the value at `key` of `owner`.
 std::optional<CheckerSpec> readChecker(const TomlTable &owner, const PackFiles &files, const PackLanguages &languages);
+/// The [wrong."file"] tables: the verdict each wrong program must fail with, by file name. Only
+/// the names are checked here: a learner build has no wrong/, and validate says which is missing.
+QHash<QString, Verdict> readWrongExpectations(const TomlTable &exercise);
 /// Every [[tests]] of the exercise.
 QList<ExerciseTest> readTests(const TomlTable &exercise, const PackFiles &files, const PackLanguages &languages);
 

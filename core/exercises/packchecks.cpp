@@ -169,6 +169,26 @@ QList<ValidationFinding> checkLimits(const Exercise &exercise, const Limits &bas
     return findings;
 }
 
+QList<ValidationFinding> checkWrongExpectations(const Exercise &exercise)
+{
+    QSet<QString> run;
+    for (const ExerciseLanguage &language : exercise.languages)
+        for (const QString &path : language.wrongPaths)
+            run << QFileInfo(path).fileName();
+    QList<ValidationFinding> findings;
+    for (auto it = exercise.wrongExpectations.cbegin(); it != exercise.wrongExpectations.cend(); ++it) {
+        if (run.contains(it.key()))
+            continue;
+        ValidationFinding f = finding(
+            ValidationFinding::Severity::Error, exercise, QStringLiteral("wrong/") + it.key(),
+            QStringLiteral("[wrong.\"%1\"] names no program in wrong/ with a language's extension: it is never run.")
+                .arg(it.key()));
+        f.file = exercise.folder + QStringLiteral("/exercise.toml");
+        findings << f;
+    }
+    return findings;
+}
+
 QList<ValidationFinding> checkReferenceTimes(const Exercise &exercise, bool recording)
 {
     QList<ValidationFinding> findings;
@@ -257,7 +277,9 @@ QList<ValidationFinding> judgeWrongProgram(const Exercise &exercise, const QStri
         f.message = QStringLiteral("This wrong program passes every test: the tests do not catch its mistake.");
         return {f};
     }
-    const auto promised = promisedVerdict(program);
+    const QString fileName = QFileInfo(program).fileName();
+    const bool stated = exercise.wrongExpectations.contains(fileName);
+    const auto promised = stated ? std::optional(exercise.wrongExpectations.value(fileName)) : promisedVerdict(program);
     if (!promised)
         return {};
     QStringList got;
@@ -267,8 +289,10 @@ QList<ValidationFinding> judgeWrongProgram(const Exercise &exercise, const QStri
         if (!outcome.passed())
             got << QStringLiteral("%1 on “%2”").arg(verdictTitle(outcome.verdict), outcome.testName);
     }
-    f.message = QStringLiteral("Its name promises “%1”, but no test ends that way (%2).")
-                    .arg(verdictTitle(*promised), got.join(QStringLiteral("; ")));
+    f.message = QStringLiteral("%1 “%2”, but no test ends that way (%3).")
+                    .arg(stated ? QStringLiteral("[wrong.\"%1\"] expects").arg(fileName)
+                                : QStringLiteral("Its name promises"),
+                         verdictTitle(*promised), got.join(QStringLiteral("; ")));
     return {f};
 }
 

@@ -262,6 +262,7 @@ PackValidator::Loaded PackValidator::load(const ValidationRequest &request, quin
     const bool recording = request.recordReferenceTimes && QFileInfo(request.packPath).isDir();
     for (const Exercise &exercise : course.exercises) {
         loaded.findings += checkReferenceTimes(exercise, recording);
+        loaded.findings += checkWrongExpectations(exercise);
         loaded.findings += checkStatementExamples(exercise);
         loaded.findings += checkUnusedTestFiles(exercise);
         loaded.findings += checkLimits(exercise, request.baseLimits);

@@ -63,6 +63,13 @@ class TestPackValidator : public QObject
         QVERIFY(writeFile(toml.fileName(), text));
     }
 
+    void appendToExercise(const QByteArray &text)
+    {
+        QFile toml(exerciseFile(QStringLiteral("exercise.toml")));
+        QVERIFY(toml.open(QIODevice::Append));
+        QCOMPARE(toml.write(text), text.size());
+    }
+
 private Q_SLOTS:
     void init()
     {
@@ -119,6 +126,32 @@ private Q_SLOTS:
         QVERIFY(!report.passed());
         QVERIFY(hasFinding(report, ValidationFinding::Severity::Error, QStringLiteral("wrong/slow.py"),
                            QStringLiteral("Time limit")));
+    }
+
+    void metadataOverridesWhatTheNameSays()
+    {
+        // Named slow, but it answers wrong at once: [wrong."slow.py"] says so, and wins.
+        QVERIFY(writeFile(exerciseFile(QStringLiteral("wrong/slow.py")), "print(0)\n"));
+        appendToExercise("\n[wrong.\"slow.py\"]\nexpect = \"wrong-answer\"\n");
+        ValidationReport report = validate(false);
+        QVERIFY(report.passed());
+        QVERIFY(!hasFinding(report, ValidationFinding::Severity::Error, QStringLiteral("wrong/slow.py")));
+
+        // And it is held to it: ignores_sign.py answers wrong, not out of time.
+        appendToExercise("[wrong.\"ignores_sign.py\"]\nexpect = \"time\"\n");
+        report = validate(false);
+        QVERIFY(!report.passed());
+        QVERIFY(hasFinding(report, ValidationFinding::Severity::Error, QStringLiteral("wrong/ignores_sign.py"),
+                           QStringLiteral("[wrong.\"ignores_sign.py\"] expects “Time limit”")));
+    }
+
+    void metadataForAMissingProgramIsAnError()
+    {
+        appendToExercise("\n[wrong.\"gone.py\"]\nexpect = \"memory\"\n");
+        const ValidationReport report = validate(false);
+        QVERIFY(!report.passed());
+        QVERIFY(hasFinding(report, ValidationFinding::Severity::Error, QStringLiteral("wrong/gone.py"),
+                           QStringLiteral("names no program in wrong/")));
     }
 
     void exampleMissingFromStatementWarns()
