@@ -19,6 +19,7 @@ struct ValidationJob {
     QString languageId;
     QString program; ///< absolute
     bool reference = true;
+    int runs = 1; ///< a reference whose times are recorded runs kReferenceTimingRuns times
 };
 
 struct PackValidator::Loaded {
@@ -56,6 +57,7 @@ void PackValidator::start(const ValidationRequest &request)
     m_report = ValidationReport{};
     m_report.packPath = request.packPath;
     m_jobs.clear();
+    m_timingRuns.clear();
     m_next = 0;
     m_running = true;
     const quint64 generation = ++m_generation;
@@ -82,6 +84,11 @@ void PackValidator::cancel()
     Q_EMIT finished(m_report);
 }
 
+bool PackValidator::recordsTimes() const
+{
+    return m_request.recordReferenceTimes && QFileInfo(m_request.packPath).isDir();
+}
+
 bool PackValidator::isRunning() const
 {
     return m_running;
@@ -105,6 +112,9 @@ void PackValidator::onLoaded(const Loaded &loaded)
     m_report.exercises = int(m_course.exercises.size());
     // An exercise with insane limits is not run: a 120 s time limit would keep a wrong/slow
     // program running for two minutes per test, and what a run under 4 MB proves is nothing.
+    // Only a reference whose times are recorded is run more than once: a large pack's
+    // validation stays one Check per program otherwise.
+    const int timingRuns = recordsTimes() ? kReferenceTimingRuns : 1;
     QSet<QString> unrunnable;
     for (const ValidationFinding &finding : loaded.findings) {
         add(finding);
@@ -132,7 +142,7 @@ void PackValidator::onLoaded(const Loaded &loaded)
                 add(f);
                 continue;
             }
-            m_jobs.append(ValidationJob{i, language.languageId, language.solutionPath, true});
+            m_jobs.append(ValidationJob{i, language.languageId, language.solutionPath, true, timingRuns});
             for (const QString &wrong : language.wrongPaths)
                 m_jobs.append(ValidationJob{i, language.languageId, wrong, false});
         }
@@ -146,10 +156,16 @@ void PackValidator::runNext()
         finish();
         return;
     }
-    const ValidationJob &job = m_jobs.at(m_next);
+    startCheck(m_jobs.at(m_next));
+}
+
+void PackValidator::startCheck(const ValidationJob &job)
+{
     const Exercise &exercise = m_course.exercises.at(job.exercise);
-    Q_EMIT progress(int(m_next), int(m_jobs.size()),
-                    QStringLiteral("%1: %2").arg(exercise.id, QDir(exercise.folder).relativeFilePath(job.program)));
+    QString what = QStringLiteral("%1: %2").arg(exercise.id, QDir(exercise.folder).relativeFilePath(job.program));
+    if (job.runs > 1)
+        what += QStringLiteral(" (timing run %1 of %2)").arg(m_timingRuns.size() + 1).arg(job.runs);
+    Q_EMIT progress(int(m_next), int(m_jobs.size()), what);
     CheckRequest request;
     request.exercise = exercise;
     request.languageId = job.languageId;
@@ -160,13 +176,21 @@ void PackValidator::runNext()
     m_checks->start(request);
 }
 
-void PackValidator::onChecked(const CheckReport &report)
+void PackValidator::onChecked(const CheckReport &run)
 {
     if (!m_running || m_next >= m_jobs.size())
         return;
     const ValidationJob &job = m_jobs.at(m_next);
     Exercise &exercise = m_course.exercises[job.exercise];
     ++m_report.runs;
+    m_timingRuns.append(run);
+    // A reference that fails is not timed again: its times would record nothing of worth.
+    if (m_timingRuns.size() < job.runs && run.allPassed()) {
+        startCheck(job);
+        return;
+    }
+    const CheckReport report = medianTimes(m_timingRuns);
+    m_timingRuns.clear();
     if (job.reference) {
         QHash<QString, qint64> &measured = exercise.referenceWallMs[job.languageId];
         for (const TestOutcome &outcome : report.tests) {
@@ -189,6 +213,7 @@ void PackValidator::onCheckFailed(const RunError &error)
 {
     if (!m_running || m_next >= m_jobs.size())
         return;
+    m_timingRuns.clear();
     const ValidationJob &job = m_jobs.at(m_next);
     const Exercise &exercise = m_course.exercises.at(job.exercise);
     add(ValidationFinding{ValidationFinding::Severity::Error, exercise.id, job.languageId,
@@ -207,8 +232,7 @@ void PackValidator::add(const ValidationFinding &finding)
 void PackValidator::finish()
 {
     Q_EMIT progress(int(m_jobs.size()), int(m_jobs.size()), QString());
-    const bool folder = QFileInfo(m_request.packPath).isDir();
-    if (!m_request.recordReferenceTimes || !folder || m_report.referenceTimes.isEmpty()) {
+    if (!recordsTimes() || m_report.referenceTimes.isEmpty()) {
         m_running = false;
         Q_EMIT finished(m_report);
         return;

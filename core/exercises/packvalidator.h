@@ -2,6 +2,7 @@
 
 #include "engine/backend.h"
 #include "exercises/exercise.h"
+#include "exercises/testoutcome.h"
 #include "model/runerror.h"
 #include "model/runlimits.h"
 
@@ -16,7 +17,6 @@
 namespace Sandpit::Core {
 
 class CheckController;
-struct CheckReport;
 struct ValidationJob;
 
 /// One thing `sandpit pack validate` found wrong, or worth a look, in a pack.
@@ -34,7 +34,8 @@ struct ValidationFinding {
     int line = 0;
 };
 
-/// The reference solution's time on one test, as validate measured it.
+/// The reference solution's time on one test, as validate measured it: the median of its timing
+/// runs when the times are recorded.
 struct ReferenceTime {
     QString exerciseId, languageId, testName;
     qint64 wallMs = 0;
@@ -57,7 +58,9 @@ struct ValidationReport {
     QList<ValidationFinding> findings;
     QList<ReferenceTime> referenceTimes;
     int exercises = 0; ///< exercises validated
-    int runs = 0;      ///< Checks run: one per reference solution and wrong program
+    /// Checks run: one per wrong program, and one per reference solution or, when its times are
+    /// recorded, kReferenceTimingRuns (the times recorded are each test's median).
+    int runs = 0;
     /// No load problem and no finding that is an error.
     bool passed() const;
 };
@@ -92,10 +95,13 @@ private:
     static Loaded load(const ValidationRequest &request, quint64 generation);
     void onLoaded(const Loaded &loaded);
     void runNext();
-    void onChecked(const CheckReport &report);
+    void startCheck(const ValidationJob &job);
+    void onChecked(const CheckReport &run);
     void onCheckFailed(const RunError &error);
     void add(const ValidationFinding &finding);
     void finish();
+    /// Whether the reference's times are written (a folder pack, unless told not to).
+    bool recordsTimes() const;
 
     CheckController *m_checks = nullptr;
     ValidationRequest m_request;
@@ -103,6 +109,8 @@ private:
     ValidationReport m_report;
     QList<ValidationJob> m_jobs;
     qsizetype m_next = 0;
+    QList<CheckReport> m_timingRuns; ///< the runs so far of the job m_next
+
     bool m_running = false;
     quint64 m_generation = 0; ///< a load or Check of an older start() is dropped
 };

@@ -25,6 +25,12 @@ QString quoted(const QString &text)
     return out + QLatin1Char('"');
 }
 
+qint64 median(QList<qint64> values)
+{
+    std::sort(values.begin(), values.end());
+    return values.isEmpty() ? 0 : values.at(values.size() / 2);
+}
+
 QByteArray fileText(const Exercise &exercise, const QList<ReferenceTime> &times)
 {
     QString text = QStringLiteral("# The reference solution's time on each test, written by `sandpit pack validate`\n"
@@ -43,6 +49,28 @@ QByteArray fileText(const Exercise &exercise, const QList<ReferenceTime> &times)
     return text.toUtf8();
 }
 } // namespace
+
+CheckReport medianTimes(const QList<CheckReport> &runs)
+{
+    if (runs.isEmpty())
+        return {};
+    CheckReport result = runs.first();
+    for (qsizetype i = 0; i < result.tests.size(); ++i) {
+        QList<qint64> wall, cpu;
+        for (const CheckReport &run : runs) {
+            if (i >= run.tests.size())
+                continue;
+            const TestOutcome &outcome = run.tests.at(i);
+            wall << outcome.wallMs;
+            cpu << outcome.cpuMs;
+            if (result.tests.at(i).passed() && !outcome.passed())
+                result.tests[i] = outcome;
+        }
+        result.tests[i].wallMs = median(wall);
+        result.tests[i].cpuMs = median(cpu);
+    }
+    return result;
+}
 
 QByteArray learnerReferenceTimes(const Exercise &exercise)
 {
