@@ -166,12 +166,7 @@ void PackValidator::startCheck(const ValidationJob &job)
     if (job.runs > 1)
         what += QStringLiteral(" (timing run %1 of %2)").arg(m_timingRuns.size() + 1).arg(job.runs);
     Q_EMIT progress(int(m_next), int(m_jobs.size()), what);
-    CheckRequest request;
-    request.exercise = exercise;
-    request.languageId = job.languageId;
-    request.learnerFile = job.program;
-    request.backend = m_request.backend;
-    request.baseLimits = m_request.baseLimits;
+    CheckRequest request = checkRequestFor(exercise, job.languageId, job.program, m_request.engine);
     request.includeSecret = true; // the reference must pass the grading tests too
     m_checks->start(request);
 }
@@ -199,7 +194,7 @@ void PackValidator::onChecked(const CheckReport &run)
             measured.insert(outcome.testName, outcome.wallMs);
         }
         for (const ValidationFinding &finding :
-             judgeReference(exercise, job.languageId, job.program, report, m_request.baseLimits))
+             judgeReference(exercise, job.languageId, job.program, report, m_request.engine.limits))
             add(finding);
     } else {
         for (const ValidationFinding &finding : judgeWrongProgram(exercise, job.languageId, job.program, report))
@@ -289,7 +284,7 @@ PackValidator::Loaded PackValidator::load(const ValidationRequest &request, quin
         loaded.findings += checkWrongExpectations(exercise);
         loaded.findings += checkStatementExamples(exercise);
         loaded.findings += checkUnusedTestFiles(exercise);
-        loaded.findings += checkLimits(exercise, request.baseLimits);
+        loaded.findings += checkLimits(exercise, request.engine.limits);
     }
     return loaded;
 }

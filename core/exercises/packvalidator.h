@@ -5,6 +5,7 @@
 #include "exercises/testoutcome.h"
 #include "model/runerror.h"
 #include "model/runlimits.h"
+#include "model/runrequest.h"
 
 #include <QList>
 #include <QObject>
@@ -45,8 +46,10 @@ struct ReferenceTime {
 struct ValidationRequest {
     QString packPath;        ///< a folder or a .zip
     QStringList exerciseIds; ///< empty: every exercise
-    QString backend;         ///< "local" / "docker"; empty: the settings' default
-    Limits baseLimits;
+    /// The engine choices, as RunRequestBuilder makes them for any run of the same front end:
+    /// the backend and its Docker fallback, an image, the base limits and the weakest isolation.
+    /// Each Check is made from it by checkRequestFor(), as a learner's is.
+    RunRequest engine;
     QString unpackRoot; ///< where a zipped pack is unpacked to be read
     /// Writes each exercise's reference-times.toml (a folder pack only).
     bool recordReferenceTimes = true;

@@ -2,6 +2,7 @@
 // (tests/fixtures/packs/validate/good) is validated as it is, and with one thing broken.
 
 #include "engine/backendfactory.h"
+#include "engine/runrequestbuilder.h"
 #include "exercises/packvalidator.h"
 #include "support/packcopy.h"
 #include "support/runharness.h"
@@ -39,7 +40,7 @@ class TestPackValidator : public QObject
     QString pack() const { return m_dir->filePath(QStringLiteral("good")); }
     QString exerciseFile(const QString &name) const { return pack() + QStringLiteral("/sum/") + name; }
 
-    ValidationReport validate(bool record = true)
+    ValidationReport validate(bool record = true, const RunRequest &engine = {})
     {
         PackValidator validator(makeBackends(LanguageRegistry::builtIn(), EngineSettings{}, RunsExpected::Series));
         QSignalSpy finished(&validator, &PackValidator::finished);
@@ -47,6 +48,7 @@ class TestPackValidator : public QObject
         ValidationRequest request;
         request.packPath = pack();
         request.recordReferenceTimes = record;
+        request.engine = engine;
         validator.start(request);
         [&] { QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() || !failed.isEmpty(), 120000); }();
         if (finished.isEmpty())
@@ -233,6 +235,23 @@ private Q_SLOTS:
                            QStringLiteral("older than solution/sum.py")));
         // wrong/slow.py still ends on time, under a multiple of what was just measured.
         QVERIFY(!hasFinding(report, ValidationFinding::Severity::Error, QStringLiteral("wrong/slow.py")));
+    }
+
+    void dockerOutOfReachFallsBackAsALearnersCheckDoes()
+    {
+        // The settings choose Docker, which cannot be reached, and allow the fallback: a
+        // learner's Check would run in the local sandbox, and so does validation.
+        const QByteArray host = qgetenv("DOCKER_HOST");
+        qputenv("DOCKER_HOST", "unix://" + QFile::encodeName(m_dir->filePath(QStringLiteral("no-docker.sock"))));
+        EngineSettings settings;
+        settings.backend = QStringLiteral("docker");
+        const auto engine = RunRequestBuilder(settings).build();
+        QVERIFY(engine);
+        QCOMPARE(engine->fallbackBackend, QStringLiteral("local"));
+        const ValidationReport report = validate(false, *engine);
+        host.isNull() ? qunsetenv("DOCKER_HOST") : qputenv("DOCKER_HOST", host);
+        QVERIFY(report.passed());
+        QCOMPARE(report.runs, 3);
     }
 
     void bundledCoursePasses()
