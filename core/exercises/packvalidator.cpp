@@ -1,15 +1,14 @@
 #include "exercises/packvalidator.h"
 
 #include "exercises/checkcontroller.h"
+#include "exercises/offthread.h"
 #include "exercises/packchecks.h"
 #include "exercises/packloader.h"
 #include "exercises/referencetimes.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QPointer>
 #include <QSet>
-#include <QThreadPool>
 
 namespace Sandpit::Core {
 
@@ -61,17 +60,9 @@ void PackValidator::start(const ValidationRequest &request)
     m_next = 0;
     m_running = true;
     const quint64 generation = ++m_generation;
-    QPointer<PackValidator> self(this);
-    QThreadPool::globalInstance()->start([self, request, generation] {
-        Loaded loaded = load(request, generation);
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, loaded] {
-                if (self)
-                    self->onLoaded(loaded);
-            },
-            Qt::QueuedConnection);
-    });
+    runOffThread(
+        this, [request, generation] { return load(request, generation); },
+        [this](const Loaded &loaded) { onLoaded(loaded); });
 }
 
 void PackValidator::cancel()
@@ -234,23 +225,16 @@ void PackValidator::finish()
     }
     // The files are written off this thread; the report follows once they are.
     const quint64 generation = m_generation;
-    const Course course = m_course;
-    const QList<ReferenceTime> times = m_report.referenceTimes;
-    QPointer<PackValidator> self(this);
-    QThreadPool::globalInstance()->start([self, generation, course, times] {
-        const QList<ValidationFinding> problems = writeReferenceTimes(course, times);
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, generation, problems] {
-                if (!self || generation != self->m_generation || !self->m_running)
-                    return;
-                for (const ValidationFinding &problem : problems)
-                    self->add(problem);
-                self->m_running = false;
-                Q_EMIT self->finished(self->m_report);
-            },
-            Qt::QueuedConnection);
-    });
+    runOffThread(
+        this, [course = m_course, times = m_report.referenceTimes] { return writeReferenceTimes(course, times); },
+        [this, generation](const QList<ValidationFinding> &problems) {
+            if (generation != m_generation || !m_running)
+                return;
+            for (const ValidationFinding &problem : problems)
+                add(problem);
+            m_running = false;
+            Q_EMIT finished(m_report);
+        });
 }
 
 PackValidator::Loaded PackValidator::load(const ValidationRequest &request, quint64 generation)

@@ -9,9 +9,11 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThreadPool>
 
 using namespace Sandpit::Core;
 using namespace SandpitTest;
@@ -30,6 +32,31 @@ bool hasFinding(const ValidationReport &report, ValidationFinding::Severity seve
         return finding.severity == severity && finding.subject == subject && finding.message.contains(messagePart);
     });
 }
+/// Keeps every thread of the global pool busy until released: work queued meanwhile runs only
+/// after what the test does in between.
+class PoolBlock
+{
+public:
+    PoolBlock()
+    {
+        for (int i = 0; i < QThreadPool::globalInstance()->maxThreadCount(); ++i)
+            QThreadPool::globalInstance()->start([this] {
+                m_started.release();
+                m_gate.acquire();
+            });
+        m_started.acquire(QThreadPool::globalInstance()->maxThreadCount());
+    }
+    ~PoolBlock() { release(); }
+    void release()
+    {
+        m_gate.release(QThreadPool::globalInstance()->maxThreadCount() - m_released);
+        m_released = QThreadPool::globalInstance()->maxThreadCount();
+    }
+
+private:
+    QSemaphore m_started, m_gate;
+    int m_released = 0;
+};
 } // namespace
 
 class TestPackValidator : public QObject
@@ -252,6 +279,45 @@ private Q_SLOTS:
         host.isNull() ? qunsetenv("DOCKER_HOST") : qputenv("DOCKER_HOST", host);
         QVERIFY(report.passed());
         QCOMPARE(report.runs, 3);
+    }
+
+    void destroyedWhileReadingThePackReportsNothing()
+    {
+        auto *validator = new PackValidator(makeBackends(LanguageRegistry::builtIn(), {}, RunsExpected::Series));
+        bool reported = false;
+        connect(validator, &PackValidator::finished, this, [&] { reported = true; });
+        connect(validator, &PackValidator::failed, this, [&] { reported = true; });
+        ValidationRequest request;
+        request.packPath = QStringLiteral(SANDPIT_SOURCE_DIR "/resources/exercises/intro");
+        PoolBlock block; // the pack is read only once the validator is gone
+        validator->start(request);
+        delete validator;
+        block.release();
+        QThreadPool::globalInstance()->waitForDone();
+        QCoreApplication::processEvents();
+        QVERIFY(!reported);
+    }
+
+    void destroyedWhileWritingTheTimesReportsNothing()
+    {
+        auto *validator = new PackValidator(makeBackends(LanguageRegistry::builtIn(), {}, RunsExpected::Series));
+        std::optional<PoolBlock> block; // the times are written only once the validator is gone
+        bool reported = false;
+        connect(validator, &PackValidator::progress, this, [&](int done, int total) {
+            if (total > 0 && done == total && !block)
+                block.emplace();
+        });
+        connect(validator, &PackValidator::finished, this, [&] { reported = true; });
+        ValidationRequest request;
+        request.packPath = pack();
+        validator->start(request);
+        QTRY_VERIFY_WITH_TIMEOUT(block.has_value(), 120000);
+        QVERIFY(!reported); // the report waits for the times to be written
+        delete validator;
+        block->release();
+        QThreadPool::globalInstance()->waitForDone();
+        QCoreApplication::processEvents();
+        QVERIFY(!reported);
     }
 
     void bundledCoursePasses()
