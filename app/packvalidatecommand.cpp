@@ -139,8 +139,7 @@ int runPackValidate(const QStringList &arguments)
     Core::ValidationRequest request;
     request.packPath = parser.positionalArguments().at(1);
     request.exerciseIds = parser.values(option("exercise"));
-    request.backend = choices->backend;
-    request.baseLimits = choices->limits;
+    request.engine = *choices;
     request.unpackRoot = Core::ExerciseSettings::load().unpackFolder;
     request.recordReferenceTimes = !parser.isSet(option("no-record"));
     Core::PackValidator validator(Core::makeBackends(loadLanguages(), *engine, Core::RunsExpected::Series));

@@ -61,7 +61,7 @@ RunRequest testRunRequest(const CheckRequest &check, const CheckProgram &program
     run.stdinData = test.stdinData;
     run.arguments = test.arguments;
     run.inputFiles = test.inputFiles;
-    run.limits = check.exercise.limitsFor(test, check.baseLimits);
+    run.limits = check.exercise.limitsFor(test, check.baseLimits, check.languageId);
     run.keepArtifacts = keeping;
     applyBackend(run, check);
     return run;

@@ -4,6 +4,9 @@
 
 #include <QDir>
 
+#include <algorithm>
+#include <cmath>
+
 namespace Sandpit::Core {
 
 namespace {
@@ -24,6 +27,18 @@ QString visibilityId(Visibility visibility)
 std::optional<Visibility> visibilityFromId(QStringView id)
 {
     return enumWhoseWord(kVisibilities, [id](const char *word) { return id == QLatin1StringView(word); });
+}
+
+Limits Exercise::limitsFor(const ExerciseTest &test, const Limits &base, const QString &languageId) const
+{
+    Limits result = explicitLimitsFor(test, base);
+    const TimeScaling scaling = test.timeScaling.over(timeScaling);
+    const auto times = referenceWallMs.constFind(languageId);
+    if (!scaling.multiplier || times == referenceWallMs.cend() || !times->contains(test.name))
+        return result;
+    const auto scaled = qint64(std::ceil(*scaling.multiplier * double(times->value(test.name))));
+    result.wallTimeMs = std::max(scaling.floorMs.value_or(kDefaultTimeFloorMs), scaled);
+    return result;
 }
 
 QString PackProblem::toString(const QString &base) const

@@ -4,6 +4,7 @@
 #include "model/runlimits.h"
 #include "model/runrequest.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -11,6 +12,8 @@
 #include <optional>
 
 namespace Sandpit::Core {
+
+enum class Verdict; // exercises/testoutcome.h
 
 /// How much of a test a learner sees. `Hidden` tests are still on the learner's disk (a pack
 /// is a folder of files); hiding them is about what the window shows, not a secret. `Secret`
@@ -56,6 +59,24 @@ struct CheckerSpec {
     friend bool operator==(const CheckerSpec &, const CheckerSpec &) = default;
 };
 
+/// A scaled time limit's floor when `time_floor` is not given: a reference that answers in 5 ms
+/// would otherwise make a 15 ms limit, which starting an interpreter alone exceeds.
+inline constexpr qint64 kDefaultTimeFloorMs = 1000;
+
+/// A time limit as a multiple of the reference solution's wall time, as Kattis packages set
+/// it: max(floor, multiplier × the reference's time on the test, in the learner's language).
+/// Read from `time_multiplier` and `time_floor` in [limits] and [tests.limits].
+struct TimeScaling {
+    std::optional<double> multiplier;
+    std::optional<qint64> floorMs;
+
+    TimeScaling over(const TimeScaling &base) const
+    {
+        return {multiplier ? multiplier : base.multiplier, floorMs ? floorMs : base.floorMs};
+    }
+    friend bool operator==(const TimeScaling &, const TimeScaling &) = default;
+};
+
 /// A file the program must leave in its output/ folder.
 struct ExpectedFile {
     QString name;       ///< its path below output/ ("result.txt", "plot.png")
@@ -69,7 +90,7 @@ struct ExerciseTest {
     QString name;
     QByteArray stdinData;
     QStringList arguments;
-    QList<InputFile> inputFiles;              ///< hostPath absolute, inside the pack's folder
+    QList<InputFile> inputFiles; ///< hostPath absolute, inside the pack's folder
     /// Where stdin came from when it was a file ("tests/01.in"), relative to the exercise's
     /// folder; empty when it was written inline or not at all.
     QString stdinFile;
@@ -81,7 +102,8 @@ struct ExerciseTest {
     int expectedExitCode = 0;
     int points = 1;
     QString hint;
-    LimitOverrides limits; ///< over the exercise's
+    LimitOverrides limits;   ///< over the exercise's
+    TimeScaling timeScaling; ///< over the exercise's, key by key
     Visibility visibility = Visibility::Visible;
     std::optional<CheckerSpec> checker; ///< none: the exercise's
 
@@ -111,6 +133,20 @@ struct Hint {
     friend bool operator==(const Hint &, const Hint &) = default;
 };
 
+/// Something wrong in a pack, said where it is, for its author.
+struct PackProblem {
+    QString file; ///< absolute (for a zipped pack: the path inside it, after the zip's own path)
+    int line = 0; ///< 1-based; 0 when the problem is not at one place in the file
+    int column = 0;
+    QString message;
+    QString exerciseId; ///< the exercise left out because of it; empty: the course itself
+
+    /// "course.toml:3:7: expected a string" (the file as given, relative when `base` is its prefix).
+    QString toString(const QString &base = {}) const;
+
+    friend bool operator==(const PackProblem &, const PackProblem &) = default;
+};
+
 struct Exercise {
     QString id; ///< unique in its course; also the learner's folder name for it
     QString title;
@@ -118,9 +154,19 @@ struct Exercise {
     QString statementMarkdown;
     QList<ExerciseLanguage> languages;
     LimitOverrides limits; ///< over the engine settings' limits, for every test
+    TimeScaling timeScaling;
+    /// The reference solution's wall time (ms) by language and test, from reference-times.toml
+    /// (read only when a time multiplier is set).
+    QHash<QString, QHash<QString, qint64>> referenceWallMs;
     CheckerSpec checker;
     QList<ExerciseTest> tests;
     QList<Hint> hints;
+    /// The verdict a program in wrong/ must fail with, by its file name (`[wrong."x.py"] expect`),
+    /// over what its name promises.
+    QHash<QString, Verdict> wrongExpectations;
+    /// Problems that leave nothing out: the exercise loads, and each says what it falls back on
+    /// (a time multiplier without the reference's times uses the explicit time limit).
+    QList<PackProblem> warnings;
 
     const ExerciseLanguage *language(const QString &languageId) const
     {
@@ -129,8 +175,13 @@ struct Exercise {
                 return &language;
         return nullptr;
     }
-    /// A test's limits: its own over the exercise's over `base` (the engine settings').
-    Limits limitsFor(const ExerciseTest &test, const Limits &base) const
+    /// A test's limits in `languageId`: its own over the exercise's over `base` (the engine
+    /// settings'). With a time multiplier and the reference's time on the test in that language,
+    /// the time limit is the scaled one; without the reference's time, the explicit one.
+    Limits limitsFor(const ExerciseTest &test, const Limits &base, const QString &languageId) const;
+    /// The same without the time multiplier: what `sandpit pack validate` measures under, so
+    /// that a stale record never decides the limit it is measured again with.
+    Limits explicitLimitsFor(const ExerciseTest &test, const Limits &base) const
     {
         return test.limits.appliedTo(limits.appliedTo(base));
     }
@@ -146,20 +197,6 @@ struct Exercise {
     }
 
     friend bool operator==(const Exercise &, const Exercise &) = default;
-};
-
-/// Something wrong in a pack, said where it is, for its author.
-struct PackProblem {
-    QString file; ///< absolute (for a zipped pack: the path inside it, after the zip's own path)
-    int line = 0; ///< 1-based; 0 when the problem is not at one place in the file
-    int column = 0;
-    QString message;
-    QString exerciseId; ///< the exercise left out because of it; empty: the course itself
-
-    /// "course.toml:3:7: expected a string" (the file as given, relative when `base` is its prefix).
-    QString toString(const QString &base = {}) const;
-
-    friend bool operator==(const PackProblem &, const PackProblem &) = default;
 };
 
 /// A pack, as read: its exercises in course order, and the problems of the ones left out.

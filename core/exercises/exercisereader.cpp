@@ -1,6 +1,7 @@
 #include "exercises/exercisereader.h"
 
 #include "exercises/packfiles.h"
+#include "exercises/referencetimesreader.h"
 #include "files/programfile.h"
 
 #include <QDir>
@@ -165,17 +166,20 @@ std::expected<Exercise, QList<PackProblem>> readExercise(const QString &folder, 
     problems.setRoot(*document);
     const PackFiles files(exercise.folder, packFolder);
     const TomlTable table(*document, problems, QStringLiteral("exercise.toml"),
-                          {"title", "statement", "checker", "languages", "limits", "hints", "tests"});
+                          {"title", "statement", "checker", "languages", "limits", "hints", "tests", "wrong"});
     exercise.title = table.string("title", true).value_or(QString());
     exercise.statementMarkdown = readStatement(table, files);
     exercise.languages = readLanguages(table, files, languages);
     if (const toml::table *limits = table.table("limits"))
-        exercise.limits = readLimits(*limits, problems, QStringLiteral("[limits]"));
+        exercise.limits = readLimits(*limits, problems, QStringLiteral("[limits]"), &exercise.timeScaling);
     exercise.checker = readChecker(table, files, languages).value_or(CheckerSpec{});
     exercise.hints = readHints(table);
     exercise.tests = readTests(table, files, languages);
-    if (problems.isEmpty())
+    exercise.wrongExpectations = readWrongExpectations(table);
+    if (problems.isEmpty()) {
+        readReferenceTimes(exercise, packFolder);
         return exercise;
+    }
     QList<PackProblem> list = problems.list();
     for (PackProblem &problem : list)
         problem.exerciseId = exercise.id;

@@ -35,10 +35,16 @@ QString idProblem(const QString &id, const QString &what);
 std::expected<Exercise, QList<PackProblem>> readExercise(const QString &folder, const QString &packFolder,
                                                          const PackLanguages &languages);
 
-/// [limits] and [tests.limits]: time and cpu in seconds, memory in MB, output in KB, processes.
-LimitOverrides readLimits(const toml::table &table, TomlProblems &problems, const QString &what);
+/// [limits] and [tests.limits]: time and cpu in seconds, memory in MB, output in KB, processes;
+/// with `scaling` (an exercise's or a test's limits, not a checker's), time_multiplier and
+/// time_floor too.
+LimitOverrides readLimits(const toml::table &table, TomlProblems &problems, const QString &what,
+                          TimeScaling *scaling = nullptr);
 /// `checker = "tokens"` or a [checker] table, the value at `key` of `owner`.
 std::optional<CheckerSpec> readChecker(const TomlTable &owner, const PackFiles &files, const PackLanguages &languages);
+/// The [wrong."file"] tables: the verdict each wrong program must fail with, by file name. Only
+/// the names are checked here: a learner build has no wrong/, and validate says which is missing.
+QHash<QString, Verdict> readWrongExpectations(const TomlTable &exercise);
 /// Every [[tests]] of the exercise.
 QList<ExerciseTest> readTests(const TomlTable &exercise, const PackFiles &files, const PackLanguages &languages);
 

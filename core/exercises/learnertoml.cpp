@@ -120,6 +120,10 @@ std::expected<LearnerToml, QString> learnerExerciseToml(const QByteArray &text)
     std::sort(headers.begin(), headers.end());
     QList<bool> dropped(lines.size() + 2, false); // by line number, 1-based
     LearnerToml result;
+    // The exercise's own checker judges every test that stays, even when a secret test names
+    // the same program.
+    if (const auto *checker = document.get_as<toml::table>("checker"))
+        addPath(result.keptFiles, checker->get("program"));
     if (const auto *tests = document.get_as<toml::array>("tests")) {
         for (const toml::node &node : *tests) {
             const auto *test = node.as_table();

@@ -17,7 +17,8 @@ struct LearnerToml {
     /// The files the secret tests name (stdin_file, stdout_file, files, output_files, a
     /// checker program), relative to the exercise's folder and cleaned.
     QStringList secretFiles;
-    /// The files the tests that stay name, the same way: a file in both stays.
+    /// The files the tests that stay name, and the exercise's checker program, the same way: a
+    /// file in both stays.
     QStringList keptFiles;
 };
 

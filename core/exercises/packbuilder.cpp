@@ -4,6 +4,8 @@
 #include "exercises/packarchive.h"
 #include "exercises/packloader.h"
 #include "exercises/packzip.h"
+#include "exercises/referencetimes.h"
+#include "exercises/referencetimesreader.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -69,11 +71,16 @@ std::expected<PackLeftOut, PackBuildError> leaveOutForLearners(Entries &entries,
         it = solution || wrong ? entries.erase(it) : std::next(it);
     }
     // A reference solution named outside solution/ (`solution = "reference/sum.py"`), and the
-    // reference's times, which name the secret tests too.
+    // reference's times, which name the secret tests too: a build whose limits are multiples of
+    // them keeps the times of the tests it holds.
     for (const ExerciseLanguage &language : exercise.languages)
         if (!language.solutionPath.isEmpty())
             left.solutions += int(entries.erase(QDir(courseFolder).relativeFilePath(language.solutionPath)));
-    entries.erase(prefix + QStringLiteral("reference-times.toml"));
+    const QString times = prefix + kReferenceTimesFile;
+    if (const QByteArray kept = learnerReferenceTimes(exercise); !kept.isEmpty() && entries.contains(times))
+        entries[times].data = kept;
+    else
+        entries.erase(times);
     const auto toml = entries.find(prefix + QStringLiteral("exercise.toml"));
     if (toml == entries.end())
         return std::unexpected(failure(QStringLiteral("%1exercise.toml is not in the pack").arg(prefix)));

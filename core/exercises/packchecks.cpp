@@ -1,5 +1,6 @@
 #include "exercises/packchecks.h"
 
+#include "exercises/referencetimesreader.h"
 #include "history/outputcomparison.h"
 
 #include <QDir>
@@ -148,7 +149,7 @@ QList<ValidationFinding> checkLimits(const Exercise &exercise, const Limits &bas
         findings << f;
     };
     for (const ExerciseTest &test : exercise.tests) {
-        const Limits limits = exercise.limitsFor(test, base);
+        const Limits limits = exercise.explicitLimitsFor(test, base);
         if (limits.wallTimeMs <= 0 || limits.wallTimeMs > kMaxSaneTimeMs)
             insane(test,
                    QStringLiteral("A time limit of %1 s: give it more than 0 and at most 60 s.")
@@ -164,6 +165,59 @@ QList<ValidationFinding> checkLimits(const Exercise &exercise, const Limits &bas
                                   "reference itself would be stopped.")
                        .arg(limits.outputBytes)
                        .arg(test.expectedStdout->size()));
+    }
+    return findings;
+}
+
+QList<ValidationFinding> checkWrongExpectations(const Exercise &exercise)
+{
+    QSet<QString> run;
+    for (const ExerciseLanguage &language : exercise.languages)
+        for (const QString &path : language.wrongPaths)
+            run << QFileInfo(path).fileName();
+    QList<ValidationFinding> findings;
+    for (auto it = exercise.wrongExpectations.cbegin(); it != exercise.wrongExpectations.cend(); ++it) {
+        if (run.contains(it.key()))
+            continue;
+        ValidationFinding f = finding(
+            ValidationFinding::Severity::Error, exercise, QStringLiteral("wrong/") + it.key(),
+            QStringLiteral("[wrong.\"%1\"] names no program in wrong/ with a language's extension: it is never run.")
+                .arg(it.key()));
+        f.file = exercise.folder + QStringLiteral("/exercise.toml");
+        findings << f;
+    }
+    return findings;
+}
+
+QList<ValidationFinding> checkReferenceTimes(const Exercise &exercise, bool recording)
+{
+    QList<ValidationFinding> findings;
+    const QString path = exercise.folder + QLatin1Char('/') + kReferenceTimesFile;
+    for (const PackProblem &warning : exercise.warnings) {
+        if (recording && warning.file == path)
+            continue; // recorded now
+        ValidationFinding f
+            = finding(ValidationFinding::Severity::Warning, exercise, kReferenceTimesFile, warning.message);
+        f.file = warning.file;
+        f.line = warning.line;
+        findings << f;
+    }
+    const QFileInfo recorded(path);
+    if (!recorded.exists())
+        return findings;
+    for (const ExerciseLanguage &language : exercise.languages) {
+        const QFileInfo solution(language.solutionPath);
+        if (language.solutionPath.isEmpty() || solution.lastModified() <= recorded.lastModified())
+            continue;
+        ValidationFinding f
+            = finding(ValidationFinding::Severity::Warning, exercise, kReferenceTimesFile,
+                      QStringLiteral("It is older than %1: the times in it may be an older solution's.%2")
+                          .arg(relative(exercise, language.solutionPath),
+                               recording ? QStringLiteral(" They are recorded again now.")
+                                         : QStringLiteral(" Validate without --no-record to record them again.")));
+        f.languageId = language.languageId;
+        f.file = path;
+        findings << f;
     }
     return findings;
 }
@@ -191,9 +245,11 @@ QList<ValidationFinding> judgeReference(const Exercise &exercise, const QString 
         }
         if (!test)
             continue;
-        const Limits limits = exercise.limitsFor(*test, base);
+        const Limits limits = exercise.explicitLimitsFor(*test, base);
         f.severity = ValidationFinding::Severity::Warning;
-        if (outcome.wallMs * 2 > limits.wallTimeMs) {
+        // A limit that is a multiple of the reference's time is never too tight for it.
+        const bool scaled = test->timeScaling.over(exercise.timeScaling).multiplier.has_value();
+        if (!scaled && outcome.wallMs * 2 > limits.wallTimeMs) {
             f.message = QStringLiteral("The reference took %1 ms of the %2 ms limit: a slower machine will fail "
                                        "correct code. Raise the limit, or set it as a multiple of the reference's.")
                             .arg(outcome.wallMs)
@@ -221,7 +277,9 @@ QList<ValidationFinding> judgeWrongProgram(const Exercise &exercise, const QStri
         f.message = QStringLiteral("This wrong program passes every test: the tests do not catch its mistake.");
         return {f};
     }
-    const auto promised = promisedVerdict(program);
+    const QString fileName = QFileInfo(program).fileName();
+    const bool stated = exercise.wrongExpectations.contains(fileName);
+    const auto promised = stated ? std::optional(exercise.wrongExpectations.value(fileName)) : promisedVerdict(program);
     if (!promised)
         return {};
     QStringList got;
@@ -231,8 +289,10 @@ QList<ValidationFinding> judgeWrongProgram(const Exercise &exercise, const QStri
         if (!outcome.passed())
             got << QStringLiteral("%1 on “%2”").arg(verdictTitle(outcome.verdict), outcome.testName);
     }
-    f.message = QStringLiteral("Its name promises “%1”, but no test ends that way (%2).")
-                    .arg(verdictTitle(*promised), got.join(QStringLiteral("; ")));
+    f.message = QStringLiteral("%1 “%2”, but no test ends that way (%3).")
+                    .arg(stated ? QStringLiteral("[wrong.\"%1\"] expects").arg(fileName)
+                                : QStringLiteral("Its name promises"),
+                         verdictTitle(*promised), got.join(QStringLiteral("; ")));
     return {f};
 }
 

@@ -30,13 +30,21 @@ QList<ValidationFinding> checkUnusedTestFiles(const Exercise &exercise);
 /// over 8 GB of memory, an output limit under the expected output's size.
 QList<ValidationFinding> checkLimits(const Exercise &exercise, const Limits &base);
 
+/// Each [wrong."file"] table must name a program in wrong/ that validate runs.
+QList<ValidationFinding> checkWrongExpectations(const Exercise &exercise);
+
+/// A time multiplier without the reference's times (the loader's warnings), said as findings
+/// unless `recording` (validate records them now); and reference-times.toml older than a
+/// reference solution, whose times may be another solution's.
+QList<ValidationFinding> checkReferenceTimes(const Exercise &exercise, bool recording);
+
 /// The reference solution of `languageId` against every test: a test it fails is an error, one
 /// where it used more than half the time or memory limit is a warning.
 QList<ValidationFinding> judgeReference(const Exercise &exercise, const QString &languageId, const QString &program,
                                         const CheckReport &report, const Limits &base);
 
-/// A wrong program: passing every test is an error, and so is failing none the way its name
-/// promises.
+/// A wrong program: passing every test is an error, and so is failing none with the verdict its
+/// [wrong."file"] table expects or, without one, its name promises.
 QList<ValidationFinding> judgeWrongProgram(const Exercise &exercise, const QString &languageId, const QString &program,
                                            const CheckReport &report);
 

@@ -131,6 +131,9 @@ std::expected<Course, PackProblem> PackLoader::load(const QString &path) const
     }
     for (PackProblem &problem : course->problems)
         sayInsideZip(problem, *unpacked, zipPath);
+    for (Exercise &exercise : course->exercises)
+        for (PackProblem &warning : exercise.warnings)
+            sayInsideZip(warning, *unpacked, zipPath);
     course->source = path;
     return course;
 }

@@ -1,15 +1,14 @@
 #include "exercises/packvalidator.h"
 
 #include "exercises/checkcontroller.h"
+#include "exercises/offthread.h"
 #include "exercises/packchecks.h"
 #include "exercises/packloader.h"
 #include "exercises/referencetimes.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QPointer>
 #include <QSet>
-#include <QThreadPool>
 
 namespace Sandpit::Core {
 
@@ -19,6 +18,7 @@ struct ValidationJob {
     QString languageId;
     QString program; ///< absolute
     bool reference = true;
+    int runs = 1; ///< a reference whose times are recorded runs kReferenceTimingRuns times
 };
 
 struct PackValidator::Loaded {
@@ -56,20 +56,13 @@ void PackValidator::start(const ValidationRequest &request)
     m_report = ValidationReport{};
     m_report.packPath = request.packPath;
     m_jobs.clear();
+    m_timingRuns.clear();
     m_next = 0;
     m_running = true;
     const quint64 generation = ++m_generation;
-    QPointer<PackValidator> self(this);
-    QThreadPool::globalInstance()->start([self, request, generation] {
-        Loaded loaded = load(request, generation);
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, loaded] {
-                if (self)
-                    self->onLoaded(loaded);
-            },
-            Qt::QueuedConnection);
-    });
+    runOffThread(
+        this, [request, generation] { return load(request, generation); },
+        [this](const Loaded &loaded) { onLoaded(loaded); });
 }
 
 void PackValidator::cancel()
@@ -80,6 +73,11 @@ void PackValidator::cancel()
     ++m_generation;
     m_checks->cancel();
     Q_EMIT finished(m_report);
+}
+
+bool PackValidator::recordsTimes() const
+{
+    return m_request.recordReferenceTimes && QFileInfo(m_request.packPath).isDir();
 }
 
 bool PackValidator::isRunning() const
@@ -97,10 +95,17 @@ void PackValidator::onLoaded(const Loaded &loaded)
         return;
     }
     m_course = *loaded.course;
+    // The reference is measured under the explicit limits, never a multiple of a stale record;
+    // the wrong programs then run under the multiple of what was just measured.
+    for (Exercise &exercise : m_course.exercises)
+        exercise.referenceWallMs.clear();
     m_report.loadProblems = m_course.problems;
     m_report.exercises = int(m_course.exercises.size());
     // An exercise with insane limits is not run: a 120 s time limit would keep a wrong/slow
     // program running for two minutes per test, and what a run under 4 MB proves is nothing.
+    // Only a reference whose times are recorded is run more than once: a large pack's
+    // validation stays one Check per program otherwise.
+    const int timingRuns = recordsTimes() ? kReferenceTimingRuns : 1;
     QSet<QString> unrunnable;
     for (const ValidationFinding &finding : loaded.findings) {
         add(finding);
@@ -128,7 +133,7 @@ void PackValidator::onLoaded(const Loaded &loaded)
                 add(f);
                 continue;
             }
-            m_jobs.append(ValidationJob{i, language.languageId, language.solutionPath, true});
+            m_jobs.append(ValidationJob{i, language.languageId, language.solutionPath, true, timingRuns});
             for (const QString &wrong : language.wrongPaths)
                 m_jobs.append(ValidationJob{i, language.languageId, wrong, false});
         }
@@ -142,33 +147,45 @@ void PackValidator::runNext()
         finish();
         return;
     }
-    const ValidationJob &job = m_jobs.at(m_next);
+    startCheck(m_jobs.at(m_next));
+}
+
+void PackValidator::startCheck(const ValidationJob &job)
+{
     const Exercise &exercise = m_course.exercises.at(job.exercise);
-    Q_EMIT progress(int(m_next), int(m_jobs.size()),
-                    QStringLiteral("%1: %2").arg(exercise.id, QDir(exercise.folder).relativeFilePath(job.program)));
-    CheckRequest request;
-    request.exercise = exercise;
-    request.languageId = job.languageId;
-    request.learnerFile = job.program;
-    request.backend = m_request.backend;
-    request.baseLimits = m_request.baseLimits;
+    QString what = QStringLiteral("%1: %2").arg(exercise.id, QDir(exercise.folder).relativeFilePath(job.program));
+    if (job.runs > 1)
+        what += QStringLiteral(" (timing run %1 of %2)").arg(m_timingRuns.size() + 1).arg(job.runs);
+    Q_EMIT progress(int(m_next), int(m_jobs.size()), what);
+    CheckRequest request = checkRequestFor(exercise, job.languageId, job.program, m_request.engine);
     request.includeSecret = true; // the reference must pass the grading tests too
     m_checks->start(request);
 }
 
-void PackValidator::onChecked(const CheckReport &report)
+void PackValidator::onChecked(const CheckReport &run)
 {
     if (!m_running || m_next >= m_jobs.size())
         return;
     const ValidationJob &job = m_jobs.at(m_next);
-    const Exercise &exercise = m_course.exercises.at(job.exercise);
+    Exercise &exercise = m_course.exercises[job.exercise];
     ++m_report.runs;
+    m_timingRuns.append(run);
+    // A reference that fails is not timed again: its times would record nothing of worth.
+    if (m_timingRuns.size() < job.runs && run.allPassed()) {
+        startCheck(job);
+        return;
+    }
+    const CheckReport report = medianTimes(m_timingRuns);
+    m_timingRuns.clear();
     if (job.reference) {
-        for (const TestOutcome &outcome : report.tests)
+        QHash<QString, qint64> &measured = exercise.referenceWallMs[job.languageId];
+        for (const TestOutcome &outcome : report.tests) {
             m_report.referenceTimes.append(
                 ReferenceTime{exercise.id, job.languageId, outcome.testName, outcome.wallMs, outcome.cpuMs});
+            measured.insert(outcome.testName, outcome.wallMs);
+        }
         for (const ValidationFinding &finding :
-             judgeReference(exercise, job.languageId, job.program, report, m_request.baseLimits))
+             judgeReference(exercise, job.languageId, job.program, report, m_request.engine.limits))
             add(finding);
     } else {
         for (const ValidationFinding &finding : judgeWrongProgram(exercise, job.languageId, job.program, report))
@@ -182,6 +199,7 @@ void PackValidator::onCheckFailed(const RunError &error)
 {
     if (!m_running || m_next >= m_jobs.size())
         return;
+    m_timingRuns.clear();
     const ValidationJob &job = m_jobs.at(m_next);
     const Exercise &exercise = m_course.exercises.at(job.exercise);
     add(ValidationFinding{ValidationFinding::Severity::Error, exercise.id, job.languageId,
@@ -200,31 +218,23 @@ void PackValidator::add(const ValidationFinding &finding)
 void PackValidator::finish()
 {
     Q_EMIT progress(int(m_jobs.size()), int(m_jobs.size()), QString());
-    const bool folder = QFileInfo(m_request.packPath).isDir();
-    if (!m_request.recordReferenceTimes || !folder || m_report.referenceTimes.isEmpty()) {
+    if (!recordsTimes() || m_report.referenceTimes.isEmpty()) {
         m_running = false;
         Q_EMIT finished(m_report);
         return;
     }
     // The files are written off this thread; the report follows once they are.
     const quint64 generation = m_generation;
-    const Course course = m_course;
-    const QList<ReferenceTime> times = m_report.referenceTimes;
-    QPointer<PackValidator> self(this);
-    QThreadPool::globalInstance()->start([self, generation, course, times] {
-        const QList<ValidationFinding> problems = writeReferenceTimes(course, times);
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, generation, problems] {
-                if (!self || generation != self->m_generation || !self->m_running)
-                    return;
-                for (const ValidationFinding &problem : problems)
-                    self->add(problem);
-                self->m_running = false;
-                Q_EMIT self->finished(self->m_report);
-            },
-            Qt::QueuedConnection);
-    });
+    runOffThread(
+        this, [course = m_course, times = m_report.referenceTimes] { return writeReferenceTimes(course, times); },
+        [this, generation](const QList<ValidationFinding> &problems) {
+            if (generation != m_generation || !m_running)
+                return;
+            for (const ValidationFinding &problem : problems)
+                add(problem);
+            m_running = false;
+            Q_EMIT finished(m_report);
+        });
 }
 
 PackValidator::Loaded PackValidator::load(const ValidationRequest &request, quint64 generation)
@@ -252,10 +262,13 @@ PackValidator::Loaded PackValidator::load(const ValidationRequest &request, quin
                                                      {},
                                                      0};
     }
+    const bool recording = request.recordReferenceTimes && QFileInfo(request.packPath).isDir();
     for (const Exercise &exercise : course.exercises) {
+        loaded.findings += checkReferenceTimes(exercise, recording);
+        loaded.findings += checkWrongExpectations(exercise);
         loaded.findings += checkStatementExamples(exercise);
         loaded.findings += checkUnusedTestFiles(exercise);
-        loaded.findings += checkLimits(exercise, request.baseLimits);
+        loaded.findings += checkLimits(exercise, request.engine.limits);
     }
     return loaded;
 }

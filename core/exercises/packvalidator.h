@@ -2,8 +2,10 @@
 
 #include "engine/backend.h"
 #include "exercises/exercise.h"
+#include "exercises/testoutcome.h"
 #include "model/runerror.h"
 #include "model/runlimits.h"
+#include "model/runrequest.h"
 
 #include <QList>
 #include <QObject>
@@ -16,7 +18,6 @@
 namespace Sandpit::Core {
 
 class CheckController;
-struct CheckReport;
 struct ValidationJob;
 
 /// One thing `sandpit pack validate` found wrong, or worth a look, in a pack.
@@ -34,7 +35,8 @@ struct ValidationFinding {
     int line = 0;
 };
 
-/// The reference solution's time on one test, as validate measured it.
+/// The reference solution's time on one test, as validate measured it: the median of its timing
+/// runs when the times are recorded.
 struct ReferenceTime {
     QString exerciseId, languageId, testName;
     qint64 wallMs = 0;
@@ -44,8 +46,10 @@ struct ReferenceTime {
 struct ValidationRequest {
     QString packPath;        ///< a folder or a .zip
     QStringList exerciseIds; ///< empty: every exercise
-    QString backend;         ///< "local" / "docker"; empty: the settings' default
-    Limits baseLimits;
+    /// The engine choices, as RunRequestBuilder makes them for any run of the same front end:
+    /// the backend and its Docker fallback, an image, the base limits and the weakest isolation.
+    /// Each Check is made from it by checkRequestFor(), as a learner's is.
+    RunRequest engine;
     QString unpackRoot; ///< where a zipped pack is unpacked to be read
     /// Writes each exercise's reference-times.toml (a folder pack only).
     bool recordReferenceTimes = true;
@@ -57,7 +61,9 @@ struct ValidationReport {
     QList<ValidationFinding> findings;
     QList<ReferenceTime> referenceTimes;
     int exercises = 0; ///< exercises validated
-    int runs = 0;      ///< Checks run: one per reference solution and wrong program
+    /// Checks run: one per wrong program, and one per reference solution or, when its times are
+    /// recorded, kReferenceTimingRuns (the times recorded are each test's median).
+    int runs = 0;
     /// No load problem and no finding that is an error.
     bool passed() const;
 };
@@ -92,10 +98,13 @@ private:
     static Loaded load(const ValidationRequest &request, quint64 generation);
     void onLoaded(const Loaded &loaded);
     void runNext();
-    void onChecked(const CheckReport &report);
+    void startCheck(const ValidationJob &job);
+    void onChecked(const CheckReport &run);
     void onCheckFailed(const RunError &error);
     void add(const ValidationFinding &finding);
     void finish();
+    /// Whether the reference's times are written (a folder pack, unless told not to).
+    bool recordsTimes() const;
 
     CheckController *m_checks = nullptr;
     ValidationRequest m_request;
@@ -103,6 +112,8 @@ private:
     ValidationReport m_report;
     QList<ValidationJob> m_jobs;
     qsizetype m_next = 0;
+    QList<CheckReport> m_timingRuns; ///< the runs so far of the job m_next
+
     bool m_running = false;
     quint64 m_generation = 0; ///< a load or Check of an older start() is dropped
 };

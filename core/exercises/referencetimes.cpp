@@ -25,6 +25,12 @@ QString quoted(const QString &text)
     return out + QLatin1Char('"');
 }
 
+qint64 median(QList<qint64> values)
+{
+    std::sort(values.begin(), values.end());
+    return values.isEmpty() ? 0 : values.at(values.size() / 2);
+}
+
 QByteArray fileText(const Exercise &exercise, const QList<ReferenceTime> &times)
 {
     QString text = QStringLiteral("# The reference solution's time on each test, written by `sandpit pack validate`\n"
@@ -43,6 +49,45 @@ QByteArray fileText(const Exercise &exercise, const QList<ReferenceTime> &times)
     return text.toUtf8();
 }
 } // namespace
+
+CheckReport medianTimes(const QList<CheckReport> &runs)
+{
+    if (runs.isEmpty())
+        return {};
+    CheckReport result = runs.first();
+    for (qsizetype i = 0; i < result.tests.size(); ++i) {
+        QList<qint64> wall, cpu;
+        for (const CheckReport &run : runs) {
+            if (i >= run.tests.size())
+                continue;
+            const TestOutcome &outcome = run.tests.at(i);
+            wall << outcome.wallMs;
+            cpu << outcome.cpuMs;
+            if (result.tests.at(i).passed() && !outcome.passed())
+                result.tests[i] = outcome;
+        }
+        result.tests[i].wallMs = median(wall);
+        result.tests[i].cpuMs = median(cpu);
+    }
+    return result;
+}
+
+QByteArray learnerReferenceTimes(const Exercise &exercise)
+{
+    QString text;
+    for (auto language = exercise.referenceWallMs.cbegin(); language != exercise.referenceWallMs.cend(); ++language)
+        for (const ExerciseTest &test : exercise.tests)
+            if (test.visibility != Visibility::Secret && language->contains(test.name))
+                text += QStringLiteral("\n[%1.%2]\nwall_ms = %3\n")
+                            .arg(quoted(language.key()), quoted(test.name))
+                            .arg(language->value(test.name));
+    if (text.isEmpty())
+        return {};
+    return QStringLiteral("# The reference solution's time on each test this build holds, from the instructor's\n"
+                          "# reference-times.toml: the time limits are multiples of them.\n%1")
+        .arg(text)
+        .toUtf8();
+}
 
 QList<ValidationFinding> writeReferenceTimes(const Course &course, const QList<ReferenceTime> &times)
 {

@@ -14,6 +14,9 @@ namespace {
 // Past a day, or a terabyte, a limit is a typo (a value in bytes where megabytes were meant).
 constexpr double kMaxSeconds = 24 * 3600;
 constexpr qint64 kMaxBytes = 1LL << 40;
+// A learner's code a hundred times slower than the reference is another algorithm, and a
+// multiplier under 1 would fail the reference itself.
+constexpr double kMaxTimeMultiplier = 100;
 
 struct CheckerName {
     const char *name;
@@ -140,9 +143,23 @@ std::optional<CheckerSpec> readCheckerTable(const toml::table &table, TomlProble
 
 } // namespace
 
-LimitOverrides readLimits(const toml::table &table, TomlProblems &problems, const QString &what)
+LimitOverrides readLimits(const toml::table &table, TomlProblems &problems, const QString &what, TimeScaling *scaling)
 {
-    const TomlTable limits(table, problems, what, {"time", "cpu", "memory", "output", "processes"});
+    std::initializer_list<std::string_view> keys = {"time", "cpu", "memory", "output", "processes"};
+    std::initializer_list<std::string_view> scalableKeys
+        = {"time", "cpu", "memory", "output", "processes", "time_floor", "time_multiplier"};
+    const TomlTable limits(table, problems, what, scaling ? scalableKeys : keys);
+    if (scaling) {
+        scaling->floorMs = seconds(limits, "time_floor");
+        if (const auto multiplier = limits.number("time_multiplier")) {
+            if (*multiplier >= 1 && *multiplier <= kMaxTimeMultiplier)
+                scaling->multiplier = *multiplier;
+            else
+                limits.problem("time_multiplier",
+                               QStringLiteral("must be at least 1 (the reference's own time) and at most %1")
+                                   .arg(kMaxTimeMultiplier));
+        }
+    }
     LimitOverrides overrides;
     overrides.wallTimeMs = seconds(limits, "time");
     overrides.cpuTimeMs = seconds(limits, "cpu");

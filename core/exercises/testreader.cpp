@@ -136,7 +136,7 @@ ExerciseTest readTest(const TomlTable &test, const PackFiles &files, const PackL
     result.visibility = readVisibility(test).value_or(Visibility::Visible);
     result.checker = readChecker(test, files, languages);
     if (const toml::table *limits = test.table("limits"))
-        result.limits = readLimits(*limits, test.problems(), QStringLiteral("[tests.limits]"));
+        result.limits = readLimits(*limits, test.problems(), QStringLiteral("[tests.limits]"), &result.timeScaling);
     return result;
 }
 

@@ -5,6 +5,7 @@
 // them with the panes, and opens a finding's file in a tab at its line.
 
 #include "engine/backendfactory.h"
+#include "engine/runrequestbuilder.h"
 #include "instructor/gradedialog.h"
 #include "instructor/validatepackdialog.h"
 #include "session/documenttabs.h"
@@ -46,13 +47,18 @@ void MainWindow::validatePack()
         showProblem(QStringLiteral("Validate Pack"), settings.error());
         return;
     }
+    // As a learner's Check: the settings' backend, with its Docker fallback, limits and isolation.
+    const auto engine = Core::RunRequestBuilder(*settings).build();
+    if (!engine) {
+        showProblem(QStringLiteral("Validate Pack"), engine.error().error.message);
+        return;
+    }
     auto *dialog = new ValidatePackDialog(Core::makeBackends(m_languages, *settings, Core::RunsExpected::Series), this);
     connect(dialog, &ValidatePackDialog::fileActivated, this,
             [this](const QString &file, int line) { m_tabs->openFile(file, std::max(0, line - 1), 0); });
     Core::ValidationRequest request;
     request.packPath = path;
-    request.baseLimits = settings->limits;
-    request.backend = settings->backend;
+    request.engine = *engine;
     request.unpackRoot = m_exerciseSettings.unpackFolder; // a zipped pack is read where File › Exercises reads it
     showInstructorDialog(dialog);
     dialog->start(request);

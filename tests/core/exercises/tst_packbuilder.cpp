@@ -84,6 +84,19 @@ private Q_SLOTS:
         QCOMPARE(left.secretFiles, 3);
     }
 
+    void aLearnerBuildKeepsTheReferenceTimesItsLimitsAreMultiplesOf()
+    {
+        const QString scaled = QStringLiteral(SANDPIT_FIXTURES_DIR "/packs/validate-scaled");
+        const auto built = buildPack(request(QStringLiteral("scaled"), PackAudience::Learner, scaled));
+        QVERIFY2(built, built ? "" : qPrintable(built.error().message));
+        const QByteArray times = SandpitTest::readFile(built->output + QStringLiteral("/sum/reference-times.toml"));
+        QVERIFY(times.contains("[\"python\".\"small\"]\nwall_ms = 400\n"));
+        QVERIFY(!times.contains("big")); // the secret test's name stays with the instructor
+        const Exercise sum = loaded(built->output).exercises.value(0);
+        QCOMPARE(sum.tests.size(), 2);
+        QCOMPARE(sum.limitsFor(sum.tests.first(), Limits{}, QStringLiteral("python")).wallTimeMs, 1200);
+    }
+
     void aZipIsTheSameBytesEveryTime()
     {
         const auto first = buildPack(request(QStringLiteral("one.zip")));

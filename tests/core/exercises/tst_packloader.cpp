@@ -112,7 +112,7 @@ private Q_SLOTS:
         QCOMPARE(test.checker->absoluteTolerance, 0.01);
         QCOMPARE(test.checker->relativeTolerance, 0.0);
         QCOMPARE(test.limits.wallTimeMs, std::optional<qint64>(5000));
-        QCOMPARE(sum.limitsFor(test, Limits{}).memoryBytes, 64LL * 1024 * 1024);
+        QCOMPARE(sum.limitsFor(test, Limits{}, QStringLiteral("python")).memoryBytes, 64LL * 1024 * 1024);
         QCOMPARE(
             test.expectedFiles,
             (QList<ExpectedFile>{{QStringLiteral("result.txt"), sum.folder + QStringLiteral("/tests/result.txt"), 0},

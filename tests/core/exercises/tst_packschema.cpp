@@ -53,11 +53,17 @@ private Q_SLOTS:
         QStringList arguments{QStringLiteral(SANDPIT_SOURCE_DIR "/tests/support/validatepackschema.py"),
                               QStringLiteral(SANDPIT_SOURCE_DIR "/docs/exercise-pack.schema.json")};
         arguments += fixturePackFiles();
+        arguments.append(QStringLiteral(SANDPIT_FIXTURES_DIR "/packs/validate-scaled/sum/exercise.toml"));
         arguments += documented;
-        arguments.append(QStringLiteral("--invalid"));
         const QByteArray head = "title = \"T\"\n[languages.python]\nentry = \"a.py\"\n[[tests]]\nname = \"a\"\n";
+        arguments.append(SandpitTest::writeInto(
+            dir, QStringLiteral("wrong.toml"),
+            head + "[wrong.\"slow.py\"]\nexpect = \"wrong-answer\"\n[wrong.\"oom.py\"]\nexpect = \"time\"\n"));
+        arguments.append(QStringLiteral("--invalid"));
         for (const QByteArray &bad :
              {head + "stdot = \"x\"\n", head + "visibility = \"private\"\n", head + "[tests.limits]\nmemory = -1\n",
+              head + "[tests.limits]\ntime_multiplier = 0.5\n", head + "[wrong.\"slow.py\"]\nexpect = \"sluggish\"\n",
+              head + "[checker]\nkind = \"program\"\nprogram = \"c.py\"\n[checker.limits]\ntime_multiplier = 2\n",
               head + "checker = \"fuzzy\"\n", head + "stdin = \"1\"\nstdin_file = \"in\"\n",
               QByteArray("title = \"T\"\n[languages.python]\nentry = \"a.py\"\n"), QByteArray("id = \"c\"\n"),
               QByteArray("id = \"c\"\ntitle = \"C\"\nexercices = []\n")})

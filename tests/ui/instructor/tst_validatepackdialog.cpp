@@ -30,7 +30,7 @@ std::unique_ptr<Ui::ValidatePackDialog> startedDialog(const QString &pack)
     dialog->show();
     Core::ValidationRequest request;
     request.packPath = pack;
-    request.backend = QStringLiteral("local");
+    request.engine.backend = QStringLiteral("local");
     request.recordReferenceTimes = false; // never into the fixtures
     dialog->start(request);
     return dialog;
