@@ -15,6 +15,7 @@
 #include "refusal.h"
 #include "report.h"
 #include "sandboxuser.h"
+#include "seccompimage.h"
 #include "step.h"
 #include "wallclock.h"
 
@@ -70,6 +71,7 @@ private:
     int setupFailed(const char *step, int err);
     int sandboxUnavailable();
     Step listenForSignals(int &sigFd);
+    Step takeSeccompImage();
     std::optional<int> buildStrongestAllowed();
     InitContext initContext(Isolation level) const;
     bool startInit(Isolation level);
@@ -99,6 +101,7 @@ private:
     gid_t m_gid = 0;
     bool m_switchUser = false;
     std::unique_ptr<Cgroup> m_cgroup;
+    std::optional<SeccompProgram> m_seccomp; // from --seccomp-fd
     EngineEvents m_events;
     pid_t m_init = -1;
     int m_controlFd = -1;
@@ -144,6 +147,22 @@ Step Supervisor::listenForSignals(int &sigFd)
     signal(SIGPIPE, SIG_IGN);
     sigFd = signalfd(-1, &mask, SFD_CLOEXEC);
     return sigFd < 0 ? Step::fail("signalfd") : Step::ok();
+}
+
+// Reads the engine's compiled filter and closes the descriptor, before init or the program
+// could inherit it. An image that cannot be read or is not sealed fails the setup: the helper
+// never runs a program under a filter it was not given whole.
+Step Supervisor::takeSeccompImage()
+{
+    if (m_options.seccompFd <= 0)
+        return Step::ok();
+    const int fd = static_cast<int>(m_options.seccompFd);
+    SeccompProgram program;
+    const Step step = readSeccompImage(fd, program);
+    close(fd);
+    if (step)
+        m_seccomp = std::move(program);
+    return step;
 }
 
 // Tries the strongest isolation first, and steps down only as far as the user allowed: by
@@ -234,6 +253,7 @@ InitContext Supervisor::initContext(Isolation level) const
     ctx.gid = m_gid;
     ctx.switchUser = m_switchUser;
     ctx.memoryByCgroup = m_cgroup && m_cgroup->hasMemory();
+    ctx.seccomp = m_seccomp ? &*m_seccomp : nullptr;
     return ctx;
 }
 
@@ -417,6 +437,8 @@ int Supervisor::run()
 {
     int sigFd = -1;
     if (const Step step = listenForSignals(sigFd); !step)
+        return setupFailed(step.failed, step.error);
+    if (const Step step = takeSeccompImage(); !step)
         return setupFailed(step.failed, step.error);
     m_switchUser = geteuid() == 0;
     m_uid = m_switchUser ? kNobody : getuid();

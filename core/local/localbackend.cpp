@@ -72,7 +72,7 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     }
 
     const PreparedSandbox::Config sandboxConfig{helper, sandboxReadOnlyPaths(), PreparedSandbox::Config{}.workSizeBytes,
-                                                request.weakestIsolation};
+                                                request.weakestIsolation, filterImage(helper)};
     auto sandbox = takeSandbox(sandboxConfig);
     if (!sandbox)
         return std::unexpected(sandbox.error());
@@ -147,6 +147,19 @@ Expected<PreparedSandbox> LocalBackend::takeSandbox(const PreparedSandbox::Confi
     }
     m_warm.reset(); // a prepared helper that died is of no use; a fresh one says why
     return PreparedSandbox::start(config);
+}
+
+// Compiled once, by the first helper this engine starts; a helper that cannot export it
+// (it is the same filter either way) leaves every helper to compile its own.
+int LocalBackend::filterImage(const QString &helper)
+{
+    if (!std::exchange(m_filterTried, true)) {
+        if (auto image = FilterImage::compile(helper))
+            m_filter.emplace(std::move(*image));
+        else
+            qCWarning(lcSandbox) << image.error().message;
+    }
+    return m_filter ? m_filter->fd() : -1;
 }
 
 void LocalBackend::prepareNext(const PreparedSandbox::Config &config)
