@@ -76,8 +76,6 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     auto sandbox = takeSandbox(sandboxConfig);
     if (!sandbox)
         return std::unexpected(sandbox.error());
-    if (m_config.prepareAhead)
-        prepareNext(sandboxConfig);
 
     RunRequest runRequest = runStepRequest(*language, request);
     LocalJob::Plan runPlan;
@@ -118,6 +116,15 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
         };
     }
     auto job = std::make_unique<StagedJob>(std::move(staged));
+    if (m_config.prepareAhead) {
+        // Once this run has its job, not before: the next helper's fork and exec, on this
+        // thread, held up the start of every run of a Check by as long.
+        QObject::connect(job.get(), &RunJob::started, job.get(),
+                         [alive = std::weak_ptr<int>(m_alive), this, sandboxConfig] {
+                             if (alive.lock())
+                                 prepareNext(sandboxConfig);
+                         });
+    }
     // After the run, not beside it: building a sandbox is a burst of mounts and cgroup work
     // that, on a two-core machine, slowed the run it was meant to speed up by a third. And a
     // moment after, so that the window showing the result does not share the cores with it.
