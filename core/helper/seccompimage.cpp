@@ -71,4 +71,16 @@ Step readSeccompImage(int fd, SeccompProgram &program)
     return Step::ok();
 }
 
+Step takeSeccompImage(long long fd, std::optional<SeccompProgram> &program)
+{
+    if (fd <= 0)
+        return Step::ok();
+    SeccompProgram image;
+    const Step step = readSeccompImage(static_cast<int>(fd), image);
+    close(static_cast<int>(fd));
+    if (step)
+        program = std::move(image);
+    return step;
+}
+
 } // namespace Sandpit::Helper

@@ -2,6 +2,7 @@
 
 #include "seccompfilter.h"
 
+#include <optional>
 #include <string>
 
 namespace Sandpit::Helper {
@@ -17,5 +18,10 @@ std::string seccompImage(const SeccompProgram &program);
 /// once sealed nobody, the engine included, can change what a later helper loads. The kernel
 /// checks the instructions again as it installs them.
 Step readSeccompImage(int fd, SeccompProgram &program);
+
+/// --seccomp-fd: reads the image into `program` and closes `fd`, before init or the program
+/// could inherit it. Nothing for fd 0 (no image: init compiles the filter). A failure fails
+/// the setup: the helper never runs a program under a filter it was not given whole.
+Step takeSeccompImage(long long fd, std::optional<SeccompProgram> &program);
 
 } // namespace Sandpit::Helper

@@ -71,7 +71,6 @@ private:
     int setupFailed(const char *step, int err);
     int sandboxUnavailable();
     Step listenForSignals(int &sigFd);
-    Step takeSeccompImage();
     std::optional<int> buildStrongestAllowed();
     InitContext initContext(Isolation level) const;
     bool startInit(Isolation level);
@@ -147,22 +146,6 @@ Step Supervisor::listenForSignals(int &sigFd)
     signal(SIGPIPE, SIG_IGN);
     sigFd = signalfd(-1, &mask, SFD_CLOEXEC);
     return sigFd < 0 ? Step::fail("signalfd") : Step::ok();
-}
-
-// Reads the engine's compiled filter and closes the descriptor, before init or the program
-// could inherit it. An image that cannot be read or is not sealed fails the setup: the helper
-// never runs a program under a filter it was not given whole.
-Step Supervisor::takeSeccompImage()
-{
-    if (m_options.seccompFd <= 0)
-        return Step::ok();
-    const int fd = static_cast<int>(m_options.seccompFd);
-    SeccompProgram program;
-    const Step step = readSeccompImage(fd, program);
-    close(fd);
-    if (step)
-        m_seccomp = std::move(program);
-    return step;
 }
 
 // Tries the strongest isolation first, and steps down only as far as the user allowed: by
@@ -438,7 +421,7 @@ int Supervisor::run()
     int sigFd = -1;
     if (const Step step = listenForSignals(sigFd); !step)
         return setupFailed(step.failed, step.error);
-    if (const Step step = takeSeccompImage(); !step)
+    if (const Step step = takeSeccompImage(m_options.seccompFd, m_seccomp); !step)
         return setupFailed(step.failed, step.error);
     m_switchUser = geteuid() == 0;
     m_uid = m_switchUser ? kNobody : getuid();
