@@ -2,6 +2,9 @@
 // `--jobs 2` (GradeBatch on the local sandbox, then in Docker), against the same 40 programs
 // run bare with python3, two at a time, each fed its tests' input and its output compared.
 // Figures are students per second; the ratio is grading's throughput over the bare one's.
+// Each line also gives the CPU time per student (this process and every child it reaped: the
+// python3 runs, the sandbox helpers with their init and program), which other work on the
+// machine changes far less than it changes the wall time.
 //
 // Usage: bench_grade [--no-docker]
 
@@ -18,6 +21,7 @@
 
 #include <atomic>
 #include <cstdio>
+#include <sys/resource.h>
 #include <thread>
 
 using namespace Sandpit::Core;
@@ -61,6 +65,37 @@ void writeClass(const QString &root)
         writeFile(root + QStringLiteral("/students/s%1/sum.py").arg(s, 2, 10, QLatin1Char('0')),
                   "# student " + QByteArray::number(s) + "\na = int(input())\nb = int(input())\nprint(a + b)\n");
     }
+}
+
+double cpuSeconds()
+{
+    double seconds = 0;
+    for (const int who : {RUSAGE_SELF, RUSAGE_CHILDREN}) {
+        rusage usage{};
+        getrusage(who, &usage);
+        seconds += double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+    }
+    return seconds;
+}
+
+/// Runs `measure` and returns what it returns, with the CPU time it took in `cpu`.
+template<typename Measure>
+double withCpu(double &cpu, Measure measure)
+{
+    const double before = cpuSeconds();
+    const double result = measure();
+    cpu = cpuSeconds() - before;
+    return result;
+}
+
+void printLine(const char *what, double seconds, double cpu, double bareSeconds)
+{
+    std::printf("%-22s %6.2f s  %6.2f students/s  %5.1f ms CPU/student", what, seconds, kStudents / seconds,
+                cpu * 1000 / kStudents);
+    if (seconds != bareSeconds)
+        std::printf("  %.2fx of bare", bareSeconds / seconds);
+    std::printf("\n");
 }
 
 double bare(const QString &root)
@@ -134,19 +169,20 @@ int main(int argc, char **argv)
     QTemporaryDir dir;
     writeClass(dir.path());
     bare(dir.path()); // warm the page cache and the interpreter
-    const double bareSeconds = bare(dir.path());
-    const double localSeconds = grade(dir.path(), {}, QStringLiteral("local"));
+    double bareCpu = 0;
+    double localCpu = 0;
+    const double bareSeconds = withCpu(bareCpu, [&] { return bare(dir.path()); });
+    const double localSeconds = withCpu(localCpu, [&] { return grade(dir.path(), {}, QStringLiteral("local")); });
     std::printf("%d students, %d tests each, two at a time\n\n", kStudents, kTests);
-    std::printf("bare python3:        %6.2f s  %6.2f students/s\n", bareSeconds, kStudents / bareSeconds);
-    if (localSeconds > 0) {
-        std::printf("grade, local sandbox: %6.2f s  %6.2f students/s  %.2fx of bare\n", localSeconds,
-                    kStudents / localSeconds, bareSeconds / localSeconds);
-    }
+    printLine("bare python3:", bareSeconds, bareCpu, bareSeconds);
+    if (localSeconds > 0)
+        printLine("grade, local sandbox:", localSeconds, localCpu, bareSeconds);
     if (docker) {
+        // No CPU figure: Docker's is the daemon's and the containers', not this process's.
         const double dockerSeconds
             = grade(dir.path(), {QStringLiteral("unix:///var/run/docker.sock")}, QStringLiteral("docker"));
         if (dockerSeconds > 0) {
-            std::printf("grade, Docker:        %6.2f s  %6.2f students/s  %.2fx of bare\n", dockerSeconds,
+            std::printf("grade, Docker:         %6.2f s  %6.2f students/s  %.2fx of bare\n", dockerSeconds,
                         kStudents / dockerSeconds, bareSeconds / dockerSeconds);
         }
     }

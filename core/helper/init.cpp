@@ -230,7 +230,9 @@ int isolate(const InitContext &ctx)
 // then the supervisor hears that the sandbox stands.
 void compileFilterAndReport(const InitContext &ctx, SeccompProgram &filter)
 {
-    if (ctx.isolation == Isolation::Full) {
+    if (ctx.isolation == Isolation::Full && ctx.seccomp) {
+        filter = *ctx.seccomp;
+    } else if (ctx.isolation == Isolation::Full) {
         if (const Step step = buildSeccompProgram(filter); !step)
             failSetup(ctx, step, true);
     }

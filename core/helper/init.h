@@ -1,6 +1,7 @@
 #pragma once
 
 #include "options.h"
+#include "seccompfilter.h"
 
 #include <sys/types.h>
 
@@ -27,6 +28,8 @@ struct InitContext {
     gid_t gid = 0;
     bool switchUser = false;     ///< started as root: become uid/gid before building the sandbox
     bool memoryByCgroup = false; ///< the kernel enforces memory; init only watches processes
+    /// The filter the engine compiled once (--seccomp-fd); nullptr: init compiles it.
+    const SeccompProgram *seccomp = nullptr;
 };
 
 /// The sandbox's init: builds the sandbox, starts the program, reaps every process, watches

@@ -29,6 +29,12 @@ std::string staged(const std::string &path)
 
 Step makeDirs(const std::string &path, mode_t mode = 0755)
 {
+    // Most paths' parents exist already (every /etc file shares /tmp/etc): one mkdir then,
+    // where walking down from the top made three for each of the thirty read-only paths.
+    if (mkdir(path.c_str(), mode) == 0 || errno == EEXIST)
+        return Step::ok();
+    if (errno != ENOENT)
+        return Step::fail("mkdir");
     std::string partial;
     size_t pos = 0;
     while (pos != std::string::npos) {

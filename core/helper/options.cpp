@@ -19,6 +19,7 @@ constexpr Numeric kNumerics[] = {
     {"--file-size-bytes", &Options::fileSizeBytes}, {"--open-files", &Options::openFiles},
     {"--output-bytes", &Options::outputBytes},      {"--work-size-bytes", &Options::workSizeBytes},
     {"--work-inodes", &Options::workInodes},        {"--events-fd", &Options::eventsFd},
+    {"--seccomp-fd", &Options::seccompFd},
 };
 
 struct Text {

@@ -44,6 +44,12 @@
 //     in the run is dead, and what the helper still does (wait for init's namespaces to go,
 //     remove the run's cgroup) concerns nobody. The last event.
 // Without --events-fd the helper's exit is the signal.
+//
+// sandpit-helper --export-seccomp writes the compiled system-call filter to stdout and exits.
+// --seccomp-fd N: descriptor N (inherited) is a memfd holding such an image, sealed against
+// writes and size changes; the helper installs it instead of compiling its own, and fails the
+// setup (step "seccomp-image-...") when it is unsealed or malformed. An engine compiles the
+// filter once and hands every later helper the same image.
 
 namespace Sandpit::Helper::Protocol {
 

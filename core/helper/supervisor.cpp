@@ -15,6 +15,7 @@
 #include "refusal.h"
 #include "report.h"
 #include "sandboxuser.h"
+#include "seccompimage.h"
 #include "step.h"
 #include "wallclock.h"
 
@@ -99,6 +100,7 @@ private:
     gid_t m_gid = 0;
     bool m_switchUser = false;
     std::unique_ptr<Cgroup> m_cgroup;
+    std::optional<SeccompProgram> m_seccomp; // from --seccomp-fd
     EngineEvents m_events;
     pid_t m_init = -1;
     int m_controlFd = -1;
@@ -234,6 +236,7 @@ InitContext Supervisor::initContext(Isolation level) const
     ctx.gid = m_gid;
     ctx.switchUser = m_switchUser;
     ctx.memoryByCgroup = m_cgroup && m_cgroup->hasMemory();
+    ctx.seccomp = m_seccomp ? &*m_seccomp : nullptr;
     return ctx;
 }
 
@@ -417,6 +420,8 @@ int Supervisor::run()
 {
     int sigFd = -1;
     if (const Step step = listenForSignals(sigFd); !step)
+        return setupFailed(step.failed, step.error);
+    if (const Step step = takeSeccompImage(m_options.seccompFd, m_seccomp); !step)
         return setupFailed(step.failed, step.error);
     m_switchUser = geteuid() == 0;
     m_uid = m_switchUser ? kNobody : getuid();

@@ -72,12 +72,10 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     }
 
     const PreparedSandbox::Config sandboxConfig{helper, sandboxReadOnlyPaths(), PreparedSandbox::Config{}.workSizeBytes,
-                                                request.weakestIsolation};
+                                                request.weakestIsolation, filterImage(helper)};
     auto sandbox = takeSandbox(sandboxConfig);
     if (!sandbox)
         return std::unexpected(sandbox.error());
-    if (m_config.prepareAhead)
-        prepareNext(sandboxConfig);
 
     RunRequest runRequest = runStepRequest(*language, request);
     LocalJob::Plan runPlan;
@@ -118,6 +116,15 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
         };
     }
     auto job = std::make_unique<StagedJob>(std::move(staged));
+    if (m_config.prepareAhead) {
+        // Once this run has its job, not before: the next helper's fork and exec, on this
+        // thread, held up the start of every run of a Check by as long.
+        QObject::connect(job.get(), &RunJob::started, job.get(),
+                         [alive = std::weak_ptr<int>(m_alive), this, sandboxConfig] {
+                             if (alive.lock())
+                                 prepareNext(sandboxConfig);
+                         });
+    }
     // After the run, not beside it: building a sandbox is a burst of mounts and cgroup work
     // that, on a two-core machine, slowed the run it was meant to speed up by a third. And a
     // moment after, so that the window showing the result does not share the cores with it.
@@ -147,6 +154,19 @@ Expected<PreparedSandbox> LocalBackend::takeSandbox(const PreparedSandbox::Confi
     }
     m_warm.reset(); // a prepared helper that died is of no use; a fresh one says why
     return PreparedSandbox::start(config);
+}
+
+// Compiled once, by the first helper this engine starts; a helper that cannot export it
+// (it is the same filter either way) leaves every helper to compile its own.
+int LocalBackend::filterImage(const QString &helper)
+{
+    if (!std::exchange(m_filterTried, true)) {
+        if (auto image = FilterImage::compile(helper))
+            m_filter.emplace(std::move(*image));
+        else
+            qCWarning(lcSandbox) << image.error().message;
+    }
+    return m_filter ? m_filter->fd() : -1;
 }
 
 void LocalBackend::prepareNext(const PreparedSandbox::Config &config)

@@ -3,6 +3,7 @@
 #include "engine/backend.h"
 #include "engine/backendid.h"
 #include "languages/languageregistry.h"
+#include "local/filterimage.h"
 #include "local/preparedsandbox.h"
 
 #include <memory>
@@ -37,12 +38,15 @@ public:
 private:
     Expected<PreparedSandbox> takeSandbox(const PreparedSandbox::Config &config);
     void prepareNext(const PreparedSandbox::Config &config);
+    int filterImage(const QString &helper);
 
     LanguageRegistry m_languages;
     Config m_config;
     // Building a sandbox costs about as much as starting Python; doing it between runs takes
     // it off the time from Run to the first output.
     std::optional<PreparedSandbox> m_warm;
+    std::optional<FilterImage> m_filter;
+    bool m_filterTried = false;
     bool m_sweptAbandoned = false;
     std::shared_ptr<int> m_alive = std::make_shared<int>(0); // for timers that outlive us
 };

@@ -123,6 +123,9 @@ void LocalJob::start()
     m_process->write("\n" + m_request.stdinData);
     if (!m_request.keepStdinOpen)
         m_process->closeWriteChannel();
+    // QProcess writes at the event loop's next turn; this writes what the pipe takes now,
+    // without waiting, so that the helper starts the run before anything else on this thread.
+    m_process->waitForBytesWritten(0);
     Q_EMIT started();
 }
 

@@ -40,11 +40,20 @@ Expected<PreparedSandbox> PreparedSandbox::start(const Config &config)
     FileDescriptor readEnd(havePipe ? ends[0] : -1);
     FileDescriptor writeEnd(havePipe ? ends[1] : -1);
     auto process = std::make_unique<QProcess>();
-    if (havePipe) {
-        args << QStringLiteral("--events-fd") << QString::number(writeEnd.get());
-        const int fd = writeEnd.get();
-        process->setChildProcessModifier([fd] { fcntl(fd, F_SETFD, 0); });
-    }
+    const int events = havePipe ? writeEnd.get() : -1;
+    if (havePipe)
+        args << QStringLiteral("--events-fd") << QString::number(events);
+    // The filter image is shared by every helper of the engine: close-on-exec, so that no
+    // other child gets it, and inherited by this helper alone, which closes it before init.
+    const int seccomp = config.seccompFd;
+    if (seccomp >= 0)
+        args << QStringLiteral("--seccomp-fd") << QString::number(seccomp);
+    process->setChildProcessModifier([events, seccomp] {
+        for (const int fd : {events, seccomp}) {
+            if (fd >= 0)
+                fcntl(fd, F_SETFD, 0);
+        }
+    });
     process->setProgram(config.helperPath);
     process->setArguments(args);
     process->setWorkingDirectory(workspace->root());

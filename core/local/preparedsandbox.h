@@ -25,6 +25,8 @@ public:
         qint64 workSizeBytes = kWorkspaceBytes;
         /// See RunRequest::weakestIsolation; the helper fails closed past it.
         IsolationReport::Level weakestIsolation = IsolationReport::Level::Full;
+        /// The engine's compiled filter (FilterImage::fd), or -1: the helper compiles its own.
+        int seccompFd = -1;
     };
 
     PreparedSandbox(PreparedSandbox &&) noexcept = default;

@@ -30,9 +30,10 @@ bool parse(const Args &args, Options &out)
 // Every field of Options, by kind, for the round trip.
 constexpr std::string Options::*kTextFields[]
     = {&Options::workspace, &Options::report, &Options::job, &Options::collectDir, &Options::allowWeaker};
-constexpr long long Options::*kNumberFields[] = {
-    &Options::timeoutMs, &Options::cpuMs,       &Options::memoryBytes,   &Options::processes,  &Options::fileSizeBytes,
-    &Options::openFiles, &Options::outputBytes, &Options::workSizeBytes, &Options::workInodes, &Options::eventsFd};
+constexpr long long Options::*kNumberFields[]
+    = {&Options::timeoutMs,     &Options::cpuMs,     &Options::memoryBytes, &Options::processes,
+       &Options::fileSizeBytes, &Options::openFiles, &Options::outputBytes, &Options::workSizeBytes,
+       &Options::workInodes,    &Options::eventsFd,  &Options::seccompFd};
 constexpr bool Options::*kFlags[] = {&Options::shareNetwork, &Options::keepWork, &Options::collectChanges};
 constexpr std::vector<std::string> Options::*kListFields[]
     = {&Options::readOnlyBinds, &Options::environment, &Options::command};
@@ -78,6 +79,8 @@ private Q_SLOTS:
                        "10",
                        "--events-fd",
                        "7",
+                       "--seccomp-fd",
+                       "8",
                        "--collect-dir",
                        "build",
                        "--allow-weaker",
@@ -106,6 +109,7 @@ private Q_SLOTS:
         QCOMPARE(o.workSizeBytes, 1024);
         QCOMPARE(o.workInodes, 10);
         QCOMPARE(o.eventsFd, 7);
+        QCOMPARE(o.seccompFd, 8);
         QCOMPARE(o.collectDir, std::string("build"));
         QCOMPARE(o.allowWeaker, std::string("partial"));
         QVERIFY(o.shareNetwork);
