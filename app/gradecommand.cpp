@@ -53,9 +53,8 @@ std::optional<int> parse(QCommandLineParser &parser, const QStringList &argument
         {option("engines"), QStringLiteral("A file of Docker engines, one per line (# comments)."),
          QStringLiteral("FILE")},
         {option("cert-path"),
-         QStringLiteral("TLS for tcp:// engines: the folder with ca.pem, cert.pem and key.pem, each engine's\n"
-                        "certificate checked (as DOCKER_TLS_VERIFY=1 DOCKER_CERT_PATH=DIR; default: those\n"
-                        "variables)."),
+         QStringLiteral("TLS for tcp:// engines: a folder with ca.pem, cert.pem and key.pem, the engine's certificate "
+                        "checked (as DOCKER_TLS_VERIFY=1 DOCKER_CERT_PATH=DIR; default: those variables)."),
          QStringLiteral("DIR")},
         {option("backend"), QStringLiteral("Without engines: local or docker (default: the setting)."),
          QStringLiteral("B")},
@@ -110,6 +109,11 @@ std::optional<Core::GradeRequest> requestFrom(const QCommandLineParser &parser, 
         return std::nullopt;
     request.engines = *engines;
     request.tlsCertFolder = parser.value(option("cert-path"));
+    if (!request.tlsCertFolder.isEmpty() && request.engines.isEmpty()) {
+        printErr(
+            QStringLiteral("--cert-path is the TLS folder of tcp:// engines: give them with --engine or --engines"));
+        return std::nullopt;
+    }
     request.backend = parser.value(option("backend"));
     request.languageId = parser.value(option("lang"));
     request.includeSecret = parser.isSet(option("include-secret"));

@@ -62,6 +62,10 @@ private Q_SLOTS:
             {QStringLiteral("--engine"), QStringLiteral("tcp://127.0.0.1:9"), QStringLiteral("--cert-path"), certs});
         QCOMPARE(cli.exitCode, kNothingGraded);
         QVERIFY2(cli.err.contains((certs + QStringLiteral("/ca.pem does not exist")).toUtf8()), cli.err.constData());
+        // Without an engine it would do nothing: said, not ignored.
+        const Cli alone = grade({QStringLiteral("--cert-path"), certs});
+        QCOMPARE(alone.exitCode, kUsage);
+        QVERIFY2(alone.err.contains("--cert-path is the TLS folder of tcp:// engines"), alone.err.constData());
     }
 };
 
