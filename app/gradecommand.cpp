@@ -2,6 +2,7 @@
 
 #include "commandline.h"
 #include "gradeprogress.h"
+#include "grading/enginelist.h"
 #include "grading/gradebatch.h"
 
 #include <QCommandLineParser>
@@ -49,7 +50,12 @@ std::optional<int> parse(QCommandLineParser &parser, const QStringList &argument
         {option("jobs"), QStringLiteral("Students graded at once, per engine (default: 1)."), QStringLiteral("N")},
         {option("engine"), QStringLiteral("A Docker engine (unix://… or tcp://…); repeat for several."),
          QStringLiteral("URL")},
-        {option("engines"), QStringLiteral("A file of Docker engines, one per line."), QStringLiteral("FILE")},
+        {option("engines"), QStringLiteral("A file of Docker engines, one per line (# comments)."),
+         QStringLiteral("FILE")},
+        {option("cert-path"),
+         QStringLiteral("TLS for tcp:// engines: a folder with ca.pem, cert.pem and key.pem, the engine's certificate "
+                        "checked (as DOCKER_TLS_VERIFY=1 DOCKER_CERT_PATH=DIR; default: those variables)."),
+         QStringLiteral("DIR")},
         {option("backend"), QStringLiteral("Without engines: local or docker (default: the setting)."),
          QStringLiteral("B")},
         {option("lang"), QStringLiteral("The language (default: found per student)."), QStringLiteral("L")},
@@ -65,20 +71,23 @@ std::optional<int> parse(QCommandLineParser &parser, const QStringList &argument
 
 std::optional<QStringList> enginesFrom(const QCommandLineParser &parser)
 {
-    QStringList engines = parser.values(option("engine"));
-    if (!parser.isSet(option("engines")))
-        return engines;
-    QFile file(parser.value(option("engines")));
-    if (!file.open(QIODevice::ReadOnly)) {
-        printErr(QStringLiteral("cannot read %1: %2").arg(file.fileName(), file.errorString()));
+    QList<Core::EngineLine> lines;
+    for (const QString &engine : parser.values(option("engine")))
+        lines << Core::EngineLine{engine, QStringLiteral("--engine")};
+    if (parser.isSet(option("engines"))) {
+        QFile file(parser.value(option("engines")));
+        if (!file.open(QIODevice::ReadOnly)) {
+            printErr(QStringLiteral("cannot read %1: %2").arg(file.fileName(), file.errorString()));
+            return std::nullopt;
+        }
+        lines << Core::engineLines(QString::fromUtf8(file.readAll()), file.fileName());
+    }
+    const auto engines = Core::parseEngines(lines);
+    if (!engines) {
+        printErr(engines.error());
         return std::nullopt;
     }
-    for (const QByteArray &line : file.readAll().split('\n')) {
-        const QString engine = QString::fromUtf8(line).trimmed();
-        if (!engine.isEmpty() && !engine.startsWith(QLatin1Char('#')))
-            engines << engine;
-    }
-    return engines;
+    return *engines;
 }
 
 std::optional<Core::GradeRequest> requestFrom(const QCommandLineParser &parser, const Core::EngineSettings &engine)
@@ -99,6 +108,12 @@ std::optional<Core::GradeRequest> requestFrom(const QCommandLineParser &parser, 
     if (!engines)
         return std::nullopt;
     request.engines = *engines;
+    request.tlsCertFolder = parser.value(option("cert-path"));
+    if (!request.tlsCertFolder.isEmpty() && request.engines.isEmpty()) {
+        printErr(
+            QStringLiteral("--cert-path is the TLS folder of tcp:// engines: give them with --engine or --engines"));
+        return std::nullopt;
+    }
     request.backend = parser.value(option("backend"));
     request.languageId = parser.value(option("lang"));
     request.includeSecret = parser.isSet(option("include-secret"));

@@ -136,7 +136,8 @@ void GradeBatch::makeEngines()
     const LanguageRegistry &languages = m_plan.languages;
     releaseLanes();
     m_engines.clear();
-    const QList<GradeEngine> engines = gradeEngines(m_request.engines, m_request.backend, *settings);
+    const QList<GradeEngine> engines
+        = gradeEngines(m_request.engines, m_request.backend, *settings, m_request.tlsCertFolder);
     for (int e = 0; e < engines.size(); ++e) {
         m_engines.push_back(std::make_unique<Engine>(Engine{engines.at(e)}));
         for (int job = 0; job < m_request.jobs; ++job) {

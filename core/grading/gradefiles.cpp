@@ -1,5 +1,7 @@
 #include "grading/gradefiles.h"
 
+#include "grading/csvtext.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -55,21 +57,6 @@ QString commit(QSaveFile &file, const QByteArray &content)
     if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size() || !file.commit())
         return QStringLiteral("Could not write %1: %2").arg(file.fileName(), file.errorString());
     return {};
-}
-
-QString csvField(QString field)
-{
-    if (!field.contains(QLatin1Char(',')) && !field.contains(QLatin1Char('"')) && !field.contains(QLatin1Char('\n')))
-        return field;
-    return QLatin1Char('"') + field.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
-}
-
-QString csvLine(const QStringList &fields)
-{
-    QStringList quoted;
-    for (const QString &field : fields)
-        quoted << csvField(field);
-    return quoted.join(QLatin1Char(',')) + QLatin1Char('\n');
 }
 
 TestOutcome testFromJson(const QJsonObject &object)
@@ -179,7 +166,7 @@ QString writeSummaryCsv(const QString &path, const QStringList &testNames, const
     for (const QString &name : testNames)
         header << name;
     header << QStringLiteral("verdicts") << QStringLiteral("engine") << QStringLiteral("error");
-    QString text = csvLine(header);
+    QString text = csvRow(header);
     for (const StudentGrade &grade : grades) {
         QStringList fields{grade.student, QString::number(grade.report.score), QString::number(grade.report.maxScore)};
         QStringList verdicts;
@@ -191,7 +178,7 @@ QString writeSummaryCsv(const QString &path, const QStringList &testNames, const
                 verdicts << name + QLatin1Char('=') + verdictId(test->verdict);
         }
         fields << verdicts.join(QLatin1Char(' ')) << grade.engine << grade.error;
-        text += csvLine(fields);
+        text += csvRow(fields);
     }
     QSaveFile file(path);
     return commit(file, text.toUtf8());

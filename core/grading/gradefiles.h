@@ -24,7 +24,8 @@ QString writeResults(const StudentGrade &grade);
 /// when there is none, it is not Sandpit's, or it was for another exercise.
 std::optional<StudentGrade> readResults(const QString &path, const QString &exerciseId);
 
-/// summary.csv: student, score, max, points per test, verdicts, engine, error.
+/// summary.csv: student, score, max, points per test, verdicts, engine, error; every cell
+/// through csvCell, so a student's folder name that is a formula stays text.
 QString writeSummaryCsv(const QString &path, const QStringList &testNames, const QList<StudentGrade> &grades);
 /// junit.xml: a testsuite per student, a testcase per test, a failure carrying the verdict.
 QString writeJUnit(const QString &path, const QList<StudentGrade> &grades);

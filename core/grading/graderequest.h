@@ -19,6 +19,9 @@ struct GradeRequest {
     int jobs = 1; ///< students graded at once, per engine
     /// Docker endpoints in DOCKER_HOST form (unix://, tcp://); empty: this machine.
     QStringList engines;
+    /// TLS for the tcp:// engines: DOCKER_CERT_PATH with DOCKER_TLS_VERIFY, as the Docker CLI
+    /// reads them; empty: this process's own DOCKER_TLS* variables and DOCKER_CERT_PATH.
+    QString tlsCertFolder;
     QString backend;    ///< "local"/"docker" when engines is empty; empty: the settings' default
     QString languageId; ///< empty: the exercise's only language, or detected per student
     bool includeSecret = false;

@@ -1,8 +1,10 @@
 #include "instructor/gradedialog.h"
 
+#include "engine/backendid.h"
 #include "exercises/checkdetails.h"
 #include "exercises/packloader.h"
 #include "instructor/csvfile.h"
+#include "instructor/gradeengineschoice.h"
 #include "instructor/gradetable.h"
 
 #include <QCheckBox>
@@ -14,6 +16,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMap>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -22,6 +25,34 @@
 #include <QtConcurrentRun>
 
 namespace Sandpit::Ui {
+
+namespace {
+/// "…: 7 graded, 0 saved before, 1 not graded", then which engine graded how many when Docker
+/// engines did, and who is left when every engine failed.
+QString summaryText(const Core::GradeSummary &summary)
+{
+    QString text = QStringLiteral("%1 of %2 students: %3 graded, %4 saved before, %5 not graded")
+                       .arg(summary.grades.size())
+                       .arg(summary.students)
+                       .arg(summary.graded)
+                       .arg(summary.skipped)
+                       .arg(summary.failed);
+    QMap<QString, int> graded;
+    for (const Core::StudentGrade &grade : summary.grades)
+        if (!grade.skipped && grade.error.isEmpty() && !grade.engine.isEmpty())
+            ++graded[grade.engine];
+    if (!graded.isEmpty() && graded.firstKey() != Core::kLocalBackendId) {
+        QStringList engines;
+        for (auto it = graded.cbegin(); it != graded.cend(); ++it)
+            engines << QStringLiteral("%1 on %2").arg(it.value()).arg(it.key());
+        text += QStringLiteral(" (%1)").arg(engines.join(QStringLiteral(", ")));
+    }
+    if (!summary.left.isEmpty())
+        text += QStringLiteral("; %1 left, no engine could grade them: Start again to grade them")
+                    .arg(summary.left.size());
+    return text;
+}
+} // namespace
 
 GradeDialog::GradeDialog(QString unpackFolder, QWidget *parent)
     : QDialog(parent)
@@ -34,6 +65,7 @@ GradeDialog::GradeDialog(QString unpackFolder, QWidget *parent)
     , m_cancel(new QPushButton(QStringLiteral("Cancel"), this))
     , m_export(new QPushButton(QStringLiteral("Export CSV…"), this))
     , m_progress(new QProgressBar(this))
+    , m_engineNotes(new QLabel(this))
     , m_status(new QLabel(QStringLiteral("Choose a pack, its exercise and the students' folder."), this))
     , m_table(new GradeTable(this))
     , m_details(new CheckDetails(this))
@@ -43,6 +75,10 @@ GradeDialog::GradeDialog(QString unpackFolder, QWidget *parent)
     m_exercise->setObjectName(QStringLiteral("gradeExercise"));
     m_jobs->setRange(1, 64);
     m_progress->setFormat(QStringLiteral("%v of %m students"));
+    m_engineNotes->setObjectName(QStringLiteral("gradeEnginesDropped"));
+    m_engineNotes->setWordWrap(true);
+    m_engineNotes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_engineNotes->hide();
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_table);
     splitter->addWidget(m_details);
@@ -56,6 +92,7 @@ GradeDialog::GradeDialog(QString unpackFolder, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(createForm());
     layout->addWidget(m_progress);
+    layout->addWidget(m_engineNotes);
     layout->addWidget(splitter, 1);
     layout->addLayout(buttons);
     resize(1000, 680);
@@ -73,8 +110,9 @@ GradeDialog::GradeDialog(QString unpackFolder, QWidget *parent)
     connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row, int column) { showCell(row, column); });
     connectBatch();
     // The form top to bottom, whatever order its widgets were made in; the pack first.
-    QWidget *order[] = {m_pack, m_exercise, m_submissions, m_output, m_jobs, m_secret, m_start};
-    for (std::size_t i = 1; i < std::size(order); ++i)
+    const QWidgetList order = QWidgetList{m_pack, m_exercise, m_submissions, m_output} + m_engines->widgetsInTabOrder()
+        + QWidgetList{m_jobs, m_secret, m_start};
+    for (qsizetype i = 1; i < order.size(); ++i)
         setTabOrder(order[i - 1], order[i]);
     m_pack->setFocus();
 }
@@ -105,8 +143,10 @@ QWidget *GradeDialog::createForm()
     layout->addRow(QStringLiteral("Exercise:"), m_exercise);
     layout->addRow(QStringLiteral("Submissions:"), row(m_submissions, [this] { browse(m_submissions, true); }));
     layout->addRow(QStringLiteral("Results to:"), row(m_output, [this] { browse(m_output, true); }));
+    m_engines = new GradeEnginesChoice(layout);
     auto *options = new QHBoxLayout;
     options->addWidget(m_jobs);
+    m_jobs->setToolTip(QStringLiteral("Students graded at once on each engine"));
     m_secret->setToolTip(QStringLiteral("Grade the exercise's secret tests too: the ones a learner build leaves out"));
     options->addWidget(m_secret);
     options->addStretch(1);
@@ -211,8 +251,22 @@ void GradeDialog::start()
         m_status->setText(QStringLiteral("Choose a pack's exercise and the students' folder first."));
         return;
     }
+    const auto engines = m_engines->engines();
+    if (!engines) {
+        m_status->setText(engines.error());
+        return;
+    }
+    request.engines = engines->engines;
+    m_enginesInBatch = std::max<int>(1, int(request.engines.size()));
+    m_enginesDropped = 0;
+    request.tlsCertFolder = engines->tlsCertFolder;
+    if (request.engines.isEmpty())
+        request.backend = Core::kLocalBackendId; // "This computer's sandbox", whatever Run in says
+    m_engines->remember();
     m_details->clear();
     m_table->reset({});
+    m_engineNotes->clear();
+    m_engineNotes->hide();
     m_progress->setRange(0, 0);
     m_status->setText(QStringLiteral("Starting…"));
     setRunning(true);
@@ -236,16 +290,12 @@ void GradeDialog::connectBatch()
         m_progress->setValue(++m_done);
         m_status->setText(QStringLiteral("%1 of %2 students").arg(m_done).arg(m_students));
     });
+    connect(m_batch, &Core::GradeBatch::engineDropped, this, &GradeDialog::showEngineDropped);
     connect(m_batch, &Core::GradeBatch::batchFinished, this, [this](const Core::GradeSummary &summary) {
         setRunning(false);
         m_progress->setRange(0, std::max(summary.students, 1));
         m_progress->setValue(int(summary.grades.size()));
-        m_status->setText(QStringLiteral("%1 of %2 students: %3 graded, %4 saved before, %5 not graded")
-                              .arg(summary.grades.size())
-                              .arg(summary.students)
-                              .arg(summary.graded)
-                              .arg(summary.skipped)
-                              .arg(summary.failed));
+        m_status->setText(summaryText(summary));
     });
     connect(m_batch, &Core::GradeBatch::batchFailed, this, [this](const Core::RunError &error) {
         setRunning(false);
@@ -253,6 +303,18 @@ void GradeDialog::connectBatch()
         m_progress->setValue(0);
         m_status->setText(QStringLiteral("Nothing graded: %1").arg(error.message));
     });
+}
+
+void GradeDialog::showEngineDropped(const QString &engine, const QString &reason)
+{
+    const QString next = ++m_enginesDropped < m_enginesInBatch
+        ? QStringLiteral("Its unfinished students went to the other engines.")
+        : QStringLiteral("No engine is left: the students not graded yet stay for the next Start.");
+    const QString line = QStringLiteral("⚠ %1 stopped grading: %2 %3")
+                             .arg(engine, reason.endsWith(u'.') ? reason : reason + u'.', next);
+    const QString shown = m_engineNotes->text();
+    m_engineNotes->setText(shown.isEmpty() ? line : shown + u'\n' + line);
+    m_engineNotes->show();
 }
 
 void GradeDialog::setRunning(bool running)

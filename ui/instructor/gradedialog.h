@@ -18,6 +18,7 @@ class QSpinBox;
 namespace Sandpit::Ui {
 
 class CheckDetails;
+class GradeEnginesChoice;
 class GradeTable;
 
 /// Tools › Grade Submissions…: a pack's exercise graded for a folder of students, shown as
@@ -43,6 +44,7 @@ public:
     QComboBox *exerciseList() const { return m_exercise; }
     GradeTable *table() const { return m_table; }
     CheckDetails *details() const { return m_details; }
+    GradeEnginesChoice *enginesChoice() const { return m_engines; }
     QString status() const;
 
 public Q_SLOTS:
@@ -60,6 +62,7 @@ private:
     void listExercises(const std::expected<Core::Course, Core::PackProblem> &course);
     void connectBatch();
     void showCell(int row, int column);
+    void showEngineDropped(const QString &engine, const QString &reason);
     void setRunning(bool running);
     void chooseCsv();
 
@@ -70,16 +73,20 @@ private:
     QLineEdit *m_submissions;
     QLineEdit *m_output;
     QSpinBox *m_jobs;
+    GradeEnginesChoice *m_engines;
     QCheckBox *m_secret;
     QPushButton *m_start;
     QPushButton *m_cancel;
     QPushButton *m_export;
     QProgressBar *m_progress;
+    QLabel *m_engineNotes; ///< engines that stopped grading, and why
     QLabel *m_status;
     GradeTable *m_table;
     CheckDetails *m_details;
     int m_students = 0;
     int m_done = 0;
+    int m_enginesInBatch = 1;
+    int m_enginesDropped = 0;
 };
 
 } // namespace Sandpit::Ui
