@@ -233,6 +233,12 @@ Expected<DockerClient> DockerClient::connect(const DockerEndpoint &endpoint)
     return DockerClient(endpoint, std::min(minor, kMaxApiMinor));
 }
 
+bool DockerClient::answers(int timeoutMs) const
+{
+    const auto pong = call("GET", QStringLiteral("/_ping"), {}, timeoutMs);
+    return pong && pong->ok();
+}
+
 Expected<DockerResponse> DockerClient::call(const char *method, const QString &path, const QByteArray &jsonBody,
                                             int timeoutMs) const
 {

@@ -27,8 +27,4 @@ struct GradeEngine {
 /// settings' when empty).
 QList<GradeEngine> gradeEngines(const QStringList &endpoints, const QString &backend, const EngineSettings &settings);
 
-/// Whether a Check's failure is the engine's (its daemon gone, no sandbox, no image): the
-/// student goes to another engine. Any other failure is the student's own.
-bool isEngineFailure(const RunError &error);
-
 } // namespace Sandpit::Core
