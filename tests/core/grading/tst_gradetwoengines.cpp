@@ -10,8 +10,11 @@
 #include "support/tlsengine.h"
 
 #include <QDir>
+#include <QLoggingCategory>
+#include <QMutex>
 #include <QProcess>
 #include <QScopeGuard>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -61,6 +64,40 @@ QMap<QString, QString> enginesInCsv(const GradeSummary &summary)
     }
     return engines;
 }
+
+/// The Docker pool's takes of containers (DockerPool logs each as "warm HOST" or "cold HOST"),
+/// from the engines' threads.
+struct PoolTakes {
+    QMutex mutex;
+    QHash<QString, int> counts;
+    QtMessageHandler next = nullptr;
+
+    static PoolTakes &instance()
+    {
+        static PoolTakes takes;
+        return takes;
+    }
+    static void handle(QtMsgType type, const QMessageLogContext &context, const QString &message)
+    {
+        PoolTakes &takes = instance();
+        if (qstrcmp(context.category, "sandpit.core.docker.pool") == 0) {
+            const QMutexLocker lock(&takes.mutex);
+            ++takes.counts[message];
+            return;
+        }
+        takes.next(type, context, message);
+    }
+    int count(const QString &message)
+    {
+        const QMutexLocker lock(&mutex);
+        return counts.value(message);
+    }
+    void clear()
+    {
+        const QMutexLocker lock(&mutex);
+        counts.clear();
+    }
+};
 
 bool copyFixture(const QString &from, const QString &to)
 {
@@ -165,6 +202,8 @@ private Q_SLOTS:
         for (const char *name : {"DOCKER_TLS_VERIFY", "DOCKER_CERT_PATH"})
             qputenv(name, m_tls.value(QString::fromLatin1(name)).toUtf8());
         qputenv("SANDPIT_DOCKER_IMAGE_C", "sandpit-offline/gcc:12");
+        QLoggingCategory::setFilterRules(QStringLiteral("sandpit.core.docker.pool.debug=true"));
+        PoolTakes::instance().next = qInstallMessageHandler(&PoolTakes::handle);
         QVERIFY(makeClass());
         QTemporaryDir out;
         GradeBatch batch;
@@ -180,6 +219,7 @@ private Q_SLOTS:
 
     void bothEnginesGradeAsTheLocalSandboxDoes()
     {
+        PoolTakes::instance().clear();
         QTemporaryDir out;
         GradeBatch batch;
         QSignalSpy dropped(&batch, &GradeBatch::engineDropped);
@@ -192,6 +232,41 @@ private Q_SLOTS:
             if (!grade.report.tests.isEmpty())
                 engines << grade.engine;
         QCOMPARE(engines, (QSet<QString>{kHostEngine, m_tlsEngine}));
+        // The remote engine's pool: each test compiles and runs in a container of its own, and
+        // only its first test's two waited for theirs; every later one was made ahead.
+        int tlsTests = 0;
+        for (const StudentGrade &grade : summary.grades)
+            tlsTests += grade.engine == m_tlsEngine ? int(grade.report.tests.size()) : 0;
+        PoolTakes &takes = PoolTakes::instance();
+        const int warm = takes.count(QStringLiteral("warm ") + m_tlsEngine);
+        const int cold = takes.count(QStringLiteral("cold ") + m_tlsEngine);
+        qInfo("%s: %d tests, %d containers warm, %d cold", qPrintable(m_tlsEngine), tlsTests, warm, cold);
+        QCOMPARE(warm + cold, 2 * tlsTests);
+        QCOMPARE(cold, 2);
+    }
+
+    // An image without the language (here: none at all) fails every student the same way on
+    // that engine: each gets the error, as a per-student result, and the engine stays. Dropping
+    // it would leave the whole class ungraded, as if the daemon had gone.
+    void anEngineWithoutTheImageFailsItsStudentsNotTheBatch()
+    {
+        const QByteArray image = qgetenv("SANDPIT_DOCKER_IMAGE_C");
+        const auto restore = qScopeGuard([image] { qputenv("SANDPIT_DOCKER_IMAGE_C", image); });
+        qputenv("SANDPIT_DOCKER_IMAGE_C", "sandpit-offline/no-such-image:1");
+        QTemporaryDir out;
+        GradeBatch batch;
+        QSignalSpy dropped(&batch, &GradeBatch::engineDropped);
+        const GradeSummary summary = gradeToEnd(batch, request(out.path(), {kHostEngine}), kBatchTimeoutMs);
+        QVERIFY2(dropped.isEmpty(), qPrintable(dropped.value(0).value(1).toString()));
+        QVERIFY(summary.left.isEmpty());
+        QCOMPARE(summary.grades.size(), m_class.size());
+        QCOMPARE(summary.graded, 0);
+        for (const StudentGrade &grade : summary.grades) {
+            if (m_local.value(grade.student).value(1).isEmpty()) // one the local sandbox graded
+                QVERIFY2(grade.error.contains(QStringLiteral("sandpit-offline/no-such-image:1")),
+                         qPrintable(grade.student + QStringLiteral(": ") + grade.error));
+            QVERIFY(QFile::exists(grade.resultsPath));
+        }
     }
 
     void aDaemonKilledMidBatchLosesNoStudent()
