@@ -6,6 +6,8 @@
 #include "engine/requestcheck.h"
 #include "engine/stagedjob.h"
 
+#include <optional>
+
 namespace Sandpit::Core {
 
 namespace {
@@ -105,6 +107,7 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
         return p;
     };
     StagedJob::Plan staged;
+    std::optional<DockerContainerKey> compileKey;
     staged.diagnostics = DiagnosticParser(language->diagnosticFormats, request.sources);
     RunRequest runRequest = runStepRequest(*language, request);
     std::shared_ptr<Workspace> kept;
@@ -123,6 +126,7 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
             = plan(compileRequest, compileCommand(*language, language->compile->toolchain.value(0), compileRequest));
         compile.stage = RunStage::Compile;
         compile.keepBuildIn = kept->root();
+        compileKey = compile.key;
         auto container = m_pool.take(compile.key);
         staged.compile = std::make_unique<DockerJob>(std::move(compile), m_connector, m_reaper, std::move(container));
         runRequest.inputFiles << InputFile{kept->root() + QLatin1Char('/') + QLatin1String(kBuildDir),
@@ -143,7 +147,11 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
         // After the run has ended, so that making the next container does not compete with
         // this run's start. The job is the context: the connection goes with it, and the
         // backend outlives every job (RunWorker deletes jobs before its backends).
-        const auto prepareNext = [this, runKey] { m_pool.prepare(runKey); };
+        // The compiler's too: a series of runs (a Check's tests) compiles each time.
+        QList<DockerContainerKey> next{runKey};
+        if (compileKey)
+            next.prepend(*compileKey);
+        const auto prepareNext = [this, next] { m_pool.prepare(next); };
         // Not after a failure: a missing image or daemon would only fail again.
         QObject::connect(job.get(), &RunJob::finished, job.get(), prepareNext);
     }

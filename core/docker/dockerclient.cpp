@@ -233,6 +233,13 @@ Expected<DockerClient> DockerClient::connect(const DockerEndpoint &endpoint)
     return DockerClient(endpoint, std::min(minor, kMaxApiMinor));
 }
 
+bool DockerClient::answers(int timeoutMs) const
+{
+    // Any answer but a gateway's or an overloaded daemon's (5xx) is a daemon that is there.
+    const auto pong = call("GET", QStringLiteral("/_ping"), {}, timeoutMs);
+    return pong && pong->status < 500;
+}
+
 Expected<DockerResponse> DockerClient::call(const char *method, const QString &path, const QByteArray &jsonBody,
                                             int timeoutMs) const
 {

@@ -65,6 +65,9 @@ public:
     Expected<DockerResponse> call(const char *method, const QString &path, const QByteArray &jsonBody = {},
                                   int timeoutMs = 0) const;
 
+    /// Whether the daemon still answers (GET /_ping within `timeoutMs`, below HTTP 500).
+    bool answers(int timeoutMs) const;
+
     /// Unpacks `tar` into `folder` inside the container (PUT /containers/{id}/archive).
     Expected<DockerResponse> putArchive(const QString &containerId, const QString &folder, const QByteArray &tar) const;
 

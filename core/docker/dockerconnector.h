@@ -21,6 +21,8 @@ public:
                              QProcessEnvironment environment = QProcessEnvironment::systemEnvironment());
 
     Expected<DockerClient> client();
+    /// As given: DOCKER_HOST, empty for the default socket.
+    const QString &dockerHost() const { return m_dockerHost; }
     /// What the daemon said of itself when client() first reached it; not known before that,
     /// or when /info failed then. Does not block on the daemon.
     DockerDaemonInfo daemonInfo();

@@ -2,7 +2,13 @@
 
 #include "files/runfolders.h"
 
+#include <algorithm>
+
 namespace Sandpit::Core {
+
+namespace {
+Q_LOGGING_CATEGORY(lcDockerPool, "sandpit.core.docker.pool", QtWarningMsg)
+} // namespace
 
 DockerPool::DockerPool(std::shared_ptr<DockerConnector> connector, std::shared_ptr<DockerReaper> reaper)
     : m_connector(std::move(connector))
@@ -19,8 +25,8 @@ DockerPool::DockerPool(std::shared_ptr<DockerConnector> connector, std::shared_p
 
 DockerPool::~DockerPool()
 {
-    if (m_warm)
-        discard(std::move(m_warm->second));
+    for (auto &[key, pending] : m_warm)
+        discard(std::move(pending));
     for (auto &task : m_background)
         task.wait();
 }
@@ -40,30 +46,45 @@ DockerPool::Pending DockerPool::create(const DockerContainerKey &key) const
 DockerPool::Pending DockerPool::take(const DockerContainerKey &key)
 {
     pruneFinished();
-    if (m_warm && m_warm->first == key) {
-        Pending pending = std::move(m_warm->second);
-        m_warm.reset();
+    const auto found = std::find_if(m_warm.begin(), m_warm.end(), [&](const auto &warm) { return warm.first == key; });
+    if (found != m_warm.end()) {
+        Pending pending = std::move(found->second);
+        m_warm.erase(found);
         // A warm attempt that failed (say the daemon was down then) must not decide this run.
         if (pending.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
-            return pending;
+            return warm(std::move(pending));
         auto ready = pending.get();
         if (ready) {
             std::promise<Expected<DockerPreparedContainer>> promise;
             promise.set_value(std::move(ready));
-            return promise.get_future();
+            return warm(promise.get_future());
         }
     }
+    qCDebug(lcDockerPool).noquote() << "cold" << m_connector->dockerHost();
     return create(key);
 }
 
-void DockerPool::prepare(const DockerContainerKey &key)
+DockerPool::Pending DockerPool::warm(Pending pending) const
+{
+    qCDebug(lcDockerPool).noquote() << "warm" << m_connector->dockerHost();
+    return pending;
+}
+
+void DockerPool::prepare(const QList<DockerContainerKey> &keys)
 {
     pruneFinished();
-    if (m_warm && m_warm->first == key)
-        return;
-    if (m_warm)
-        discard(std::move(m_warm->second));
-    m_warm.emplace(key, create(key));
+    for (auto warm = m_warm.begin(); warm != m_warm.end();) {
+        if (keys.contains(warm->first)) {
+            ++warm;
+            continue;
+        }
+        discard(std::move(warm->second));
+        warm = m_warm.erase(warm);
+    }
+    for (const DockerContainerKey &key : keys) {
+        if (std::none_of(m_warm.begin(), m_warm.end(), [&](const auto &warm) { return warm.first == key; }))
+            m_warm.emplace_back(key, create(key));
+    }
 }
 
 void DockerPool::discard(Pending pending)

@@ -32,6 +32,9 @@ namespace Sandpit::Core {
 namespace {
 constexpr auto kStreamDrainTimeout = std::chrono::seconds(2);
 constexpr qint64 kInitDeadlineSlackSeconds = 10;
+// Asked only after a run failed: a daemon that is up answers a ping in milliseconds, even
+// busy; one that takes longer is as good as gone for a batch that could use another engine.
+constexpr int kPingTimeoutMs = 5000;
 
 QByteArray newToken()
 {
@@ -73,7 +76,7 @@ void DockerRun::run()
     auto prepared = m_container.get();
     auto client = m_connector->client();
     if (!client || !prepared) {
-        const RunError error = !client ? client.error() : prepared.error();
+        const RunError error = !client ? client.error() : blame(*client, prepared.error());
         m_shared->post([cb = m_callbacks.failed, error] { cb(error); });
         if (prepared)
             m_reaper->dispose(std::move(*prepared));
@@ -89,7 +92,7 @@ void DockerRun::run()
             result = std::unexpected(kept.error());
     }
     if (!result) {
-        m_shared->post([cb = m_callbacks.failed, error = result.error()] { cb(error); });
+        m_shared->post([cb = m_callbacks.failed, error = blame(*client, result.error())] { cb(error); });
     } else {
         if (m_plan.stage == RunStage::Run)
             ArtifactCollector::collect(prepared->workspace.workDir(), m_baseline, m_plan.request.keepArtifacts)
@@ -105,6 +108,19 @@ void DockerRun::run()
         m_shared->post([cb = m_callbacks.finished, r = std::move(*result)] { cb(r); });
     }
     m_reaper->dispose(std::move(*prepared));
+}
+
+RunError DockerRun::blame(const DockerClient &client, RunError error) const
+{
+    // A daemon that stops mid-run fails whichever call was in flight, in that call's own way
+    // (a container that cannot be inspected, a copy cut short): only asking it again tells
+    // this run's trouble from an engine that is gone, whose runs belong on another engine.
+    if (isEngineFailure(error) || client.answers(kPingTimeoutMs))
+        return error;
+    qCInfo(lcDocker) << "the daemon at" << client.endpoint().description << "stopped answering:" << error.message;
+    return {RunError::Code::BackendUnavailable,
+            QStringLiteral("The Docker engine at %1 stopped answering: %2")
+                .arg(client.endpoint().description, error.message)};
 }
 
 QString DockerRun::keptCopy(const DockerPreparedContainer &container)

@@ -62,6 +62,8 @@ public:
     void run();
 
 private:
+    /// `error`, or BackendUnavailable when the daemon no longer answers.
+    RunError blame(const DockerClient &client, RunError error) const;
     DockerLauncher launcherFor(const QString &stdinSource) const;
     QByteArray order() const;
     Expected<void> writeLauncher(const DockerPreparedContainer &container) const;

@@ -145,7 +145,9 @@ void CheckWorker::onRunFailed(RunId id, const RunError &error)
     if (!m_check || m_check->run != id)
         return;
     m_check->run = 0;
-    if (m_check->phase == Phase::Checker) {
+    // A checker that cannot run is the exercise's fault, unless its engine is gone: then the
+    // test was never judged, and grading hands the student to another engine.
+    if (m_check->phase == Phase::Checker && !isEngineFailure(error)) {
         checkerEnded({}, error.message);
         return;
     }

@@ -42,16 +42,4 @@ QList<GradeEngine> gradeEngines(const QStringList &endpoints, const QString &bac
     return engines;
 }
 
-bool isEngineFailure(const RunError &error)
-{
-    switch (error.code) {
-    case RunError::Code::BadRequest:
-    case RunError::Code::MissingInputFile:
-    case RunError::Code::UnknownLanguage:
-        return false;
-    default:
-        return true;
-    }
-}
-
 } // namespace Sandpit::Core

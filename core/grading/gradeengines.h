@@ -30,8 +30,4 @@ struct GradeEngine {
 QList<GradeEngine> gradeEngines(const QStringList &endpoints, const QString &backend, const EngineSettings &settings,
                                 const QString &certFolder = {});
 
-/// Whether a Check's failure is the engine's (its daemon gone, no sandbox, no image): the
-/// student goes to another engine. Any other failure is the student's own.
-bool isEngineFailure(const RunError &error);
-
 } // namespace Sandpit::Core

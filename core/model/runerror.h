@@ -31,6 +31,17 @@ struct RunError {
     QString image = {};
 };
 
+/// Whether the engine itself is gone (its daemon stopped answering, the helper is missing), not
+/// this run: the same request may do fine on another engine. Grading then hands the student to
+/// another engine, and a Check says its engine failed rather than judge the test. Every other
+/// code is the run's own (its program, its image, its sandbox) and would fail the same way on any
+/// engine with the same settings. A Docker run that fails in some other way asks the daemon
+/// (GET /_ping) and reports BackendUnavailable when it no longer answers (DockerRun).
+inline bool isEngineFailure(const RunError &error)
+{
+    return error.code == RunError::Code::BackendUnavailable;
+}
+
 template<typename T>
 using Expected = std::expected<T, RunError>;
 

@@ -9,6 +9,7 @@
 #include <QLocalServer>
 #include <QLocalSocket>
 #include <QPointer>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 
 class FakeDockerDaemon
@@ -31,6 +32,10 @@ public:
     /// When set, POST /images/create is answered with this status and {"message": pullRefusal}.
     int refusalStatus = 0;
     QString pullRefusal;
+
+    /// When set, the daemon stops listening once it has answered a request whose line contains
+    /// this ("/containers/create"), as a daemon that dies just then: later connections fail.
+    QByteArray dieAfter;
 
     /// The images the daemon has, as "name:tag" (GET /images/json and /images/NAME/json).
     QStringList images;
@@ -74,7 +79,13 @@ private:
         const QList<QByteArray> parts = requestLine.split(' ');
         requests << QString::fromLatin1(parts.value(0) + ' ' + parts.value(1));
         const QByteArray path = parts.value(1);
-        if (parts.value(0) == "GET" && path.endsWith("/version")) {
+        const auto dieIfDue = qScopeGuard([this, &requestLine] {
+            if (!dieAfter.isEmpty() && requestLine.contains(dieAfter))
+                m_server.close();
+        });
+        if (parts.value(0) == "GET" && path.endsWith("/_ping")) {
+            reply(socket, 200, "OK");
+        } else if (parts.value(0) == "GET" && path.endsWith("/version")) {
             reply(socket, 200, R"({"ApiVersion":"1.41","MinAPIVersion":"1.12","Version":"20.10.24"})");
         } else if (parts.value(0) == "GET" && path.endsWith("/images/json")) {
             reply(socket, 200, imageList());
