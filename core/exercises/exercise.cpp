@@ -36,7 +36,11 @@ Limits Exercise::limitsFor(const ExerciseTest &test, const Limits &base, const Q
     const auto times = referenceWallMs.constFind(languageId);
     if (!scaling.multiplier || times == referenceWallMs.cend() || !times->contains(test.name))
         return result;
-    const auto scaled = qint64(std::ceil(*scaling.multiplier * double(times->value(test.name))));
+    // At most a day, as an explicit limit: a damaged or hostile record (wall_ms near 2^63) must
+    // give neither hours of runs nor an overflow here.
+    constexpr double kMaxScaledMs = 24.0 * 3600 * 1000;
+    const auto scaled
+        = qint64(std::ceil(std::min(*scaling.multiplier * double(times->value(test.name)), kMaxScaledMs)));
     result.wallTimeMs = std::max(scaling.floorMs.value_or(kDefaultTimeFloorMs), scaled);
     return result;
 }

@@ -180,6 +180,10 @@ void PackValidator::onChecked(const CheckReport &run)
     if (job.reference) {
         QHash<QString, qint64> &measured = exercise.referenceWallMs[job.languageId];
         for (const TestOutcome &outcome : report.tests) {
+            // Only a test the reference passed has a time worth scaling by: a timed-out one
+            // would record its limit, a test never reached next to nothing.
+            if (outcome.verdict != Verdict::Passed)
+                continue;
             m_report.referenceTimes.append(
                 ReferenceTime{exercise.id, job.languageId, outcome.testName, outcome.wallMs, outcome.cpuMs});
             measured.insert(outcome.testName, outcome.wallMs);

@@ -191,7 +191,9 @@ void GradeBatch::onCheckFinished(Lane &lane, const CheckReport &report)
     const bool stopped = std::any_of(report.tests.begin(), report.tests.end(),
                                      [](const TestOutcome &test) { return test.verdict == Verdict::Stopped; });
     // A student stopped part way is not graded: nothing is written, and the next run grades it.
-    if (!(m_cancelled && stopped)) {
+    if (m_cancelled && stopped) {
+        m_summary.left << submission.student;
+    } else {
         StudentGrade grade;
         grade.student = submission.student;
         grade.engine = m_engines.at(lane.engine)->engine.name;
@@ -209,10 +211,12 @@ void GradeBatch::onCheckFailed(Lane &lane, const RunError &error)
 {
     const Submission submission = *lane.current;
     lane.current.reset();
-    if (isEngineFailure(error) && !m_cancelled) {
+    if (engineCannotGrade(error) && !m_cancelled) {
         m_queue.push_front(submission);
         dropEngine(lane.engine, error.message);
-    } else if (!m_cancelled) {
+    } else if (m_cancelled) {
+        m_summary.left << submission.student;
+    } else {
         StudentGrade grade;
         grade.student = submission.student;
         grade.engine = m_engines.at(lane.engine)->engine.name;

@@ -42,4 +42,16 @@ QList<GradeEngine> gradeEngines(const QStringList &endpoints, const QString &bac
     return engines;
 }
 
+bool engineCannotGrade(const RunError &error)
+{
+    switch (error.code) {
+    case RunError::Code::MissingImage:
+    case RunError::Code::MissingToolchain:
+    case RunError::Code::SandboxUnavailable:
+        return true;
+    default:
+        return isEngineFailure(error);
+    }
+}
+
 } // namespace Sandpit::Core

@@ -30,4 +30,10 @@ struct GradeEngine {
 QList<GradeEngine> gradeEngines(const QStringList &endpoints, const QString &backend, const EngineSettings &settings,
                                 const QString &certFolder = {});
 
+/// Whether grading drops the engine a student's Check failed on and hands the student to another:
+/// the engine is lost (isEngineFailure), or it cannot grade anyone (no image, no toolchain, no
+/// sandbox): another engine may have what it lacks, and the student is not to blame. Every
+/// other failure is the student's own result.
+bool engineCannotGrade(const RunError &error);
+
 } // namespace Sandpit::Core

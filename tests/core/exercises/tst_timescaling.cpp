@@ -74,6 +74,15 @@ private Q_SLOTS:
         QCOMPARE(sum.explicitLimitsFor(testNamed(sum, QStringLiteral("small")), base).wallTimeMs, 2000);
     }
 
+    // A damaged or hostile record gives at most a day, like an explicit limit, and no overflow.
+    void aHugeRecordedTimeIsCappedAtADay()
+    {
+        edit(QStringLiteral("reference-times.toml"), "wall_ms = 400", "wall_ms = 9000000000000000000");
+        const Exercise sum = load();
+        QCOMPARE(sum.limitsFor(testNamed(sum, QStringLiteral("small")), Limits{}, kPython).wallTimeMs,
+                 qint64(24) * 3600 * 1000);
+    }
+
     void checkRunsUnderTheLimitOfItsLanguage()
     {
         CheckRequest check;

@@ -38,6 +38,29 @@ private Q_SLOTS:
         QCOMPARE(isEngineFailure(RunError{code, QStringLiteral("it failed.")}), engineLost);
     }
 
+    // What grading drops an engine for: a lost engine, and one that cannot grade anyone (no
+    // image, no toolchain, no sandbox): another engine may have them, and a student is never
+    // written down for the grader's machine. The rest are the student's own.
+    void anEngineThatCannotGradeIsDropped_data()
+    {
+        QTest::addColumn<RunError::Code>("code");
+        QTest::addColumn<bool>("drop");
+        QTest::newRow("backend-unavailable") << RunError::Code::BackendUnavailable << true;
+        QTest::newRow("missing-toolchain") << RunError::Code::MissingToolchain << true;
+        QTest::newRow("missing-image") << RunError::Code::MissingImage << true;
+        QTest::newRow("sandbox-unavailable") << RunError::Code::SandboxUnavailable << true;
+        QTest::newRow("bad-request") << RunError::Code::BadRequest << false;
+        QTest::newRow("missing-input-file") << RunError::Code::MissingInputFile << false;
+        QTest::newRow("setup-failed") << RunError::Code::SetupFailed << false;
+        QTest::newRow("internal") << RunError::Code::Internal << false;
+    }
+    void anEngineThatCannotGradeIsDropped()
+    {
+        QFETCH(RunError::Code, code);
+        QFETCH(bool, drop);
+        QCOMPARE(engineCannotGrade(RunError{code, QStringLiteral("it failed.")}), drop);
+    }
+
     void everyEndpointIsADockerEngineOfItsOwn()
     {
         EngineSettings settings;
