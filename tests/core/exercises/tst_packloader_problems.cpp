@@ -161,7 +161,7 @@ private Q_SLOTS:
         QCOMPARE(course->problems[0].toString(m_pack),
                  QStringLiteral("hello/exercise.toml:1:1: unknown key 'titel' in "
                                 "exercise.toml (it may have: title, statement, "
-                                "checker, languages, limits, hints, tests)"));
+                                "checker, languages, limits, hints, tests, wrong)"));
     }
 
     // A link inside the pack that leads out of it is refused like "..".
