@@ -112,7 +112,9 @@ private Q_SLOTS:
         QVERIFY2(o.result, why(o));
         QCOMPARE(o.result->killReason, KillReason::Timeout);
         QVERIFY(o.result->stdoutData.contains("child reading"));
-        QVERIFY2(o.result->inputWaitMs < 200, QByteArray::number(o.result->inputWaitMs));
+        // Had the child's read bought time, the wait would be the whole run; what is counted is
+        // the sampling's slack, which a loaded machine stretches (206 ms once in CI's rehearsal).
+        QVERIFY2(o.result->inputWaitMs < kWallLimitMs / 2, QByteArray::number(o.result->inputWaitMs));
         QVERIFY2(o.result->wallMs < kWallLimitMs + 1000, QByteArray::number(o.result->wallMs));
     }
 
