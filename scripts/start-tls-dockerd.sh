@@ -77,6 +77,10 @@ make_certs() {
 
 start_daemon() {
     mkdir -p "$state_dir/data" "$exec_root"
+    # A bridge of its own, never used (its containers run without a network): with
+    # --bridge=none, dockerd deletes the host's docker0 as it starts, and the host daemon's
+    # containers then cannot start on the default network.
+    ip link show sandpit-tls0 >/dev/null 2>&1 || ip link add sandpit-tls0 type bridge
     # The namespace is made before dockerd starts, and the tmpfs mounts happen inside it, so
     # the host keeps its /tmp and the daemon (and every container it makes) never sees it.
     # Certificates live outside /tmp, so the daemon still reads them.
@@ -88,7 +92,7 @@ start_daemon() {
         --tlscacert "$cert_dir/ca.pem" --tlscert "$cert_dir/server-cert.pem" \
         --tlskey "$cert_dir/server-key.pem" \
         --data-root "$state_dir/data" --exec-root "$exec_root" --pidfile "$pid_file" \
-        --bridge=none --iptables=false --ip6tables=false --ip-forward=false \
+        --bridge=sandpit-tls0 --iptables=false --ip6tables=false --ip-forward=false \
         --ip-masq=false --userland-proxy=false \
         >"$log_file" 2>&1 &
     for _ in $(seq 1 120); do
