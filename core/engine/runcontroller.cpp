@@ -76,6 +76,12 @@ void RunController::closeInput(RunId id)
         m_worker->closeInput(id);
 }
 
+void RunController::resizeTerminal(RunId id, const TerminalSize &size)
+{
+    if (wantsEverything(id))
+        m_worker->resizeTerminal(id, size);
+}
+
 void RunController::onOutput(RunId id, OutputStream stream, const QByteArray &data)
 {
     if (wantsEverything(id))

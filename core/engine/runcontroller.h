@@ -43,6 +43,7 @@ public:
     void abandon(RunId id);
     void writeInput(RunId id, const QByteArray &data);
     void closeInput(RunId id);
+    void resizeTerminal(RunId id, const TerminalSize &size);
     /// Whether the worker has yet to say the run ended (also after cancel() and abandon()).
     bool isActive(RunId id) const { return m_runs.contains(id); }
 

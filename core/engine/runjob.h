@@ -3,6 +3,7 @@
 #include "files/artifactlisting.h"
 #include "model/runerror.h"
 #include "model/runresult.h"
+#include "model/terminalsize.h"
 
 #include <QObject>
 
@@ -21,6 +22,9 @@ public:
     virtual void cancel() = 0;
     virtual void writeInput(const QByteArray &data) = 0;
     virtual void closeInput() = 0;
+    /// A run on a terminal (RunRequest::terminal): the user's terminal changed size. Other
+    /// runs have no terminal, and ignore it.
+    virtual void resizeTerminal(const TerminalSize &size) { Q_UNUSED(size) }
 
 Q_SIGNALS:
     void started();

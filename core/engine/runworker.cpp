@@ -145,4 +145,12 @@ void RunWorker::closeInput(RunId id)
         job->closeInput();
 }
 
+void RunWorker::resizeTerminal(RunId id, const TerminalSize &size)
+{
+    if (postToOwnThread([this, id, size] { resizeTerminal(id, size); }))
+        return;
+    if (RunJob *job = m_jobs.value(id))
+        job->resizeTerminal(size);
+}
+
 } // namespace Sandpit::Core

@@ -27,6 +27,7 @@ public:
     void cancel(RunId id);
     void writeInput(RunId id, const QByteArray &data);
     void closeInput(RunId id);
+    void resizeTerminal(RunId id, const TerminalSize &size);
 
 private:
     bool postToOwnThread(auto &&call);

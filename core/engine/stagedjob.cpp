@@ -163,4 +163,11 @@ void StagedJob::closeInput()
         m_run->closeInput();
 }
 
+void StagedJob::resizeTerminal(const TerminalSize &size)
+{
+    // Only the program's step has a terminal; a compiler runs on pipes.
+    if (m_run)
+        m_run->resizeTerminal(size);
+}
+
 } // namespace Sandpit::Core

@@ -45,6 +45,7 @@ public:
     void cancel() override;
     void writeInput(const QByteArray &data) override;
     void closeInput() override;
+    void resizeTerminal(const TerminalSize &size) override;
 
 private:
     void watch(RunJob *job);

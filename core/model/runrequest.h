@@ -3,12 +3,15 @@
 #include "files/artifactstore.h"
 #include "model/runlimits.h"
 #include "model/runresult.h"
+#include "model/terminalsize.h"
 
 #include <QByteArray>
 #include <QList>
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 namespace Sandpit::Core {
 
@@ -52,6 +55,20 @@ struct RunRequest {
     IsolationReport::Level weakestIsolation = IsolationReport::Level::Full;
     /// Where the artifacts are copied when the run ends; none: they are only listed.
     ArtifactKeeping keepArtifacts;
+    /// Set: the program runs on a terminal (a pty inside the sandbox, of this size) instead of
+    /// pipes: its stdout and stderr arrive together as OutputStream::Stdout, raw, escape
+    /// sequences and all; writeInput() is what the user typed (Ctrl+C is the byte 0x03, which
+    /// the pty turns into SIGINT for the program, not a kill of the sandbox); resizeTerminal()
+    /// changes the size. Unset: pipes, as always.
+    std::optional<TerminalSize> terminal;
+    /// Non-empty: run exactly this command (argv[0] found on the sandbox's PATH, in /work)
+    /// instead of the language's steps; the sources are still copied in. A REPL and
+    /// `sandpit sandbox exec` use it.
+    QStringList command;
+    /// Non-empty: run in the named sandbox of this name (`sandpit sandbox create`), which
+    /// outlives the run, instead of a fresh one. Its limits are the sandbox's own, shared by
+    /// every command run in it.
+    QString sandbox;
 };
 
 } // namespace Sandpit::Core

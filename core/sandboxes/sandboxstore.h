@@ -1,0 +1,71 @@
+#pragma once
+
+#include "model/runerror.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QMap>
+#include <QString>
+
+namespace Sandpit::Core {
+
+/// What `sandpit sandbox create` asks for: a sandbox that outlives the commands run in it.
+struct SandboxSpec {
+    QString name;           ///< [A-Za-z0-9][A-Za-z0-9_.-]{0,62}: a folder and a container name
+    QString backend;        ///< "local" or "docker"
+    QString image;          ///< Docker only; empty: the settings' default image
+    qint64 memoryBytes = 0; ///< for the whole sandbox, all its commands together; 0: the settings' limit
+    double cpus = 0;        ///< 0: no CPU share limit
+    QString workspace;      ///< a host folder that is /work and persists; empty: a folder of its own, removed by rm
+    QMap<QString, QString> labels;
+};
+
+/// One named sandbox as `sandpit sandbox list` and the Sandboxes pane show it.
+struct SandboxInfo {
+    enum class State {
+        Running, ///< commands can run in it
+        Stopped, ///< `stop`: its processes ended, its files kept; Docker can start it again
+        Dead,    ///< it ended by itself; `endReason` says why
+    };
+    QString name;
+    QString backend;
+    QString image;
+    QString workspace;
+    State state = State::Running;
+    QDateTime since;         ///< when it was created (Running) or ended (Stopped, Dead)
+    qint64 memoryBytes = -1; ///< in use now; -1 when unknown
+    qint64 memoryLimit = 0;  ///< 0: none
+    double cpus = 0;
+    QMap<QString, QString> labels;
+    QString owner;          ///< who created it: user and process, as recorded at create
+    bool ownerGone = false; ///< that owner is no more; shown, never killed for it
+    QString endReason;      ///< Dead: a sentence, e.g. "It ran out of memory (256 MB)."
+};
+
+/// The named sandboxes of one backend. Every call blocks (disk, processes, the Docker API):
+/// call it from a worker thread or the command line, never the GUI thread. Errors are values:
+/// an unknown name, a name already taken and a missing image are `RunError::Code::BadRequest`
+/// or `MissingImage` with a sentence that names the sandbox.
+///
+/// Commands run in a sandbox through the ordinary engine: a `RunRequest` whose `sandbox` is
+/// the name (and `command`, `terminal` as needed), so a command gets the same output
+/// batching, kill reasons and result as any run.
+class SandboxStore
+{
+public:
+    virtual ~SandboxStore() = default;
+
+    virtual Expected<SandboxInfo> create(const SandboxSpec &spec) = 0;
+    virtual Expected<QList<SandboxInfo>> list() = 0;
+    /// Ends every process in it (SIGTERM, then SIGKILL after a grace period); files are kept.
+    virtual Expected<void> stop(const QString &name) = 0;
+    /// Ends every process in it at once (SIGKILL).
+    virtual Expected<void> kill(const QString &name) = 0;
+    /// Stops it if it runs and leaves nothing behind: no process, cgroup, folder or container.
+    virtual Expected<void> remove(const QString &name) = 0;
+    /// Everything its commands printed, from a log kept with a size cap (the oldest part goes
+    /// first); `from` is a byte offset into the log as it grows, for `logs --follow`.
+    virtual Expected<QByteArray> logs(const QString &name, qint64 from = 0) = 0;
+};
+
+} // namespace Sandpit::Core
