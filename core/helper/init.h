@@ -24,6 +24,9 @@ struct InitContext {
     int statusFd = -1;  ///< to the supervisor: one InitRecord
     int stdoutFd = -1;  ///< write ends of the output pipes, for the program
     int stderrFd = -1;
+    /// A Unix socket to the supervisor: for a run on a terminal (--pty), init sends the pty's
+    /// master on it (see openRunTerminal in init.cpp).
+    int terminalFd = -1;
     uid_t uid = 0; ///< who the program runs as (mapped into the user namespace)
     gid_t gid = 0;
     bool switchUser = false;     ///< started as root: become uid/gid before building the sandbox

@@ -1,5 +1,7 @@
 #include "options.h"
 
+#include "terminal.h"
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -19,7 +21,7 @@ constexpr Numeric kNumerics[] = {
     {"--file-size-bytes", &Options::fileSizeBytes}, {"--open-files", &Options::openFiles},
     {"--output-bytes", &Options::outputBytes},      {"--work-size-bytes", &Options::workSizeBytes},
     {"--work-inodes", &Options::workInodes},        {"--events-fd", &Options::eventsFd},
-    {"--seccomp-fd", &Options::seccompFd},
+    {"--seccomp-fd", &Options::seccompFd},          {"--control-fd", &Options::controlFd},
 };
 
 struct Text {
@@ -33,6 +35,7 @@ constexpr Text kTexts[] = {
     {"--job", &Options::job},
     {"--collect-dir", &Options::collectDir},
     {"--allow-weaker", &Options::allowWeaker},
+    {"--pty", &Options::pty},
 };
 
 bool parseCount(const std::string &text, long long &out)
@@ -55,6 +58,10 @@ bool parseOne(const std::string &arg, const std::string &value, Options &options
     }
     if (arg == "--allow-weaker" && value != "never" && value != "partial" && value != "none") {
         error = "--allow-weaker needs never, partial or none, got " + value;
+        return false;
+    }
+    if (WindowSize size; arg == "--pty" && !parseWindowSize(value, size)) {
+        error = "--pty needs COLSxROWS, each 1 to 1000, got " + value;
         return false;
     }
     for (const Text &t : kTexts) {

@@ -28,7 +28,10 @@ struct Options {
     long long workInodes = 8192;                  ///< files and folders allowed in /work
     long long eventsFd = 0;                       ///< 0: none; see --events-fd in protocol.h
     long long seccompFd = 0;                      ///< 0: compile the filter; see --seccomp-fd in protocol.h
-    bool shareNetwork = false;                    ///< keep the host's network (off by default)
+    long long controlFd = 0;                      ///< 0: none; see --control-fd in protocol.h
+    /// "COLSxROWS": run the program on a pty of that size (see --pty in protocol.h); empty: pipes.
+    std::string pty;
+    bool shareNetwork = false; ///< keep the host's network (off by default)
     /// Also copy the whole of /work back when the run ends, into the host workspace's
     /// .sandpit-kept (see KeptWorkspace): for a workspace that persists between runs.
     bool keepWork = false;

@@ -16,6 +16,9 @@ public:
 
     /// Takes the read ends of init's output pipes.
     void attach(int stdoutFd, int stderrFd);
+    /// Relays `fd` (a pty's master) as `stream` from now on, instead of its pipe: the program
+    /// writes nothing to that pipe.
+    void replace(Stream stream, int fd);
     void closeAll();
     /// The pipe to poll; -1 once it is closed (the run's last writer is gone).
     int fd(Stream stream) const { return m_streams[stream].fd; }

@@ -17,12 +17,15 @@
 #include "sandboxuser.h"
 #include "seccompimage.h"
 #include "step.h"
+#include "terminal.h"
+#include "terminalrelay.h"
 #include "wallclock.h"
 
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <fcntl.h>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <poll.h>
@@ -62,6 +65,7 @@ public:
         , m_run(options)
         , m_events(options.eventsFd)
         , m_output(m_run)
+        , m_terminal(options.controlFd > 0 ? static_cast<int>(options.controlFd) : -1)
     {
     }
 
@@ -83,6 +87,7 @@ private:
     void closePipes();
     int supervise(int sigFd, RunProgress &progress);
     bool sendRun();
+    void takeTerminal();
     bool runIsOver(const RunProgress &progress) const;
     void readStatus(RunProgress &progress, WallClock &clock);
     void takeSignal(int sigFd, RunProgress &progress);
@@ -105,7 +110,9 @@ private:
     pid_t m_init = -1;
     int m_controlFd = -1;
     int m_statusFd = -1;
+    int m_terminalFd = -1;
     OutputRelay m_output;
+    TerminalRelay m_terminal;
     StopReason m_stop = StopReason::None;
     int m_graceTimer = -1;
     long long m_inputWaitUs = 0;
@@ -218,7 +225,7 @@ bool Supervisor::awaitBuilt(Isolation level)
 
 void Supervisor::closePipes()
 {
-    for (int *fd : {&m_controlFd, &m_statusFd}) {
+    for (int *fd : {&m_controlFd, &m_statusFd, &m_terminalFd}) {
         if (*fd >= 0)
             close(*fd);
         *fd = -1;
@@ -248,6 +255,7 @@ bool Supervisor::startInit(Isolation level)
     m_init = link.pid;
     m_controlFd = link.controlFd;
     m_statusFd = link.statusFd;
+    m_terminalFd = link.terminalFd;
     m_output.attach(link.stdoutFd, link.stderrFd);
     return true;
 }
@@ -297,6 +305,22 @@ bool Supervisor::sendRun()
     return writeAll(m_controlFd, message.data(), message.size());
 }
 
+// A run on a terminal: init sends the pty's master before it starts the program (see
+// openRunTerminal), so this waits only for init's copy of the sources. Nothing comes when init
+// failed first; its record then says why.
+void Supervisor::takeTerminal()
+{
+    const int master = m_run.pty.empty() ? -1 : receiveDescriptor(m_terminalFd);
+    close(m_terminalFd);
+    m_terminalFd = -1;
+    if (master < 0)
+        return;
+    const int input = fcntl(master, F_DUPFD_CLOEXEC, 0);
+    m_output.replace(OutputRelay::Stdout, master);
+    if (input >= 0)
+        m_terminal.attach(input);
+}
+
 // Init sends its record only once the run has no process left (it reaped them all), so the
 // record, not init's own exit, ends the run: init's exit tears down the namespaces and that
 // takes a millisecond or two the learner need not wait for.
@@ -315,8 +339,9 @@ int Supervisor::supervise(int sigFd, RunProgress &progress)
     const int cgroupTimer = m_cgroup->hasMemory() ? makeTimer(kCgroupPollMs, true) : -1;
     if (!sendRun())
         return setupFailed("start-signal", errno);
+    takeTerminal();
     while (!runIsOver(progress)) {
-        pollfd fds[7] = {
+        pollfd fds[7 + TerminalRelay::kPollCount] = {
             {m_output.fd(OutputRelay::Stdout), POLLIN, 0},
             {m_output.fd(OutputRelay::Stderr), POLLIN, 0},
             {sigFd, POLLIN, 0},
@@ -325,7 +350,8 @@ int Supervisor::supervise(int sigFd, RunProgress &progress)
             {progress.haveRecord ? -1 : m_statusFd, POLLIN, 0},
             {m_stop == StopReason::None ? cgroupTimer : -1, POLLIN, 0},
         };
-        if (poll(fds, 7, -1) < 0) {
+        m_terminal.prepare(&fds[7]);
+        if (poll(fds, std::size(fds), -1) < 0) {
             if (errno == EINTR)
                 continue;
             break;
@@ -347,6 +373,7 @@ int Supervisor::supervise(int sigFd, RunProgress &progress)
         }
         if (fds[6].revents & POLLIN)
             takeCgroupTick(cgroupTimer);
+        m_terminal.handle(&fds[7]);
     }
     // Init is gone: what is left in its pipe is the end of the run, after any lists.
     InitRecord &record = progress.record;
@@ -409,7 +436,9 @@ void Supervisor::takeInputWait(const InitRecord &record, WallClock &clock)
 {
     if (m_stop != StopReason::None)
         return;
-    if (record.inputWaiting)
+    // Once the engine closed the input, a program still reading the terminal waits for what
+    // will never be typed: the wall clock runs on.
+    if (record.inputWaiting && !m_terminal.inputEnded())
         clock.inputWaitBegan();
     else
         clock.inputWaitEnded();
@@ -423,6 +452,9 @@ int Supervisor::run()
         return setupFailed(step.failed, step.error);
     if (const Step step = takeSeccompImage(m_options.seccompFd, m_seccomp); !step)
         return setupFailed(step.failed, step.error);
+    // The engine's control channel is the supervisor's alone, never init's or the program's.
+    if (m_options.controlFd > 0)
+        fcntl(static_cast<int>(m_options.controlFd), F_SETFD, FD_CLOEXEC);
     m_switchUser = geteuid() == 0;
     m_uid = m_switchUser ? kNobody : getuid();
     m_gid = m_switchUser ? kNoGroup : getgid();
