@@ -6,6 +6,7 @@
 #include "engine/requestcheck.h"
 #include "engine/stagedjob.h"
 #include "files/runfolders.h"
+#include "local/localcommand.h"
 #include "local/localjob.h"
 #include "local/sandboxpolicy.h"
 
@@ -21,20 +22,47 @@ namespace {
 // press Run again.
 constexpr int kPrepareDelayMs = 60;
 
-QStringList programEnvironment(const Language &language)
+QStringList programEnvironment(const Language &language, bool onTerminal)
 {
     // An allow-list: nothing of the user's environment (tokens, SSH agent, D-Bus address)
     // reaches the program. The helper adds HOME, the workspace.
     QStringList env{
         QStringLiteral("PATH=/usr/local/bin:/usr/bin:/bin"),
         QStringLiteral("LANG=C.UTF-8"),
-        QStringLiteral("TERM=dumb"),
+        // On a pty the window's terminal (libvterm) speaks xterm; on pipes nothing does.
+        onTerminal ? QStringLiteral("TERM=xterm-256color") : QStringLiteral("TERM=dumb"),
         QStringLiteral("TMPDIR=/tmp"),
         QStringLiteral("USER=learner"),
     };
     for (auto it = language.environment.begin(); it != language.environment.end(); ++it)
         env << it.key() + QLatin1Char('=') + it.value();
     return env;
+}
+
+// The program's step and the toolchains: the language's run command, or the request's own
+// (a REPL's), which needs neither the language's toolchains nor its compiler.
+struct Steps {
+    Toolchains toolchains;
+    LocalJob::Plan run;
+};
+
+Expected<Steps> planSteps(const Language &language, const RunRequest &runRequest, const QStringList &searchPath)
+{
+    Steps steps;
+    steps.run.environment = programEnvironment(language, runRequest.terminal.has_value());
+    if (!runRequest.command.isEmpty()) {
+        auto command = resolveLocalCommand(runRequest.command, searchPath, language.installHint);
+        if (!command)
+            return std::unexpected(command.error());
+        steps.run.command = *command;
+        return steps;
+    }
+    auto toolchains = findToolchains(language, searchPath);
+    if (!toolchains)
+        return std::unexpected(toolchains.error());
+    steps.toolchains = *toolchains;
+    steps.run.command = runCommand(language, toolchains->run, runRequest);
+    return steps;
 }
 } // namespace
 
@@ -57,10 +85,12 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     if (!checked)
         return std::unexpected(checked.error());
     const Language *language = *checked;
-
-    const auto toolchains = findToolchains(*language, m_config.toolchainSearchPath);
-    if (!toolchains)
-        return std::unexpected(toolchains.error());
+    RunRequest runRequest = runStepRequest(*language, request);
+    auto steps = planSteps(*language, runRequest, m_config.toolchainSearchPath);
+    if (!steps)
+        return std::unexpected(steps.error());
+    const Toolchains &toolchains = steps->toolchains;
+    const LocalJob::Plan &runPlan = steps->run;
 
     const QString helper = m_config.helperPath.isEmpty() ? findHelper() : m_config.helperPath;
     if (helper.isEmpty() || !QFileInfo(helper).isExecutable()) {
@@ -77,18 +107,13 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     if (!sandbox)
         return std::unexpected(sandbox.error());
 
-    RunRequest runRequest = runStepRequest(*language, request);
-    LocalJob::Plan runPlan;
-    runPlan.command = runCommand(*language, toolchains->run, runRequest);
-    runPlan.environment = programEnvironment(*language);
-
     StagedJob::Plan staged;
     staged.diagnostics = DiagnosticParser(language->diagnosticFormats, request.sources);
-    if (language->isCompiled()) {
+    if (language->isCompiled() && request.command.isEmpty()) {
         const RunRequest compileRequest = compileStepRequest(*language, request);
         staged.compileLimits = compileRequest.limits;
         LocalJob::Plan compilePlan;
-        compilePlan.command = compileCommand(*language, toolchains->compile, compileRequest);
+        compilePlan.command = compileCommand(*language, toolchains.compile, compileRequest);
         compilePlan.environment = runPlan.environment;
         compilePlan.stage = RunStage::Compile;
         compilePlan.collectDir = QLatin1String(kBuildDir);
