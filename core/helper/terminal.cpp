@@ -18,10 +18,13 @@ constexpr long kMaxCells = 1000;
 
 bool parseCells(const char *text, const char *&end, unsigned short &out)
 {
+    // Digits only: strtol would also take a sign and leading spaces.
+    if (*text < '0' || *text > '9')
+        return false;
     errno = 0;
     char *stop = nullptr;
     const long value = std::strtol(text, &stop, 10);
-    if (errno != 0 || stop == text || value < 1 || value > kMaxCells || *text == '+' || *text == '-')
+    if (errno != 0 || stop == text || value < 1 || value > kMaxCells)
         return false;
     out = static_cast<unsigned short>(value);
     end = stop;
