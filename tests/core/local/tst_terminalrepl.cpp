@@ -28,7 +28,9 @@ public:
 private:
     // The REPL as Open REPL (no file) or Run in REPL (with `code`) asks for it, on this test's
     // backend, with a memory limit a bomb reaches quickly.
-    RunRequest replRequest(const TerminalSize &size = {100, 30}, const QString &code = {}) const
+    RunRequest replRequest(const TerminalSize &size = {100, 30}, const QString &code = {},
+                           const QString &language = QStringLiteral("python"),
+                           const QString &timeoutSeconds = QStringLiteral("60")) const
     {
         EngineSettings settings;
         settings.backend = kDocker ? kDockerBackendId : kLocalBackendId;
@@ -36,8 +38,10 @@ private:
         const LanguageRegistry languages = LanguageRegistry::builtIn();
         RunRequestBuilder builder(settings);
         builder.limit(RunRequestBuilder::Limit::MemoryMegabytes, QStringLiteral("memory"), QStringLiteral("128"));
-        builder.limit(RunRequestBuilder::Limit::TimeoutSeconds, QStringLiteral("timeout"), QStringLiteral("60"));
-        builder.repl(languages.find(QStringLiteral("python")), size, QStringLiteral("names.py"), code);
+        builder.limit(RunRequestBuilder::Limit::TimeoutSeconds, QStringLiteral("timeout"), timeoutSeconds);
+        builder.limit(RunRequestBuilder::Limit::OutputKilobytes, QStringLiteral("output"), QStringLiteral("256"));
+        const Language *chosen = languages.find(language);
+        builder.repl(chosen, size, chosen->defaultFileName, code);
         const auto request = builder.build();
         if (!request)
             qFatal("no REPL request: %s", qPrintable(request.error().error.message));
@@ -45,10 +49,10 @@ private:
     }
 
     // Starts the REPL and waits for its first prompt.
-    void open(RunWatcher &watcher, const RunRequest &request)
+    void open(RunWatcher &watcher, const RunRequest &request, const QByteArray &prompt = ">>> ")
     {
         watcher.outcome.id = m_controller->start(request);
-        QTRY_VERIFY_WITH_TIMEOUT(watcher.outcome.liveStdout.contains(">>> ") || watcher.done(), kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(watcher.outcome.liveStdout.contains(prompt) || watcher.done(), kTimeoutMs);
         QVERIFY2(!watcher.done(), why(watcher.outcome).constData());
     }
 
@@ -63,7 +67,7 @@ private:
 
     void endWith(RunWatcher &watcher, KillReason reason)
     {
-        QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), kTimeoutMs);
+        QTRY_VERIFY2_WITH_TIMEOUT(watcher.done(), watcher.outcome.liveStdout.right(400).constData(), kTimeoutMs);
         QVERIFY2(watcher.outcome.result, why(watcher.outcome).constData());
         QCOMPARE(watcher.outcome.result->killReason, reason);
     }
@@ -145,6 +149,67 @@ private Q_SLOTS:
         m_controller->closeInput(watcher.outcome.id);
         endWith(watcher, KillReason::None);
         QCOMPARE(watcher.outcome.result->exitCode, 0);
+    }
+
+    // A REPL waits at its prompt (in select, not read) as long as the learner takes: that is
+    // waiting for input, which the time limit does not count. A sleep typed at it does count.
+    void waitingAtThePromptIsNotTimed()
+    {
+        RunWatcher watcher(*m_controller);
+        open(watcher, replRequest({80, 24}, {}, QStringLiteral("python"), QStringLiteral("1")));
+        typeAndSee(watcher, "import time", "import time");
+        // Longer than the REPL's limit, with the REPL at its prompt all along: another run's
+        // program sleeps for the test, which never does.
+        const Outcome other = run(pythonRequest("import time\ntime.sleep(1.5)\n"));
+        QVERIFY2(other.result, why(other).constData());
+        typeAndSee(watcher, "print(6 * 7)", "42\r\n");
+        m_controller->writeInput(watcher.outcome.id, "time.sleep(30)\r");
+        endWith(watcher, KillReason::Timeout);
+        QVERIFY2(watcher.outcome.result->inputWaitMs >= 1000,
+                 qPrintable(QString::number(watcher.outcome.result->inputWaitMs)));
+    }
+
+    // Output through the terminal is held to the output limit, as a pipe's is.
+    void aFloodEndsAtTheOutputLimit()
+    {
+        RunWatcher watcher(*m_controller);
+        open(watcher, replRequest());
+        m_controller->writeInput(watcher.outcome.id, "while True: print('y' * 1000)\r\r");
+        endWith(watcher, KillReason::OutputLimit);
+        QVERIFY(watcher.outcome.result->stdoutTruncated);
+        QCOMPARE(watcher.outcome.result->stdoutData.size(), 256 * 1024);
+    }
+
+    // Node and Bash: a file run into the REPL leaves its names (let and const included).
+    void nodeAndBashKeepTheFilesNames_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QByteArray>("prompt");
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QByteArray>("expected");
+        QTest::newRow("node") << QStringLiteral("javascript")
+                              << QStringLiteral("let greeting = 'hi';\nconst twice = (n) => 2 * n;\n")
+                              << QByteArray("> ") << QByteArray("console.log(greeting.toUpperCase() + ' ' + twice(21))")
+                              << QByteArray("HI 42\r\n");
+        QTest::newRow("bash") << QStringLiteral("bash")
+                              << QStringLiteral("greeting=hi\ntwice() { echo $(( 2 * $1 )); }\nPS1='$ '\n")
+                              << QByteArray("$ ") << QByteArray("echo ${greeting^^} $(twice 21)")
+                              << QByteArray("HI 42\r\n");
+    }
+
+    void nodeAndBashKeepTheFilesNames()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, code);
+        QFETCH(QByteArray, prompt);
+        QFETCH(QByteArray, line);
+        QFETCH(QByteArray, expected);
+        RunWatcher watcher(*m_controller);
+        open(watcher, replRequest({80, 24}, code, language), prompt);
+        typeAndSee(watcher, line, expected);
+        m_controller->closeInput(watcher.outcome.id);
+        endWith(watcher, KillReason::None);
     }
 
     // The pty is the sandbox's own: the only one in a /dev/pts of its own.
