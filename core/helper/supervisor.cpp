@@ -17,7 +17,7 @@
 #include "sandboxuser.h"
 #include "seccompimage.h"
 #include "step.h"
-#include "terminal.h"
+#include "supervisorsignals.h"
 #include "terminalrelay.h"
 #include "wallclock.h"
 
@@ -30,7 +30,6 @@
 #include <optional>
 #include <poll.h>
 #include <string>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
@@ -74,7 +73,6 @@ public:
 private:
     int setupFailed(const char *step, int err);
     int sandboxUnavailable();
-    Step listenForSignals(int &sigFd);
     std::optional<int> buildStrongestAllowed();
     InitContext initContext(Isolation level) const;
     bool startInit(Isolation level);
@@ -136,23 +134,6 @@ int Supervisor::sandboxUnavailable()
     m_report.add(P::kUnavailableFix, fixFor(m_refusals));
     m_report.writeTo(m_options.report);
     return P::kExitSetupFailed;
-}
-
-// The helper dies with the engine's thread that started it (init dies with the helper), and
-// hears Stop and its own children's end on a signalfd.
-Step Supervisor::listenForSignals(int &sigFd)
-{
-    const pid_t parent = getppid();
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
-        return Step::fail("prctl-pdeathsig");
-    sigset_t mask;
-    sigemptyset(&mask);
-    for (int sig : {SIGCHLD, SIGTERM, SIGINT, SIGHUP})
-        sigaddset(&mask, sig);
-    sigprocmask(SIG_BLOCK, &mask, nullptr);
-    signal(SIGPIPE, SIG_IGN);
-    sigFd = signalfd(-1, &mask, SFD_CLOEXEC);
-    return sigFd < 0 ? Step::fail("signalfd") : Step::ok();
 }
 
 // Tries the strongest isolation first, and steps down only as far as the user allowed: by
@@ -310,15 +291,10 @@ bool Supervisor::sendRun()
 // failed first; its record then says why.
 void Supervisor::takeTerminal()
 {
-    const int master = m_run.pty.empty() ? -1 : receiveDescriptor(m_terminalFd);
+    if (!m_run.pty.empty())
+        m_terminal.takeMaster(m_terminalFd, m_output);
     close(m_terminalFd);
     m_terminalFd = -1;
-    if (master < 0)
-        return;
-    const int input = fcntl(master, F_DUPFD_CLOEXEC, 0);
-    m_output.replace(OutputRelay::Stdout, master);
-    if (input >= 0)
-        m_terminal.attach(input);
 }
 
 // Init sends its record only once the run has no process left (it reaped them all), so the
@@ -483,13 +459,8 @@ int Supervisor::endRun(const RunProgress &progress)
         // Every byte of output is in the engine's pipes; closing them, then saying so, lets
         // the engine take the result now. Init's namespace teardown and the cgroup's removal
         // are then nobody's wait.
-        for (int fd : {STDOUT_FILENO, STDERR_FILENO}) {
-            const int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
-            if (null >= 0) {
-                dup2(null, fd);
-                close(null);
-            }
-        }
+        for (int fd : {STDOUT_FILENO, STDERR_FILENO})
+            pointAtDevNull(fd);
         m_events.sendReportReady();
         waitpid(m_init, nullptr, 0);
         m_cgroup->removeOnceEmpty();

@@ -23,12 +23,17 @@ TerminalRelay::TerminalRelay(int controlFd)
 {
 }
 
-void TerminalRelay::attach(int master)
+void TerminalRelay::takeMaster(int socket, OutputRelay &output)
 {
-    m_master.reset(master);
+    const int master = receiveDescriptor(socket);
+    if (master < 0)
+        return;
+    m_master.reset(fcntl(master, F_DUPFD_CLOEXEC, 0));
+    output.replace(OutputRelay::Stdout, master);
     // The flag is the open file's, shared with OutputRelay's descriptor, whose reads take
     // EAGAIN as "nothing yet".
-    fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK);
+    if (m_master.isValid())
+        fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK);
 }
 
 void TerminalRelay::prepare(pollfd *fds) const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "filedescriptor.h"
+#include "outputrelay.h"
 
 #include <poll.h>
 #include <string>
@@ -22,8 +23,10 @@ public:
     /// `controlFd`: the engine's control channel (--control-fd), or -1.
     explicit TerminalRelay(int controlFd);
 
-    /// Takes a descriptor of the pty's master, for input and resizes.
-    void attach(int master);
+    /// Receives the pty's master from init on `socket` (see openRunTerminal in init.cpp): its
+    /// output becomes `output`'s stdout, in place of the pipe, and a copy stays here for input
+    /// and resizes. Nothing happens when nothing comes (init failed first; its record says why).
+    void takeMaster(int socket, OutputRelay &output);
     bool active() const { return m_master.isValid(); }
     /// True once the engine closed the helper's stdin: the program got the terminal's
     /// end-of-file (Ctrl+D), and nothing it waits for now will ever be typed.

@@ -64,6 +64,31 @@ Expected<Steps> planSteps(const Language &language, const RunRequest &runRequest
     steps.run.command = runCommand(language, toolchains->run, runRequest);
     return steps;
 }
+Expected<QString> usableHelper(const QString &helper)
+{
+    if (!helper.isEmpty() && QFileInfo(helper).isExecutable())
+        return helper;
+    return makeError(RunError::Code::BackendUnavailable,
+                     QStringLiteral("The sandbox helper (sandpit-helper) is missing: it should be in "
+                                    "../libexec/sandpit beside the sandpit program (/usr/libexec/sandpit when "
+                                    "installed), or next to it in a build. Reinstall Sandpit, or set "
+                                    "SANDPIT_HELPER to its path."));
+}
+// The program's job, made once the compiler (if any) is done, in `sandbox`. With a helper path
+// in `rebuild`, a sandbox that died meanwhile (it was built while the compiler worked) is built
+// again; the one the run took at once was checked alive just now.
+std::function<Expected<std::unique_ptr<RunJob>>(const StagedJob::Input &)>
+runIn(std::shared_ptr<Expected<PreparedSandbox>> sandbox, const PreparedSandbox::Config &rebuild,
+      const RunRequest &runRequest, const LocalJob::Plan &runPlan)
+{
+    return [sandbox, rebuild, runRequest, runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
+        if (!rebuild.helperPath.isEmpty() && *sandbox && !(*sandbox)->isAlive())
+            *sandbox = PreparedSandbox::start(rebuild);
+        if (!*sandbox)
+            return std::unexpected(sandbox->error());
+        return std::make_unique<LocalJob>(StagedJob::withInput(runRequest, input), runPlan, std::move(**sandbox));
+    };
+}
 } // namespace
 
 LocalBackend::LocalBackend(LanguageRegistry languages, Config config)
@@ -92,14 +117,10 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     const Toolchains &toolchains = steps->toolchains;
     const LocalJob::Plan &runPlan = steps->run;
 
-    const QString helper = m_config.helperPath.isEmpty() ? findHelper() : m_config.helperPath;
-    if (helper.isEmpty() || !QFileInfo(helper).isExecutable()) {
-        return makeError(RunError::Code::BackendUnavailable,
-                         QStringLiteral("The sandbox helper (sandpit-helper) is missing: it should be in "
-                                        "../libexec/sandpit beside the sandpit program (/usr/libexec/sandpit when "
-                                        "installed), or next to it in a build. Reinstall Sandpit, or set "
-                                        "SANDPIT_HELPER to its path."));
-    }
+    const auto found = usableHelper(m_config.helperPath.isEmpty() ? findHelper() : m_config.helperPath);
+    if (!found)
+        return std::unexpected(found.error());
+    const QString &helper = *found;
 
     const PreparedSandbox::Config sandboxConfig{helper, sandboxReadOnlyPaths(), PreparedSandbox::Config{}.workSizeBytes,
                                                 request.weakestIsolation, filterImage(helper)};
@@ -112,11 +133,8 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     if (language->isCompiled() && request.command.isEmpty()) {
         const RunRequest compileRequest = compileStepRequest(*language, request);
         staged.compileLimits = compileRequest.limits;
-        LocalJob::Plan compilePlan;
-        compilePlan.command = compileCommand(*language, toolchains.compile, compileRequest);
-        compilePlan.environment = runPlan.environment;
-        compilePlan.stage = RunStage::Compile;
-        compilePlan.collectDir = QLatin1String(kBuildDir);
+        LocalJob::Plan compilePlan{compileCommand(*language, toolchains.compile, compileRequest), runPlan.environment,
+                                   RunStage::Compile, QLatin1String(kBuildDir)};
         // The helper copies the build folder back here; the program's sandbox gets it as an
         // input folder, in the same place.
         const QString built = sandbox->workspace().workDir() + QLatin1Char('/') + QLatin1String(kBuildDir);
@@ -124,21 +142,11 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
         staged.compile = std::make_unique<LocalJob>(compileRequest, std::move(compilePlan), std::move(*sandbox));
         // The program's sandbox is built while the compiler works: on a run that compiles,
         // nobody waits for it.
-        auto next = std::make_shared<Expected<PreparedSandbox>>(PreparedSandbox::start(sandboxConfig));
-        staged.makeRun = [next, sandboxConfig, runRequest,
-                          runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
-            if (*next && !(*next)->isAlive())
-                *next = PreparedSandbox::start(sandboxConfig);
-            if (!*next)
-                return std::unexpected(next->error());
-            return std::make_unique<LocalJob>(StagedJob::withInput(runRequest, input), runPlan, std::move(**next));
-        };
+        staged.makeRun = runIn(std::make_shared<Expected<PreparedSandbox>>(PreparedSandbox::start(sandboxConfig)),
+                               sandboxConfig, runRequest, runPlan);
     } else {
-        auto taken = std::make_shared<PreparedSandbox>(std::move(*sandbox));
         staged.makeRun
-            = [taken, runRequest, runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
-            return std::make_unique<LocalJob>(StagedJob::withInput(runRequest, input), runPlan, std::move(*taken));
-        };
+            = runIn(std::make_shared<Expected<PreparedSandbox>>(std::move(*sandbox)), {}, runRequest, runPlan);
     }
     auto job = std::make_unique<StagedJob>(std::move(staged));
     if (m_config.prepareAhead) {
