@@ -1,5 +1,6 @@
 #include "docker/dockerbackend.h"
 
+#include "docker/dockerexecjob.h"
 #include "docker/dockerjob.h"
 #include "engine/companionprogram.h"
 #include "engine/languagesteps.h"
@@ -86,6 +87,8 @@ QString DockerBackend::imageFor(const Language &language, const Config &config)
 
 Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &request)
 {
+    if (!request.sandbox.isEmpty())
+        return createSandboxJob(request);
     const auto checked = checkRequest(m_languages, request);
     if (!checked)
         return std::unexpected(checked.error());
@@ -156,6 +159,21 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
         QObject::connect(job.get(), &RunJob::finished, job.get(), prepareNext);
     }
     return job;
+}
+
+Expected<std::unique_ptr<RunJob>> DockerBackend::createSandboxJob(const RunRequest &request)
+{
+    QStringList command = request.command;
+    if (command.isEmpty()) {
+        // The current file, run in the sandbox as the language runs it.
+        const auto checked = checkRequest(m_languages, request);
+        if (!checked)
+            return std::unexpected(checked.error());
+        const Language *language = *checked;
+        const RunRequest step = runStepRequest(*language, request);
+        command = runCommand(*language, language->run.toolchain.value(0), step);
+    }
+    return std::make_unique<DockerExecJob>(request, std::move(command), m_connector);
 }
 
 } // namespace Sandpit::Core
