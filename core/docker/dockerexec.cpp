@@ -1,8 +1,8 @@
 #include "docker/dockerexec.h"
 
 #include "docker/dockerarchive.h"
+#include "docker/dockercgroup.h"
 #include "docker/dockercontainer.h"
-#include "docker/dockeroomcount.h"
 #include "docker/dockersandboxbody.h"
 #include "docker/dockersandboxinspect.h"
 #include "docker/dockerstream.h"
@@ -77,7 +77,7 @@ void DockerExec::run()
         // A header per command, so that the log reads as a session.
         target->log->append(QStringLiteral("$ %1\n").arg(shellWords(m_command)).toUtf8());
     }
-    const qint64 oomBefore = DockerOomCount::read(target->containerId);
+    const qint64 oomBefore = DockerCgroup::oomKills(target->containerId);
     if (auto streamed = stream(*client, *target); !streamed)
         return m_callbacks.failed(streamed.error());
     auto ended = result(*client, *target, oomBefore);
@@ -297,7 +297,7 @@ Expected<RunResult> DockerExec::result(const DockerClient &client, const Target 
     if (!state->ok())
         return std::unexpected(DockerClient::errorFor(*state, QStringLiteral("ask how the command ended")));
     const int code = state->object().value(QLatin1String("ExitCode")).toInt();
-    const qint64 oomAfter = DockerOomCount::read(target.containerId);
+    const qint64 oomAfter = DockerCgroup::oomKills(target.containerId);
     const bool oomKilled = oomBefore >= 0 && oomAfter > oomBefore;
     RunResult result;
     result.backend = QStringLiteral("docker");

@@ -1,5 +1,6 @@
 #include "docker/dockersandboxinspect.h"
 
+#include "docker/dockercgroup.h"
 #include "docker/dockersandboxbody.h"
 #include "model/units.h"
 
@@ -29,6 +30,8 @@ QDateTime dockerTime(const QJsonObject &state, const char *key)
 /// shows), cgroup v1 ("cache") or v2 ("inactive_file").
 qint64 memoryInUse(const DockerClient &client, const QString &id)
 {
+    if (const qint64 fromCgroup = DockerCgroup::memoryInUse(id); fromCgroup >= 0)
+        return fromCgroup;
     auto stats
         = client.call("GET", QStringLiteral("/containers/%1/stats?stream=false&one-shot=true").arg(id), {}, 5000);
     if (!stats || !stats->ok())
