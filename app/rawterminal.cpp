@@ -11,9 +11,9 @@ RawTerminal::RawTerminal(int fd)
     if (!::isatty(fd) || ::tcgetattr(fd, &m_saved) != 0)
         return;
     termios raw = m_saved;
+    // Output processing too: the sandbox's pty already turned "\n" into "\r\n", and ours
+    // would add a second "\r". Sandpit's own messages come after restore().
     ::cfmakeraw(&raw);
-    // Output processing stays as it was: our own messages on stderr still begin a line.
-    raw.c_oflag = m_saved.c_oflag;
     m_active = ::tcsetattr(fd, TCSAFLUSH, &raw) == 0;
 }
 

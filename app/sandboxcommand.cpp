@@ -198,14 +198,14 @@ int shell(const QStringList &arguments, const Context &context)
 
                                    2))
         return *done;
-    if (!::isatty(STDIN_FILENO)) {
-        return failed(QStringLiteral("sandpit sandbox shell needs a terminal on its standard input; to run one "
-                                     "command, use sandpit sandbox exec NAME -- CMD."));
-    }
     const QString name = parser.positionalArguments().value(1);
     QString backend;
     if (auto store = storeOf(name, context, &backend); !store)
         return failed(store.error().message);
+    if (!::isatty(STDIN_FILENO)) {
+        return failed(QStringLiteral("sandpit sandbox shell needs a terminal on its standard input; to run one "
+                                     "command, use sandpit sandbox exec NAME -- CMD."));
+    }
     Core::RunRequest request
         = requestFor(name, backend, {QStringLiteral("/bin/sh"), QStringLiteral("-c"), QLatin1String(kShell)});
     request.terminal = RawTerminal::size(STDIN_FILENO);
