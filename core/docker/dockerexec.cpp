@@ -10,6 +10,7 @@
 
 #include <QDateTime>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -38,14 +39,21 @@ QString shellWords(const QStringList &command)
     return words.join(QLatin1Char(' '));
 }
 
-QString sandboxNotRunning(const QString &name, const QJsonObject &state)
+/// Why sandbox `name`, which is not running, cannot take a command: stopped by a user, or
+/// ended by itself and why (DockerSandboxInspect::info decides which).
+QString sandboxNotRunning(const DockerClient &client, const QString &name, const QJsonObject &inspect)
 {
-    // Its first process ends with 0 at `stop` (SIGTERM) and 137 at `kill`.
-    const int code = state.value(QLatin1String("ExitCode")).toInt();
-    const bool asked = !state.value(QLatin1String("OOMKilled")).toBool() && (code == 0 || code == 128 + SIGKILL);
+    const QString log = inspect.value(QLatin1String("Config"))
+                            .toObject()
+                            .value(QLatin1String("Labels"))
+                            .toObject()
+                            .value(QLatin1String(DockerSandboxLabels::kLog))
+                            .toString();
+    const bool stopped = !log.isEmpty() && QFile::exists(QFileInfo(log).absolutePath() + QStringLiteral("/stopped"));
+    const SandboxInfo info = DockerSandboxInspect::info(client, inspect, stopped);
     return QStringLiteral("The sandbox %1 is not running. %2 Remove it with `sandpit sandbox rm %1` and create it "
                           "again.")
-        .arg(name, asked ? QStringLiteral("It was stopped.") : DockerSandboxInspect::endReason(state, 0));
+        .arg(name, info.state == SandboxInfo::State::Dead ? info.endReason : QStringLiteral("It was stopped."));
 }
 } // namespace
 
@@ -93,7 +101,7 @@ Expected<DockerExec::Target> DockerExec::findSandbox(const DockerClient &client)
         return std::unexpected(inspect.error());
     const QJsonObject state = inspect->value(QLatin1String("State")).toObject();
     if (!state.value(QLatin1String("Running")).toBool())
-        return makeError(RunError::Code::BadRequest, sandboxNotRunning(m_request.sandbox, state));
+        return makeError(RunError::Code::BadRequest, sandboxNotRunning(client, m_request.sandbox, *inspect));
     const QJsonObject config = inspect->value(QLatin1String("Config")).toObject();
     Target target;
     target.containerId = inspect->value(QLatin1String("Id")).toString();

@@ -21,6 +21,7 @@ public:
     QString control() const { return m_root + QStringLiteral("/control"); }
     QString log() const { return m_root + QStringLiteral("/sandbox.log"); }
     /// Present after `stop` or `kill`: the container's end was asked for, it did not die.
+    /// Beside the log, whose path the container's label gives every client (DockerExec).
     QString stoppedMarker() const { return m_root + QStringLiteral("/stopped"); }
 
     /// Makes the folder and its control folder with sandpit-seccomp (`syscallFilter`) in it.

@@ -13,6 +13,7 @@
 #include <csignal>
 #include <poll.h>
 #include <pty.h>
+#include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
@@ -41,6 +42,14 @@ QByteArray readUntil(int fd, const QByteArray &wanted, int timeoutMs)
         seen.append(buffer, n);
     }
     return seen;
+}
+
+/// Types `keys` on the terminal and reads until `wanted` comes back.
+QByteArray typeAndRead(int master, const QByteArray &keys, const QByteArray &wanted)
+{
+    if (::write(master, keys.constData(), size_t(keys.size())) != keys.size())
+        return {};
+    return readUntil(master, wanted, kTimeoutMs);
 }
 } // namespace
 
@@ -149,6 +158,17 @@ private Q_SLOTS:
         QVERIFY2(answer.contains("42\r\n"), answer.constData());
         // The pty inside has this terminal's size.
         QVERIFY2(answer.contains("30 100"), answer.constData());
+        // A window-size change reaches the pty inside (SIGWINCH -> resizeTerminal).
+        winsize bigger{40, 120, 0, 0};
+        QVERIFY(::ioctl(master, TIOCSWINSZ, &bigger) == 0);
+        const QByteArray resized = typeAndRead(master, "stty size\r", "40 120");
+        QVERIFY2(resized.contains("40 120"), resized.constData());
+        // Ctrl+C interrupts the program in the sandbox, not the shell or the sandbox.
+        typeAndRead(master, "sleep 300\r", "sleep 300");
+        const QByteArray interrupted = typeAndRead(master, "\x03", "$ ");
+        QVERIFY2(interrupted.contains("$ "), interrupted.constData());
+        const QByteArray goesOn = typeAndRead(master, "echo still-$((1+1))\r", "still-2");
+        QVERIFY2(goesOn.contains("still-2"), goesOn.constData());
         QCOMPARE(::write(master, "exit 4\r", 7), ssize_t(7));
         readUntil(master, "never", 3000);
         int status = 0;

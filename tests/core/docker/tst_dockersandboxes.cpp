@@ -9,6 +9,7 @@
 #include "engine/runcontroller.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -284,6 +285,43 @@ private Q_SLOTS:
         QVERIFY(!m_store->create(badName));
     }
 
+    void aSandboxThatEndedByItselfIsDeadWithTheReason()
+    {
+        const QString name = create(kBash);
+        // Killed behind Sandpit's back (not `sandpit sandbox kill`): it did not ask for it.
+        const auto client = m_connector->client();
+        QVERIFY(client);
+        const auto killed = client->call("POST", QStringLiteral("/containers/sandpit-%1/kill").arg(name));
+        QVERIFY(killed && killed->ok());
+        SandboxInfo info;
+        QTRY_VERIFY_WITH_TIMEOUT((info = find(name)).state == SandboxInfo::State::Dead, 30000);
+        QCOMPARE(info.endReason, QStringLiteral("Its first process was killed by SIGKILL."));
+        const Outcome refused = exec(name, {QStringLiteral("true")});
+        QVERIFY(refused.error);
+        QVERIFY2(refused.error->message.contains(QStringLiteral("SIGKILL")), qPrintable(refused.error->message));
+    }
+
+    void aBoundWorkspaceIsWorkAndOutlivesTheSandbox()
+    {
+        QTemporaryDir workspace;
+        SandboxSpec spec;
+        spec.name = uniqueName();
+        spec.image = kBash;
+        spec.workspace = workspace.path();
+        QVERIFY(m_store->create(spec));
+        m_made << spec.name;
+        QVERIFY(
+            exec(spec.name, {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo made > /work/made.txt")})
+                .result);
+        QFile made(workspace.filePath(QStringLiteral("made.txt")));
+        QVERIFY(made.open(QIODevice::ReadOnly));
+        QCOMPARE(made.readAll(), QByteArray("made\n"));
+        // The user's own file, which they can change and remove.
+        QCOMPARE(QFileInfo(made).ownerId(), ::getuid());
+        QVERIFY(m_store->remove(spec.name));
+        QVERIFY(QFile::exists(made.fileName()));
+    }
+
     void aSandboxThatRanOutOfMemoryIsDeadWithTheReason()
     {
         const QJsonObject state{{QStringLiteral("OOMKilled"), true}, {QStringLiteral("ExitCode"), 137}};
@@ -295,6 +333,18 @@ private Q_SLOTS:
     }
 
 private:
+    SandboxInfo find(const QString &name)
+    {
+        const auto listed = m_store->list();
+        if (listed) {
+            for (const SandboxInfo &sandbox : *listed) {
+                if (sandbox.name == name)
+                    return sandbox;
+            }
+        }
+        return {};
+    }
+
     qint64 sandboxMemory(const QString &name)
     {
         const auto listed = m_store->list();
