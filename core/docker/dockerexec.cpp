@@ -43,12 +43,7 @@ QString shellWords(const QStringList &command)
 /// ended by itself and why (DockerSandboxInspect::info decides which).
 QString sandboxNotRunning(const DockerClient &client, const QString &name, const QJsonObject &inspect)
 {
-    const QString log = inspect.value(QLatin1String("Config"))
-                            .toObject()
-                            .value(QLatin1String("Labels"))
-                            .toObject()
-                            .value(QLatin1String(DockerSandboxLabels::kLog))
-                            .toString();
+    const QString log = DockerSandboxInspect::label(inspect, DockerSandboxLabels::kLog);
     const bool stopped = !log.isEmpty() && QFile::exists(QFileInfo(log).absolutePath() + QStringLiteral("/stopped"));
     const SandboxInfo info = DockerSandboxInspect::info(client, inspect, stopped);
     return QStringLiteral("The sandbox %1 is not running. %2 Remove it with `sandpit sandbox rm %1` and create it "
@@ -107,8 +102,7 @@ Expected<DockerExec::Target> DockerExec::findSandbox(const DockerClient &client)
     target.containerId = inspect->value(QLatin1String("Id")).toString();
     target.memoryLimit
         = qint64(inspect->value(QLatin1String("HostConfig")).toObject().value(QLatin1String("Memory")).toDouble());
-    const QString log
-        = config.value(QLatin1String("Labels")).toObject().value(QLatin1String(DockerSandboxLabels::kLog)).toString();
+    const QString log = DockerSandboxInspect::label(*inspect, DockerSandboxLabels::kLog);
     if (!log.isEmpty())
         target.log.emplace(log);
     const QStringList user = config.value(QLatin1String("User")).toString().split(QLatin1Char(':'));

@@ -235,12 +235,7 @@ Expected<QByteArray> DockerSandboxes::logs(const QString &name, qint64 from)
     if (!found)
         return std::unexpected(found.error());
     auto &[client, inspect] = *found;
-    const QString log = inspect.value(QLatin1String("Config"))
-                            .toObject()
-                            .value(QLatin1String("Labels"))
-                            .toObject()
-                            .value(QLatin1String(DockerSandboxLabels::kLog))
-                            .toString();
+    const QString log = DockerSandboxInspect::label(inspect, DockerSandboxLabels::kLog);
     return DockerSandboxLog(log).read(from);
 }
 

@@ -65,12 +65,7 @@ Expected<QJsonObject> DockerSandboxInspect::inspect(const DockerClient &client, 
     if (!response)
         return std::unexpected(response.error());
     const QJsonObject object = response->object();
-    const QString label = object.value(QLatin1String("Config"))
-                              .toObject()
-                              .value(QLatin1String("Labels"))
-                              .toObject()
-                              .value(QLatin1String(DockerSandboxLabels::kName))
-                              .toString();
+    const QString label = DockerSandboxInspect::label(object, DockerSandboxLabels::kName);
     if (response->status == 404 || (response->ok() && label != name)) {
         return makeError(RunError::Code::BadRequest,
                          QStringLiteral("There is no sandbox named %1; `sandpit sandbox list` shows them.").arg(name));
@@ -78,6 +73,16 @@ Expected<QJsonObject> DockerSandboxInspect::inspect(const DockerClient &client, 
     if (!response->ok())
         return std::unexpected(DockerClient::errorFor(*response, QStringLiteral("look at the sandbox %1").arg(name)));
     return object;
+}
+
+QString DockerSandboxInspect::label(const QJsonObject &inspect, const char *key)
+{
+    return inspect.value(QLatin1String("Config"))
+        .toObject()
+        .value(QLatin1String("Labels"))
+        .toObject()
+        .value(QLatin1String(key))
+        .toString();
 }
 
 QString DockerSandboxInspect::thisOwner()

@@ -17,6 +17,8 @@ public:
     static Expected<QJsonObject> inspect(const DockerClient &client, const QString &name);
     /// `inspect` read into a SandboxInfo; the memory in use from one stats sample when it runs.
     static SandboxInfo info(const DockerClient &client, const QJsonObject &inspect, bool stopped);
+    /// The container's label `key` (DockerSandboxLabels) in an inspect; empty when absent.
+    static QString label(const QJsonObject &inspect, const char *key);
     /// "uid@host:pid": this process, as the sandpit.owner label records its creator.
     static QString thisOwner();
     /// The owner is another user, another computer, or a process that has ended.
