@@ -209,6 +209,44 @@ private Q_SLOTS:
         QVERIFY(later->contains("second"));
     }
 
+    void twoClientsRunInOneSandboxAtOnce()
+    {
+        const QString name = create(kBash);
+        // Two engines, as two windows or a window and a terminal have: each waits for the
+        // other's file before it ends, so they can only both finish if they ran together.
+        const auto engine = [&] {
+            DockerBackend::Config backend;
+            backend.environment = m_environment;
+            backend.keepWarm = false;
+            std::vector<std::unique_ptr<Backend>> backends;
+            backends.push_back(std::make_unique<DockerBackend>(LanguageRegistry{}, backend));
+            return std::make_unique<RunController>(std::move(backends));
+        };
+        const auto request = [&](const char *mine, const char *theirs) {
+            RunRequest r;
+            r.backend = QStringLiteral("docker");
+            r.sandbox = name;
+            r.limits.wallTimeMs = 0;
+            r.command = {QStringLiteral("sh"), QStringLiteral("-c"),
+                         QStringLiteral("touch %1; until [ -e %2 ]; do sleep 0.05; done; echo %1 saw %2")
+                             .arg(QLatin1String(mine), QLatin1String(theirs))};
+            return r;
+        };
+        const auto first = engine();
+        const auto second = engine();
+        RunWatcher one(*first);
+        RunWatcher two(*second);
+        one.outcome.id = first->start(request("one", "two"));
+        two.outcome.id = second->start(request("two", "one"));
+        QTRY_VERIFY_WITH_TIMEOUT(one.done() && two.done(), 30000);
+        QVERIFY(one.outcome.result && two.outcome.result);
+        QCOMPARE(one.outcome.liveStdout, QByteArray("one saw two\n"));
+        QCOMPARE(two.outcome.liveStdout, QByteArray("two saw one\n"));
+        // Both logged, each line whole.
+        const auto log = m_store->logs(name);
+        QVERIFY(log && log->contains("one saw two\n") && log->contains("two saw one\n"));
+    }
+
     void listShowsWhatRunsAndWhose()
     {
         const QString name = create(kBash, 128 * kMegabyte);
