@@ -3,6 +3,7 @@
 #include "docker/dockerarchive.h"
 #include "docker/dockercgroup.h"
 #include "docker/dockercontainer.h"
+#include "docker/dockerisolation.h"
 #include "docker/dockersandboxbody.h"
 #include "docker/dockersandboxinspect.h"
 #include "docker/dockerstream.h"
@@ -37,6 +38,32 @@ QString shellWords(const QStringList &command)
                           + QString(word).replace(QStringLiteral("'"), QStringLiteral("'\\''")) + QLatin1Char('\''));
     }
     return words.join(QLatin1Char(' '));
+}
+
+/// The isolation report of a command in the sandbox, read from what the daemon says the
+/// container was created with (its Config and HostConfig make up the create body), so that it
+/// claims nothing the container was not given: a bound workspace shows as a gap.
+IsolationReport isolationOf(const QJsonObject &inspect, int uid, const DockerDaemonInfo &daemon)
+{
+    QJsonObject body = inspect.value(QLatin1String("Config")).toObject();
+    const QJsonObject host = inspect.value(QLatin1String("HostConfig")).toObject();
+    body.insert(QStringLiteral("HostConfig"), host);
+    Limits limits;
+    limits.memoryBytes = qint64(host.value(QLatin1String("Memory")).toDouble());
+    // PidsLimit is the processes limit and init's pids with one more (DockerContainerKey).
+    limits.processes = std::max(0, host.value(QLatin1String("PidsLimit")).toInt() - 3);
+    for (const QJsonValue &value : host.value(QLatin1String("Ulimits")).toArray()) {
+        const QJsonObject ulimit = value.toObject();
+        const qint64 hard = qint64(ulimit.value(QLatin1String("Hard")).toDouble());
+        if (ulimit.value(QLatin1String("Name")).toString() == QLatin1String("fsize"))
+            limits.fileSizeBytes = hard;
+        else if (ulimit.value(QLatin1String("Name")).toString() == QLatin1String("nofile"))
+            limits.openFiles = int(hard);
+    }
+    DockerContainerKey key = DockerContainerKey::from(body.value(QLatin1String("Image")).toString(), limits,
+                                                      QLatin1String(DockerContainer::kSyscallFilter));
+    key.learnerUid = uid;
+    return DockerIsolation::report(body, key, limits, daemon);
 }
 
 /// Why sandbox `name`, which is not running, cannot take a command: stopped by a user, or
@@ -108,6 +135,7 @@ Expected<DockerExec::Target> DockerExec::findSandbox(const DockerClient &client)
     const QStringList user = config.value(QLatin1String("User")).toString().split(QLatin1Char(':'));
     target.uid = user.value(0).toInt();
     target.gid = user.value(1, user.value(0)).toInt();
+    target.isolation = isolationOf(*inspect, target.uid, m_connector->daemonInfo());
     return target;
 }
 
@@ -324,6 +352,7 @@ Expected<RunResult> DockerExec::result(const DockerClient &client, const Target 
     Limits limits = m_request.limits;
     limits.memoryBytes = target.memoryLimit;
     result.killDetail = describeEnd(result, limits);
+    result.isolation = target.isolation;
     return result;
 }
 

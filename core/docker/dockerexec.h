@@ -60,6 +60,7 @@ private:
         int uid = 0;
         int gid = 0;
         qint64 memoryLimit = 0; ///< the whole sandbox's, for the kill's sentence
+        IsolationReport isolation;
     };
     Expected<Target> findSandbox(const DockerClient &client) const;
     Expected<void> copySources(const DockerClient &client, const Target &target) const;

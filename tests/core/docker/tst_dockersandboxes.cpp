@@ -117,6 +117,8 @@ private Q_SLOTS:
         QCOMPARE(o.liveStderr, QByteArray("oops\n"));
         QCOMPARE(o.result->exitCode, 7);
         QCOMPARE(o.result->killReason, KillReason::None);
+        // Read from the container as the daemon has it: nothing of this computer writable.
+        QCOMPARE(o.result->isolation.level, IsolationReport::Level::Full);
     }
 
     void filesPersistBetweenCommands()
@@ -351,6 +353,11 @@ private Q_SLOTS:
         QVERIFY(
             exec(spec.name, {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo made > /work/made.txt")})
                 .result);
+        // The bound folder is a gap the report names.
+        const Outcome o = exec(spec.name, {QStringLiteral("true")});
+        QVERIFY2(o.result, why(o));
+        QCOMPARE(o.result->isolation.level, IsolationReport::Level::Partial);
+        QVERIFY(o.result->isolation.details.join(QLatin1Char(' ')).contains(workspace.path()));
         QFile made(workspace.filePath(QStringLiteral("made.txt")));
         QVERIFY(made.open(QIODevice::ReadOnly));
         QCOMPARE(made.readAll(), QByteArray("made\n"));
