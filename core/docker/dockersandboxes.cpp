@@ -58,8 +58,9 @@ Expected<void> DockerSandboxes::checkSpec(const SandboxSpec &spec, const DockerC
     // /work on an engine somewhere else.
     if (DockerBackend::isRemote(m_config.environment)) {
         return std::unexpected(badRequest(
-            QStringLiteral("Named sandboxes need a Docker engine on this computer (DOCKER_HOST is %1): their "
-                           "first process and its filter are bound from this computer's disk.")
+            QStringLiteral("Named sandboxes need a Docker engine that shares this computer's disk, and %1 does not "
+                           "(or SANDPIT_DOCKER_TRANSFER=archive says so): a sandbox's first process and its filter, "
+                           "and a --workspace, are bound from this computer's folders.")
                 .arg(client.endpoint().description)));
     }
     if (!spec.workspace.isEmpty() && !QFileInfo(spec.workspace).isDir())

@@ -367,6 +367,22 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(made.fileName()));
     }
 
+    void anEngineWithoutOurDiskIsRefused()
+    {
+        DockerSandboxes::Config config;
+        config.environment = m_environment;
+        config.environment.insert(QStringLiteral("SANDPIT_DOCKER_TRANSFER"), QStringLiteral("archive"));
+        DockerSandboxes remote(m_connector, config);
+        SandboxSpec spec;
+        spec.name = uniqueName();
+        spec.image = kBash;
+        const auto made = remote.create(spec);
+        QVERIFY(!made);
+        QVERIFY2(made.error().message.contains(QStringLiteral("shares this computer's disk")),
+                 qPrintable(made.error().message));
+        QVERIFY(!containerExists(spec.name));
+    }
+
     void aSandboxThatRanOutOfMemoryIsDeadWithTheReason()
     {
         const QJsonObject state{{QStringLiteral("OOMKilled"), true}, {QStringLiteral("ExitCode"), 137}};
