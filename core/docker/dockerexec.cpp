@@ -22,10 +22,16 @@
 namespace Sandpit::Core {
 
 namespace {
-// How often the exec's state is asked for while its stream is open: a command that left a
-// process behind holding its stdout (`sleep 60 &`) keeps the stream open after it ended,
-// and only the exec's own state says it did.
-constexpr qint64 kStateEveryMs = 200;
+// How often the exec's state is asked for while its stream is open. The daemon does not end
+// the hijacked stream when the command ends (nor while a process it left behind holds its
+// stdout, `sleep 60 &`): only the exec's own state says it did. Often at first, since most
+// commands are short and each look is what their end waits for; then seldom, so that a long
+// shell costs the daemon five small calls a second.
+constexpr qint64 kStateEarlyEveryMs = 20;
+constexpr qint64 kStateEarlyForMs = 1000;
+constexpr qint64 kStateLaterEveryMs = 200;
+// After the state says it ended: for what it wrote last, already on its way to us.
+constexpr qint64 kLastOutputMs = 40;
 
 /// The command as a shell would take it back, for the log.
 QString shellWords(const QStringList &command)
@@ -275,14 +281,17 @@ QByteArray DockerExec::poll(const DockerClient &client, const Target &target)
                 m_shared->resize = resize;
         }
     }
-    if (now - m_lastStateMs >= kStateEveryMs) {
+    if (m_endSeenMs > 0) {
+        m_commandEnded = now - m_endSeenMs >= kLastOutputMs;
+        return input;
+    }
+    const qint64 every
+        = m_startedMs > 0 && now - m_startedMs > kStateEarlyForMs ? kStateLaterEveryMs : kStateEarlyEveryMs;
+    if (now - m_lastStateMs >= every) {
         m_lastStateMs = now;
         auto state = client.call("GET", QStringLiteral("/exec/%1/json").arg(target.execId));
-        if (state && state->ok() && !state->object().value(QLatin1String("Running")).toBool()) {
-            // Once more before giving up the stream: its last output may still be on the way.
-            m_commandEnded = m_endSeen;
-            m_endSeen = true;
-        }
+        if (state && state->ok() && !state->object().value(QLatin1String("Running")).toBool())
+            m_endSeenMs = now;
     }
     return input;
 }

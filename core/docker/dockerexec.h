@@ -80,8 +80,8 @@ private:
     qint64 m_outputBytes = 0;
     qint64 m_lastStateMs = 0;
     bool m_killSent = false;
-    bool m_endSeen = false;      ///< the exec's state said it ended
-    bool m_commandEnded = false; ///< ... and said so again a look later: the stream may go
+    qint64 m_endSeenMs = 0;      ///< when the exec's state first said it ended
+    bool m_commandEnded = false; ///< ... and its last output has had time to come: the stream may go
     KillReason m_killReason = KillReason::None;
 };
 
