@@ -1,9 +1,9 @@
 #include "commands.h"
 
 #include "checkcommand.h"
+#include "gradecommand.h"
 #include "cli.h"
 #include "doctorcommand.h"
-#include "gradecommand.h"
 #include "historycommand.h"
 #include "packcommand.h"
 #include "sandboxcommand.h"
@@ -33,8 +33,8 @@ constexpr Command kCommands[] = {
     {"run", "run FILE [-- ARGS…]", "Run a program in the sandbox and print its output, or --json.", runCli},
     {"check", "check EXERCISE [FILE]", "Check a program against an exercise's tests, or --json.", runCheckCommand},
     {"pack", "pack validate|build|import …", "An exercise pack's author's tools: sandpit pack --help.", runPackCommand},
-    {"grade", "grade PACK EXERCISE SUBMISSIONS",
-     "Grade every student's submission; results for Gradescope, CSV, JUnit.", runGradeCommand},
+    {"grade", "grade PACK EXERCISE SUBMISSIONS", "Grade every student's submission; results for Gradescope, CSV, JUnit.",
+     runGradeCommand},
     {"sandbox", "sandbox create|exec|shell|logs|stop|kill|rm|list …",
      "Named sandboxes that stay up between commands: sandpit sandbox --help.", runSandboxCommand},
     {"history", "history", "List the runs Sandpit recorded, newest first.", runHistoryCommand},
