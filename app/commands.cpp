@@ -6,6 +6,7 @@
 #include "doctorcommand.h"
 #include "historycommand.h"
 #include "packcommand.h"
+#include "sandboxcommand.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -34,6 +35,8 @@ constexpr Command kCommands[] = {
     {"pack", "pack validate|build|import …", "An exercise pack's author's tools: sandpit pack --help.", runPackCommand},
     {"grade", "grade PACK EXERCISE SUBMISSIONS", "Grade every student's submission; results for Gradescope, CSV, JUnit.",
      runGradeCommand},
+    {"sandbox", "sandbox create|exec|shell|logs|stop|kill|rm|list …",
+     "Named sandboxes that stay up between commands: sandpit sandbox --help.", runSandboxCommand},
     {"history", "history", "List the runs Sandpit recorded, newest first.", runHistoryCommand},
     {"doctor", "doctor", "Say what a run would get on this computer: sandbox, Docker, toolchains.", runDoctorCommand},
 };

@@ -1,5 +1,6 @@
 #include "docker/dockerbackend.h"
 
+#include "docker/dockerexecjob.h"
 #include "docker/dockerjob.h"
 #include "engine/companionprogram.h"
 #include "engine/languagesteps.h"
@@ -107,6 +108,8 @@ Expected<QString> chooseImage(const Language &language, const RunRequest &reques
 
 Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &request)
 {
+    if (!request.sandbox.isEmpty())
+        return createSandboxJob(request);
     const auto checked = checkRequest(m_languages, request);
     if (!checked)
         return std::unexpected(checked.error());
@@ -179,6 +182,21 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
         QObject::connect(job.get(), &RunJob::finished, job.get(), prepareNext);
     }
     return job;
+}
+
+Expected<std::unique_ptr<RunJob>> DockerBackend::createSandboxJob(const RunRequest &request)
+{
+    QStringList command = request.command;
+    if (command.isEmpty()) {
+        // The current file, run in the sandbox as the language runs it.
+        const auto checked = checkRequest(m_languages, request);
+        if (!checked)
+            return std::unexpected(checked.error());
+        const Language *language = *checked;
+        const RunRequest step = runStepRequest(*language, request);
+        command = runCommand(*language, language->run.toolchain.value(0), step);
+    }
+    return std::make_unique<DockerExecJob>(request, std::move(command), m_connector);
 }
 
 } // namespace Sandpit::Core

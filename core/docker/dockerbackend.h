@@ -46,7 +46,12 @@ public:
     /// The same for a backend not made yet (`sandpit doctor` lists the images without one).
     static QString imageFor(const Language &language, const Config &config);
 
+    /// The connection runs and the named sandboxes (DockerSandboxes) share.
+    std::shared_ptr<DockerConnector> connector() const { return m_connector; }
+
 private:
+    /// A command in a named sandbox (RunRequest::sandbox): an exec in its container.
+    Expected<std::unique_ptr<RunJob>> createSandboxJob(const RunRequest &request);
     DockerContainerKey keyFor(const QString &image, const Limits &limits) const;
 
     LanguageRegistry m_languages;

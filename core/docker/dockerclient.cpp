@@ -26,7 +26,8 @@ struct Transfer {
     DockerResponse response;
     bool headersDone = false;
     bool stoppedByHandler = false;
-    // The request body as a stream (StreamHandlers::takeInput).
+    // The request body as a stream (StreamHandlers::takeInput), after `leading`.
+    QByteArray leading;
     QByteArray input;
     bool inputEnded = false;
     bool inputPaused = false;
@@ -51,6 +52,12 @@ struct Transfer {
 size_t onInput(char *buffer, size_t size, size_t count, void *user)
 {
     auto *t = static_cast<Transfer *>(user);
+    if (!t->leading.isEmpty()) {
+        const size_t n = std::min(size * count, size_t(t->leading.size()));
+        std::memcpy(buffer, t->leading.constData(), n);
+        t->leading.remove(0, qsizetype(n));
+        return n;
+    }
     if (!t->headersDone) {
         t->inputPaused = true;
         return CURL_READFUNC_PAUSE;
@@ -286,6 +293,8 @@ Expected<DockerResponse> DockerClient::perform(const char *method, const QString
         return makeError(RunError::Code::Internal, QStringLiteral("Could not set up an HTTP connection to Docker."));
     Transfer transfer;
     transfer.handlers = handlers;
+    if (handlers)
+        transfer.leading = handlers->leadingBody;
     const QByteArray urlBytes = url.toUtf8();
     const QByteArray socket = m_endpoint.unixSocket.toLocal8Bit();
     char errorBuffer[CURL_ERROR_SIZE] = {};

@@ -85,6 +85,9 @@ public:
         /// sets `ended` once the input has ended, which closes the connection (with StdinOnce,
         /// the program reads end-of-file). Needs `abort`.
         std::function<QByteArray(bool &ended)> takeInput;
+        /// With takeInput: sent first, before the daemon answers. POST /exec/{id}/start reads
+        /// its JSON options from the body it then hijacks for the program's stdin.
+        QByteArray leadingBody;
     };
     /// A call whose response body is read as it arrives (attach, wait, stats). Returns the
     /// HTTP status; for an error status the body is collected and returned as a response.

@@ -1,6 +1,7 @@
 #include "engine/backendfactory.h"
 
 #include "docker/dockerbackend.h"
+#include "docker/dockersandboxes.h"
 #include "local/localbackend.h"
 
 namespace Sandpit::Core {
@@ -22,6 +23,56 @@ std::vector<std::unique_ptr<Backend>> makeBackends(const LanguageRegistry &langu
     backends.push_back(std::make_unique<DockerBackend>(languages, std::move(docker)));
     std::stable_partition(backends.begin(), backends.end(), [&](const auto &b) { return b->id() == settings.backend; });
     return backends;
+}
+
+Expected<std::unique_ptr<SandboxStore>> makeSandboxStore(const QString &backendId, const LanguageRegistry &languages,
+                                                         const EngineSettings &settings)
+{
+    if (backendId == kDockerBackendId) {
+        DockerBackend::Config backend;
+        backend.images = settings.dockerImages;
+        DockerSandboxes::Config config;
+        config.environment = backend.environment;
+        config.limits = settings.limits;
+        // A sandbox made without --image gets the image of the default language, Python.
+        if (const Language *python = languages.find(QStringLiteral("python")))
+            config.defaultImage = DockerBackend::imageFor(*python, backend);
+        auto connector = std::make_shared<DockerConnector>(config.environment.value(QStringLiteral("DOCKER_HOST")),
+                                                           config.environment);
+        return std::make_unique<DockerSandboxes>(std::move(connector), std::move(config));
+    }
+    // FOR THE LEAD: the "named-local" branch adds core/sandboxes/localsandboxes; when it is
+    // merged, this returns std::make_unique<LocalSandboxes>(…) for kLocalBackendId.
+    if (backendId == kLocalBackendId) {
+        return makeError(RunError::Code::BackendUnavailable,
+                         QStringLiteral("Named sandboxes on the local backend are not available in this build; use "
+                                        "--image (Docker)."));
+    }
+    return makeError(RunError::Code::BadRequest, QStringLiteral("There is no \"%1\" backend.").arg(backendId));
+}
+
+Expected<QString> findSandboxBackend(const QString &name, const LanguageRegistry &languages,
+                                     const EngineSettings &settings)
+{
+    QString unreachable;
+    for (const QString &backendId : {QString(kLocalBackendId), QString(kDockerBackendId)}) {
+        auto store = makeSandboxStore(backendId, languages, settings);
+        if (!store)
+            continue;
+        auto sandboxes = (*store)->list();
+        if (!sandboxes) {
+            unreachable = sandboxes.error().message;
+            continue;
+        }
+        for (const SandboxInfo &sandbox : *sandboxes) {
+            if (sandbox.name == name)
+                return backendId;
+        }
+    }
+    QString message = QStringLiteral("There is no sandbox named %1; `sandpit sandbox list` shows them.").arg(name);
+    if (!unreachable.isEmpty())
+        message += QStringLiteral(" (%1)").arg(unreachable);
+    return makeError(RunError::Code::BadRequest, message);
 }
 
 } // namespace Sandpit::Core

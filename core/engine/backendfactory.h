@@ -2,6 +2,7 @@
 
 #include "engine/backend.h"
 #include "languages/languageregistry.h"
+#include "sandboxes/sandboxstore.h"
 #include "settings/enginesettings.h"
 
 #include <memory>
@@ -19,5 +20,14 @@ enum class RunsExpected { Many, One, Series };
 /// go to the first).
 std::vector<std::unique_ptr<Backend>> makeBackends(const LanguageRegistry &languages, const EngineSettings &settings,
                                                    RunsExpected runs = RunsExpected::Many);
+
+/// The named sandboxes of backend `backendId` ("local" or "docker").
+Expected<std::unique_ptr<SandboxStore>> makeSandboxStore(const QString &backendId, const LanguageRegistry &languages,
+                                                         const EngineSettings &settings);
+
+/// The backend that holds the sandbox `name`: a name is unique across backends, so each
+/// store is asked in turn. "There is no sandbox named …" when none has it.
+Expected<QString> findSandboxBackend(const QString &name, const LanguageRegistry &languages,
+                                     const EngineSettings &settings);
 
 } // namespace Sandpit::Core

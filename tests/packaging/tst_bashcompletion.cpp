@@ -111,6 +111,22 @@ private Q_SLOTS:
                  QStringList{QStringLiteral("lessons")});
     }
 
+    void offersTheSandboxCommandsAndTheirOptions()
+    {
+        verifyOffersAll(complete({QStringLiteral("sandbox"), QString()}),
+                        {QStringLiteral("create"), QStringLiteral("exec"), QStringLiteral("shell"),
+                         QStringLiteral("logs"), QStringLiteral("stop"), QStringLiteral("kill"), QStringLiteral("rm"),
+                         QStringLiteral("list")});
+        QCOMPARE(complete({QStringLiteral("sandbox"), QStringLiteral("sh")}), QStringList{QStringLiteral("shell")});
+        verifyOffersAll(complete({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box"),
+                                  QStringLiteral("--")}),
+                        {QStringLiteral("--image"), QStringLiteral("--local"), QStringLiteral("--memory"),
+                         QStringLiteral("--cpus"), QStringLiteral("--workspace"), QStringLiteral("--label")});
+        verifyOffersAll(
+            complete({QStringLiteral("sandbox"), QStringLiteral("logs"), QStringLiteral("box"), QStringLiteral("--")}),
+            {QStringLiteral("--follow")});
+    }
+
     void offersProgramsAndFoldersForTheFile()
     {
         const QStringList programs{QStringLiteral("hello.py"), QStringLiteral("lessons"), QStringLiteral("main.rs")};

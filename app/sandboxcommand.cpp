@@ -1,0 +1,396 @@
+#include "sandboxcommand.h"
+
+#include "commandline.h"
+#include "engine/backendfactory.h"
+#include "engine/backendid.h"
+#include "rawterminal.h"
+#include "runexitstatus.h"
+#include "sandboxlist.h"
+#include "sandboxrun.h"
+#include "signalrelay.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTimer>
+
+#include <csignal>
+#include <cstdio>
+#include <unistd.h>
+
+namespace Sandpit::App {
+
+namespace {
+constexpr int kExitDone = 0;
+constexpr int kExitFailed = RunExitStatus::kSandpitFailed;
+// How often `logs --follow` looks for more: a person reads it, and a look is one small read.
+constexpr int kFollowEveryMs = 250;
+// The shell a `shell` starts: bash where the image has it, else sh (Alpine, busybox).
+const char *const kShell = "if command -v bash >/dev/null 2>&1; then exec bash; else exec sh; fi";
+
+struct Context {
+    Core::EngineSettings engine;
+    Core::LanguageRegistry languages;
+};
+
+struct SandboxCommand {
+    const char *name;
+    const char *synopsis;
+    const char *summary;
+    int (*run)(const QStringList &arguments, const Context &context);
+};
+
+int failed(const QString &message)
+{
+    printErr(message);
+    return kExitFailed;
+}
+
+/// Parses a sub-command's line: `sandpit sandbox WORD …` with `positionals` words in all.
+std::optional<int> parseSub(QCommandLineParser &parser, const QStringList &arguments, const char *word,
+                            const QString &synopsis, const QString &description, qsizetype positionals)
+{
+    parser.setApplicationDescription(description);
+    addHelpOption(parser);
+    parser.addPositionalArgument(QStringLiteral("sandbox"), QStringLiteral("The command."),
+                                 QStringLiteral("sandbox %1").arg(QLatin1String(word)));
+    parser.addPositionalArgument(QStringLiteral("NAME"), QStringLiteral("The sandbox's name."), synopsis);
+    return parseCommandLine(parser, arguments, positionals,
+                            QStringLiteral("usage: sandpit sandbox %1 %2; see sandpit sandbox %1 --help")
+                                .arg(QLatin1String(word), synopsis));
+}
+
+/// The store that holds `name`, found across the backends.
+Core::Expected<std::unique_ptr<Core::SandboxStore>> storeOf(const QString &name, const Context &context,
+                                                            QString *backend = nullptr)
+{
+    auto found = Core::findSandboxBackend(name, context.languages, context.engine);
+    if (!found)
+        return std::unexpected(found.error());
+    if (backend)
+        *backend = *found;
+    return Core::makeSandboxStore(*found, context.languages, context.engine);
+}
+
+std::optional<Core::SandboxSpec> specFrom(const QCommandLineParser &parser, const Context &context)
+{
+    Core::SandboxSpec spec;
+    spec.name = parser.positionalArguments().value(1);
+    const bool local = parser.isSet(option("local"));
+    if (local && parser.isSet(option("image"))) {
+        printErr(QStringLiteral("--image and --local do not go together: an image is Docker's."));
+        return std::nullopt;
+    }
+    spec.backend = local                ? QString(Core::kLocalBackendId)
+        : parser.isSet(option("image")) ? QString(Core::kDockerBackendId)
+                                        : context.engine.backend;
+    spec.image = parser.value(option("image"));
+    bool ok = true;
+    if (parser.isSet(option("memory"))) {
+        const qint64 megabytes = parser.value(option("memory")).toLongLong(&ok);
+        if (!ok || megabytes <= 0) {
+            printErr(QStringLiteral("--memory takes a number of megabytes, such as 256."));
+            return std::nullopt;
+        }
+        spec.memoryBytes = megabytes * 1024 * 1024;
+    }
+    if (parser.isSet(option("cpus"))) {
+        spec.cpus = parser.value(option("cpus")).toDouble(&ok);
+        if (!ok || spec.cpus <= 0) {
+            printErr(QStringLiteral("--cpus takes a number of CPUs, such as 1 or 0.5."));
+            return std::nullopt;
+        }
+    }
+    spec.workspace = parser.value(option("workspace"));
+    for (const QString &label : parser.values(option("label"))) {
+        const qsizetype equals = label.indexOf(QLatin1Char('='));
+        if (equals <= 0) {
+            printErr(QStringLiteral("--label takes KEY=VALUE, not \"%1\".").arg(label));
+            return std::nullopt;
+        }
+        spec.labels.insert(label.left(equals), label.mid(equals + 1));
+    }
+    return spec;
+}
+
+int create(const QStringList &arguments, const Context &context)
+{
+    QCommandLineParser parser;
+    parser.addOptions({
+        {option("image"), QStringLiteral("Docker: make it from this image (default: Python's)."),
+         QStringLiteral("IMAGE")},
+        {option("local"), QStringLiteral("Make it in the local sandbox instead of Docker.")},
+        {option("memory"), QStringLiteral("Memory for the whole sandbox, all its commands together, in MB."),
+         QStringLiteral("MB")},
+        {option("cpus"), QStringLiteral("CPUs it may use (default: no limit)."), QStringLiteral("N")},
+        {option("workspace"), QStringLiteral("This folder is its /work, kept after rm (default: its own)."),
+         QStringLiteral("DIR")},
+        {option("label"), QStringLiteral("A label KEY=VALUE to find it by (repeatable)."), QStringLiteral("K=V")},
+    });
+    if (const auto done = parseSub(parser, arguments, "create", QStringLiteral("NAME [options]"),
+                                   QStringLiteral("Creates a named sandbox that stays up until it is stopped or "
+                                                  "removed; its limits hold for all its commands together."),
+
+                                   2))
+        return *done;
+    const auto spec = specFrom(parser, context);
+    if (!spec)
+        return kExitUsage;
+    // A name is unique across backends: `exec NAME` must find one sandbox.
+    if (Core::findSandboxBackend(spec->name, context.languages, context.engine)) {
+        return failed(QStringLiteral("A sandbox named %1 exists already; remove it with `sandpit sandbox rm %1`, or "
+                                     "choose another name.")
+                          .arg(spec->name));
+    }
+    auto store = Core::makeSandboxStore(spec->backend, context.languages, context.engine);
+    if (!store)
+        return failed(store.error().message);
+    auto created = (*store)->create(*spec);
+    if (!created)
+        return failed(created.error().message);
+    std::printf("%s\n", qPrintable(created->name));
+    return kExitDone;
+}
+
+Core::RunRequest requestFor(const QString &name, const QString &backend, const QStringList &command)
+{
+    Core::RunRequest request;
+    request.backend = backend;
+    request.sandbox = name;
+    request.command = command;
+    // The sandbox's own limits hold; a command in it is not timed out, as in a terminal.
+    request.limits.wallTimeMs = 0;
+    request.limits.outputBytes = 0;
+    request.keepOutputInResult = false;
+    return request;
+}
+
+int exec(const QStringList &arguments, const Context &context)
+{
+    const qsizetype dashes = arguments.indexOf(QStringLiteral("--"));
+    const QStringList own = dashes < 0 ? arguments : arguments.first(dashes);
+    const QStringList command = dashes < 0 ? QStringList() : arguments.sliced(dashes + 1);
+    QCommandLineParser parser;
+    if (const auto done = parseSub(parser, own, "exec", QStringLiteral("NAME -- CMD [ARGS…]"),
+                                   QStringLiteral("Runs CMD with its arguments in the sandbox, in /work, and exits "
+                                                  "with its status; a limit that stops it is said on stderr."),
+
+                                   2))
+        return *done;
+    if (command.isEmpty()) {
+        printErr(QStringLiteral("usage: sandpit sandbox exec NAME -- CMD [ARGS…]; the command follows --"));
+        return kExitUsage;
+    }
+    const QString name = parser.positionalArguments().value(1);
+    QString backend;
+    if (auto store = storeOf(name, context, &backend); !store)
+        return failed(store.error().message);
+    return runInSandbox(requestFor(name, backend, command), context.engine, context.languages);
+}
+
+int shell(const QStringList &arguments, const Context &context)
+{
+    QCommandLineParser parser;
+    if (const auto done = parseSub(parser, arguments, "shell", QStringLiteral("NAME"),
+                                   QStringLiteral("An interactive shell in the sandbox on this terminal; exit or "
+                                                  "Ctrl+D leaves it, and the sandbox stays."),
+
+                                   2))
+        return *done;
+    const QString name = parser.positionalArguments().value(1);
+    QString backend;
+    if (auto store = storeOf(name, context, &backend); !store)
+        return failed(store.error().message);
+    if (!::isatty(STDIN_FILENO)) {
+        return failed(QStringLiteral("sandpit sandbox shell needs a terminal on its standard input; to run one "
+                                     "command, use sandpit sandbox exec NAME -- CMD."));
+    }
+    Core::RunRequest request
+        = requestFor(name, backend, {QStringLiteral("/bin/sh"), QStringLiteral("-c"), QLatin1String(kShell)});
+    request.terminal = RawTerminal::size(STDIN_FILENO);
+    request.keepStdinOpen = true;
+    return runInSandbox(request, context.engine, context.languages);
+}
+
+int logs(const QStringList &arguments, const Context &context)
+{
+    QCommandLineParser parser;
+    parser.addOption({option("follow"), QStringLiteral("Keep printing what its commands print, until Ctrl+C.")});
+    if (const auto done = parseSub(parser, arguments, "logs", QStringLiteral("NAME [--follow]"),
+                                   QStringLiteral("Prints everything the sandbox's commands printed, from a log "
+                                                  "kept with a size cap (the oldest part goes first)."),
+
+                                   2))
+        return *done;
+    const QString name = parser.positionalArguments().value(1);
+    auto store = storeOf(name, context);
+    if (!store)
+        return failed(store.error().message);
+    qint64 offset = 0;
+    const auto print = [&]() -> std::optional<int> {
+        auto data = (*store)->logs(name, offset);
+        if (!data)
+            return failed(data.error().message);
+        offset += data->size();
+        std::fwrite(data->constData(), 1, size_t(data->size()), stdout);
+        std::fflush(stdout);
+        return std::nullopt;
+    };
+    if (const auto error = print())
+        return *error;
+    if (!parser.isSet(option("follow")))
+        return kExitDone;
+    SignalRelay relaySignals{SIGINT, SIGTERM, SIGHUP};
+    QObject::connect(&relaySignals, &SignalRelay::received, &relaySignals, [] { QCoreApplication::exit(kExitDone); });
+    QTimer timer;
+    QObject::connect(&timer, &QTimer::timeout, &timer, [&] {
+        // The sandbox removed: nothing more will come.
+        if (const auto error = print())
+            QCoreApplication::exit(*error);
+    });
+    timer.start(kFollowEveryMs);
+    return QCoreApplication::exec();
+}
+
+int end(const QStringList &arguments, const Context &context, const char *word, const QString &description,
+        Core::Expected<void> (Core::SandboxStore::*how)(const QString &))
+{
+    QCommandLineParser parser;
+    if (const auto done = parseSub(parser, arguments, word, QStringLiteral("NAME"), description, 2))
+        return *done;
+    const QString name = parser.positionalArguments().value(1);
+    auto store = storeOf(name, context);
+    if (!store)
+        return failed(store.error().message);
+    if (auto ended = ((**store).*how)(name); !ended)
+        return failed(ended.error().message);
+    return kExitDone;
+}
+
+int stop(const QStringList &arguments, const Context &context)
+{
+    return end(arguments, context, "stop",
+               QStringLiteral("Ends every process in the sandbox (SIGTERM, then SIGKILL after 5 s); its files are "
+                              "kept until rm."),
+               &Core::SandboxStore::stop);
+}
+
+int kill(const QStringList &arguments, const Context &context)
+{
+    return end(arguments, context, "kill", QStringLiteral("Ends every process in the sandbox at once (SIGKILL)."),
+               &Core::SandboxStore::kill);
+}
+
+int remove(const QStringList &arguments, const Context &context)
+{
+    return end(arguments, context, "rm",
+               QStringLiteral("Stops the sandbox if it runs and removes it, leaving nothing behind (a --workspace "
+                              "folder of your own is kept)."),
+               &Core::SandboxStore::remove);
+}
+
+int list(const QStringList &arguments, const Context &context)
+{
+    QCommandLineParser parser;
+    parser.addOptions({
+        {option("json"), QStringLiteral("A JSON array, one object a sandbox.")},
+        {{QStringLiteral("q"), QStringLiteral("quiet")}, QStringLiteral("Only the names, one a line.")},
+    });
+    parser.setApplicationDescription(QStringLiteral("Lists the named sandboxes of every backend: what runs, since "
+                                                    "when, with how much memory, and whose they are."));
+    addHelpOption(parser);
+    parser.addPositionalArgument(QStringLiteral("sandbox"), QStringLiteral("The command."),
+                                 QStringLiteral("sandbox list"));
+    if (const auto done = parseCommandLine(parser, arguments, 1,
+                                           QStringLiteral("usage: sandpit sandbox list [--json]; see sandpit "
+                                                          "sandbox list --help")))
+        return *done;
+    QList<Core::SandboxInfo> all;
+    for (const QString &backend : {QString(Core::kLocalBackendId), QString(Core::kDockerBackendId)}) {
+        auto store = Core::makeSandboxStore(backend, context.languages, context.engine);
+        auto listed
+            = store ? (*store)->list() : Core::Expected<QList<Core::SandboxInfo>>(std::unexpected(store.error()));
+        // A backend that is not there has no sandboxes; said only when it was meant to be.
+        if (!listed && listed.error().code != Core::RunError::Code::BackendUnavailable)
+            printErr(listed.error().message);
+        if (listed)
+            all += *listed;
+    }
+    QString text;
+    if (parser.isSet(option("json"))) {
+        QJsonArray array;
+        for (const Core::SandboxInfo &sandbox : all)
+            array.append(SandboxList::toJson(sandbox));
+        text = QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented));
+    } else if (parser.isSet(QStringLiteral("quiet"))) {
+        for (const Core::SandboxInfo &sandbox : all)
+            text += sandbox.name + QLatin1Char('\n');
+    } else {
+        text = SandboxList::table(all);
+    }
+    std::fputs(qPrintable(text), stdout);
+    return kExitDone;
+}
+
+constexpr SandboxCommand kSandboxCommands[] = {
+    {"create", "sandbox create NAME [--image IMG | --local] [--memory MB] [--cpus N] [--workspace DIR] [--label K=V]…",
+     "Make a sandbox that stays up.", create},
+    {"exec", "sandbox exec NAME -- CMD [ARGS…]", "Run a command in it; its output and exit status.", exec},
+    {"shell", "sandbox shell NAME", "An interactive shell in it, on this terminal.", shell},
+    {"logs", "sandbox logs NAME [--follow]", "What its commands printed.", logs},
+    {"stop", "sandbox stop NAME", "Stop its processes; its files are kept.", stop},
+    {"kill", "sandbox kill NAME", "Kill its processes at once.", kill},
+    {"rm", "sandbox rm NAME", "Remove it, leaving nothing behind.", remove},
+    {"list", "sandbox list [--json]", "The sandboxes, with state, memory and owner.", list},
+};
+
+/// `sandpit sandbox --help`, made as `sandpit pack --help` is, so the man page and the shell
+/// completion read it as they read the others'.
+int sandboxHelp(const QStringList &arguments)
+{
+    QString text = QStringLiteral("Named sandboxes, which outlive the commands run in them:\n");
+    for (const SandboxCommand &command : kSandboxCommands)
+        text += QStringLiteral("  sandpit %1\n      %2\n")
+                    .arg(QString::fromUtf8(command.synopsis), QString::fromUtf8(command.summary));
+    text += QStringLiteral("\nsandpit sandbox COMMAND --help says more about one.");
+    QCommandLineParser parser;
+    parser.setApplicationDescription(text);
+    addHelpOption(parser);
+    parser.addPositionalArgument(QStringLiteral("sandbox"), QStringLiteral("The command."), QStringLiteral("sandbox"));
+    parser.addPositionalArgument(QStringLiteral("COMMAND"),
+                                 QStringLiteral("create, exec, shell, logs, stop, kill, rm or list."));
+    const auto done = parseCommandLine(parser, arguments, 3,
+                                       QStringLiteral("usage: sandpit sandbox COMMAND …; see sandpit sandbox --help"));
+    return done.value_or(kExitUsage);
+}
+} // namespace
+
+int runSandboxCommand(const QStringList &arguments)
+{
+    // The command line without `sandbox`: the sub-command is then the command word.
+    QStringList rest = arguments;
+    const qsizetype at = rest.indexOf(QStringLiteral("sandbox"), 1);
+    if (at > 0)
+        rest.removeAt(at);
+    const QString word = rest.value(1);
+    for (const SandboxCommand &command : kSandboxCommands) {
+        if (word != QLatin1String(command.name))
+            continue;
+        const QStringList own
+            = rest.first(rest.contains(QStringLiteral("--")) ? rest.indexOf(QStringLiteral("--")) : rest.size());
+        if (own.contains(QStringLiteral("--help")) || own.contains(QStringLiteral("-h")))
+            return command.run(rest, Context{{}, {}});
+        const auto engine = loadEngineSettings();
+        if (!engine)
+            return kExitUsage;
+        return command.run(rest, Context{*engine, loadLanguages()});
+    }
+    if (!word.isEmpty() && !word.startsWith(QLatin1Char('-')) && word != QLatin1String("help"))
+        printErr(QStringLiteral("'%1' is not a sandbox command.").arg(word));
+    return sandboxHelp(word == QLatin1String("help")
+                           ? QStringList{arguments.value(0), QStringLiteral("sandbox"), QStringLiteral("--help")}
+                           : arguments);
+}
+
+} // namespace Sandpit::App

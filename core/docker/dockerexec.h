@@ -1,0 +1,88 @@
+#pragma once
+
+#include "docker/dockerconnector.h"
+#include "docker/dockersandboxlog.h"
+#include "model/runrequest.h"
+
+#include <QByteArray>
+#include <QObject>
+
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <optional>
+
+namespace Sandpit::Core {
+
+/// One command in a Docker named sandbox, through the exec API, on a thread of its own (every
+/// step blocks on the daemon): the sources into /work through the archive API, POST
+/// /containers/{id}/exec under sandpit-seccomp, POST /exec/{id}/start hijacked for stdin,
+/// stdout and stderr (raw on a terminal), GET /exec/{id}/json for how it ended. The sandbox
+/// outlives it: a stop kills the command's process, never the container.
+class DockerExec final
+{
+public:
+    /// What the job and the exec's thread share; guarded by `mutex`.
+    struct Shared {
+        std::mutex mutex;
+        KillReason stopReason = KillReason::None; ///< the first reason wins
+        QByteArray input;
+        bool inputEnded = false;
+        std::optional<TerminalSize> resize; ///< a size not yet passed on
+        QObject *receiver = nullptr;        ///< the job; cleared as it goes, so nothing is posted to it after
+
+        /// Queues `call` to the job's thread, unless the job is gone.
+        void post(std::function<void()> call)
+        {
+            const std::lock_guard lock(mutex);
+            if (receiver)
+                QMetaObject::invokeMethod(receiver, std::move(call), Qt::QueuedConnection);
+        }
+    };
+    struct Callbacks {
+        std::function<void()> started;
+        std::function<void(OutputStream, QByteArray)> output; ///< on the exec's thread
+        std::function<void(RunResult)> finished;
+        std::function<void(RunError)> failed;
+    };
+
+    DockerExec(RunRequest request, QStringList command, std::shared_ptr<DockerConnector> connector,
+               std::shared_ptr<Shared> shared, Callbacks callbacks);
+
+    /// The whole command, start to end; calls `finished` or `failed` once.
+    void run();
+
+private:
+    struct Target {
+        QString containerId;
+        QString execId;
+        std::optional<DockerSandboxLog> log;
+        int uid = 0;
+        int gid = 0;
+        qint64 memoryLimit = 0; ///< the whole sandbox's, for the kill's sentence
+        IsolationReport isolation;
+    };
+    Expected<Target> findSandbox(const DockerClient &client) const;
+    Expected<void> copySources(const DockerClient &client, const Target &target) const;
+    Expected<QString> createExec(const DockerClient &client, const Target &target) const;
+    Expected<void> stream(const DockerClient &client, Target &target);
+    /// Between reads of the stream: a stop to carry out, a size to pass on, input to send.
+    QByteArray poll(const DockerClient &client, const Target &target);
+    void killCommand(const DockerClient &client, const Target &target) const;
+    Expected<RunResult> result(const DockerClient &client, const Target &target, qint64 oomBefore) const;
+
+    RunRequest m_request;
+    QStringList m_command;
+    std::shared_ptr<DockerConnector> m_connector;
+    std::shared_ptr<Shared> m_shared;
+    Callbacks m_callbacks;
+    qint64 m_startedMs = 0;
+    qint64 m_outputBytes = 0;
+    qint64 m_lastStateMs = 0;
+    bool m_killSent = false;
+    qint64 m_endSeenMs = 0;      ///< when the exec's state first said it ended
+    bool m_commandEnded = false; ///< ... and its last output has had time to come: the stream may go
+    KillReason m_killReason = KillReason::None;
+};
+
+} // namespace Sandpit::Core

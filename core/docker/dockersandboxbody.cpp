@@ -1,0 +1,84 @@
+#include "docker/dockersandboxbody.h"
+
+#include <QJsonArray>
+
+#include <unistd.h>
+
+namespace Sandpit::Core {
+
+namespace {
+// PID 1 of a sandbox: a shell that waits for ever and reaps what its commands leave behind
+// (an exec's orphans become its children). `wait` waits for any child, so zombies do not
+// pile up; SIGTERM (`stop`) ends it at once, where PID 1 would otherwise ignore it.
+constexpr const char *kHoldScript = "trap 'exit 0' TERM INT HUP; while :; do sleep 3600 & wait $!; done";
+constexpr qint64 kNanoCpusPerCpu = 1'000'000'000;
+
+QJsonArray sandboxMounts(const QJsonArray &runMounts, const QString &workspace)
+{
+    QJsonArray mounts;
+    for (const QJsonValue &value : runMounts) {
+        const QString target = value.toObject().value(QLatin1String("Target")).toString();
+        // A run's files come in through a bind the launcher copies from; a sandbox's come in
+        // through the archive API at each command, or live in its bound workspace.
+        if (target == QLatin1String(DockerContainer::kFilesDir))
+            continue;
+        if (target == QLatin1String(DockerContainer::kWorkDir) && !workspace.isEmpty()) {
+            mounts.append(QJsonObject{{QStringLiteral("Type"), QStringLiteral("bind")},
+                                      {QStringLiteral("Source"), workspace},
+                                      {QStringLiteral("Target"), QLatin1String(DockerContainer::kWorkDir)},
+                                      {QStringLiteral("ReadOnly"), false}});
+            continue;
+        }
+        mounts.append(value);
+    }
+    return mounts;
+}
+
+QJsonObject sandboxLabels(const SandboxSpec &spec, const QString &owner, const QString &log)
+{
+    QJsonObject labels;
+    for (auto it = spec.labels.begin(); it != spec.labels.end(); ++it)
+        labels.insert(it.key(), it.value());
+    labels.insert(QLatin1String(DockerSandboxLabels::kName), spec.name);
+    labels.insert(QLatin1String(DockerSandboxLabels::kOwner), owner);
+    labels.insert(QLatin1String(DockerSandboxLabels::kWorkspace), spec.workspace);
+    labels.insert(QLatin1String(DockerSandboxLabels::kCpus), QString::number(spec.cpus));
+    labels.insert(QLatin1String(DockerSandboxLabels::kLog), log);
+    labels.insert(QLatin1String(DockerSandboxLabels::kUserKeys),
+                  QStringList(spec.labels.keys()).join(QLatin1Char(',')));
+    return labels;
+}
+} // namespace
+
+QString DockerSandboxBody::containerName(const QString &name)
+{
+    return QStringLiteral("sandpit-") + name;
+}
+
+QJsonObject DockerSandboxBody::make(const SandboxSpec &spec, const DockerContainerKey &key, const QString &controlDir,
+                                    const QString &owner, const QString &log)
+{
+    QJsonObject body = DockerContainer::createBody(key, controlDir, QStringLiteral("/nonexistent"));
+    body.insert(QStringLiteral("Cmd"),
+                QJsonArray{QLatin1String(DockerContainer::kSyscallFilter), QStringLiteral("/bin/sh"),
+                           QStringLiteral("-c"), QLatin1String(kHoldScript)});
+    body.insert(QStringLiteral("Labels"), sandboxLabels(spec, owner, log));
+    body.insert(QStringLiteral("AttachStdout"), false);
+    body.insert(QStringLiteral("AttachStderr"), false);
+    if (!spec.workspace.isEmpty()) {
+        // The bound folder is the user's own: the sandbox's files there must be theirs and
+        // writable by them, which kNobodysUid's would not be. The container still has no
+        // capabilities, no network and the filter, and sees nothing else of the host.
+        body.insert(QStringLiteral("User"), QStringLiteral("%1:%2").arg(::getuid()).arg(::getgid()));
+    }
+    QJsonObject host = body.value(QLatin1String("HostConfig")).toObject();
+    host.insert(QStringLiteral("Mounts"), sandboxMounts(host.value(QLatin1String("Mounts")).toArray(), spec.workspace));
+    if (spec.cpus > 0)
+        host.insert(QStringLiteral("NanoCpus"), qint64(spec.cpus * double(kNanoCpusPerCpu)));
+    else
+        host.remove(QStringLiteral("NanoCpus"));
+    body.insert(QStringLiteral("HostConfig"), host);
+    return body;
+}
+
+} // namespace Sandpit::Core

@@ -1,0 +1,243 @@
+#include "docker/dockersandboxes.h"
+
+#include "docker/dockerbackend.h"
+#include "docker/dockersandboxbody.h"
+#include "docker/dockersandboxfolder.h"
+#include "docker/dockersandboxinspect.h"
+#include "docker/dockersandboxlog.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QUrl>
+
+namespace Sandpit::Core {
+
+namespace {
+// `stop`'s grace before Docker sends SIGKILL: PID 1 ends at SIGTERM at once, so this is only
+// for the commands still running, which get the same signal.
+constexpr int kStopGraceSeconds = 5;
+// A stop waits for the grace period and the container's end.
+constexpr int kStopTimeoutMs = (kStopGraceSeconds + 20) * 1000;
+
+RunError badRequest(const QString &message)
+{
+    return {RunError::Code::BadRequest, message, {}};
+}
+} // namespace
+
+DockerSandboxes::DockerSandboxes(std::shared_ptr<DockerConnector> connector, Config config)
+    : m_connector(std::move(connector))
+    , m_config(std::move(config))
+{
+    if (m_config.syscallFilter.isEmpty())
+        m_config.syscallFilter = DockerBackend::findSyscallFilter();
+}
+
+bool DockerSandboxes::isValidName(const QString &name)
+{
+    static const QRegularExpression pattern(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$"));
+    return pattern.match(name).hasMatch();
+}
+
+Expected<void> DockerSandboxes::checkSpec(const SandboxSpec &spec, const DockerClient &client) const
+{
+    if (!isValidName(spec.name)) {
+        return std::unexpected(badRequest(
+            QStringLiteral("\"%1\" cannot name a sandbox: use letters, digits, '.', '_' and '-' (at most 63, "
+                           "starting with a letter or digit).")
+                .arg(spec.name)));
+    }
+    for (auto it = spec.labels.begin(); it != spec.labels.end(); ++it) {
+        if (it.key().startsWith(QLatin1String("sandpit.")) || it.key().isEmpty())
+            return std::unexpected(badRequest(QStringLiteral("The label \"%1\" is Sandpit's own.").arg(it.key())));
+    }
+    // Files would have to go through the archive API, and a folder of this computer cannot be
+    // /work on an engine somewhere else.
+    if (DockerBackend::isRemote(m_config.environment)) {
+        return std::unexpected(badRequest(
+            QStringLiteral("Named sandboxes need a Docker engine that shares this computer's disk, and %1 does not "
+                           "(or SANDPIT_DOCKER_TRANSFER=archive says so): a sandbox's first process and its filter, "
+                           "and a --workspace, are bound from this computer's folders.")
+                .arg(client.endpoint().description)));
+    }
+    if (!spec.workspace.isEmpty() && !QFileInfo(spec.workspace).isDir())
+        return std::unexpected(badRequest(QStringLiteral("The workspace %1 is not a folder.").arg(spec.workspace)));
+    if (m_config.syscallFilter.isEmpty()) {
+        return makeError(RunError::Code::BackendUnavailable,
+                         QStringLiteral("sandpit-seccomp, which every Docker sandbox runs as its first process, was "
+                                        "not found next to Sandpit. Reinstall Sandpit, or set SANDPIT_SECCOMP."));
+    }
+    auto existing = DockerSandboxInspect::inspect(client, spec.name);
+    if (existing) {
+        return std::unexpected(badRequest(
+            QStringLiteral("A sandbox named %1 exists already; remove it with `sandpit sandbox rm %1`, or choose "
+                           "another name.")
+                .arg(spec.name)));
+    }
+    if (existing.error().code != RunError::Code::BadRequest)
+        return std::unexpected(existing.error());
+    return {};
+}
+
+Expected<SandboxInfo> DockerSandboxes::create(const SandboxSpec &requested)
+{
+    auto client = m_connector->client();
+    if (!client)
+        return std::unexpected(client.error());
+    SandboxSpec spec = requested;
+    if (spec.image.isEmpty())
+        spec.image = m_config.defaultImage;
+    if (!spec.workspace.isEmpty())
+        spec.workspace = QFileInfo(spec.workspace).absoluteFilePath();
+    if (auto checked = checkSpec(spec, *client); !checked)
+        return std::unexpected(checked.error());
+
+    Limits limits = m_config.limits;
+    if (spec.memoryBytes > 0)
+        limits.memoryBytes = spec.memoryBytes;
+    // A sandbox lives for hours: a CPU-time rlimit would end its long-lived processes.
+    limits.cpuTimeMs = 0;
+    const DockerContainerKey key
+        = DockerContainerKey::from(spec.image, limits, m_config.syscallFilter).forDaemon(m_connector->daemonInfo());
+    const DockerSandboxFolder folder(spec.name, m_config.environment);
+    if (auto prepared = folder.prepare(m_config.syscallFilter); !prepared)
+        return std::unexpected(prepared.error());
+    folder.markStopped(false);
+
+    const QJsonObject body
+        = DockerSandboxBody::make(spec, key, folder.control(), DockerSandboxInspect::thisOwner(), folder.log());
+    auto created
+        = client->call("POST", QStringLiteral("/containers/create?name=") + DockerSandboxBody::containerName(spec.name),
+                       QJsonDocument(body).toJson(QJsonDocument::Compact));
+    const auto fail = [&](RunError error) -> Expected<SandboxInfo> {
+        folder.remove();
+        return std::unexpected(std::move(error));
+    };
+    if (!created)
+        return fail(created.error());
+    if (created->status == 404)
+        return fail(DockerContainer::missingImage(spec.image));
+    if (created->status == 409)
+        return fail(badRequest(QStringLiteral("The container name %1 is taken by a container that is not a sandbox "
+                                              "of Sandpit's; remove it with `docker rm %1`, or choose another name.")
+                                   .arg(DockerSandboxBody::containerName(spec.name))));
+    if (!created->ok())
+        return fail(DockerClient::errorFor(*created, QStringLiteral("create the sandbox %1").arg(spec.name)));
+    const QString id = created->object().value(QLatin1String("Id")).toString();
+    auto started = client->call("POST", QStringLiteral("/containers/%1/start").arg(id));
+    if (!started || !started->ok()) {
+        DockerContainer::remove(*client, id);
+        return fail(!started ? started.error()
+                             : DockerClient::errorFor(*started, QStringLiteral("start the sandbox %1").arg(spec.name)));
+    }
+    auto inspect = DockerSandboxInspect::inspect(*client, spec.name);
+    if (!inspect)
+        return std::unexpected(inspect.error());
+    return DockerSandboxInspect::info(*client, *inspect, false);
+}
+
+Expected<QList<SandboxInfo>> DockerSandboxes::list()
+{
+    auto client = m_connector->client();
+    if (!client)
+        return std::unexpected(client.error());
+    const QByteArray filters
+        = QJsonDocument(QJsonObject{{QStringLiteral("label"), QJsonArray{QLatin1String(DockerSandboxLabels::kName)}}})
+              .toJson(QJsonDocument::Compact);
+    auto response = client->call("GET",
+                                 QStringLiteral("/containers/json?all=1&filters=")
+                                     + QString::fromLatin1(QUrl::toPercentEncoding(QString::fromUtf8(filters))));
+    if (!response)
+        return std::unexpected(response.error());
+    if (!response->ok())
+        return std::unexpected(DockerClient::errorFor(*response, QStringLiteral("list the sandboxes")));
+    QList<SandboxInfo> sandboxes;
+    for (const QJsonValue &entry : QJsonDocument::fromJson(response->body).array()) {
+        const QString name = entry.toObject()
+                                 .value(QLatin1String("Labels"))
+                                 .toObject()
+                                 .value(QLatin1String(DockerSandboxLabels::kName))
+                                 .toString();
+        auto inspect = DockerSandboxInspect::inspect(*client, name);
+        if (!inspect)
+            continue; // removed meanwhile
+        const bool stopped = DockerSandboxFolder(name, m_config.environment).wasStopped();
+        sandboxes.append(DockerSandboxInspect::info(*client, *inspect, stopped));
+    }
+    std::sort(sandboxes.begin(), sandboxes.end(), [](const auto &a, const auto &b) { return a.name < b.name; });
+    return sandboxes;
+}
+
+Expected<std::pair<DockerClient, QJsonObject>> DockerSandboxes::find(const QString &name)
+{
+    auto client = m_connector->client();
+    if (!client)
+        return std::unexpected(client.error());
+    auto inspect = DockerSandboxInspect::inspect(*client, name);
+    if (!inspect)
+        return std::unexpected(inspect.error());
+    return std::pair{*client, *inspect};
+}
+
+Expected<void> DockerSandboxes::end(const QString &name, const char *how)
+{
+    auto found = find(name);
+    if (!found)
+        return std::unexpected(found.error());
+    auto &[client, inspect] = *found;
+    DockerSandboxFolder(name, m_config.environment).markStopped(true);
+    const QString id = inspect.value(QLatin1String("Id")).toString();
+    const bool stop = qstrcmp(how, "stop") == 0;
+    const QString path = stop ? QStringLiteral("/containers/%1/stop?t=%2").arg(id).arg(kStopGraceSeconds)
+                              : QStringLiteral("/containers/%1/kill").arg(id);
+    auto response = client.call("POST", path, {}, stop ? kStopTimeoutMs : 0);
+    if (!response)
+        return std::unexpected(response.error());
+    // 304: stopped already; 409: kill of a container that is not running.
+    if (!response->ok() && response->status != 304 && response->status != 409)
+        return std::unexpected(
+            DockerClient::errorFor(*response, QStringLiteral("%1 the sandbox %2").arg(QLatin1String(how), name)));
+    return {};
+}
+
+Expected<void> DockerSandboxes::stop(const QString &name)
+{
+    return end(name, "stop");
+}
+
+Expected<void> DockerSandboxes::kill(const QString &name)
+{
+    return end(name, "kill");
+}
+
+Expected<void> DockerSandboxes::remove(const QString &name)
+{
+    auto found = find(name);
+    if (!found)
+        return std::unexpected(found.error());
+    auto &[client, inspect] = *found;
+    const QString id = inspect.value(QLatin1String("Id")).toString();
+    // force: a running one is killed first; v: its anonymous /work volume goes with it.
+    auto response = client.call("DELETE", QStringLiteral("/containers/%1?force=1&v=1").arg(id));
+    if (!response)
+        return std::unexpected(response.error());
+    if (!response->ok() && response->status != 404)
+        return std::unexpected(DockerClient::errorFor(*response, QStringLiteral("remove the sandbox %1").arg(name)));
+    DockerSandboxFolder(name, m_config.environment).remove();
+    return {};
+}
+
+Expected<QByteArray> DockerSandboxes::logs(const QString &name, qint64 from)
+{
+    auto found = find(name);
+    if (!found)
+        return std::unexpected(found.error());
+    auto &[client, inspect] = *found;
+    const QString log = DockerSandboxInspect::label(inspect, DockerSandboxLabels::kLog);
+    return DockerSandboxLog(log).read(from);
+}
+
+} // namespace Sandpit::Core
