@@ -14,12 +14,19 @@ struct Numeric {
 };
 
 constexpr Numeric kNumerics[] = {
-    {"--timeout-ms", &Options::timeoutMs},          {"--cpu-ms", &Options::cpuMs},
-    {"--memory-bytes", &Options::memoryBytes},      {"--processes", &Options::processes},
-    {"--file-size-bytes", &Options::fileSizeBytes}, {"--open-files", &Options::openFiles},
-    {"--output-bytes", &Options::outputBytes},      {"--work-size-bytes", &Options::workSizeBytes},
-    {"--work-inodes", &Options::workInodes},        {"--events-fd", &Options::eventsFd},
+    {"--timeout-ms", &Options::timeoutMs},
+    {"--cpu-ms", &Options::cpuMs},
+    {"--memory-bytes", &Options::memoryBytes},
+    {"--processes", &Options::processes},
+    {"--file-size-bytes", &Options::fileSizeBytes},
+    {"--open-files", &Options::openFiles},
+    {"--output-bytes", &Options::outputBytes},
+    {"--work-size-bytes", &Options::workSizeBytes},
+    {"--work-inodes", &Options::workInodes},
+    {"--events-fd", &Options::eventsFd},
     {"--seccomp-fd", &Options::seccompFd},
+    {"--cpu-millis", &Options::cpuMillis},
+    {"--log-bytes", &Options::logBytes},
 };
 
 struct Text {
@@ -33,6 +40,8 @@ constexpr Text kTexts[] = {
     {"--job", &Options::job},
     {"--collect-dir", &Options::collectDir},
     {"--allow-weaker", &Options::allowWeaker},
+    {"--hold", &Options::hold},
+    {"--enter", &Options::enter},
 };
 
 bool parseCount(const std::string &text, long long &out)

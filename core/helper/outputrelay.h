@@ -4,6 +4,8 @@
 
 namespace Sandpit::Helper {
 
+class SandboxLog;
+
 /// The run's stdout and stderr, relayed from init's pipes to the helper's own (the engine's),
 /// with one output limit for both together.
 class OutputRelay
@@ -16,6 +18,8 @@ public:
 
     /// Takes the read ends of init's output pipes.
     void attach(int stdoutFd, int stderrFd);
+    /// Also appends what is relayed to `log` (a named sandbox's); nullptr: to nothing.
+    void teeTo(SandboxLog *log) { m_tee = log; }
     void closeAll();
     /// The pipe to poll; -1 once it is closed (the run's last writer is gone).
     int fd(Stream stream) const { return m_streams[stream].fd; }
@@ -37,6 +41,7 @@ private:
     const Options &m_run;
     Pipe m_streams[2];
     const char *m_truncated = nullptr;
+    SandboxLog *m_tee = nullptr;
 };
 
 } // namespace Sandpit::Helper

@@ -14,6 +14,7 @@
 #include "protocol.h"
 #include "refusal.h"
 #include "report.h"
+#include "sandboxentry.h"
 #include "sandboxuser.h"
 #include "seccompimage.h"
 #include "step.h"
@@ -100,6 +101,7 @@ private:
     gid_t m_gid = 0;
     bool m_switchUser = false;
     std::unique_ptr<Cgroup> m_cgroup;
+    std::unique_ptr<SandboxEntry> m_entry;   // --enter: the named sandbox joined, at full isolation only
     std::optional<SeccompProgram> m_seccomp; // from --seccomp-fd
     EngineEvents m_events;
     pid_t m_init = -1;
@@ -152,7 +154,7 @@ Step Supervisor::listenForSignals(int &sigFd)
 // default not at all, and nothing runs (fail closed). An exit code when nothing was built.
 std::optional<int> Supervisor::buildStrongestAllowed()
 {
-    const Isolation weakest = weakestAllowed(m_options.allowWeaker);
+    const Isolation weakest = m_entry ? Isolation::Full : weakestAllowed(m_options.allowWeaker);
     for (Isolation level : {Isolation::Full, Isolation::Processes, Isolation::None}) {
         if (level > weakest)
             break;
@@ -183,7 +185,7 @@ bool Supervisor::buildLevel(Isolation level)
         return false;
     }
     const char *step = "";
-    if (level != Isolation::None && !mapIdentity(m_init, initContext(level), step)) {
+    if (level != Isolation::None && !m_entry && !mapIdentity(m_init, initContext(level), step)) {
         m_refusals.push_back({level, step, errno});
         abandonLevel();
         return false;
@@ -237,6 +239,7 @@ InitContext Supervisor::initContext(Isolation level) const
     ctx.switchUser = m_switchUser;
     ctx.memoryByCgroup = m_cgroup && m_cgroup->hasMemory();
     ctx.seccomp = m_seccomp ? &*m_seccomp : nullptr;
+    ctx.entry = m_entry.get();
     return ctx;
 }
 
@@ -426,12 +429,13 @@ int Supervisor::run()
     m_switchUser = geteuid() == 0;
     m_uid = m_switchUser ? kNobody : getuid();
     m_gid = m_switchUser ? kNoGroup : getgid();
-    m_cgroup = std::make_unique<Cgroup>();
+    if (const Step step = openRunGroup(m_options, m_switchUser, m_entry, m_cgroup, m_output); !step)
+        return setupFailed(step.failed, step.error);
     if (const std::optional<int> rc = buildStrongestAllowed())
         return *rc;
     if (const std::optional<int> rc = awaitJob())
         return *rc;
-    m_cgroup->setLimits(m_run.memoryBytes, m_run.processes);
+    applyRunLimits(m_entry.get(), *m_cgroup, m_run);
     RunProgress progress;
     if (const int rc = supervise(sigFd, progress); rc != 0)
         return rc;
