@@ -84,18 +84,37 @@ QString DockerBackend::imageFor(const Language &language, const Config &config)
     return config.images.value(language.id, language.dockerImage);
 }
 
+namespace {
+// The image a fresh container of `request` runs, or why there is none.
+Expected<QString> chooseImage(const Language &language, const RunRequest &request, const DockerBackend::Config &config)
+{
+    if (request.terminal) {
+        // Refused, not run on pipes: a REPL without a terminal would look alive and answer
+        // nothing the way the learner expects (no line editing, no Ctrl+C).
+        return makeError(RunError::Code::BadRequest,
+                         QStringLiteral("A terminal (the REPL) runs only in the local sandbox for now, not in Docker. "
+                                        "Choose Run in: Local sandbox to open it."));
+    }
+    const QString image = request.image.isEmpty() ? DockerBackend::imageFor(language, config) : request.image;
+    if (image.isEmpty()) {
+        return makeError(RunError::Code::UnknownLanguage,
+                         QStringLiteral("Sandpit has no Docker image for %1; set SANDPIT_DOCKER_IMAGE_%2.")
+                             .arg(language.name, language.id.toUpper()));
+    }
+    return image;
+}
+} // namespace
+
 Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &request)
 {
     const auto checked = checkRequest(m_languages, request);
     if (!checked)
         return std::unexpected(checked.error());
     const Language *language = *checked;
-    const QString image = request.image.isEmpty() ? imageFor(*language) : request.image;
-    if (image.isEmpty()) {
-        return makeError(RunError::Code::UnknownLanguage,
-                         QStringLiteral("Sandpit has no Docker image for %1; set SANDPIT_DOCKER_IMAGE_%2.")
-                             .arg(language->name, language->id.toUpper()));
-    }
+    const Expected<QString> chosen = chooseImage(*language, request, m_config);
+    if (!chosen)
+        return std::unexpected(chosen.error());
+    const QString &image = *chosen;
 
     const auto plan = [&](const RunRequest &step, QStringList command) {
         DockerRun::Plan p;
@@ -111,7 +130,9 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
     staged.diagnostics = DiagnosticParser(language->diagnosticFormats, request.sources);
     RunRequest runRequest = runStepRequest(*language, request);
     std::shared_ptr<Workspace> kept;
-    if (language->isCompiled()) {
+    // A command of the request's own (RunRequest::command) runs as it is: no compiler.
+    const bool ownCommand = !request.command.isEmpty();
+    if (language->isCompiled() && !ownCommand) {
         // The compiler's container and its workspace go as soon as it ends; what it built is
         // kept here, in a workspace of Sandpit's own, for the program's container.
         auto workspace = Workspace::create();
@@ -132,7 +153,9 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
         runRequest.inputFiles << InputFile{kept->root() + QLatin1Char('/') + QLatin1String(kBuildDir),
                                            QLatin1String(kBuildDir)};
     }
-    DockerRun::Plan run = plan(runRequest, runCommand(*language, language->run.toolchain.value(0), runRequest));
+    // Found on the image's PATH by the launcher's shell, as the language's toolchains are.
+    DockerRun::Plan run = plan(
+        runRequest, ownCommand ? request.command : runCommand(*language, language->run.toolchain.value(0), runRequest));
     const DockerContainerKey runKey = run.key;
     // Taken now, so that it is being made (or is warm) while the compiler works; the program's
     // job is made when it is due, with what was typed meanwhile.

@@ -83,6 +83,33 @@ RunRequestBuilder &RunRequestBuilder::editorProgram(const Language *language, co
     return *this;
 }
 
+RunRequestBuilder &RunRequestBuilder::repl(const Language *language, const TerminalSize &size, const QString &fileName,
+                                           const QString &code)
+{
+    if (!language) {
+        fail(false,
+             {RunError::Code::UnknownLanguage,
+              QStringLiteral("Sandpit cannot open a REPL for “%1”: it does not know what language this file "
+                             "type is.")
+                  .arg(QFileInfo(fileName).fileName())});
+        return *this;
+    }
+    if (!language->repl) {
+        fail(true,
+             {RunError::Code::BadRequest,
+              QStringLiteral("%1 has no interactive shell (REPL) in Sandpit; use Run instead.").arg(language->name)});
+        return *this;
+    }
+    m_request.language = language->id;
+    m_request.sources.clear();
+    m_request.entryFile.clear();
+    if (!code.isNull())
+        editorProgram(language, fileName, code);
+    m_request.command = replCommand(*language->repl, m_request.entryFile);
+    m_request.terminal = size;
+    return stdinOpen();
+}
+
 const Language *RunRequestBuilder::languageFor(const QString &path, const QString &languageId,
                                                const LanguageRegistry &languages)
 {

@@ -51,6 +51,13 @@ public:
     /// anything waits for input.
     RunRequestBuilder &programStream(int fd, const QString &origin, const QString &languageId,
                                      const LanguageRegistry &languages);
+    /// The language's REPL, on a terminal of `size` with stdin open for what the user types,
+    /// under the settings' limits like a run. With `code` (not null), the editor's program,
+    /// named `fileName` as for editorProgram(), runs in it first and its top-level names stay
+    /// defined (Run in REPL); without, the REPL starts empty (Open REPL). A language without
+    /// a REPL is an error.
+    RunRequestBuilder &repl(const Language *language, const TerminalSize &size, const QString &fileName = {},
+                            const QString &code = {});
     /// The program's command-line arguments (its argv[1…]), passed as they are: never through
     /// a shell. A compiled language's compiler never sees them.
     RunRequestBuilder &arguments(const QStringList &arguments);

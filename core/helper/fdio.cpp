@@ -1,6 +1,7 @@
 #include "fdio.h"
 
 #include <cerrno>
+#include <fcntl.h>
 #include <unistd.h>
 
 namespace Sandpit::Helper {
@@ -34,6 +35,15 @@ bool writeAll(int fd, const char *data, size_t size)
         size -= static_cast<size_t>(n);
     }
     return true;
+}
+
+void pointAtDevNull(int fd)
+{
+    const int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    if (null >= 0) {
+        dup2(null, fd);
+        close(null);
+    }
 }
 
 } // namespace Sandpit::Helper

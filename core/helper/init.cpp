@@ -10,6 +10,7 @@
 #include "runwatch.h"
 #include "sandboxentry.h"
 #include "seccompfilter.h"
+#include "terminal.h"
 #include "workspacecopy.h"
 
 #include <cerrno>
@@ -275,14 +276,38 @@ void openEventFds(const InitContext &ctx, int &sigFd, int &watchFd)
         failSetup(ctx, Step::fail("signalfd"));
 }
 
-ProgramStart launchProgram(const InitContext &ctx, const Options &run, const SeccompProgram &filter)
+// A run on a terminal gets a pty of its own. Init opens it, because only init sees the
+// sandbox's devpts instance (its mount namespace), and sends the master to the supervisor,
+// because the supervisor already relays, caps and times the output and holds the engine's
+// stdin: over SCM_RIGHTS the pty is then just one more output for OutputRelay, and init's
+// loop stays about processes and limits. Returns the slave, for the program; `slaveStat`
+// lets InputWatch see a read on it.
+int openRunTerminal(const InitContext &ctx, const Options &run, struct stat &slaveStat)
+{
+    WindowSize size;
+    if (!parseWindowSize(run.pty, size))
+        failSetup(ctx, Step{"pty-size", EINVAL});
+    int master = -1;
+    int slave = -1;
+    if (const Step step = openTerminal(size, master, slave); !step)
+        failSetup(ctx, step);
+    if (!sendDescriptor(ctx.terminalFd, master))
+        failSetup(ctx, Step::fail("pty-send-master"));
+    close(master);
+    if (fstat(slave, &slaveStat) != 0)
+        failSetup(ctx, Step::fail("pty-stat"));
+    return slave;
+}
+
+ProgramStart launchProgram(const InitContext &ctx, const Options &run, const SeccompProgram &filter, int terminal)
 {
     const bool sandboxed = ctx.isolation == Isolation::Full;
     ProgramSpec spec;
     spec.options = &run;
     spec.workDir = sandboxed ? "/work" : run.workspace.c_str();
-    spec.stdoutFd = ctx.stdoutFd;
-    spec.stderrFd = ctx.stderrFd;
+    spec.stdoutFd = terminal >= 0 ? terminal : ctx.stdoutFd;
+    spec.stderrFd = terminal >= 0 ? terminal : ctx.stderrFd;
+    spec.terminalFd = terminal;
     spec.seccomp = sandboxed ? &filter : nullptr;
     // Without a user namespace init stays host root (it must kill and reap the run's
     // processes); the program alone becomes the unprivileged user.
@@ -303,6 +328,12 @@ ProgramStart launchProgram(const InitContext &ctx, const Options &run, const Sec
     close(ctx.stderrFd);
     close(STDOUT_FILENO);
     close(STDERR_FILENO);
+    if (terminal >= 0) {
+        // The same for the slave, now also our stdin: while init held it, the master would
+        // never see the program's end.
+        close(terminal);
+        close(STDIN_FILENO);
+    }
     if (start.pid < 0)
         failSetup(ctx, Step{start.failedStep, start.error});
     if (sandboxed && start.notifyFd < 0)
@@ -357,11 +388,14 @@ void runInit(const InitContext &ctx)
     int sigFd = -1;
     int watchFd = -1;
     openEventFds(ctx, sigFd, watchFd);
-    const ProgramStart start = launchProgram(ctx, run, filter);
+    struct stat terminalStat { };
+    const int terminal = run.pty.empty() ? -1 : openRunTerminal(ctx, run, terminalStat);
+    close(ctx.terminalFd);
+    const ProgramStart start = launchProgram(ctx, run, filter, terminal);
 
     InitRecord record;
     record.kind = InitRecord::ProgramEnded;
-    RunWatch watch(ctx, run, start, record);
+    RunWatch watch(ctx, run, start, record, terminal >= 0 ? &terminalStat : nullptr);
     if (const Step step = watch.untilProgramEnds(sigFd, watchFd); !step)
         failSetup(ctx, step);
     killAndReapTheRest(ctx);

@@ -1,13 +1,12 @@
 #pragma once
 
 #include "options.h"
+#include "sandboxentry.h"
 #include "seccompfilter.h"
 
 #include <sys/types.h>
 
 namespace Sandpit::Helper {
-
-struct SandboxEntry;
 
 /// How much of the sandbox init builds: the supervisor lowers it when the kernel refuses a
 /// level, and says so in the report.
@@ -26,6 +25,9 @@ struct InitContext {
     int statusFd = -1;  ///< to the supervisor: one InitRecord
     int stdoutFd = -1;  ///< write ends of the output pipes, for the program
     int stderrFd = -1;
+    /// A Unix socket to the supervisor: for a run on a terminal (--pty), init sends the pty's
+    /// master on it (see openRunTerminal in init.cpp).
+    int terminalFd = -1;
     uid_t uid = 0; ///< who the program runs as (mapped into the user namespace)
     gid_t gid = 0;
     bool switchUser = false;     ///< started as root: become uid/gid before building the sandbox

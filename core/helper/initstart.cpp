@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <string>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -44,8 +45,9 @@ bool writeFile(const std::string &path, const std::string &text)
 
 bool startInit(InitContext ctx, const EngineEvents &events, InitLink &link)
 {
-    int control[2], status[2], out[2], err[2];
-    if (pipe2(control, O_CLOEXEC) || pipe2(status, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
+    int control[2], status[2], out[2], err[2], terminal[2];
+    if (pipe2(control, O_CLOEXEC) || pipe2(status, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC)
+        || socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, terminal))
         return false;
     // A command of a named sandbox is born in its PID namespace (the helper joined it) and
     // joins the others itself.
@@ -53,13 +55,17 @@ bool startInit(InitContext ctx, const EngineEvents &events, InitLink &link)
     const pid_t pid = static_cast<pid_t>(syscall(SYS_clone, flags | SIGCHLD, nullptr, nullptr, nullptr, nullptr));
     if (pid < 0) {
         const int saved = errno;
-        for (int fd : {control[0], control[1], status[0], status[1], out[0], out[1], err[0], err[1]})
+        for (int fd :
+             {control[0], control[1], status[0], status[1], out[0], out[1], err[0], err[1], terminal[0], terminal[1]})
             close(fd);
         errno = saved;
         return false;
     }
     if (pid == 0) {
         events.closeInChild(); // the supervisor's to write, not the run's
+        if (ctx.options->controlFd > 0)
+            close(static_cast<int>(ctx.options->controlFd)); // the supervisor's to read
+        close(terminal[1]);
         close(control[1]);
         close(status[0]);
         close(out[0]);
@@ -68,13 +74,15 @@ bool startInit(InitContext ctx, const EngineEvents &events, InitLink &link)
         ctx.statusFd = status[1];
         ctx.stdoutFd = out[1];
         ctx.stderrFd = err[1];
+        ctx.terminalFd = terminal[0];
         runInit(ctx);
     }
     close(control[0]);
     close(status[1]);
     close(out[1]);
     close(err[1]);
-    link = {pid, control[1], status[0], out[0], err[0]};
+    close(terminal[0]);
+    link = {pid, control[1], status[0], out[0], err[0], terminal[1]};
     return true;
 }
 

@@ -14,10 +14,11 @@ struct InitLink {
     int statusFd = -1;
     int stdoutFd = -1;
     int stderrFd = -1;
+    int terminalFd = -1; ///< where a run on a terminal's pty master arrives
 };
 
 /// Clones init into the namespaces of `ctx.isolation` and runs it there, with `ctx` completed
-/// by init's ends of four new pipes. False, with errno set, when a pipe or the clone was
+/// by init's ends of four new pipes and a socket pair. False, with errno set, when a pipe or the clone was
 /// refused; nothing is left open then.
 bool startInit(InitContext ctx, const EngineEvents &events, InitLink &link);
 

@@ -52,9 +52,45 @@ long long reapedCpuOf(long pid)
     return total;
 }
 
+bool isFile(const char *path, dev_t dev, ino_t ino)
+{
+    struct stat st { };
+    return stat(path, &st) == 0 && st.st_dev == dev && st.st_ino == ino;
+}
+
+// A wait with no timeout on several descriptors at once. Readline (Python's REPL, Bash) and
+// libuv (Node) wait so for the terminal before they read it. Which descriptors are waited on
+// lies in the program's memory, out of sight, so the process's stdin being the terminal
+// stands for them; any timeout makes it a timer, as a sleep is.
+enum class Multiplex { No, Untimed, Timed };
+Multiplex multiplexOf(long nr, const unsigned long long args[6])
+{
+    // The timeout: a pointer (null: none) or milliseconds (negative: none).
+    switch (nr) {
+#ifdef SYS_select
+    case SYS_select:
+#endif
+    case SYS_pselect6:
+        return args[4] == 0 ? Multiplex::Untimed : Multiplex::Timed;
+#ifdef SYS_poll
+    case SYS_poll:
+        return static_cast<int>(args[2]) < 0 ? Multiplex::Untimed : Multiplex::Timed;
+#endif
+    case SYS_ppoll:
+        return args[2] == 0 ? Multiplex::Untimed : Multiplex::Timed;
+#ifdef SYS_epoll_wait
+    case SYS_epoll_wait:
+#endif
+    case SYS_epoll_pwait:
+        return static_cast<int>(args[3]) < 0 ? Multiplex::Untimed : Multiplex::Timed;
+    default:
+        return Multiplex::No;
+    }
+}
+
 // What one thread sleeps in, from /proc/PID/task/TID/syscall: "NR ARG0 ARG1 ... SP PC" while
 // it is in a call, "running" or "-1 SP PC" otherwise.
-Sleep sleepOf(long pid, long tid, dev_t pipeDev, ino_t pipeIno)
+Sleep sleepOf(long pid, long tid, dev_t inputDev, ino_t inputIno, bool terminal)
 {
     char path[96];
     char buf[256];
@@ -67,16 +103,21 @@ Sleep sleepOf(long pid, long tid, dev_t pipeDev, ino_t pipeIno)
         return Sleep::Other;
     if (nr == SYS_nanosleep || nr == SYS_clock_nanosleep)
         return Sleep::OnTimer;
+    unsigned long long args[6] = {};
+    for (unsigned long long &arg : args)
+        arg = std::strtoull(end, &end, 16);
+    if (const Multiplex wait = terminal ? multiplexOf(nr, args) : Multiplex::No; wait != Multiplex::No) {
+        std::snprintf(path, sizeof path, "/proc/%ld/fd/0", pid);
+        if (wait == Multiplex::Timed)
+            return Sleep::OnTimer;
+        return isFile(path, inputDev, inputIno) ? Sleep::ReadingStdin : Sleep::Other;
+    }
     if (nr != SYS_read && nr != SYS_readv)
         return Sleep::Other;
     // The descriptor may be any copy of stdin (dup2, a child's inherited one): the pipe
-    // itself is what counts.
-    const long fd = std::strtol(end, nullptr, 16);
-    std::snprintf(path, sizeof path, "/proc/%ld/fd/%ld", pid, fd);
-    struct stat st { };
-    if (stat(path, &st) != 0 || st.st_dev != pipeDev || st.st_ino != pipeIno)
-        return Sleep::Other;
-    return Sleep::ReadingStdin;
+    // (or terminal) itself is what counts.
+    std::snprintf(path, sizeof path, "/proc/%ld/fd/%llu", pid, args[0]);
+    return isFile(path, inputDev, inputIno) ? Sleep::ReadingStdin : Sleep::Other;
 }
 
 } // namespace
@@ -99,7 +140,10 @@ InputWatch::InputWatch(bool privateProc)
 InputWatch::InputWatch(bool privateProc, const struct stat &stdinPipe)
     : m_privateProc(privateProc)
 {
-    if (S_ISFIFO(stdinPipe.st_mode)) {
+    // A pty's slave is a character device; so is /dev/null, which the engine never hands a
+    // program as its terminal.
+    m_terminal = S_ISCHR(stdinPipe.st_mode);
+    if (S_ISFIFO(stdinPipe.st_mode) || m_terminal) {
         m_pipeDev = stdinPipe.st_dev;
         m_pipeIno = stdinPipe.st_ino;
     }
@@ -130,7 +174,7 @@ bool InputWatch::update()
             if (tid <= 0)
                 continue;
             cpu += threadCpuOf(pid, tid);
-            const Sleep sleep = sleepOf(pid, tid, m_pipeDev, m_pipeIno);
+            const Sleep sleep = sleepOf(pid, tid, m_pipeDev, m_pipeIno, m_terminal);
             reading = reading || sleep == Sleep::ReadingStdin;
             onTimer = onTimer || sleep == Sleep::OnTimer || sleep == Sleep::Hidden;
         }

@@ -18,6 +18,10 @@ namespace Sandpit::Helper {
 /// - none of its threads sleeps on a timer (nanosleep, clock_nanosleep): a program that
 ///   sleeps expects to wake by itself, and a reader child must not let a sleeping sibling
 ///   outlast the limit.
+/// On a terminal (--pty) the input is the pty's slave instead of the pipe, and a thread also
+/// reads it while it waits with no timeout in select, poll or epoll in a process whose stdin
+/// is the terminal: line editors wait so before each read. Such a wait with a timeout counts
+/// as a sleep on a timer.
 /// A run that only waits costs nothing but memory, which has its own limit, and the user sees
 /// it ask and can stop it; that is why such a wait may last as long as the user takes.
 class InputWatch
@@ -28,7 +32,7 @@ public:
     explicit InputWatch(bool privateProc);
     /// The same for a run whose stdin is `stdinPipe` (as stat gives it): Docker's init does not
     /// hold the named pipe its program reads, so that the program sees the end of the input
-    /// when Sandpit closes its end.
+    /// when Sandpit closes its end; a run on a terminal reads the pty's slave.
     InputWatch(bool privateProc, const struct stat &stdinPipe);
 
     /// A process of init's own beside the run (Docker's open-files watch), which neither waits
@@ -42,6 +46,7 @@ public:
 
 private:
     bool m_privateProc = false;
+    bool m_terminal = false; ///< the input is a pty's slave, not a pipe
     dev_t m_pipeDev = 0;
     ino_t m_pipeIno = 0;
     long m_ignored = 0;

@@ -1,5 +1,7 @@
 #include "options.h"
 
+#include "terminal.h"
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -14,19 +16,13 @@ struct Numeric {
 };
 
 constexpr Numeric kNumerics[] = {
-    {"--timeout-ms", &Options::timeoutMs},
-    {"--cpu-ms", &Options::cpuMs},
-    {"--memory-bytes", &Options::memoryBytes},
-    {"--processes", &Options::processes},
-    {"--file-size-bytes", &Options::fileSizeBytes},
-    {"--open-files", &Options::openFiles},
-    {"--output-bytes", &Options::outputBytes},
-    {"--work-size-bytes", &Options::workSizeBytes},
-    {"--work-inodes", &Options::workInodes},
-    {"--events-fd", &Options::eventsFd},
-    {"--seccomp-fd", &Options::seccompFd},
-    {"--cpu-millis", &Options::cpuMillis},
-    {"--log-bytes", &Options::logBytes},
+    {"--timeout-ms", &Options::timeoutMs},          {"--cpu-ms", &Options::cpuMs},
+    {"--memory-bytes", &Options::memoryBytes},      {"--processes", &Options::processes},
+    {"--file-size-bytes", &Options::fileSizeBytes}, {"--open-files", &Options::openFiles},
+    {"--output-bytes", &Options::outputBytes},      {"--work-size-bytes", &Options::workSizeBytes},
+    {"--work-inodes", &Options::workInodes},        {"--events-fd", &Options::eventsFd},
+    {"--seccomp-fd", &Options::seccompFd},          {"--control-fd", &Options::controlFd},
+    {"--cpu-millis", &Options::cpuMillis},          {"--log-bytes", &Options::logBytes},
 };
 
 struct Text {
@@ -42,6 +38,7 @@ constexpr Text kTexts[] = {
     {"--allow-weaker", &Options::allowWeaker},
     {"--hold", &Options::hold},
     {"--enter", &Options::enter},
+    {"--pty", &Options::pty},
 };
 
 bool parseCount(const std::string &text, long long &out)
@@ -64,6 +61,10 @@ bool parseOne(const std::string &arg, const std::string &value, Options &options
     }
     if (arg == "--allow-weaker" && value != "never" && value != "partial" && value != "none") {
         error = "--allow-weaker needs never, partial or none, got " + value;
+        return false;
+    }
+    if (WindowSize size; arg == "--pty" && !parseWindowSize(value, size)) {
+        error = "--pty needs COLSxROWS, each 1 to 1000, got " + value;
         return false;
     }
     for (const Text &t : kTexts) {

@@ -32,7 +32,10 @@ struct Options {
     long long seccompFd = 0;                      ///< 0: compile the filter; see --seccomp-fd in protocol.h
     long long cpuMillis = 0;                      ///< hold mode: CPU share in thousandths of a CPU; 0: one CPU
     long long logBytes = 1024 * 1024;             ///< enter mode: the sandbox log's cap
-    bool shareNetwork = false;                    ///< keep the host's network (off by default)
+    long long controlFd = 0;                      ///< 0: none; see --control-fd in protocol.h
+    /// "COLSxROWS": run the program on a pty of that size (see --pty in protocol.h); empty: pipes.
+    std::string pty;
+    bool shareNetwork = false; ///< keep the host's network (off by default)
     /// Also copy the whole of /work back when the run ends, into the host workspace's
     /// .sandpit-kept (see KeptWorkspace): for a workspace that persists between runs.
     bool keepWork = false;

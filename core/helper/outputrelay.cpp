@@ -20,6 +20,14 @@ void OutputRelay::attach(int stdoutFd, int stderrFd)
     m_streams[Stderr] = {stderrFd, STDERR_FILENO, 0};
 }
 
+void OutputRelay::replace(Stream stream, int fd)
+{
+    Pipe &pipe = m_streams[stream];
+    if (pipe.fd >= 0)
+        close(pipe.fd);
+    pipe.fd = fd;
+}
+
 void OutputRelay::closeAll()
 {
     for (Pipe &pipe : m_streams) {
@@ -35,6 +43,7 @@ bool OutputRelay::relay(Stream which)
     char buffer[65536];
     const ssize_t n = read(stream.fd, buffer, sizeof buffer);
     if (n <= 0) {
+        // A pty's master says EIO, not end-of-file, once nothing holds the slave.
         if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
             close(stream.fd);
             stream.fd = -1;

@@ -20,6 +20,9 @@ public:
     void attach(int stdoutFd, int stderrFd);
     /// Also appends what is relayed to `log` (a named sandbox's); nullptr: to nothing.
     void teeTo(SandboxLog *log) { m_tee = log; }
+    /// Relays `fd` (a pty's master) as `stream` from now on, instead of its pipe: the program
+    /// writes nothing to that pipe.
+    void replace(Stream stream, int fd);
     void closeAll();
     /// The pipe to poll; -1 once it is closed (the run's last writer is gone).
     int fd(Stream stream) const { return m_streams[stream].fd; }

@@ -9,6 +9,7 @@
 #include <linux/capability.h>
 #include <linux/close_range.h>
 #include <sched.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -97,9 +98,13 @@ int execProgram(void *data)
     sigprocmask(SIG_SETMASK, &none, nullptr);
     signal(SIGPIPE, SIG_DFL);
 
-    // A session of its own: no controlling terminal to inject keystrokes into.
+    // A session of its own: no controlling terminal to inject keystrokes into, unless the run
+    // is on the sandbox's own pty, which becomes it: its line discipline turns Ctrl+C into
+    // SIGINT for the program's process group, and a resize into SIGWINCH.
     if (setsid() < 0)
         failInChild(out, "setsid");
+    if (spec.terminalFd >= 0 && (dup2(spec.terminalFd, STDIN_FILENO) < 0 || ioctl(STDIN_FILENO, TIOCSCTTY, 0) != 0))
+        failInChild(out, "terminal-controlling");
     if (dup2(spec.stdoutFd, STDOUT_FILENO) < 0 || dup2(spec.stderrFd, STDERR_FILENO) < 0)
         failInChild(out, "dup2");
 

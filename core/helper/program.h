@@ -13,6 +13,9 @@ struct ProgramSpec {
     const char *workDir = nullptr;
     int stdoutFd = -1;
     int stderrFd = -1;
+    /// A pty's slave: the program's stdin and controlling terminal (stdout and stderr are
+    /// whatever the two above say); -1: it keeps init's stdin and has no terminal.
+    int terminalFd = -1;
     const SeccompProgram *seccomp = nullptr; ///< the filter to install, if any (its notification fd comes back)
     long long dataLimitBytes = 0;            ///< RLIMIT_DATA; 0: none (a cgroup enforces memory)
     bool becomeUser = false;                 ///< switch to uid/gid before exec (init itself stays root)

@@ -45,6 +45,26 @@
 //     remove the run's cgroup) concerns nobody. The last event.
 // Without --events-fd the helper's exit is the signal.
 //
+// --pty COLSxROWS (each 1 to 1000; a run option, so a job may carry it): the program runs on a
+// terminal instead of pipes. Init mounts the sandbox's own devpts instance (newinstance, with
+// /dev/ptmx pointing at /dev/pts/ptmx), so the pty is the run's and the host's /dev/pts is
+// never seen; it opens a pty there of that size and makes the slave the program's stdin,
+// stdout, stderr and controlling terminal (its own session). The helper relays the master to
+// its stdout, raw (escape sequences and all; stdout_bytes counts it, stderr stays empty, the
+// output limit holds), and what arrives on its stdin to the master: Ctrl+C is the byte 0x03,
+// which the line discipline turns into SIGINT for the program's foreground process group, and
+// the run goes on. EOF on the helper's stdin is typed as one Ctrl+D (0x04), the terminal's
+// end-of-file; from then on a wait for input no longer stops the wall clock. A program blocked
+// reading the terminal, or waiting for it with no timeout in select/poll/epoll, waits for
+// input, as on a pipe (see kInputWaitUs).
+//
+// --control-fd N: descriptor N (inherited) is the engine's control channel to the helper, read
+// while a --pty run goes on. One message per line:
+//   "size COLSxROWS\n": resize the terminal (TIOCSWINSZ; the program gets SIGWINCH).
+// Unknown or malformed lines are ignored. Given on the command line (a prepared sandbox is
+// started before anyone knows whether its run will be on a terminal); EOF ends the messages,
+// not the run.
+//
 // sandpit-helper --export-seccomp writes the compiled system-call filter to stdout and exits.
 // --seccomp-fd N: descriptor N (inherited) is a memfd holding such an image, sealed against
 // writes and size changes; the helper installs it instead of compiling its own, and fails the

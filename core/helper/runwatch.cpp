@@ -13,14 +13,16 @@
 
 namespace Sandpit::Helper {
 
-RunWatch::RunWatch(const InitContext &ctx, const Options &run, const ProgramStart &start, InitRecord &record)
+RunWatch::RunWatch(const InitContext &ctx, const Options &run, const ProgramStart &start, InitRecord &record,
+                   const struct stat *terminal)
     : m_ctx(ctx)
     , m_start(start)
     , m_record(record)
     , m_limits(ctx, run, record)
     // Time spent waiting for the user's input does not count against the wall limit; the
     // supervisor keeps that clock, init sees the waiting.
-    , m_input(ctx.isolation == Isolation::Full)
+    , m_input(terminal ? InputWatch(ctx.isolation == Isolation::Full, *terminal)
+                       : InputWatch(ctx.isolation == Isolation::Full))
 {
     // Only for a program's output/ (not a compiler's build folder), and only for an engine
     // that listens.

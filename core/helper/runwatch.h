@@ -18,8 +18,10 @@ namespace Sandpit::Helper {
 class RunWatch
 {
 public:
-    /// `record` collects what init saw, for its last InitRecord.
-    RunWatch(const InitContext &ctx, const Options &run, const ProgramStart &start, InitRecord &record);
+    /// `record` collects what init saw, for its last InitRecord. `terminal`: the pty slave the
+    /// program reads (as fstat gives it), or nullptr for init's stdin pipe.
+    RunWatch(const InitContext &ctx, const Options &run, const ProgramStart &start, InitRecord &record,
+             const struct stat *terminal = nullptr);
 
     /// Returns once the main program has ended and is reaped: `sigFd` is a signalfd for
     /// SIGCHLD, `watchFd` a timerfd this arms at every kWatchIntervalMs. Fails only on poll.

@@ -14,21 +14,22 @@
 #include "protocol.h"
 #include "refusal.h"
 #include "report.h"
-#include "sandboxentry.h"
 #include "sandboxuser.h"
 #include "seccompimage.h"
 #include "step.h"
+#include "supervisorsignals.h"
+#include "terminalrelay.h"
 #include "wallclock.h"
 
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <fcntl.h>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <poll.h>
 #include <string>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
@@ -63,6 +64,7 @@ public:
         , m_run(options)
         , m_events(options.eventsFd)
         , m_output(m_run)
+        , m_terminal(options.controlFd > 0 ? static_cast<int>(options.controlFd) : -1)
     {
     }
 
@@ -71,7 +73,6 @@ public:
 private:
     int setupFailed(const char *step, int err);
     int sandboxUnavailable();
-    Step listenForSignals(int &sigFd);
     std::optional<int> buildStrongestAllowed();
     InitContext initContext(Isolation level) const;
     bool startInit(Isolation level);
@@ -84,6 +85,7 @@ private:
     void closePipes();
     int supervise(int sigFd, RunProgress &progress);
     bool sendRun();
+    void takeTerminal();
     bool runIsOver(const RunProgress &progress) const;
     void readStatus(RunProgress &progress, WallClock &clock);
     void takeSignal(int sigFd, RunProgress &progress);
@@ -107,7 +109,9 @@ private:
     pid_t m_init = -1;
     int m_controlFd = -1;
     int m_statusFd = -1;
+    int m_terminalFd = -1;
     OutputRelay m_output;
+    TerminalRelay m_terminal;
     StopReason m_stop = StopReason::None;
     int m_graceTimer = -1;
     long long m_inputWaitUs = 0;
@@ -131,23 +135,6 @@ int Supervisor::sandboxUnavailable()
     m_report.add(P::kUnavailableFix, fixFor(m_refusals));
     m_report.writeTo(m_options.report);
     return P::kExitSetupFailed;
-}
-
-// The helper dies with the engine's thread that started it (init dies with the helper), and
-// hears Stop and its own children's end on a signalfd.
-Step Supervisor::listenForSignals(int &sigFd)
-{
-    const pid_t parent = getppid();
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
-        return Step::fail("prctl-pdeathsig");
-    sigset_t mask;
-    sigemptyset(&mask);
-    for (int sig : {SIGCHLD, SIGTERM, SIGINT, SIGHUP})
-        sigaddset(&mask, sig);
-    sigprocmask(SIG_BLOCK, &mask, nullptr);
-    signal(SIGPIPE, SIG_IGN);
-    sigFd = signalfd(-1, &mask, SFD_CLOEXEC);
-    return sigFd < 0 ? Step::fail("signalfd") : Step::ok();
 }
 
 // Tries the strongest isolation first, and steps down only as far as the user allowed: by
@@ -176,8 +163,7 @@ void Supervisor::abandonLevel()
     closePipes();
 }
 
-// Starts init at `level` and waits until it has built the sandbox. False, with the refusal
-// noted, when the kernel would not: the caller may try a weaker level the user allowed.
+// Starts init at `level`, waits for the sandbox; false, the refusal noted, if the kernel refused.
 bool Supervisor::buildLevel(Isolation level)
 {
     if (!startInit(level)) {
@@ -220,7 +206,7 @@ bool Supervisor::awaitBuilt(Isolation level)
 
 void Supervisor::closePipes()
 {
-    for (int *fd : {&m_controlFd, &m_statusFd}) {
+    for (int *fd : {&m_controlFd, &m_statusFd, &m_terminalFd}) {
         if (*fd >= 0)
             close(*fd);
         *fd = -1;
@@ -251,6 +237,7 @@ bool Supervisor::startInit(Isolation level)
     m_init = link.pid;
     m_controlFd = link.controlFd;
     m_statusFd = link.statusFd;
+    m_terminalFd = link.terminalFd;
     m_output.attach(link.stdoutFd, link.stderrFd);
     return true;
 }
@@ -300,9 +287,19 @@ bool Supervisor::sendRun()
     return writeAll(m_controlFd, message.data(), message.size());
 }
 
-// Init sends its record only once the run has no process left (it reaped them all), so the
-// record, not init's own exit, ends the run: init's exit tears down the namespaces and that
-// takes a millisecond or two the learner need not wait for.
+// A run on a terminal: init sends the pty's master before it starts the program (see
+// openRunTerminal), so this waits only for init's copy of the sources. Nothing comes when init
+// failed first; its record then says why.
+void Supervisor::takeTerminal()
+{
+    if (!m_run.pty.empty())
+        m_terminal.takeMaster(m_terminalFd, m_output);
+    close(m_terminalFd);
+    m_terminalFd = -1;
+}
+
+// Init's record, sent once it has reaped every process of the run, ends the run, not init's
+// exit: that tears down the namespaces, a millisecond or two the learner need not wait for.
 bool Supervisor::runIsOver(const RunProgress &progress) const
 {
     const bool programEnded = progress.haveRecord && progress.record.kind == InitRecord::ProgramEnded;
@@ -318,8 +315,9 @@ int Supervisor::supervise(int sigFd, RunProgress &progress)
     const int cgroupTimer = m_cgroup->hasMemory() ? makeTimer(kCgroupPollMs, true) : -1;
     if (!sendRun())
         return setupFailed("start-signal", errno);
+    takeTerminal();
     while (!runIsOver(progress)) {
-        pollfd fds[7] = {
+        pollfd fds[7 + TerminalRelay::kPollCount] = {
             {m_output.fd(OutputRelay::Stdout), POLLIN, 0},
             {m_output.fd(OutputRelay::Stderr), POLLIN, 0},
             {sigFd, POLLIN, 0},
@@ -328,7 +326,8 @@ int Supervisor::supervise(int sigFd, RunProgress &progress)
             {progress.haveRecord ? -1 : m_statusFd, POLLIN, 0},
             {m_stop == StopReason::None ? cgroupTimer : -1, POLLIN, 0},
         };
-        if (poll(fds, 7, -1) < 0) {
+        m_terminal.prepare(&fds[7]);
+        if (poll(fds, std::size(fds), -1) < 0) {
             if (errno == EINTR)
                 continue;
             break;
@@ -350,6 +349,7 @@ int Supervisor::supervise(int sigFd, RunProgress &progress)
         }
         if (fds[6].revents & POLLIN)
             takeCgroupTick(cgroupTimer);
+        m_terminal.handle(&fds[7]);
     }
     // Init is gone: what is left in its pipe is the end of the run, after any lists.
     InitRecord &record = progress.record;
@@ -402,8 +402,7 @@ void Supervisor::takeCgroupTick(int cgroupTimer)
 {
     std::uint64_t ticks;
     [[maybe_unused]] const ssize_t n = read(cgroupTimer, &ticks, sizeof ticks);
-    // The kernel's OOM killer struck inside the run: the run is over, whatever the main
-    // program makes of it.
+    // The kernel's OOM killer struck inside the run: the run is over, whatever the program says.
     if (m_cgroup->oomKills() > 0)
         requestStop(StopReason::Memory);
 }
@@ -412,7 +411,9 @@ void Supervisor::takeInputWait(const InitRecord &record, WallClock &clock)
 {
     if (m_stop != StopReason::None)
         return;
-    if (record.inputWaiting)
+    // Once the engine closed the input, a program still reading the terminal waits for what
+    // will never be typed: the wall clock runs on.
+    if (record.inputWaiting && !m_terminal.inputEnded())
         clock.inputWaitBegan();
     else
         clock.inputWaitEnded();
@@ -426,6 +427,9 @@ int Supervisor::run()
         return setupFailed(step.failed, step.error);
     if (const Step step = takeSeccompImage(m_options.seccompFd, m_seccomp); !step)
         return setupFailed(step.failed, step.error);
+    // The engine's control channel is the supervisor's alone, never init's or the program's.
+    if (m_options.controlFd > 0)
+        fcntl(static_cast<int>(m_options.controlFd), F_SETFD, FD_CLOEXEC);
     m_switchUser = geteuid() == 0;
     m_uid = m_switchUser ? kNobody : getuid();
     m_gid = m_switchUser ? kNoGroup : getgid();
@@ -455,13 +459,8 @@ int Supervisor::endRun(const RunProgress &progress)
         // Every byte of output is in the engine's pipes; closing them, then saying so, lets
         // the engine take the result now. Init's namespace teardown and the cgroup's removal
         // are then nobody's wait.
-        for (int fd : {STDOUT_FILENO, STDERR_FILENO}) {
-            const int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
-            if (null >= 0) {
-                dup2(null, fd);
-                close(null);
-            }
-        }
+        for (int fd : {STDOUT_FILENO, STDERR_FILENO})
+            pointAtDevNull(fd);
         m_events.sendReportReady();
         waitpid(m_init, nullptr, 0);
         m_cgroup->removeOnceEmpty();

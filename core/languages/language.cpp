@@ -57,6 +57,16 @@ Expected<Toolchains> findToolchains(const Language &language, const QStringList 
     return found;
 }
 
+QStringList replCommand(const LanguageRepl &repl, const QString &entry)
+{
+    if (entry.isEmpty())
+        return repl.command;
+    QStringList command;
+    for (const QString &part : repl.withFile)
+        command << QString(part).replace(QLatin1String("{entry}"), entry);
+    return command;
+}
+
 QStringList stepCommand(const LanguageStep &step, const StepContext &context)
 {
     const QString stem = QFileInfo(context.entry).completeBaseName();

@@ -25,6 +25,16 @@ struct LanguageStep {
     LimitOverrides limits;
 };
 
+/// How a language's interactive interpreter starts, on a terminal (languages.json "repl").
+/// Both commands name their program plainly ("python3"): the backend finds it as it finds
+/// toolchains.
+struct LanguageRepl {
+    QStringList command; ///< the REPL alone: {"python3", "-i", "-q"}
+    /// The REPL after the file {entry} ran in it, its top-level names still defined, as after
+    /// a run in Thonny: {"python3", "-i", "-q", "{entry}"}.
+    QStringList withFile;
+};
+
 /// One language as defined in a languages JSON file.
 struct Language {
     QString id;
@@ -45,6 +55,7 @@ struct Language {
     QStringList supportFiles;
     /// Which DiagnosticParser formats read this language's output ("gcc", "python", ...).
     QStringList diagnosticFormats;
+    std::optional<LanguageRepl> repl; ///< none: the language has no REPL
 
     bool canRun() const { return !run.command.isEmpty(); }
     bool isCompiled() const { return compile.has_value(); }
@@ -85,6 +96,9 @@ struct StepContext {
     /// harness's driver and the learner's file are compiled and linked together.
     QStringList otherSources;
 };
+
+/// The REPL's command, with the file `entry` run into it first when not empty.
+QStringList replCommand(const LanguageRepl &repl, const QString &entry);
 
 /// `step`'s command with its placeholders filled in. {build} is kBuildDir, {binary} is
 /// "./{build}/{entry_stem}" and {entry_stem} the entry's file name without its extension.

@@ -4,6 +4,7 @@
 
 #include <QFile>
 #include <QJsonArray>
+#include <QRegularExpression>
 
 #include <cmath>
 
@@ -35,7 +36,9 @@ const QStringList kLanguageKeys{
     QStringLiteral("run"),         QStringLiteral("env"),          QStringLiteral("docker_image"),
     QStringLiteral("template"),    QStringLiteral("default_file"), QStringLiteral("support"),
     QStringLiteral("diagnostics"), QStringLiteral("line_comment"), QStringLiteral("indent_width"),
+    QStringLiteral("repl"),
 };
+const QStringList kReplKeys{QStringLiteral("command"), QStringLiteral("with_file")};
 const QStringList kStepKeys{QStringLiteral("toolchain"), QStringLiteral("command"), QStringLiteral("limits")};
 
 // Reads the keys of one language, remembering the first problem with its place.
@@ -149,6 +152,36 @@ public:
         return step(value.toObject(), name);
     }
 
+    // "repl": {"command": [...], "with_file": [... "{entry}" ...]}. Only {entry} is filled in,
+    // and only in with_file: the REPL's program is found by name, not as a toolchain.
+    std::optional<LanguageRepl> repl(const QJsonObject &language)
+    {
+        const QJsonValue value = language.value(QLatin1String("repl"));
+        if (value.isUndefined() || value.isNull())
+            return std::nullopt;
+        if (!value.isObject()) {
+            fail(QStringLiteral("has \"repl\" that is not an object"));
+            return std::nullopt;
+        }
+        const QJsonObject object = value.toObject();
+        checkKeys(object, kReplKeys, QStringLiteral("repl."));
+        LanguageRepl repl;
+        repl.command = strings(object, QStringLiteral("command"), QStringLiteral("repl.command"));
+        repl.withFile = strings(object, QStringLiteral("with_file"), QStringLiteral("repl.with_file"));
+        // A placeholder is a lower-case word in braces; other braces are the REPL's own code.
+        static const QRegularExpression placeholder(QStringLiteral("\\{[a-z_]+\\}"));
+        const QString command = repl.command.join(QLatin1Char(' '));
+        const QString withFile = repl.withFile.join(QLatin1Char(' '));
+        if (repl.command.isEmpty() || repl.command.first().isEmpty() || command.contains(placeholder))
+            fail(
+                QStringLiteral("has a \"repl.command\" that is not a program and its arguments, without placeholders"));
+        if (repl.withFile.isEmpty() || repl.withFile.first().isEmpty() || !withFile.contains(QLatin1String("{entry}"))
+            || QString(withFile).remove(QLatin1String("{entry}")).contains(placeholder))
+            fail(
+                QStringLiteral("has a \"repl.with_file\" that does not run {entry} (the only placeholder it may use)"));
+        return repl;
+    }
+
 private:
     QString m_where;
     QString m_error;
@@ -208,6 +241,7 @@ std::expected<Language, QString> parseLanguage(const QJsonObject &o)
                           .arg(format, DiagnosticParser::knownFormats().join(QStringLiteral(", "))));
         }
     }
+    l.repl = read.repl(o);
     if (l.compile && !l.canRun())
         read.fail(QStringLiteral("has a \"compile\" step but no \"run\" step"));
     if (!l.compile && l.run.command.join(QLatin1Char(' ')).contains(QLatin1String("{binary}")))

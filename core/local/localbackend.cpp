@@ -6,6 +6,7 @@
 #include "engine/requestcheck.h"
 #include "engine/stagedjob.h"
 #include "files/runfolders.h"
+#include "local/localcommand.h"
 #include "local/localjob.h"
 #include "local/sandboxpolicy.h"
 
@@ -21,20 +22,72 @@ namespace {
 // press Run again.
 constexpr int kPrepareDelayMs = 60;
 
-QStringList programEnvironment(const Language &language)
+QStringList programEnvironment(const Language &language, bool onTerminal)
 {
     // An allow-list: nothing of the user's environment (tokens, SSH agent, D-Bus address)
     // reaches the program. The helper adds HOME, the workspace.
     QStringList env{
         QStringLiteral("PATH=/usr/local/bin:/usr/bin:/bin"),
         QStringLiteral("LANG=C.UTF-8"),
-        QStringLiteral("TERM=dumb"),
+        // On a pty the window's terminal (libvterm) speaks xterm; on pipes nothing does.
+        onTerminal ? QStringLiteral("TERM=xterm-256color") : QStringLiteral("TERM=dumb"),
         QStringLiteral("TMPDIR=/tmp"),
         QStringLiteral("USER=learner"),
     };
     for (auto it = language.environment.begin(); it != language.environment.end(); ++it)
         env << it.key() + QLatin1Char('=') + it.value();
     return env;
+}
+
+// The program's step and the toolchains: the language's run command, or the request's own
+// (a REPL's), which needs neither the language's toolchains nor its compiler.
+struct Steps {
+    Toolchains toolchains;
+    LocalJob::Plan run;
+};
+
+Expected<Steps> planSteps(const Language &language, const RunRequest &runRequest, const QStringList &searchPath)
+{
+    Steps steps;
+    steps.run.environment = programEnvironment(language, runRequest.terminal.has_value());
+    if (!runRequest.command.isEmpty()) {
+        auto command = resolveLocalCommand(runRequest.command, searchPath, language.installHint);
+        if (!command)
+            return std::unexpected(command.error());
+        steps.run.command = *command;
+        return steps;
+    }
+    auto toolchains = findToolchains(language, searchPath);
+    if (!toolchains)
+        return std::unexpected(toolchains.error());
+    steps.toolchains = *toolchains;
+    steps.run.command = runCommand(language, toolchains->run, runRequest);
+    return steps;
+}
+Expected<QString> usableHelper(const QString &helper)
+{
+    if (!helper.isEmpty() && QFileInfo(helper).isExecutable())
+        return helper;
+    return makeError(RunError::Code::BackendUnavailable,
+                     QStringLiteral("The sandbox helper (sandpit-helper) is missing: it should be in "
+                                    "../libexec/sandpit beside the sandpit program (/usr/libexec/sandpit when "
+                                    "installed), or next to it in a build. Reinstall Sandpit, or set "
+                                    "SANDPIT_HELPER to its path."));
+}
+// The program's job, made once the compiler (if any) is done, in `sandbox`. With a helper path
+// in `rebuild`, a sandbox that died meanwhile (it was built while the compiler worked) is built
+// again; the one the run took at once was checked alive just now.
+std::function<Expected<std::unique_ptr<RunJob>>(const StagedJob::Input &)>
+runIn(std::shared_ptr<Expected<PreparedSandbox>> sandbox, const PreparedSandbox::Config &rebuild,
+      const RunRequest &runRequest, const LocalJob::Plan &runPlan)
+{
+    return [sandbox, rebuild, runRequest, runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
+        if (!rebuild.helperPath.isEmpty() && *sandbox && !(*sandbox)->isAlive())
+            *sandbox = PreparedSandbox::start(rebuild);
+        if (!*sandbox)
+            return std::unexpected(sandbox->error());
+        return std::make_unique<LocalJob>(StagedJob::withInput(runRequest, input), runPlan, std::move(**sandbox));
+    };
 }
 } // namespace
 
@@ -56,25 +109,23 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     if (!request.sandbox.isEmpty()) {
         const Language *language = m_languages.find(request.language);
         return createSandboxJob(request, m_config.helperPath.isEmpty() ? findHelper() : m_config.helperPath,
-                                programEnvironment(language ? *language : Language{}));
+                                programEnvironment(language ? *language : Language{}, request.terminal.has_value()));
     }
     const auto checked = checkRequest(m_languages, request);
     if (!checked)
         return std::unexpected(checked.error());
     const Language *language = *checked;
+    RunRequest runRequest = runStepRequest(*language, request);
+    auto steps = planSteps(*language, runRequest, m_config.toolchainSearchPath);
+    if (!steps)
+        return std::unexpected(steps.error());
+    const Toolchains &toolchains = steps->toolchains;
+    const LocalJob::Plan &runPlan = steps->run;
 
-    const auto toolchains = findToolchains(*language, m_config.toolchainSearchPath);
-    if (!toolchains)
-        return std::unexpected(toolchains.error());
-
-    const QString helper = m_config.helperPath.isEmpty() ? findHelper() : m_config.helperPath;
-    if (helper.isEmpty() || !QFileInfo(helper).isExecutable()) {
-        return makeError(RunError::Code::BackendUnavailable,
-                         QStringLiteral("The sandbox helper (sandpit-helper) is missing: it should be in "
-                                        "../libexec/sandpit beside the sandpit program (/usr/libexec/sandpit when "
-                                        "installed), or next to it in a build. Reinstall Sandpit, or set "
-                                        "SANDPIT_HELPER to its path."));
-    }
+    const auto found = usableHelper(m_config.helperPath.isEmpty() ? findHelper() : m_config.helperPath);
+    if (!found)
+        return std::unexpected(found.error());
+    const QString &helper = *found;
 
     const PreparedSandbox::Config sandboxConfig{helper, sandboxReadOnlyPaths(), PreparedSandbox::Config{}.workSizeBytes,
                                                 request.weakestIsolation, filterImage(helper)};
@@ -82,21 +133,13 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     if (!sandbox)
         return std::unexpected(sandbox.error());
 
-    RunRequest runRequest = runStepRequest(*language, request);
-    LocalJob::Plan runPlan;
-    runPlan.command = runCommand(*language, toolchains->run, runRequest);
-    runPlan.environment = programEnvironment(*language);
-
     StagedJob::Plan staged;
     staged.diagnostics = DiagnosticParser(language->diagnosticFormats, request.sources);
-    if (language->isCompiled()) {
+    if (language->isCompiled() && request.command.isEmpty()) {
         const RunRequest compileRequest = compileStepRequest(*language, request);
         staged.compileLimits = compileRequest.limits;
-        LocalJob::Plan compilePlan;
-        compilePlan.command = compileCommand(*language, toolchains->compile, compileRequest);
-        compilePlan.environment = runPlan.environment;
-        compilePlan.stage = RunStage::Compile;
-        compilePlan.collectDir = QLatin1String(kBuildDir);
+        LocalJob::Plan compilePlan{compileCommand(*language, toolchains.compile, compileRequest), runPlan.environment,
+                                   RunStage::Compile, QLatin1String(kBuildDir)};
         // The helper copies the build folder back here; the program's sandbox gets it as an
         // input folder, in the same place.
         const QString built = sandbox->workspace().workDir() + QLatin1Char('/') + QLatin1String(kBuildDir);
@@ -104,21 +147,11 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
         staged.compile = std::make_unique<LocalJob>(compileRequest, std::move(compilePlan), std::move(*sandbox));
         // The program's sandbox is built while the compiler works: on a run that compiles,
         // nobody waits for it.
-        auto next = std::make_shared<Expected<PreparedSandbox>>(PreparedSandbox::start(sandboxConfig));
-        staged.makeRun = [next, sandboxConfig, runRequest,
-                          runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
-            if (*next && !(*next)->isAlive())
-                *next = PreparedSandbox::start(sandboxConfig);
-            if (!*next)
-                return std::unexpected(next->error());
-            return std::make_unique<LocalJob>(StagedJob::withInput(runRequest, input), runPlan, std::move(**next));
-        };
+        staged.makeRun = runIn(std::make_shared<Expected<PreparedSandbox>>(PreparedSandbox::start(sandboxConfig)),
+                               sandboxConfig, runRequest, runPlan);
     } else {
-        auto taken = std::make_shared<PreparedSandbox>(std::move(*sandbox));
         staged.makeRun
-            = [taken, runRequest, runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
-            return std::make_unique<LocalJob>(StagedJob::withInput(runRequest, input), runPlan, std::move(*taken));
-        };
+            = runIn(std::make_shared<Expected<PreparedSandbox>>(std::move(*sandbox)), {}, runRequest, runPlan);
     }
     auto job = std::make_unique<StagedJob>(std::move(staged));
     if (m_config.prepareAhead) {

@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 
+#include <algorithm>
 #include <csignal>
 #include <cstring>
 #include <unistd.h>
@@ -22,6 +23,12 @@ namespace {
 // The helper enforces the wall time itself; this only catches a helper that is stuck.
 constexpr int kBackstopGraceMs = 5000;
 constexpr int kCancelGraceMs = 2000;
+
+// The helper's "COLSxROWS", each clamped to what it accepts.
+QString terminalSizeArgument(const TerminalSize &size)
+{
+    return QStringLiteral("%1x%2").arg(std::clamp(size.columns, 1, 1000)).arg(std::clamp(size.rows, 1, 1000));
+}
 } // namespace
 
 LocalJob::LocalJob(RunRequest request, Plan plan, PreparedSandbox sandbox)
@@ -30,6 +37,7 @@ LocalJob::LocalJob(RunRequest request, Plan plan, PreparedSandbox sandbox)
     , m_workspace(sandbox.takeWorkspace())
     , m_process(sandbox.takeProcess())
     , m_events(sandbox.takeEvents())
+    , m_control(sandbox.takeControl())
 {
     connect(&m_output, &OutputBatcher::batchReady, this, &RunJob::outputReceived);
     m_backstop.setSingleShot(true);
@@ -77,6 +85,8 @@ QByteArray LocalJob::jobArguments() const
         args << QStringLiteral("--keep-work");
     if (m_plan.stage == RunStage::Run)
         args << QStringLiteral("--collect-changes");
+    if (m_request.terminal)
+        args << QStringLiteral("--pty") << terminalSizeArgument(*m_request.terminal);
     for (const QString &variable : m_plan.environment)
         args << QStringLiteral("--env") << variable;
     args << QStringLiteral("--") << m_plan.command;
@@ -148,6 +158,16 @@ void LocalJob::closeInput()
 {
     if (!m_done && m_process->state() != QProcess::NotRunning)
         m_process->closeWriteChannel();
+}
+
+void LocalJob::resizeTerminal(const TerminalSize &size)
+{
+    if (m_done || !m_request.terminal || !m_control.isValid())
+        return;
+    // One short line is one atomic pipe write; a full pipe (a helper that stopped reading)
+    // drops the resize rather than block this thread.
+    const QByteArray message = "size " + terminalSizeArgument(size).toLatin1() + '\n';
+    [[maybe_unused]] const ssize_t n = ::write(m_control.get(), message.constData(), size_t(message.size()));
 }
 
 void LocalJob::readStream(QProcess::ProcessChannel channel)

@@ -36,6 +36,7 @@ public:
     void cancel() override;
     void writeInput(const QByteArray &data) override;
     void closeInput() override;
+    void resizeTerminal(const TerminalSize &size) override;
 
 private:
     QByteArray jobArguments() const;
@@ -56,6 +57,7 @@ private:
     WorkspaceBaseline m_baseline;        // what Sandpit put in the workspace, so not the program's files
     std::unique_ptr<QProcess> m_process; // null once handed off to finish on its own
     FileDescriptor m_events;
+    FileDescriptor m_control; // to the helper: resizes of a run on a terminal
     std::unique_ptr<QSocketNotifier> m_eventsNotifier;
     QByteArray m_eventBytes; // what came on m_events and is not a whole event yet
     OutputBatcher m_output;

@@ -45,13 +45,25 @@ Expected<PreparedSandbox> PreparedSandbox::start(const Config &config)
     const int events = havePipe ? writeEnd.get() : -1;
     if (havePipe)
         args << QStringLiteral("--events-fd") << QString::number(events);
+    // The control channel: made for every sandbox, since whether its run will be on a terminal
+    // is known only when the job comes. The same hand-over as the events pipe.
+    int controlEnds[2] = {-1, -1};
+    const bool haveControl = pipe2(controlEnds, O_CLOEXEC) == 0;
+    FileDescriptor controlRead(haveControl ? controlEnds[0] : -1);
+    FileDescriptor controlWrite(haveControl ? controlEnds[1] : -1);
+    const int control = haveControl ? controlRead.get() : -1;
+    if (haveControl) {
+        args << QStringLiteral("--control-fd") << QString::number(control);
+        // A resize must never block the worker thread on a helper that is not reading.
+        fcntl(controlWrite.get(), F_SETFL, O_NONBLOCK);
+    }
     // The filter image is shared by every helper of the engine: close-on-exec, so that no
     // other child gets it, and inherited by this helper alone, which closes it before init.
     const int seccomp = config.seccompFd;
     if (seccomp >= 0)
         args << QStringLiteral("--seccomp-fd") << QString::number(seccomp);
-    process->setChildProcessModifier([events, seccomp] {
-        for (const int fd : {events, seccomp}) {
+    process->setChildProcessModifier([events, seccomp, control] {
+        for (const int fd : {events, seccomp, control}) {
             if (fd >= 0)
                 fcntl(fd, F_SETFD, 0);
         }
@@ -61,7 +73,9 @@ Expected<PreparedSandbox> PreparedSandbox::start(const Config &config)
     process->setWorkingDirectory(workspace->root());
     process->start(QIODevice::ReadWrite);
     writeEnd.reset(); // the helper has its copy
+    controlRead.reset();
     PreparedSandbox sandbox(std::move(*workspace), std::move(process), std::move(readEnd));
+    sandbox.m_control = std::move(controlWrite);
     sandbox.m_weakest = config.weakestIsolation;
     return sandbox;
 }

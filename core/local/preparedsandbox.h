@@ -51,6 +51,10 @@ public:
     /// What the helper tells the engine beside the output (see --events-fd in
     /// core/helper/protocol.h); invalid if the pipe could not be made.
     FileDescriptor takeEvents() { return std::move(m_events); }
+    /// The write end of the helper's control channel (see --control-fd in
+    /// core/helper/protocol.h), non-blocking: a run on a terminal is resized through it.
+    /// Invalid if the pipe could not be made.
+    FileDescriptor takeControl() { return std::move(m_control); }
 
 private:
     PreparedSandbox(Workspace workspace, std::unique_ptr<QProcess> process, FileDescriptor events);
@@ -58,6 +62,7 @@ private:
     Workspace m_workspace;
     std::unique_ptr<QProcess> m_process;
     FileDescriptor m_events;
+    FileDescriptor m_control;
     IsolationReport::Level m_weakest = IsolationReport::Level::Full;
 };
 

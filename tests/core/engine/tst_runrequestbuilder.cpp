@@ -400,6 +400,41 @@ private Q_SLOTS:
         QCOMPARE(unknown.error().error.code, RunError::Code::UnknownLanguage);
         QVERIFY(unknown.error().error.message.contains(QStringLiteral("notes.xyz")));
     }
+
+    // Open REPL: the language's REPL alone, on a terminal of the window's size, input open, the
+    // settings' limits. Run in REPL: the editor's file runs in it first.
+    void replRequests()
+    {
+        EngineSettings settings;
+        settings.limits.memoryBytes = 300LL << 20;
+        const Language *python = m_languages.find(QStringLiteral("python"));
+        const auto open = Builder(settings).repl(python, {120, 40}).build();
+        QVERIFY(open);
+        QCOMPARE(open->language, QStringLiteral("python"));
+        QCOMPARE(open->command, (QStringList{QStringLiteral("python3"), QStringLiteral("-i"), QStringLiteral("-q")}));
+        QVERIFY(open->sources.isEmpty());
+        QCOMPARE(open->terminal, (TerminalSize{120, 40}));
+        QVERIFY(open->keepStdinOpen);
+        QCOMPARE(open->limits.memoryBytes, 300LL << 20);
+
+        const auto withFile = Builder(settings)
+                                  .repl(python, {80, 24}, QStringLiteral("/home/u/fizz.py"), QStringLiteral("x = 1\n"))
+                                  .build();
+        QVERIFY(withFile);
+        QCOMPARE(withFile->entryFile, QStringLiteral("fizz.py"));
+        QCOMPARE(withFile->sources.first().content, QByteArray("x = 1\n"));
+        QCOMPARE(withFile->command.last(), QStringLiteral("fizz.py"));
+
+        const auto emptyEditor = Builder(settings).repl(python, {80, 24}, {}, QStringLiteral(" \n")).build();
+        QVERIFY(!emptyEditor);
+        QCOMPARE(emptyEditor.error().error.message, QStringLiteral("Nothing to run: the editor is empty."));
+
+        const auto noRepl = Builder(settings).repl(m_languages.find(QStringLiteral("c")), {80, 24}).build();
+        QVERIFY(!noRepl);
+        QVERIFY(noRepl.error().wrongChoice);
+        QCOMPARE(noRepl.error().error.message,
+                 QStringLiteral("C has no interactive shell (REPL) in Sandpit; use Run instead."));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRunRequestBuilder)

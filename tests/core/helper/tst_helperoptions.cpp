@@ -28,12 +28,12 @@ bool parse(const Args &args, Options &out)
 }
 
 // Every field of Options, by kind, for the round trip.
-constexpr std::string Options::*kTextFields[]
-    = {&Options::workspace, &Options::report, &Options::job, &Options::collectDir, &Options::allowWeaker};
+constexpr std::string Options::*kTextFields[] = {&Options::workspace,  &Options::report,      &Options::job,
+                                                 &Options::collectDir, &Options::allowWeaker, &Options::pty};
 constexpr long long Options::*kNumberFields[]
     = {&Options::timeoutMs,     &Options::cpuMs,     &Options::memoryBytes, &Options::processes,
        &Options::fileSizeBytes, &Options::openFiles, &Options::outputBytes, &Options::workSizeBytes,
-       &Options::workInodes,    &Options::eventsFd,  &Options::seccompFd};
+       &Options::workInodes,    &Options::eventsFd,  &Options::seccompFd,   &Options::controlFd};
 constexpr bool Options::*kFlags[] = {&Options::shareNetwork, &Options::keepWork, &Options::collectChanges};
 constexpr std::vector<std::string> Options::*kListFields[]
     = {&Options::readOnlyBinds, &Options::environment, &Options::command};
@@ -81,6 +81,10 @@ private Q_SLOTS:
                        "7",
                        "--seccomp-fd",
                        "8",
+                       "--control-fd",
+                       "9",
+                       "--pty",
+                       "132x43",
                        "--collect-dir",
                        "build",
                        "--allow-weaker",
@@ -110,6 +114,8 @@ private Q_SLOTS:
         QCOMPARE(o.workInodes, 10);
         QCOMPARE(o.eventsFd, 7);
         QCOMPARE(o.seccompFd, 8);
+        QCOMPARE(o.controlFd, 9);
+        QCOMPARE(o.pty, std::string("132x43"));
         QCOMPARE(o.collectDir, std::string("build"));
         QCOMPARE(o.allowWeaker, std::string("partial"));
         QVERIFY(o.shareNetwork);
@@ -190,6 +196,12 @@ private Q_SLOTS:
                                       << "--allow-weaker needs never, partial or none, got always";
         QTest::newRow("relative bind") << QStringList{"--ro-bind-try", "usr"}
                                        << "--ro-bind-try needs an absolute path, got usr";
+        for (const char *bad : {"80", "80x", "x24", "0x24", "80x0", "1001x24", "80x24x1", "-80x24", "+80x24", "80 x24",
+                                " 80x24", "80x 24"}) {
+            QTest::addRow("pty '%s'", bad)
+                << QStringList{"--pty", bad}
+                << QStringLiteral("--pty needs COLSxROWS, each 1 to 1000, got ") + QLatin1String(bad);
+        }
         QTest::newRow("env without =") << QStringList{"--env", "PATH"} << "--env needs NAME=VALUE, got PATH";
     }
 
@@ -231,6 +243,7 @@ private Q_SLOTS:
         o.job = "/tmp/sandpit-x/job";
         o.collectDir = "build";
         o.allowWeaker = "none";
+        o.pty = "1x1000";
         long long next = 1;
         for (long long Options::*number : kNumberFields)
             o.*number = next++;
@@ -260,12 +273,13 @@ private Q_SLOTS:
         o.report = "/r";
         o.command = {"p"};
         const Args args = toArguments(o);
-        for (const char *absent : {"--share-network", "--keep-work", "--collect-changes", "--job"})
+        for (const char *absent : {"--share-network", "--keep-work", "--collect-changes", "--job", "--pty"})
             QVERIFY2(std::find(args.begin(), args.end(), absent) == args.end(), absent);
         Options back;
         QVERIFY(parse(args, back));
         QVERIFY(!back.shareNetwork && !back.keepWork && !back.collectChanges);
         QVERIFY(back.job.empty());
+        QVERIFY(back.pty.empty()); // pipes, as always
     }
 };
 

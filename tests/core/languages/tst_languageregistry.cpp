@@ -196,6 +196,23 @@ private Q_SLOTS:
         QTest::newRow("line comment with a space")
             << QByteArray("{\"languages\": [{\"id\": \"go\", \"line_comment\": \"# \"}]}")
             << QStringLiteral("\"line_comment\"");
+        QTest::newRow("repl not an object")
+            << QByteArray(R"({"languages": [{"id": "go", "repl": ["gore"]}]})") << QStringLiteral("\"repl\"");
+        QTest::newRow("repl unknown key") << QByteArray(
+            R"({"languages": [{"id": "go", "repl": {"command": ["gore"], "with_file": ["gore", "{entry}"], "file": []}}]})")
+                                          << QStringLiteral("\"repl.file\"");
+        QTest::newRow("repl without command")
+            << QByteArray(R"({"languages": [{"id": "go", "repl": {"with_file": ["gore", "{entry}"]}}]})")
+            << QStringLiteral("\"repl.command\"");
+        QTest::newRow("repl command with a placeholder") << QByteArray(
+            R"({"languages": [{"id": "go", "repl": {"command": ["{toolchain}"], "with_file": ["gore", "{entry}"]}}]})")
+                                                         << QStringLiteral("\"repl.command\"");
+        QTest::newRow("repl with_file without entry")
+            << QByteArray(R"({"languages": [{"id": "go", "repl": {"command": ["gore"], "with_file": ["gore"]}}]})")
+            << QStringLiteral("\"repl.with_file\"");
+        QTest::newRow("repl with_file another placeholder") << QByteArray(
+            R"({"languages": [{"id": "go", "repl": {"command": ["gore"], "with_file": ["gore", "{build}/{entry}"]}}]})")
+                                                            << QStringLiteral("\"repl.with_file\"");
         QTest::newRow("twice") << QByteArray(R"({"languages": [{"id": "go"}, {"id": "go"}]})")
                                << QStringLiteral("defined twice");
     }
@@ -208,6 +225,23 @@ private Q_SLOTS:
         QVERIFY(!registry);
         QVERIFY2(registry.error().contains(expected), qPrintable(registry.error()));
         QVERIFY2(registry.error().contains(QStringLiteral("\"go\"")), qPrintable(registry.error()));
+    }
+
+    // Open REPL and Run in REPL: Python, Node and Bash have one; a compiled language has none.
+    void replsOfTheBuiltInLanguages()
+    {
+        const LanguageRegistry registry = LanguageRegistry::builtIn();
+        const LanguageRepl &python = *registry.find(QStringLiteral("python"))->repl;
+        QCOMPARE(replCommand(python, {}), (QStringList{"python3", "-i", "-q"}));
+        QCOMPARE(replCommand(python, QStringLiteral("main.py")), (QStringList{"python3", "-i", "-q", "main.py"}));
+        QCOMPARE(replCommand(*registry.find(QStringLiteral("bash"))->repl, QStringLiteral("s.sh")),
+                 (QStringList{"bash", "--rcfile", "s.sh", "-i"}));
+        const QStringList node
+            = replCommand(*registry.find(QStringLiteral("javascript"))->repl, QStringLiteral("m.js"));
+        QCOMPARE(node.mid(0, 3), (QStringList{"node", "-i", "-e"}));
+        QVERIFY2(node.at(3).contains(QLatin1String("readFileSync('m.js'")), qPrintable(node.at(3)));
+        for (const char *id : {"c", "cpp", "java", "rust"})
+            QVERIFY2(!registry.find(QString::fromLatin1(id))->repl, id);
     }
 
     void nameDefaultsToId()
@@ -357,8 +391,9 @@ private Q_SLOTS:
         const QStringList harness = compileCommand(c, QStringLiteral("/usr/bin/gcc"), compileStepRequest(c, request));
         const qsizetype entry = harness.indexOf(QStringLiteral("driver.c"));
         QVERIFY(entry > 0);
-        QCOMPARE(harness.mid(entry, 3), (QStringList{QStringLiteral("driver.c"), QStringLiteral("add.c"),
-                                                     QStringLiteral(".sandpit/linebuffered_stdio.c")}));
+        QCOMPARE(harness.mid(entry, 3),
+                 (QStringList{QStringLiteral("driver.c"), QStringLiteral("add.c"),
+                              QStringLiteral(".sandpit/linebuffered_stdio.c")}));
         QVERIFY(!harness.contains(QStringLiteral("add.h")));
         QVERIFY(!harness.contains(QStringLiteral("{other_sources}")));
 
