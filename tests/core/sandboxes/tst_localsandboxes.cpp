@@ -244,6 +244,55 @@ private Q_SLOTS:
         QVERIFY(store().remove(QStringLiteral("shared")));
     }
 
+    // The window or command line that made a sandbox may close: the sandbox lives on, is listed
+    // with its owner gone, and takes commands as before.
+    void outlivesTheProgramThatMadeIt()
+    {
+        const QString dir = m_root.path() + QStringLiteral("/orphan");
+        QVERIFY(QDir().mkpath(dir));
+        // A shell that creates it and exits at once stands for a window that closes.
+        QProcess creator;
+        creator.start(QStringLiteral("/bin/sh"),
+                      {QStringLiteral("-c"),
+                       QStringLiteral("\"$0\" --hold \"$1\" --ro-bind-try /usr --ro-bind-try /bin --ro-bind-try /lib "
+                                      "--ro-bind-try /lib64; echo created $?"),
+                       LocalBackend::findHelper(), dir});
+        QVERIFY(creator.waitForFinished(30000));
+        QCOMPARE(creator.readAllStandardOutput(), QByteArray("created 0\n"));
+
+        const SandboxInfo info = listed(store(), QStringLiteral("orphan"));
+        QCOMPARE(info.state, SandboxInfo::State::Running);
+        QVERIFY2(info.ownerGone, qPrintable(info.owner));
+        QVERIFY2(info.owner.contains(QStringLiteral("sh")), qPrintable(info.owner));
+        auto controller = engine();
+        const Outcome outcome = runToEnd(
+            *controller, exec(QStringLiteral("orphan"), {QStringLiteral("echo"), QStringLiteral("still here")}));
+        QVERIFY2(outcome.result, why(outcome).constData());
+        QCOMPARE(outcome.liveStdout, QByteArray("still here\n"));
+        QVERIFY(store().remove(QStringLiteral("orphan")));
+    }
+
+    // `sandpit sandbox shell`: a shell on a pty inside the sandbox, typed at, in its /work.
+    void shellThroughAPty()
+    {
+        created(QStringLiteral("shell"));
+        auto controller = engine();
+        RunWatcher shell(*controller);
+        RunRequest request = exec(QStringLiteral("shell"), {QStringLiteral("sh")});
+        request.terminal = TerminalSize{90, 20};
+        request.keepStdinOpen = true;
+        shell.outcome.id = controller->start(request);
+        controller->writeInput(shell.outcome.id, "echo $((6*7)) $(pwd) $(tty)\r");
+        QTRY_VERIFY_WITH_TIMEOUT(shell.outcome.liveStdout.contains("42 /work /dev/pts/") || shell.done(), 30000);
+        QVERIFY2(!shell.done(), why(shell.outcome).constData());
+        controller->writeInput(shell.outcome.id, "stty size; exit 5\r");
+        QTRY_VERIFY_WITH_TIMEOUT(shell.done(), 30000);
+        QVERIFY2(shell.outcome.result, why(shell.outcome).constData());
+        QVERIFY(shell.outcome.liveStdout.contains("20 90"));
+        QCOMPARE(shell.outcome.result->exitCode, std::optional<int>(5));
+        QVERIFY(store().remove(QStringLiteral("shell")));
+    }
+
     void stopKeepsTheRecordAndEndsEveryProcess()
     {
         created(QStringLiteral("halt"));
