@@ -146,6 +146,8 @@ bool Keeper::writeState() const
         {S::kProcesses, number(m_options.processes)},
         {S::kCpuMillis, number(m_options.cpuMillis)},
     };
+    if (!m_options.workBind.empty())
+        values.emplace_back(S::kWorkspace, m_options.workBind);
     values.emplace_back(S::kCgroupMemory, m_cgroup.memoryDir());
     values.emplace_back(S::kCgroupPids, m_cgroup.pidsDir());
     values.emplace_back(S::kCgroupCpu, m_cgroup.cpuDir());

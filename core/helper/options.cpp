@@ -38,6 +38,7 @@ constexpr Text kTexts[] = {
     {"--allow-weaker", &Options::allowWeaker},
     {"--hold", &Options::hold},
     {"--enter", &Options::enter},
+    {"--work-bind", &Options::workBind},
     {"--pty", &Options::pty},
 };
 

@@ -9,9 +9,10 @@ namespace Sandpit::Helper {
 struct Options {
     std::string workspace;
     std::string report;
-    std::string job;   ///< prepared mode: build the sandbox now, run when a job arrives (see protocol.h)
-    std::string hold;  ///< hold mode: build a named sandbox that outlives us, its state in this folder
-    std::string enter; ///< enter mode: run in the named sandbox whose state is in this folder
+    std::string job;      ///< prepared mode: build the sandbox now, run when a job arrives (see protocol.h)
+    std::string hold;     ///< hold mode: build a named sandbox that outlives us, its state in this folder
+    std::string enter;    ///< enter mode: run in the named sandbox whose state is in this folder
+    std::string workBind; ///< hold mode: this host folder is /work (kept), instead of a tmpfs
     /// The folder of the workspace whose files are copied back to the host when the run ends:
     /// output/ for a program, the build folder for a compiler. One plain name, no slashes.
     std::string collectDir = "output";

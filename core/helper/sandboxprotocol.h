@@ -3,12 +3,13 @@
 // both sides include it.
 //
 //   sandpit-helper --hold STATE_DIR [--memory-bytes N] [--processes N] [--cpu-millis N]
-//                  [--share-network] [--ro-bind-try PATH]...
+//                  [--work-bind DIR] [--ro-bind-try PATH]...
 // builds a sandbox as for a run (full isolation only: a named sandbox that could not keep the
 // program from the user's files is refused) and keeps it: its init, PID 1 of the sandbox,
 // only reaps, and a keeper process outside it waits for init's end. Both are detached (a
 // session of their own, stdio on /dev/null), so the sandbox outlives the program that made
-// it. STATE_DIR must exist and be empty; the helper exits 0 once the sandbox stands and its
+// it. --work-bind DIR makes the user's folder DIR its /work (kept after rm) instead of a tmpfs
+// of its own. STATE_DIR must exist and be empty; the helper exits 0 once the sandbox stands and its
 // state file is written, or kExitSetupFailed with one line on stderr saying why not.
 //
 // The keeper hears SIGTERM (stop: SIGTERM to every process in the sandbox, SIGKILL after a
@@ -46,6 +47,7 @@ inline constexpr const char *kCreated = "created";      // seconds since the epo
 inline constexpr const char *kMemoryBytes = "memory_bytes";
 inline constexpr const char *kProcesses = "processes";
 inline constexpr const char *kCpuMillis = "cpu_millis";
+inline constexpr const char *kWorkspace = "workspace"; // the --work-bind folder; absent: its own tmpfs
 // The groups of the whole sandbox (on cgroup v2 all three are the same); absent: none.
 inline constexpr const char *kCgroupMemory = "cgroup_memory";
 inline constexpr const char *kCgroupPids = "cgroup_pids";

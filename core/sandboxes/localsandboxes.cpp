@@ -12,6 +12,7 @@
 #include <QProcess>
 #include <QThread>
 
+#include <cerrno>
 #include <csignal>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -28,6 +29,27 @@ constexpr int kCreateTimeoutMs = 60'000;
 // removes the cgroup; past this the keeper is killed, which takes the sandbox with it.
 constexpr int kEndTimeoutMs = 10'000;
 constexpr int kEndPollMs = 10;
+
+// Started as root, the sandbox's programs run as nobody (65534), as every run's do: the folder
+// must be nobody's to use, and is never handed over behind the user's back.
+Expected<void> checkWorkspace(const QString &workspace)
+{
+    if (workspace.isEmpty())
+        return {};
+    const QFileInfo folder(workspace);
+    if (!folder.isDir())
+        return makeError(RunError::Code::BadRequest,
+                         QStringLiteral("The workspace %1 is not a folder.").arg(workspace));
+    constexpr auto everyone = QFileDevice::ReadOther | QFileDevice::WriteOther | QFileDevice::ExeOther;
+    constexpr auto owner = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner;
+    const bool nobodys = folder.ownerId() == 65534 && (folder.permissions() & owner) == owner;
+    if (getuid() != 0 || nobodys || (folder.permissions() & everyone) == everyone)
+        return {};
+    return makeError(RunError::Code::BadRequest,
+                     QStringLiteral("Sandpit runs as root, so the sandbox runs as the user nobody, who cannot use %1: "
+                                    "give the folder to nobody (chown 65534 %1) or leave out --workspace.")
+                         .arg(workspace));
+}
 
 Expected<void> unknown(const QString &name)
 {
@@ -87,10 +109,28 @@ QString LocalSandboxes::stateDir(const QString &name) const
     return m_config.root + QLatin1Char('/') + name;
 }
 
+// The state files name processes that stop and rm signal: a folder someone else could write
+// to (a planted /tmp/sandpit-UID) would let them have us kill any process of ours.
+Expected<void> LocalSandboxes::checkRootIsOurs() const
+{
+    const QFileInfo root(m_config.root);
+    if (!root.exists())
+        return {};
+    if (root.isDir() && !root.isSymLink() && root.ownerId() == getuid()
+        && !(root.permissions() & (QFileDevice::WriteGroup | QFileDevice::WriteOther)))
+        return {};
+    return makeError(RunError::Code::SetupFailed,
+                     QStringLiteral("The folder of the local sandboxes, %1, is not this user's own; Sandpit will not "
+                                    "trust what it holds.")
+                         .arg(m_config.root));
+}
+
 Expected<LocalSandboxRecord> LocalSandboxes::find(const QString &name) const
 {
     if (auto checked = checkSandboxName(name); !checked)
         return std::unexpected(checked.error());
+    if (auto ours = checkRootIsOurs(); !ours)
+        return std::unexpected(ours.error());
     LocalSandboxRecord record(stateDir(name));
     if (!record.isValid())
         return std::unexpected(unknown(name).error());
@@ -114,23 +154,28 @@ Expected<SandboxInfo> LocalSandboxes::create(const SandboxSpec &spec)
 {
     if (auto checked = checkSandboxName(spec.name); !checked)
         return std::unexpected(checked.error());
-    if (!spec.image.isEmpty() || !spec.workspace.isEmpty()) {
+    if (!spec.image.isEmpty()) {
         return makeError(RunError::Code::BadRequest,
-                         QStringLiteral("A local sandbox has no image and keeps its /work inside itself: "
-                                        "--image and --workspace are for Docker sandboxes."));
+                         QStringLiteral("A local sandbox has no image: it shows this computer's system folders "
+                                        "read-only. --image is for Docker sandboxes."));
     }
+    if (auto usable = checkWorkspace(spec.workspace); !usable)
+        return std::unexpected(usable.error());
     const QString dir = stateDir(spec.name);
+    if (auto ours = checkRootIsOurs(); !ours)
+        return std::unexpected(ours.error());
     // The folder is the name's claim: mkdir makes it or finds it taken, in one step.
     if (!QDir().mkpath(m_config.root)
         || !QFile::setPermissions(m_config.root,
                                   QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner))
         return makeError(RunError::Code::SetupFailed, QStringLiteral("Could not make %1.").arg(m_config.root));
     if (::mkdir(QFile::encodeName(dir).constData(), 0700) != 0) {
-        return makeError(
-            RunError::Code::BadRequest,
-            QStringLiteral("A sandbox named \"%1\" already exists; remove it first (sandpit sandbox rm %1) "
-                           "or choose another name.")
-                .arg(spec.name));
+        if (errno != EEXIST)
+            return makeError(RunError::Code::SetupFailed, QStringLiteral("Could not make %1.").arg(dir));
+        return makeError(RunError::Code::BadRequest,
+                         QStringLiteral("A sandbox named \"%1\" already exists; remove it first (sandpit sandbox rm "
+                                        "%1) or choose another name.")
+                             .arg(spec.name));
     }
     if (auto started = startHolder(spec, dir); !started) {
         QDir(dir).removeRecursively();
@@ -157,6 +202,8 @@ Expected<void> LocalSandboxes::startHolder(const SandboxSpec &spec, const QStrin
                      QStringLiteral("--cpu-millis"),   QString::number(qRound64(spec.cpus * 1000))};
     for (const QString &path : m_config.readOnlyPaths)
         args << QStringLiteral("--ro-bind-try") << path;
+    if (!spec.workspace.isEmpty())
+        args << QStringLiteral("--work-bind") << QFileInfo(spec.workspace).canonicalFilePath();
     QProcess helper;
     helper.start(m_config.helperPath, args);
     // The helper returns once the sandbox stands; its keeper lives on, detached.
@@ -174,6 +221,8 @@ Expected<void> LocalSandboxes::startHolder(const SandboxSpec &spec, const QStrin
 
 Expected<QList<SandboxInfo>> LocalSandboxes::list()
 {
+    if (auto ours = checkRootIsOurs(); !ours)
+        return std::unexpected(ours.error());
     QList<SandboxInfo> all;
     const QStringList names = QDir(m_config.root).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
     for (const QString &name : names) {

@@ -43,6 +43,7 @@ public:
 
 private:
     Expected<LocalSandboxRecord> find(const QString &name) const;
+    Expected<void> checkRootIsOurs() const;
     Expected<void> end(const QString &name, int signal);
     Expected<void> startHolder(const SandboxSpec &spec, const QString &dir) const;
     QString stateDir(const QString &name) const;

@@ -7,6 +7,8 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <unistd.h>
+
 namespace Sandpit::Core {
 
 namespace S = Helper::SandboxProtocol;
@@ -22,6 +24,14 @@ QList<QByteArray> statFields(qint64 pid)
     const QByteArray text = file.readAll();
     const qsizetype close = text.lastIndexOf(')');
     return close < 0 ? QList<QByteArray>{} : text.mid(close + 2).split(' ');
+}
+
+QByteArray pidNamespaceOf(qint64 pid)
+{
+    char link[64] = {};
+    const QByteArray path = "/proc/" + QByteArray::number(pid) + "/ns/pid";
+    const ssize_t n = readlink(path.constData(), link, sizeof link - 1);
+    return n > 0 ? QByteArray(link, n) : QByteArray();
 }
 
 QString readFirstLine(const QString &path)
@@ -99,12 +109,30 @@ qint64 LocalSandboxRecord::memoryInUse() const
     return ok ? bytes : -1;
 }
 
+int LocalSandboxRecord::processesInside() const
+{
+    const ProcessIdentity held = init();
+    const QByteArray sandbox = held.isRunning() ? pidNamespaceOf(held.pid) : QByteArray();
+    if (sandbox.isEmpty())
+        return 0;
+    int count = 0;
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        bool isPid = false;
+        const qint64 pid = entry.toLongLong(&isPid);
+        if (isPid && pid != held.pid && pidNamespaceOf(pid) == sandbox)
+            ++count;
+    }
+    return count;
+}
+
 SandboxInfo LocalSandboxRecord::info() const
 {
     SandboxInfo info;
     info.name = name();
     info.backend = QStringLiteral("local");
     info.labels = m_labels;
+    info.workspace = m_state.value(QLatin1String(S::kWorkspace));
     info.memoryLimit = number(S::kMemoryBytes);
     info.cpus = static_cast<double>(number(S::kCpuMillis)) / 1000.0;
     info.since = QDateTime::fromSecsSinceEpoch(number(S::kCreated));
@@ -112,7 +140,9 @@ SandboxInfo LocalSandboxRecord::info() const
     info.owner = QStringLiteral("uid %1, %2 (pid %3)")
                      .arg(m_state.value(QLatin1String(S::kOwnerUid)), m_state.value(QLatin1String(S::kOwnerName)))
                      .arg(owner.pid);
-    info.ownerGone = !owner.isRunning();
+    // Gone means nobody is left who could come back for it: the program that made it has
+    // exited, and no command runs in it. Shown, never acted on: it may be meant to wait.
+    info.ownerGone = !owner.isRunning() && processesInside() == 0;
     if (isRunning()) {
         info.state = SandboxInfo::State::Running;
         info.memoryBytes = memoryInUse();

@@ -35,6 +35,8 @@ public:
     /// Its cgroups (one on v2, up to three on v1); none without cgroups.
     QStringList cgroups() const;
     SandboxInfo info() const;
+    /// Processes in it besides its init: the commands running in it now, and their children.
+    int processesInside() const;
 
 private:
     ProcessIdentity identity(const char *who) const;
