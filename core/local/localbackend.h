@@ -25,7 +25,7 @@ public:
         /// that follow one another at once (a Check), where nobody reads a result between them.
         bool prepareAhead = false;
         /// Where the named sandboxes' state folders are; empty: LocalSandboxes::defaultRoot().
-        QString sandboxesRoot;
+        QString sandboxesRoot = {};
     };
 
     LocalBackend(LanguageRegistry languages, Config config);
