@@ -103,6 +103,14 @@ private:
 private Q_SLOTS:
     void initTestCase() { QVERIFY(m_root.isValid()); }
 
+    // A test that failed half-way must not leave its sandbox running: it outlives us by design.
+    void cleanup()
+    {
+        LocalSandboxes sandboxes = store();
+        for (const SandboxInfo &info : sandboxes.list().value_or(QList<SandboxInfo>{}))
+            sandboxes.remove(info.name);
+    }
+
     void createListAndRemoveLeaveNothing()
     {
         const SandboxInfo info = created(QStringLiteral("tidy"), 100LL << 20);
@@ -112,6 +120,8 @@ private Q_SLOTS:
         QCOMPARE(shown.state, SandboxInfo::State::Running);
         QVERIFY(!shown.ownerGone); // this test made it, and runs
         QVERIFY(shown.since.isValid());
+        if (!state(QStringLiteral("tidy")).value(QStringLiteral("cgroup_memory")).isEmpty())
+            QVERIFY(shown.memoryBytes > 0); // read from its cgroup
         const auto saved = state(QStringLiteral("tidy"));
         QCOMPARE(livingProcesses(saved), 2);
 
@@ -343,13 +353,24 @@ private Q_SLOTS:
     {
         created(QStringLiteral("halt"));
         const auto saved = state(QStringLiteral("halt"));
+        auto controller = engine();
+        RunWatcher sleeper(*controller);
+        sleeper.outcome.id = controller->start(
+            exec(QStringLiteral("halt"),
+                 {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo asleep; exec sleep 59.37")}));
+        QTRY_VERIFY_WITH_TIMEOUT(sleeper.outcome.liveStdout.contains("asleep") || sleeper.done(), 30000);
+        QVERIFY2(!sleeper.done(), why(sleeper.outcome).constData());
+        const QString token = QStringLiteral("sleep") + QChar(0) + QStringLiteral("59.37"); // its command line
+        QVERIFY(!processesWithToken(token).isEmpty());
+
         QVERIFY(store().stop(QStringLiteral("halt")));
+        QTRY_VERIFY_WITH_TIMEOUT(sleeper.done(), 10000); // the command ended with its sandbox
+        QVERIFY(processesWithToken(token).isEmpty());
         QCOMPARE(livingProcesses(saved), 0);
         for (const QString &group : cgroupsOf(saved))
             QVERIFY2(!QFileInfo::exists(group), qPrintable(group));
         const SandboxInfo info = listed(store(), QStringLiteral("halt"));
         QCOMPARE(info.state, SandboxInfo::State::Stopped);
-        auto controller = engine();
         const Outcome refused = runToEnd(*controller, exec(QStringLiteral("halt"), {QStringLiteral("true")}));
         QVERIFY(refused.error);
         QVERIFY2(refused.error->message.contains(QStringLiteral("not running")), qPrintable(refused.error->message));
