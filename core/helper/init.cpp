@@ -197,7 +197,10 @@ void awaitIdentityMaps(const InitContext &ctx)
     // If the supervisor dies (the app was killed), init dies, and with PID 1 gone the kernel
     // kills the whole namespace. The death signal is armed before the first read of the
     // control pipe, so a supervisor that died earlier shows up as EOF right below.
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0)
+    // A command's init in a named sandbox is not PID 1: killed, it would leave the command's
+    // processes behind in the sandbox. It hears the supervisor's death as EOF on the control
+    // pipe instead, which its watch takes as Stop, killing them first.
+    if (!ctx.entry && prctl(PR_SET_PDEATHSIG, SIGKILL) != 0)
         failSetup(ctx, Step::fail("prctl-pdeathsig"));
     char build = 0;
     if (read(ctx.controlFd, &build, 1) != 1 || build != 'B')
