@@ -100,6 +100,23 @@ private:
         return {};
     }
 
+    // Starts a command in `sandbox` that sleeps `seconds` (a number no other program uses), and
+    // waits until it does; returns what marks the sleep's command line in /proc.
+    QString startSleeping(RunController &controller, RunWatcher &sleeper, const QString &sandbox,
+                          const QString &seconds)
+    {
+        sleeper.outcome.id = controller.start(exec(
+            sandbox, {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo asleep; sleep ") + seconds}));
+        [&] {
+            QTRY_VERIFY_WITH_TIMEOUT(sleeper.outcome.liveStdout.contains("asleep") || sleeper.done(), 30000);
+            QVERIFY2(!sleeper.done(), why(sleeper.outcome).constData());
+        }();
+        const QString token = QStringLiteral("sleep") + QChar(0) + seconds;
+        if (processesWithToken(token).isEmpty())
+            QTest::qFail("the command's sleep is not running", __FILE__, __LINE__);
+        return token;
+    }
+
 private Q_SLOTS:
     void initTestCase() { QVERIFY(m_root.isValid()); }
 
@@ -366,13 +383,9 @@ private Q_SLOTS:
         created(QStringLiteral("abandoned"));
         auto controller = engine();
         RunWatcher sleeper(*controller);
-        sleeper.outcome.id = controller->start(
-            exec(QStringLiteral("abandoned"),
-                 {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo asleep; sleep 58.21; true")}));
-        QTRY_VERIFY_WITH_TIMEOUT(sleeper.outcome.liveStdout.contains("asleep") || sleeper.done(), 30000);
-        QVERIFY2(!sleeper.done(), why(sleeper.outcome).constData());
-        const QString token = QStringLiteral("sleep") + QChar(0) + QStringLiteral("58.21");
-        QVERIFY(!processesWithToken(token).isEmpty());
+        const QString token = startSleeping(*controller, sleeper, QStringLiteral("abandoned"), QStringLiteral("58.21"));
+        if (QTest::currentTestFailed())
+            return;
         const QList<int> helpers
             = processesWithToken(QStringLiteral("--enter") + QChar(0) + m_root.path() + QStringLiteral("/abandoned"));
         // The helper and its child, the command's init, share the command line: the helper is
@@ -395,13 +408,9 @@ private Q_SLOTS:
         const auto saved = state(QStringLiteral("halt"));
         auto controller = engine();
         RunWatcher sleeper(*controller);
-        sleeper.outcome.id = controller->start(
-            exec(QStringLiteral("halt"),
-                 {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo asleep; exec sleep 59.37")}));
-        QTRY_VERIFY_WITH_TIMEOUT(sleeper.outcome.liveStdout.contains("asleep") || sleeper.done(), 30000);
-        QVERIFY2(!sleeper.done(), why(sleeper.outcome).constData());
-        const QString token = QStringLiteral("sleep") + QChar(0) + QStringLiteral("59.37"); // its command line
-        QVERIFY(!processesWithToken(token).isEmpty());
+        const QString token = startSleeping(*controller, sleeper, QStringLiteral("halt"), QStringLiteral("59.37"));
+        if (QTest::currentTestFailed())
+            return;
 
         QVERIFY(store().stop(QStringLiteral("halt")));
         QTRY_VERIFY_WITH_TIMEOUT(sleeper.done(), 10000); // the command ended with its sandbox
