@@ -42,7 +42,9 @@ bool writeKeyValues(const std::string &path, const KeyValues &values)
     const int fd = open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (fd < 0)
         return false;
-    const bool written = writeAll(fd, text.data(), text.size()) && fsync(fd) == 0;
+    // No fsync: the state lives on a tmpfs that a reboot clears anyway, and the rename alone
+    // keeps readers from seeing half of it.
+    const bool written = writeAll(fd, text.data(), text.size());
     close(fd);
     return written && rename(temporary.c_str(), path.c_str()) == 0;
 }
