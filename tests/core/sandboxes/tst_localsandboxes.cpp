@@ -197,6 +197,8 @@ private Q_SLOTS:
             *controller, exec(QStringLiteral("work"), {QStringLiteral("cat"), QStringLiteral("/work/kept.txt")}));
         QVERIFY2(second.result, why(second).constData());
         QCOMPARE(second.result->exitCode, std::optional<int>(0));
+        QVERIFY(second.result->isolation.details.join(QLatin1Char('\n'))
+                    .contains(QStringLiteral("the named sandbox's PID namespace, shared with its other commands")));
         QCOMPARE(second.liveStdout, QByteArray("one two-three\n"));
 
         const auto log = store().logs(QStringLiteral("work"));
