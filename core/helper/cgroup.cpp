@@ -336,6 +336,31 @@ void Cgroup::removeWhenEmpty()
     m_created.clear();
 }
 
+Cgroup::Cgroup(const std::string &memoryDir, const std::string &pidsDir, const std::string &cpuDir)
+{
+    if (memoryDir.empty() || !hasFile(memoryDir + "/cgroup.procs")) {
+        m_why = "the named sandbox has no memory cgroup";
+        return;
+    }
+    m_kind = hasFile(memoryDir + "/memory.events") ? "v2, named sandbox" : "v1, named sandbox";
+    m_memoryDir = memoryDir;
+    m_pidsDir = pidsDir;
+    m_cpuDir = cpuDir;
+    m_oomBase = oomKills();
+    m_pidsBase = pidsLimitHits();
+    m_memoryBase = memoryLimitHits();
+}
+
+bool Cgroup::setCpuShare(long long millis)
+{
+    if (!hasCpuCap() || millis <= 0)
+        return false;
+    const std::string quota = std::to_string(millis * 100);
+    if (isV2())
+        return writeText(m_cpuDir + "/cpu.max", quota + " 100000");
+    return writeText(m_cpuDir + "/cpu.cfs_quota_us", quota);
+}
+
 Cgroup::~Cgroup()
 {
     // The run's processes are all dead by now, so the groups are empty and can go.
@@ -360,12 +385,13 @@ long long Cgroup::oomKills() const
 {
     if (!hasMemory())
         return 0;
-    return keyedValue(readText(m_memoryDir + (isV2() ? "/memory.events" : "/memory.oom_control")), "oom_kill");
+    return keyedValue(readText(m_memoryDir + (isV2() ? "/memory.events" : "/memory.oom_control")), "oom_kill")
+        - m_oomBase;
 }
 
 long long Cgroup::pidsLimitHits() const
 {
-    return hasPids() ? keyedValue(readText(m_pidsDir + "/pids.events"), "max") : 0;
+    return hasPids() ? keyedValue(readText(m_pidsDir + "/pids.events"), "max") - m_pidsBase : 0;
 }
 
 long long Cgroup::memoryLimitHits() const
@@ -373,8 +399,8 @@ long long Cgroup::memoryLimitHits() const
     if (!hasMemory())
         return 0;
     if (isV2())
-        return keyedValue(readText(m_memoryDir + "/memory.events"), "max");
-    return std::atoll(readText(m_memoryDir + "/memory.failcnt").c_str());
+        return keyedValue(readText(m_memoryDir + "/memory.events"), "max") - m_memoryBase;
+    return std::atoll(readText(m_memoryDir + "/memory.failcnt").c_str()) - m_memoryBase;
 }
 
 long long Cgroup::peakMemory() const

@@ -16,6 +16,9 @@ class Cgroup
 {
 public:
     Cgroup();
+    /// The groups of a named sandbox (made by its holder, kept after us): a command in them
+    /// shares their limits, and counts only the events that happen from now on.
+    Cgroup(const std::string &memoryDir, const std::string &pidsDir, const std::string &cpuDir);
     ~Cgroup();
     Cgroup(const Cgroup &) = delete;
     Cgroup &operator=(const Cgroup &) = delete;
@@ -26,6 +29,11 @@ public:
     bool hasCpuCap() const { return !m_cpuDir.empty(); }
     const std::string &why() const { return m_why; }
     const std::string &kind() const { return m_kind; }
+    const std::string &memoryDir() const { return m_memoryDir; }
+    const std::string &pidsDir() const { return m_pidsDir; }
+    const std::string &cpuDir() const { return m_cpuDir; }
+    /// Holds the group to `millis` thousandths of a CPU. False when refused.
+    bool setCpuShare(long long millis);
 
     /// The limits of the run, written before it starts. False when the kernel refused one.
     bool setLimits(long long memoryBytes, long long processes);
@@ -57,6 +65,10 @@ private:
     std::string m_pidsDir;   // where pids.* lives
     std::string m_cpuDir;    // where cpu.max (v2) or cpu.cfs_quota_us (v1) lives
     std::vector<std::string> m_created;
+    // Events before we adopted a sandbox's group are other commands'.
+    long long m_oomBase = 0;
+    long long m_pidsBase = 0;
+    long long m_memoryBase = 0;
     std::string m_why;
 };
 

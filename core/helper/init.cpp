@@ -8,6 +8,7 @@
 #include "processtree.h"
 #include "program.h"
 #include "runwatch.h"
+#include "sandboxentry.h"
 #include "seccompfilter.h"
 #include "terminal.h"
 #include "workspacecopy.h"
@@ -196,13 +197,19 @@ void awaitIdentityMaps(const InitContext &ctx)
     // If the supervisor dies (the app was killed), init dies, and with PID 1 gone the kernel
     // kills the whole namespace. The death signal is armed before the first read of the
     // control pipe, so a supervisor that died earlier shows up as EOF right below.
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0)
+    // A command's init in a named sandbox is not PID 1: killed, it would leave the command's
+    // processes behind in the sandbox. It hears the supervisor's death as EOF on the control
+    // pipe instead, which its watch takes as Stop, killing them first.
+    if (!ctx.entry && prctl(PR_SET_PDEATHSIG, SIGKILL) != 0)
         failSetup(ctx, Step::fail("prctl-pdeathsig"));
     char build = 0;
     if (read(ctx.controlFd, &build, 1) != 1 || build != 'B')
         _exit(1);
-    // Nobody in the run may ptrace init or read its memory or descriptors through /proc.
-    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+    // Nobody in the run may ptrace init or read its memory or descriptors through /proc. A
+    // held init stays readable to its owner: commands enter the sandbox through its
+    // /proc/PID/ns, and it holds nothing but its pipes to the keeper.
+    if (!ctx.hold)
+        prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 }
 
 // Builds what the isolation level asks for; returns the host workspace, open (full isolation
@@ -223,6 +230,22 @@ int isolate(const InitContext &ctx)
             failSetup(ctx, step, true);
     } else if (ctx.isolation == Isolation::None && prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) {
         failSetup(ctx, Step::fail("prctl-subreaper"));
+    }
+    return hostWorkFd;
+}
+
+// A command of a named sandbox: the host workspace is opened while the host's file system is
+// still ours to see; then into the sandbox, and its /work.
+int enter(const InitContext &ctx)
+{
+    const int hostWorkFd = open(ctx.options->workspace.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (hostWorkFd < 0)
+        failSetup(ctx, Step::fail("open-workspace"));
+    if (const Step step = joinSandbox(*ctx.entry); !step)
+        failSetup(ctx, step);
+    if (ctx.switchUser) {
+        if (const Step step = becomeSandboxUser(ctx); !step)
+            failSetup(ctx, step);
     }
     return hostWorkFd;
 }
@@ -327,7 +350,7 @@ ProgramStart launchProgram(const InitContext &ctx, const Options &run, const Sec
 void killAndReapTheRest(const InitContext &ctx)
 {
     for (;;) {
-        killAllButInit(ctx.isolation != Isolation::None);
+        killAllButInit(ownsPidNamespace(ctx));
         if (waitpid(-1, nullptr, 0) < 0 && errno == ECHILD)
             break;
     }
@@ -352,9 +375,11 @@ void completeRecord(const InitContext &ctx, const Options &run, int hostWorkFd, 
 void runInit(const InitContext &ctx)
 {
     awaitIdentityMaps(ctx);
-    const int hostWorkFd = isolate(ctx);
+    const int hostWorkFd = ctx.entry ? enter(ctx) : isolate(ctx);
     SeccompProgram filter;
     compileFilterAndReport(ctx, filter);
+    if (ctx.hold)
+        holdSandbox(ctx);
 
     Options run;
     if (!receiveRun(ctx.controlFd, run))

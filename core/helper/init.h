@@ -1,6 +1,7 @@
 #pragma once
 
 #include "options.h"
+#include "sandboxentry.h"
 #include "seccompfilter.h"
 
 #include <sys/types.h>
@@ -33,7 +34,22 @@ struct InitContext {
     bool memoryByCgroup = false; ///< the kernel enforces memory; init only watches processes
     /// The filter the engine compiled once (--seccomp-fd); nullptr: init compiles it.
     const SeccompProgram *seccomp = nullptr;
+    /// Hold mode (--hold): once built, init only reaps, until the keeper says stop.
+    bool hold = false;
+    /// Enter mode (--enter): join this named sandbox instead of building one.
+    const SandboxEntry *entry = nullptr;
 };
+
+/// True when init is PID 1 of a namespace of the run's own, so kill(-1) reaches the whole run
+/// and nothing else. In a named sandbox a command's init is a subreaper beside other commands.
+inline bool ownsPidNamespace(const InitContext &ctx)
+{
+    return ctx.isolation != Isolation::None && ctx.entry == nullptr;
+}
+
+/// Hold mode, once the sandbox is built: reaps whatever ends, until the keeper writes 'T'
+/// (SIGTERM to everything, SIGKILL after a grace period) or 'K' or hangs up (SIGKILL).
+[[noreturn]] void holdSandbox(const InitContext &context);
 
 /// The sandbox's init: builds the sandbox, starts the program, reaps every process, watches
 /// the limits, and when the program ends (or the supervisor says stop) kills everything left,

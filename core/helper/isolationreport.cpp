@@ -46,6 +46,26 @@ void addCgroupFacts(Report &report, const Cgroup &cgroup)
         report.add(Protocol::kCgroupMissing, cgroup.why());
 }
 
+namespace {
+
+std::string describeProcesses(const Options &o, Isolation level)
+{
+    // A named sandbox's command shares the sandbox with its other commands, by design.
+    if (level == Isolation::Full && !o.enter.empty())
+        return "Processes: the named sandbox's PID namespace, shared with its other commands; it cannot see or "
+               "signal your other programs, and nothing it starts outlives the command.";
+    if (level == Isolation::Full)
+        return "Processes: its own PID namespace under Sandpit's init; it cannot see or signal your other programs, "
+               "and nothing it starts outlives the run.";
+    if (level == Isolation::Processes)
+        return "Processes: its own PID namespace under Sandpit's init, so it cannot signal your other programs and "
+               "nothing it starts outlives the run; but /proc is this computer's, so it can see them.";
+    return "Processes: no PID namespace; Sandpit kills the program's processes by walking /proc, which a "
+           "fast-forking program can race, and the program can see your other processes.";
+}
+
+} // namespace
+
 std::vector<std::string> describeIsolation(const Options &o, Isolation level, const Cgroup &cgroup, unsigned uid,
                                            const std::vector<std::string> &downgrades)
 {
@@ -78,17 +98,7 @@ std::vector<std::string> describeIsolation(const Options &o, Isolation level, co
         lines.push_back("Privileges: it runs as user " + std::to_string(uid)
                         + ", never root, with no capabilities and no_new_privs, so setuid programs cannot raise them.");
     }
-    if (full) {
-        lines.push_back("Processes: its own PID namespace under Sandpit's init; it cannot see or signal your "
-                        "other programs, and nothing it starts outlives the run.");
-    } else if (level == Isolation::Processes) {
-        lines.push_back(
-            "Processes: its own PID namespace under Sandpit's init, so it cannot signal your other programs "
-            "and nothing it starts outlives the run; but /proc is this computer's, so it can see them.");
-    } else {
-        lines.push_back("Processes: no PID namespace; Sandpit kills the program's processes by walking /proc, "
-                        "which a fast-forking program can race, and the program can see your other processes.");
-    }
+    lines.push_back(describeProcesses(o, level));
     if (cgroup.hasMemory()) {
         lines.push_back("Memory: enforced by the kernel (cgroup " + cgroup.kind() + ", " + megabytes(o.memoryBytes)
                         + ", no swap).");

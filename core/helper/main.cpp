@@ -2,6 +2,7 @@
 // The Qt engine starts it; after fork() in a threaded program only async-signal-safe calls
 // are allowed, so everything that needs more happens here, in a single-threaded process.
 
+#include "holder.h"
 #include "options.h"
 #include "protocol.h"
 #include "seccompimage.h"
@@ -32,9 +33,11 @@ int main(int argc, char **argv)
     std::string error;
     const std::vector<std::string> arguments(argv + 1, argv + argc);
     if (!Sandpit::Helper::parseArguments(arguments, options, error)
-        || (options.job.empty() && !Sandpit::Helper::isComplete(options, error))) {
+        || (options.job.empty() && options.hold.empty() && !Sandpit::Helper::isComplete(options, error))) {
         std::fprintf(stderr, "sandpit-helper: %s\n", error.c_str());
         return Sandpit::Helper::Protocol::kExitUsage;
     }
+    if (!options.hold.empty())
+        return Sandpit::Helper::runHolder(options);
     return Sandpit::Helper::runSupervisor(options);
 }

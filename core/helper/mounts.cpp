@@ -97,6 +97,19 @@ Step bindReadOnly(const std::string &source, const std::string &target)
     return bindReadOnlyFlat(source, target);
 }
 
+// A named sandbox's workspace (--work-bind): the user's folder is its /work, writable and
+// kept after the sandbox, which is what the user chose it for; never a device or set-uid file.
+Step bindWork(const std::string &source, const std::string &target)
+{
+    SANDPIT_TRY_STEP(makeDirs(target));
+    if (mount(source.c_str(), target.c_str(), nullptr, MS_BIND, nullptr) != 0)
+        return Step::fail("bind-work");
+    const unsigned long flags = MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV | lockedFlags(source);
+    if (mount(nullptr, target.c_str(), nullptr, flags, nullptr) != 0)
+        return Step::fail("remount-work");
+    return Step::ok();
+}
+
 // Shows one host path read-only at the same place. Symlinks are recreated as they are (so a
 // merged-/usr /bin -> usr/bin stays a link); missing paths are skipped.
 Step showReadOnly(const std::string &path)
@@ -195,6 +208,10 @@ Step buildRoot(const Options &options, uid_t uid, gid_t gid)
     // Nothing we mount may propagate back to the host's mount namespace.
     if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
         return Step::fail("make-mounts-private");
+    // The user's folder may be under /tmp, which the stage is about to cover.
+    const int workFd = options.workBind.empty() ? -1 : open(options.workBind.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (!options.workBind.empty() && workFd < 0)
+        return Step::fail("open-work-bind");
     if (mount("tmpfs", kStage, "tmpfs", MS_NOSUID | MS_NODEV, kRootOptions) != 0)
         return Step::fail("mount-root-tmpfs");
 
@@ -208,9 +225,14 @@ Step buildRoot(const Options &options, uid_t uid, gid_t gid)
     SANDPIT_TRY_STEP(buildDev(options));
     const std::string limits = tmpfsLimits(options.workSizeBytes, options.workInodes);
     SANDPIT_TRY_STEP(mountTmpfs(staged("/tmp"), "mode=1777," + limits, MS_NOSUID | MS_NODEV));
-    SANDPIT_TRY_STEP(mountTmpfs(staged("/work"),
-                                "mode=0755," + limits + ",uid=" + std::to_string(uid) + ",gid=" + std::to_string(gid),
-                                MS_NOSUID | MS_NODEV));
+    if (options.workBind.empty()) {
+        SANDPIT_TRY_STEP(mountTmpfs(
+            staged("/work"), "mode=0755," + limits + ",uid=" + std::to_string(uid) + ",gid=" + std::to_string(gid),
+            MS_NOSUID | MS_NODEV));
+    } else {
+        SANDPIT_TRY_STEP(bindWork("/proc/self/fd/" + std::to_string(workFd), staged("/work")));
+        close(workFd);
+    }
     SANDPIT_TRY_STEP(writeIdentityFiles(uid, gid));
 
     // pivot_root(".", ".") stacks the old root on top of the new one; detaching it leaves

@@ -22,6 +22,7 @@ constexpr Numeric kNumerics[] = {
     {"--output-bytes", &Options::outputBytes},      {"--work-size-bytes", &Options::workSizeBytes},
     {"--work-inodes", &Options::workInodes},        {"--events-fd", &Options::eventsFd},
     {"--seccomp-fd", &Options::seccompFd},          {"--control-fd", &Options::controlFd},
+    {"--cpu-millis", &Options::cpuMillis},          {"--log-bytes", &Options::logBytes},
 };
 
 struct Text {
@@ -35,6 +36,9 @@ constexpr Text kTexts[] = {
     {"--job", &Options::job},
     {"--collect-dir", &Options::collectDir},
     {"--allow-weaker", &Options::allowWeaker},
+    {"--hold", &Options::hold},
+    {"--enter", &Options::enter},
+    {"--work-bind", &Options::workBind},
     {"--pty", &Options::pty},
 };
 

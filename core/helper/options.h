@@ -9,7 +9,10 @@ namespace Sandpit::Helper {
 struct Options {
     std::string workspace;
     std::string report;
-    std::string job; ///< prepared mode: build the sandbox now, run when a job arrives (see protocol.h)
+    std::string job;      ///< prepared mode: build the sandbox now, run when a job arrives (see protocol.h)
+    std::string hold;     ///< hold mode: build a named sandbox that outlives us, its state in this folder
+    std::string enter;    ///< enter mode: run in the named sandbox whose state is in this folder
+    std::string workBind; ///< hold mode: this host folder is /work (kept), instead of a tmpfs
     /// The folder of the workspace whose files are copied back to the host when the run ends:
     /// output/ for a program, the build folder for a compiler. One plain name, no slashes.
     std::string collectDir = "output";
@@ -28,6 +31,8 @@ struct Options {
     long long workInodes = 8192;                  ///< files and folders allowed in /work
     long long eventsFd = 0;                       ///< 0: none; see --events-fd in protocol.h
     long long seccompFd = 0;                      ///< 0: compile the filter; see --seccomp-fd in protocol.h
+    long long cpuMillis = 0;                      ///< hold mode: CPU share in thousandths of a CPU; 0: one CPU
+    long long logBytes = 1024 * 1024;             ///< enter mode: the sandbox log's cap
     long long controlFd = 0;                      ///< 0: none; see --control-fd in protocol.h
     /// "COLSxROWS": run the program on a pty of that size (see --pty in protocol.h); empty: pipes.
     std::string pty;

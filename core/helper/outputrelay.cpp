@@ -1,6 +1,7 @@
 #include "outputrelay.h"
 
 #include "fdio.h"
+#include "sandboxlog.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -56,6 +57,8 @@ bool OutputRelay::relay(Stream which)
     if (allowed > 0) {
         // A failed write means the engine went away; the run goes on until the death signal.
         writeAll(stream.target, buffer, static_cast<size_t>(allowed));
+        if (m_tee)
+            m_tee->append(buffer, static_cast<size_t>(allowed));
         stream.bytes += allowed;
     }
     if (allowed < n && !m_truncated)

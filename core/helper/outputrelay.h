@@ -4,6 +4,8 @@
 
 namespace Sandpit::Helper {
 
+class SandboxLog;
+
 /// The run's stdout and stderr, relayed from init's pipes to the helper's own (the engine's),
 /// with one output limit for both together.
 class OutputRelay
@@ -16,6 +18,8 @@ public:
 
     /// Takes the read ends of init's output pipes.
     void attach(int stdoutFd, int stderrFd);
+    /// Also appends what is relayed to `log` (a named sandbox's); nullptr: to nothing.
+    void teeTo(SandboxLog *log) { m_tee = log; }
     /// Relays `fd` (a pty's master) as `stream` from now on, instead of its pipe: the program
     /// writes nothing to that pipe.
     void replace(Stream stream, int fd);
@@ -40,6 +44,7 @@ private:
     const Options &m_run;
     Pipe m_streams[2];
     const char *m_truncated = nullptr;
+    SandboxLog *m_tee = nullptr;
 };
 
 } // namespace Sandpit::Helper

@@ -69,7 +69,7 @@ Step RunWatch::untilProgramEnds(int sigFd, int watchFd)
             filterListening = false;
         if (stopNow && !stopping) {
             stopping = true;
-            killAllButInit(m_ctx.isolation != Isolation::None);
+            killAllButInit(ownsPidNamespace(m_ctx));
         }
     }
     return Step::ok();
@@ -122,7 +122,7 @@ void RunWatch::takeBlockedCall()
     if (seccomp_notify_receive(m_start.notifyFd, request) == 0) {
         syscallName(request->data.arch, request->data.nr, m_record.detail, sizeof m_record.detail);
         m_record.stop = InitRecord::BlockedSyscall;
-        killAllButInit(m_ctx.isolation != Isolation::None);
+        killAllButInit(ownsPidNamespace(m_ctx));
         response->id = request->id;
         response->error = -EPERM;
         seccomp_notify_respond(m_start.notifyFd, response);

@@ -103,6 +103,7 @@ private:
     gid_t m_gid = 0;
     bool m_switchUser = false;
     std::unique_ptr<Cgroup> m_cgroup;
+    std::unique_ptr<SandboxEntry> m_entry;   // --enter: the named sandbox joined, at full isolation only
     std::optional<SeccompProgram> m_seccomp; // from --seccomp-fd
     EngineEvents m_events;
     pid_t m_init = -1;
@@ -140,7 +141,7 @@ int Supervisor::sandboxUnavailable()
 // default not at all, and nothing runs (fail closed). An exit code when nothing was built.
 std::optional<int> Supervisor::buildStrongestAllowed()
 {
-    const Isolation weakest = weakestAllowed(m_options.allowWeaker);
+    const Isolation weakest = m_entry ? Isolation::Full : weakestAllowed(m_options.allowWeaker);
     for (Isolation level : {Isolation::Full, Isolation::Processes, Isolation::None}) {
         if (level > weakest)
             break;
@@ -162,8 +163,7 @@ void Supervisor::abandonLevel()
     closePipes();
 }
 
-// Starts init at `level` and waits until it has built the sandbox. False, with the refusal
-// noted, when the kernel would not: the caller may try a weaker level the user allowed.
+// Starts init at `level`, waits for the sandbox; false, the refusal noted, if the kernel refused.
 bool Supervisor::buildLevel(Isolation level)
 {
     if (!startInit(level)) {
@@ -171,7 +171,7 @@ bool Supervisor::buildLevel(Isolation level)
         return false;
     }
     const char *step = "";
-    if (level != Isolation::None && !mapIdentity(m_init, initContext(level), step)) {
+    if (level != Isolation::None && !m_entry && !mapIdentity(m_init, initContext(level), step)) {
         m_refusals.push_back({level, step, errno});
         abandonLevel();
         return false;
@@ -225,6 +225,7 @@ InitContext Supervisor::initContext(Isolation level) const
     ctx.switchUser = m_switchUser;
     ctx.memoryByCgroup = m_cgroup && m_cgroup->hasMemory();
     ctx.seccomp = m_seccomp ? &*m_seccomp : nullptr;
+    ctx.entry = m_entry.get();
     return ctx;
 }
 
@@ -297,9 +298,8 @@ void Supervisor::takeTerminal()
     m_terminalFd = -1;
 }
 
-// Init sends its record only once the run has no process left (it reaped them all), so the
-// record, not init's own exit, ends the run: init's exit tears down the namespaces and that
-// takes a millisecond or two the learner need not wait for.
+// Init's record, sent once it has reaped every process of the run, ends the run, not init's
+// exit: that tears down the namespaces, a millisecond or two the learner need not wait for.
 bool Supervisor::runIsOver(const RunProgress &progress) const
 {
     const bool programEnded = progress.haveRecord && progress.record.kind == InitRecord::ProgramEnded;
@@ -402,8 +402,7 @@ void Supervisor::takeCgroupTick(int cgroupTimer)
 {
     std::uint64_t ticks;
     [[maybe_unused]] const ssize_t n = read(cgroupTimer, &ticks, sizeof ticks);
-    // The kernel's OOM killer struck inside the run: the run is over, whatever the main
-    // program makes of it.
+    // The kernel's OOM killer struck inside the run: the run is over, whatever the program says.
     if (m_cgroup->oomKills() > 0)
         requestStop(StopReason::Memory);
 }
@@ -434,12 +433,13 @@ int Supervisor::run()
     m_switchUser = geteuid() == 0;
     m_uid = m_switchUser ? kNobody : getuid();
     m_gid = m_switchUser ? kNoGroup : getgid();
-    m_cgroup = std::make_unique<Cgroup>();
+    if (const Step step = openRunGroup(m_options, m_switchUser, m_entry, m_cgroup, m_output); !step)
+        return setupFailed(step.failed, step.error);
     if (const std::optional<int> rc = buildStrongestAllowed())
         return *rc;
     if (const std::optional<int> rc = awaitJob())
         return *rc;
-    m_cgroup->setLimits(m_run.memoryBytes, m_run.processes);
+    applyRunLimits(m_entry.get(), *m_cgroup, m_run);
     RunProgress progress;
     if (const int rc = supervise(sigFd, progress); rc != 0)
         return rc;

@@ -106,6 +106,11 @@ QString LocalBackend::findHelper()
 
 Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &request)
 {
+    if (!request.sandbox.isEmpty()) {
+        const Language *language = m_languages.find(request.language);
+        return createSandboxJob(request, m_config.helperPath.isEmpty() ? findHelper() : m_config.helperPath,
+                                programEnvironment(language ? *language : Language{}, request.terminal.has_value()));
+    }
     const auto checked = checkRequest(m_languages, request);
     if (!checked)
         return std::unexpected(checked.error());

@@ -24,6 +24,8 @@ public:
         /// Build the next run's sandbox as soon as a run takes one, not after it ends: for runs
         /// that follow one another at once (a Check), where nobody reads a result between them.
         bool prepareAhead = false;
+        /// Where the named sandboxes' state folders are; empty: LocalSandboxes::defaultRoot().
+        QString sandboxesRoot = {};
     };
 
     LocalBackend(LanguageRegistry languages, Config config);
@@ -36,6 +38,9 @@ public:
     static QString findHelper();
 
 private:
+    /// A run in a named sandbox (RunRequest::sandbox), in localbackendsandbox.cpp.
+    Expected<std::unique_ptr<RunJob>> createSandboxJob(const RunRequest &request, const QString &helper,
+                                                       const QStringList &environment);
     Expected<PreparedSandbox> takeSandbox(const PreparedSandbox::Config &config);
     void prepareNext(const PreparedSandbox::Config &config);
     int filterImage(const QString &helper);

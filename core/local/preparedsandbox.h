@@ -27,6 +27,8 @@ public:
         IsolationReport::Level weakestIsolation = IsolationReport::Level::Full;
         /// The engine's compiled filter (FilterImage::fd), or -1: the helper compiles its own.
         int seccompFd = -1;
+        /// Set: the run joins the named sandbox whose state is in this folder (--enter).
+        QString enterStateDir = {};
     };
 
     PreparedSandbox(PreparedSandbox &&) noexcept = default;

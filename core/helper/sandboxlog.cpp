@@ -1,0 +1,74 @@
+#include "sandboxlog.h"
+
+#include "fdio.h"
+#include "sandboxprotocol.h"
+
+#include <cstdio>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace Sandpit::Helper {
+
+SandboxLog::~SandboxLog()
+{
+    if (m_fd >= 0)
+        close(m_fd);
+}
+
+void SandboxLog::open(const std::string &stateDir, long long capBytes)
+{
+    m_path = stateDir + "/" + SandboxProtocol::kLogFile;
+    m_oldPath = stateDir + "/" + SandboxProtocol::kOldLogFile;
+    m_half = capBytes > 1 ? capBytes / 2 : 1;
+    m_fd = ::open(m_path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+}
+
+// Another command may have turned the log since we opened it: our descriptor then names the
+// old file, and what we wrote there would be dropped at the next turn.
+void SandboxLog::reopenIfTurned()
+{
+    struct stat ours {
+    }, current{};
+    if (fstat(m_fd, &ours) == 0 && stat(m_path.c_str(), &current) == 0 && ours.st_ino == current.st_ino)
+        return;
+    const int fd = ::open(m_path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return;
+    close(m_fd);
+    m_fd = fd;
+    flock(m_fd, LOCK_EX);
+}
+
+void SandboxLog::turn()
+{
+    rename(m_path.c_str(), m_oldPath.c_str());
+    const int fd = ::open(m_path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return;
+    flock(fd, LOCK_EX);
+    flock(m_fd, LOCK_UN);
+    close(m_fd);
+    m_fd = fd;
+}
+
+void SandboxLog::append(const char *data, size_t size)
+{
+    if (m_fd < 0 || size == 0)
+        return;
+    // More than the cap at once: only its newest part can be kept.
+    if (static_cast<long long>(size) > m_half) {
+        data += size - static_cast<size_t>(m_half);
+        size = static_cast<size_t>(m_half);
+    }
+    flock(m_fd, LOCK_EX);
+    reopenIfTurned();
+    struct stat st { };
+    if (fstat(m_fd, &st) == 0 && st.st_size + static_cast<long long>(size) > m_half)
+        turn();
+    writeAll(m_fd, data, size);
+    flock(m_fd, LOCK_UN);
+}
+
+} // namespace Sandpit::Helper

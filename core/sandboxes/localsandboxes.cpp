@@ -1,0 +1,292 @@
+#include "sandboxes/localsandboxes.h"
+
+#include "helper/sandboxprotocol.h"
+#include "local/localbackend.h"
+#include "local/sandboxpolicy.h"
+#include "sandboxes/sandboxname.h"
+
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QThread>
+
+#include <cerrno>
+#include <csignal>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace Sandpit::Core {
+
+namespace S = Helper::SandboxProtocol;
+
+namespace {
+
+// Building a sandbox takes a few milliseconds; a minute means the helper is stuck.
+constexpr int kCreateTimeoutMs = 60'000;
+// Stop gives the programs 3 s after SIGTERM (the held init's grace), and the keeper then
+// removes the cgroup; past this the keeper is killed, which takes the sandbox with it.
+constexpr int kEndTimeoutMs = 10'000;
+constexpr int kEndPollMs = 10;
+
+// Started as root, the sandbox's programs run as nobody (65534), as every run's do: the folder
+// must be nobody's to use, and is never handed over behind the user's back.
+Expected<void> checkWorkspace(const QString &workspace)
+{
+    if (workspace.isEmpty())
+        return {};
+    const QFileInfo folder(workspace);
+    if (!folder.isDir())
+        return makeError(RunError::Code::BadRequest,
+                         QStringLiteral("The workspace %1 is not a folder.").arg(workspace));
+    constexpr auto everyone = QFileDevice::ReadOther | QFileDevice::WriteOther | QFileDevice::ExeOther;
+    constexpr auto owner = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner;
+    const bool nobodys = folder.ownerId() == 65534 && (folder.permissions() & owner) == owner;
+    if (getuid() != 0 || nobodys || (folder.permissions() & everyone) == everyone)
+        return {};
+    return makeError(RunError::Code::BadRequest,
+                     QStringLiteral("Sandpit runs as root, so the sandbox runs as the user nobody, who cannot use %1: "
+                                    "give the folder to nobody (chown 65534 %1) or leave out --workspace.")
+                         .arg(workspace));
+}
+
+Expected<void> unknown(const QString &name)
+{
+    return makeError(
+        RunError::Code::BadRequest,
+        QStringLiteral("There is no local sandbox named \"%1\" (sandpit sandbox list shows them).").arg(name));
+}
+
+// A keeper killed with SIGKILL could not remove the cgroups; its init died with it, so they
+// are empty, and rmdir removes only an empty group.
+void removeLeftGroups(const LocalSandboxRecord &record)
+{
+    for (const QString &group : record.cgroups())
+        QDir().rmdir(group);
+}
+
+bool waitUntilEnded(const ProcessIdentity &process, int timeoutMs)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    while (process.isRunning()) {
+        if (deadline.hasExpired())
+            return false;
+        // A worker thread or the command line waits here, never the GUI thread (see SandboxStore).
+        QThread::msleep(kEndPollMs);
+    }
+    return true;
+}
+
+} // namespace
+
+LocalSandboxes::LocalSandboxes()
+    : LocalSandboxes(Config{})
+{
+}
+
+LocalSandboxes::LocalSandboxes(Config config)
+    : m_config(std::move(config))
+{
+    if (m_config.root.isEmpty())
+        m_config.root = defaultRoot();
+    if (m_config.helperPath.isEmpty())
+        m_config.helperPath = LocalBackend::findHelper();
+    if (m_config.readOnlyPaths.isEmpty())
+        m_config.readOnlyPaths = sandboxReadOnlyPaths();
+}
+
+QString LocalSandboxes::defaultRoot()
+{
+    const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
+    if (!runtime.isEmpty() && QFileInfo(runtime).isDir())
+        return runtime + QStringLiteral("/sandpit/sandboxes");
+    return QDir::tempPath() + QStringLiteral("/sandpit-%1/sandboxes").arg(getuid());
+}
+
+QString LocalSandboxes::stateDir(const QString &name) const
+{
+    return m_config.root + QLatin1Char('/') + name;
+}
+
+// The state files name processes that stop and rm signal: a folder someone else could write
+// to (a planted /tmp/sandpit-UID) would let them have us kill any process of ours.
+Expected<void> LocalSandboxes::checkRootIsOurs() const
+{
+    const QFileInfo root(m_config.root);
+    if (!root.exists())
+        return {};
+    if (root.isDir() && !root.isSymLink() && root.ownerId() == getuid()
+        && !(root.permissions() & (QFileDevice::WriteGroup | QFileDevice::WriteOther)))
+        return {};
+    return makeError(RunError::Code::SetupFailed,
+                     QStringLiteral("The folder of the local sandboxes, %1, is not this user's own; Sandpit will not "
+                                    "trust what it holds.")
+                         .arg(m_config.root));
+}
+
+Expected<LocalSandboxRecord> LocalSandboxes::find(const QString &name) const
+{
+    if (auto checked = checkSandboxName(name); !checked)
+        return std::unexpected(checked.error());
+    if (auto ours = checkRootIsOurs(); !ours)
+        return std::unexpected(ours.error());
+    LocalSandboxRecord record(stateDir(name));
+    if (!record.isValid())
+        return std::unexpected(unknown(name).error());
+    return record;
+}
+
+Expected<QString> LocalSandboxes::runningStateDir(const QString &name) const
+{
+    auto record = find(name);
+    if (!record)
+        return std::unexpected(record.error());
+    if (!record->isRunning()) {
+        const SandboxInfo info = record->info();
+        return makeError(RunError::Code::BadRequest,
+                         QStringLiteral("The sandbox \"%1\" is not running. %2").arg(name, info.endReason));
+    }
+    return record->stateDir();
+}
+
+Expected<SandboxInfo> LocalSandboxes::create(const SandboxSpec &spec)
+{
+    if (auto checked = checkSandboxName(spec.name); !checked)
+        return std::unexpected(checked.error());
+    if (!spec.image.isEmpty()) {
+        return makeError(RunError::Code::BadRequest,
+                         QStringLiteral("A local sandbox has no image: it shows this computer's system folders "
+                                        "read-only. --image is for Docker sandboxes."));
+    }
+    if (auto usable = checkWorkspace(spec.workspace); !usable)
+        return std::unexpected(usable.error());
+    const QString dir = stateDir(spec.name);
+    if (auto ours = checkRootIsOurs(); !ours)
+        return std::unexpected(ours.error());
+    // The folder is the name's claim: mkdir makes it or finds it taken, in one step.
+    if (!QDir().mkpath(m_config.root)
+        || !QFile::setPermissions(m_config.root,
+                                  QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner))
+        return makeError(RunError::Code::SetupFailed, QStringLiteral("Could not make %1.").arg(m_config.root));
+    if (::mkdir(QFile::encodeName(dir).constData(), 0700) != 0) {
+        if (errno != EEXIST)
+            return makeError(RunError::Code::SetupFailed, QStringLiteral("Could not make %1.").arg(dir));
+        return makeError(RunError::Code::BadRequest,
+                         QStringLiteral("A sandbox named \"%1\" already exists; remove it first (sandpit sandbox rm "
+                                        "%1) or choose another name.")
+                             .arg(spec.name));
+    }
+    if (auto started = startHolder(spec, dir); !started) {
+        QDir(dir).removeRecursively();
+        return std::unexpected(started.error());
+    }
+    QFile labels(dir + QStringLiteral("/labels"));
+    if (!spec.labels.isEmpty() && labels.open(QIODevice::WriteOnly)) {
+        for (auto it = spec.labels.begin(); it != spec.labels.end(); ++it)
+            labels.write((it.key() + QLatin1Char('=') + it.value() + QLatin1Char('\n')).toUtf8());
+    }
+    labels.close();
+    return LocalSandboxRecord(dir).info();
+}
+
+Expected<void> LocalSandboxes::startHolder(const SandboxSpec &spec, const QString &dir) const
+{
+    if (m_config.helperPath.isEmpty() || !QFileInfo(m_config.helperPath).isExecutable())
+        return makeError(RunError::Code::BackendUnavailable,
+                         QStringLiteral("The sandbox helper (sandpit-helper) is missing."));
+    const qint64 memory = spec.memoryBytes > 0 ? spec.memoryBytes : m_config.defaultMemoryBytes;
+    QStringList args{QStringLiteral("--hold"),         dir,
+                     QStringLiteral("--memory-bytes"), QString::number(memory),
+                     QStringLiteral("--processes"),    QString::number(m_config.processes),
+                     QStringLiteral("--cpu-millis"),   QString::number(qRound64(spec.cpus * 1000))};
+    for (const QString &path : m_config.readOnlyPaths)
+        args << QStringLiteral("--ro-bind-try") << path;
+    if (!spec.workspace.isEmpty())
+        args << QStringLiteral("--work-bind") << QFileInfo(spec.workspace).canonicalFilePath();
+    QProcess helper;
+    helper.start(m_config.helperPath, args);
+    // The helper returns once the sandbox stands; its keeper lives on, detached.
+    if (!helper.waitForFinished(kCreateTimeoutMs) || helper.exitStatus() != QProcess::NormalExit
+        || helper.exitCode() != 0) {
+        helper.kill();
+        helper.waitForFinished();
+        const QString why = QString::fromUtf8(helper.readAllStandardError()).trimmed();
+        return makeError(RunError::Code::SetupFailed,
+                         QStringLiteral("Could not create the sandbox \"%1\": %2")
+                             .arg(spec.name, why.isEmpty() ? helper.errorString() : why));
+    }
+    return {};
+}
+
+Expected<QList<SandboxInfo>> LocalSandboxes::list()
+{
+    if (auto ours = checkRootIsOurs(); !ours)
+        return std::unexpected(ours.error());
+    QList<SandboxInfo> all;
+    const QStringList names = QDir(m_config.root).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    for (const QString &name : names) {
+        // A folder without state is a create under way (or one that failed and is being removed).
+        const LocalSandboxRecord record(stateDir(name));
+        if (record.isValid())
+            all << record.info();
+    }
+    return all;
+}
+
+// SIGTERM (stop) or SIGINT (kill) to the keeper, which passes it on to the sandbox's init and
+// exits once everything in the sandbox is dead and its cgroup gone.
+Expected<void> LocalSandboxes::end(const QString &name, int signal)
+{
+    auto record = find(name);
+    if (!record)
+        return std::unexpected(record.error());
+    const ProcessIdentity keeper = record->keeper();
+    if (keeper.isRunning()) {
+        ::kill(static_cast<pid_t>(keeper.pid), signal);
+        if (!waitUntilEnded(keeper, kEndTimeoutMs) && keeper.isRunning()) {
+            ::kill(static_cast<pid_t>(keeper.pid), SIGKILL);
+            waitUntilEnded(keeper, kEndTimeoutMs);
+        }
+    }
+    // The keeper's death kills init (its death signal), and init's the whole PID namespace.
+    if (!waitUntilEnded(record->init(), kEndTimeoutMs))
+        return makeError(RunError::Code::SetupFailed, QStringLiteral("The sandbox \"%1\" did not end.").arg(name));
+    removeLeftGroups(*record);
+    return {};
+}
+
+Expected<void> LocalSandboxes::stop(const QString &name)
+{
+    return end(name, SIGTERM);
+}
+
+Expected<void> LocalSandboxes::kill(const QString &name)
+{
+    return end(name, SIGINT);
+}
+
+Expected<void> LocalSandboxes::remove(const QString &name)
+{
+    if (auto ended = end(name, SIGINT); !ended)
+        return ended;
+    if (!QDir(stateDir(name)).removeRecursively())
+        return makeError(RunError::Code::SetupFailed, QStringLiteral("Could not remove %1.").arg(stateDir(name)));
+    return {};
+}
+
+Expected<QByteArray> LocalSandboxes::logs(const QString &name, qint64 from)
+{
+    auto record = find(name);
+    if (!record)
+        return std::unexpected(record.error());
+    QByteArray text;
+    for (const char *file : {S::kOldLogFile, S::kLogFile}) {
+        QFile log(record->stateDir() + QLatin1Char('/') + QLatin1String(file));
+        if (log.open(QIODevice::ReadOnly))
+            text += log.readAll();
+    }
+    return text.mid(qBound<qint64>(0, from, text.size()));
+}
+
+} // namespace Sandpit::Core

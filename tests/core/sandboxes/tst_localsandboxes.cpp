@@ -1,0 +1,458 @@
+// Named sandboxes on the local backend, end to end: the real helper holds them, and commands
+// run in them through a real RunController, as `sandpit sandbox exec` runs them.
+
+#include "sandboxes/localsandboxes.h"
+#include "support/runharness.h"
+
+#include <QDirIterator>
+#include <QTemporaryDir>
+
+#include <unistd.h>
+
+using namespace SandpitTest;
+
+class TestLocalSandboxes : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_root{QDir::tempPath() + QStringLiteral("/tst_localsandboxes-XXXXXX")};
+
+    LocalSandboxes store() const { return LocalSandboxes({.root = m_root.path()}); }
+
+    std::unique_ptr<RunController> engine() const
+    {
+        LocalBackend::Config config;
+        config.keepWarm = false;
+        config.sandboxesRoot = m_root.path();
+        std::vector<std::unique_ptr<Backend>> backends;
+        backends.push_back(std::make_unique<LocalBackend>(LanguageRegistry::builtIn(), config));
+        return std::make_unique<RunController>(std::move(backends));
+    }
+
+    static RunRequest exec(const QString &sandbox, const QStringList &command)
+    {
+        RunRequest request;
+        request.backend = QStringLiteral("local");
+        request.sandbox = sandbox;
+        request.command = command;
+        request.limits.wallTimeMs = 60'000;
+        return request;
+    }
+
+    static RunRequest withFixture(RunRequest request)
+    {
+        const QString name = QStringLiteral("hold_memory.py");
+        request.sources = {{name, fixture(QStringLiteral("named-local/") + name)}};
+        request.entryFile = name;
+        return request;
+    }
+
+    SandboxInfo created(const QString &name, qint64 memoryBytes = 0)
+    {
+        SandboxSpec spec;
+        spec.name = name;
+        spec.backend = QStringLiteral("local");
+        spec.memoryBytes = memoryBytes;
+        auto info = store().create(spec);
+        if (!info)
+            qFatal("create %s: %s", qPrintable(name), qPrintable(info.error().message));
+        return *info;
+    }
+
+    QMap<QString, QString> state(const QString &name) const
+    {
+        return readKeyValueFile(m_root.path() + QLatin1Char('/') + name + QStringLiteral("/state"));
+    }
+
+    static ProcessIdentity process(const QMap<QString, QString> &state, const QString &who)
+    {
+        return {state.value(who + QStringLiteral("_pid")).toLongLong(),
+                state.value(who + QStringLiteral("_start")).toLongLong()};
+    }
+
+    // The sandbox's processes, found by scanning /proc for the recorded pids and start times.
+    static int livingProcesses(const QMap<QString, QString> &state)
+    {
+        return int(process(state, QStringLiteral("keeper")).isRunning())
+            + int(process(state, QStringLiteral("init")).isRunning());
+    }
+
+    static QStringList cgroupsOf(const QMap<QString, QString> &state)
+    {
+        QStringList groups;
+        for (const char *key : {"cgroup_memory", "cgroup_pids", "cgroup_cpu"}) {
+            if (!state.value(QLatin1String(key)).isEmpty())
+                groups << state.value(QLatin1String(key));
+        }
+        return groups;
+    }
+
+    static SandboxInfo listed(LocalSandboxes sandboxes, const QString &name)
+    {
+        const auto all = sandboxes.list();
+        if (all) {
+            for (const SandboxInfo &info : *all) {
+                if (info.name == name)
+                    return info;
+            }
+        }
+        return {};
+    }
+
+    // Starts a command in `sandbox` that sleeps `seconds` (a number no other program uses), and
+    // waits until it does; returns what marks the sleep's command line in /proc.
+    QString startSleeping(RunController &controller, RunWatcher &sleeper, const QString &sandbox,
+                          const QString &seconds)
+    {
+        sleeper.outcome.id = controller.start(exec(
+            sandbox, {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo asleep; sleep ") + seconds}));
+        [&] {
+            QTRY_VERIFY_WITH_TIMEOUT(sleeper.outcome.liveStdout.contains("asleep") || sleeper.done(), 30000);
+            QVERIFY2(!sleeper.done(), why(sleeper.outcome).constData());
+        }();
+        const QString token = QStringLiteral("sleep") + QChar(0) + seconds;
+        if (processesWithToken(token).isEmpty())
+            QTest::qFail("the command's sleep is not running", __FILE__, __LINE__);
+        return token;
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(m_root.isValid()); }
+
+    // A test that failed half-way must not leave its sandbox running: it outlives us by design.
+    void cleanup()
+    {
+        LocalSandboxes sandboxes = store();
+        for (const SandboxInfo &info : sandboxes.list().value_or(QList<SandboxInfo>{}))
+            sandboxes.remove(info.name);
+    }
+
+    void createListAndRemoveLeaveNothing()
+    {
+        const SandboxInfo info = created(QStringLiteral("tidy"), 100LL << 20);
+        QCOMPARE(info.state, SandboxInfo::State::Running);
+        QCOMPARE(info.memoryLimit, 100LL << 20);
+        const SandboxInfo shown = listed(store(), QStringLiteral("tidy"));
+        QCOMPARE(shown.state, SandboxInfo::State::Running);
+        QVERIFY(!shown.ownerGone); // this test made it, and runs
+        QVERIFY(shown.since.isValid());
+        if (!state(QStringLiteral("tidy")).value(QStringLiteral("cgroup_memory")).isEmpty())
+            QVERIFY(shown.memoryBytes > 0); // read from its cgroup
+        const auto saved = state(QStringLiteral("tidy"));
+        QCOMPARE(livingProcesses(saved), 2);
+
+        QVERIFY(store().remove(QStringLiteral("tidy")));
+        QCOMPARE(livingProcesses(saved), 0);
+        for (const QString &group : cgroupsOf(saved))
+            QVERIFY2(!QFileInfo::exists(group), qPrintable(group));
+        QVERIFY(!QFileInfo::exists(m_root.path() + QStringLiteral("/tidy")));
+        QCOMPARE(listed(store(), QStringLiteral("tidy")).name, QString());
+    }
+
+    void badNamesTakenNamesAndUnknownNames()
+    {
+        SandboxSpec spec;
+        spec.name = QStringLiteral("../escape");
+        const auto bad = store().create(spec);
+        QVERIFY(!bad);
+        QCOMPARE(bad.error().code, RunError::Code::BadRequest);
+        QVERIFY2(bad.error().message.contains(QStringLiteral("cannot name a sandbox")),
+                 qPrintable(bad.error().message));
+
+        created(QStringLiteral("taken"));
+        spec.name = QStringLiteral("taken");
+        const auto twice = store().create(spec);
+        QVERIFY(!twice);
+        QVERIFY2(twice.error().message.contains(QStringLiteral("already exists")), qPrintable(twice.error().message));
+        QCOMPARE(listed(store(), QStringLiteral("taken")).state, SandboxInfo::State::Running); // untouched
+        QVERIFY(store().remove(QStringLiteral("taken")));
+
+        for (const auto &call : {store().stop(QStringLiteral("nobody")), store().remove(QStringLiteral("nobody"))}) {
+            QVERIFY(!call);
+            QVERIFY2(call.error().message.contains(QStringLiteral("no local sandbox named \"nobody\"")),
+                     qPrintable(call.error().message));
+        }
+        auto controller = engine();
+        const Outcome outcome = runToEnd(*controller, exec(QStringLiteral("nobody"), {QStringLiteral("true")}));
+        QVERIFY(outcome.error);
+        QVERIFY2(outcome.error->message.contains(QStringLiteral("\"nobody\"")), qPrintable(outcome.error->message));
+    }
+
+    void execArgumentsExitStatusFilesAndLogs()
+    {
+        created(QStringLiteral("work"));
+        auto controller = engine();
+        const Outcome first
+            = runToEnd(*controller,
+                       exec(QStringLiteral("work"),
+                            {QStringLiteral("sh"), QStringLiteral("-c"),
+                             QStringLiteral("echo \"$1-$2\" > /work/kept.txt; echo first \"$1\"; exit 7"),
+                             QStringLiteral("sh"), QStringLiteral("one two"), QStringLiteral("three")}));
+        QVERIFY2(first.result, why(first).constData());
+        QCOMPARE(first.result->exitCode, std::optional<int>(7));
+        QCOMPARE(first.liveStdout, QByteArray("first one two\n"));
+
+        const Outcome second = runToEnd(
+            *controller, exec(QStringLiteral("work"), {QStringLiteral("cat"), QStringLiteral("/work/kept.txt")}));
+        QVERIFY2(second.result, why(second).constData());
+        QCOMPARE(second.result->exitCode, std::optional<int>(0));
+        QVERIFY(second.result->isolation.details.join(QLatin1Char('\n'))
+                    .contains(QStringLiteral("the named sandbox's PID namespace, shared with its other commands")));
+        QCOMPARE(second.liveStdout, QByteArray("one two-three\n"));
+
+        const auto log = store().logs(QStringLiteral("work"));
+        QVERIFY(log);
+        QCOMPARE(*log, QByteArray("first one two\none two-three\n"));
+        QCOMPARE(store().logs(QStringLiteral("work"), 14).value(), QByteArray("one two-three\n"));
+        QVERIFY(store().remove(QStringLiteral("work")));
+    }
+
+    void logKeepsOnlyTheNewestPart()
+    {
+        created(QStringLiteral("chatty"));
+        auto controller = engine();
+        RunRequest request = exec(QStringLiteral("chatty"), {QStringLiteral("seq"), QStringLiteral("400000")});
+        request.limits.outputBytes = 8LL << 20;
+        request.keepOutputInResult = false;
+        const Outcome outcome = runToEnd(*controller, request);
+        QVERIFY2(outcome.result, why(outcome).constData());
+        QVERIFY(outcome.liveStdout.size() > 2'000'000); // the command's own output is whole
+        const QByteArray log = store().logs(QStringLiteral("chatty")).value();
+        QVERIFY2(log.size() <= 1024 * 1024, QByteArray::number(log.size()).constData());
+        QVERIFY(log.size() >= 512 * 1024);
+        QVERIFY(log.endsWith("\n399999\n400000\n"));
+        QVERIFY(outcome.liveStdout.endsWith(log));
+        QVERIFY(store().remove(QStringLiteral("chatty")));
+    }
+
+    void memoryLimitHeldAcrossCommands()
+    {
+        created(QStringLiteral("tight"), 100LL << 20);
+        auto controller = engine();
+        RunWatcher holder(*controller);
+        RunRequest holding = withFixture(exec(QStringLiteral("tight"),
+                                              {QStringLiteral("python3"), QStringLiteral("hold_memory.py"),
+                                               QStringLiteral("60"), QStringLiteral("wait")}));
+        holding.keepStdinOpen = true;
+        holder.outcome.id = controller->start(holding);
+        QTRY_VERIFY_WITH_TIMEOUT(holder.outcome.liveStdout.contains("holding") || holder.done(), 30000);
+        QVERIFY2(!holder.done(), why(holder.outcome).constData());
+
+        // 60 MB alone fits the sandbox's 100 MB; beside the first command's 60 MB it does not.
+        const Outcome second = runToEnd(*controller,
+                                        withFixture(exec(QStringLiteral("tight"),
+                                                         {QStringLiteral("python3"), QStringLiteral("hold_memory.py"),
+                                                          QStringLiteral("60"), QStringLiteral("linger")})));
+        QVERIFY2(second.result, why(second).constData());
+        // With a cgroup the kernel counts both, and the second is stopped for memory. Without
+        // one, each command's watch sees the whole sandbox pass its limit, and whichever looks
+        // first stops its own command: never may both keep their 60 MB.
+        const bool firstEnded = holder.done();
+        controller->cancel(holder.outcome.id);
+        QTRY_VERIFY_WITH_TIMEOUT(holder.done(), 30000);
+        QVERIFY2(holder.outcome.result, why(holder.outcome).constData());
+        if (second.result->killReason != KillReason::Memory) {
+            QVERIFY(firstEnded);
+            QCOMPARE(holder.outcome.result->killReason, KillReason::Memory);
+            QVERIFY(!state(QStringLiteral("tight")).contains(QStringLiteral("cgroup_memory"))
+                    || state(QStringLiteral("tight")).value(QStringLiteral("cgroup_memory")).isEmpty());
+        }
+        QVERIFY(store().remove(QStringLiteral("tight")));
+    }
+
+    void twoCommandsAtOnce()
+    {
+        created(QStringLiteral("shared"));
+        auto first = engine();
+        auto second = engine();
+        RunWatcher a(*first);
+        RunWatcher b(*second);
+        // Each waits for the other's file, so they can only both end if both run at once.
+        a.outcome.id = first->start(
+            exec(QStringLiteral("shared"),
+                 {QStringLiteral("sh"), QStringLiteral("-c"),
+                  QStringLiteral("touch /work/a; while [ ! -e /work/b ]; do sleep 0.01; done; echo a done")}));
+        b.outcome.id = second->start(
+            exec(QStringLiteral("shared"),
+                 {QStringLiteral("sh"), QStringLiteral("-c"),
+                  QStringLiteral("touch /work/b; while [ ! -e /work/a ]; do sleep 0.01; done; echo b done")}));
+        QTRY_VERIFY_WITH_TIMEOUT(a.done() && b.done(), 30000);
+        QVERIFY2(a.outcome.result, why(a.outcome).constData());
+        QVERIFY2(b.outcome.result, why(b.outcome).constData());
+        QCOMPARE(a.outcome.liveStdout, QByteArray("a done\n"));
+        QCOMPARE(b.outcome.liveStdout, QByteArray("b done\n"));
+        QVERIFY(store().remove(QStringLiteral("shared")));
+    }
+
+    // The window or command line that made a sandbox may close: the sandbox lives on, is listed
+    // with its owner gone, and takes commands as before.
+    void outlivesTheProgramThatMadeIt()
+    {
+        const QString dir = m_root.path() + QStringLiteral("/orphan");
+        QVERIFY(QDir().mkpath(dir));
+        // A shell that creates it and exits at once stands for a window that closes.
+        QProcess creator;
+        creator.start(QStringLiteral("/bin/sh"),
+                      {QStringLiteral("-c"),
+                       QStringLiteral("\"$0\" --hold \"$1\" --ro-bind-try /usr --ro-bind-try /bin --ro-bind-try /lib "
+                                      "--ro-bind-try /lib64; echo created $?"),
+                       LocalBackend::findHelper(), dir});
+        QVERIFY(creator.waitForFinished(30000));
+        QCOMPARE(creator.readAllStandardOutput(), QByteArray("created 0\n"));
+
+        const SandboxInfo info = listed(store(), QStringLiteral("orphan"));
+        QCOMPARE(info.state, SandboxInfo::State::Running);
+        QVERIFY2(info.ownerGone, qPrintable(info.owner));
+        QVERIFY2(info.owner.contains(QStringLiteral("sh")), qPrintable(info.owner));
+        auto controller = engine();
+        const Outcome outcome = runToEnd(
+            *controller, exec(QStringLiteral("orphan"), {QStringLiteral("echo"), QStringLiteral("still here")}));
+        QVERIFY2(outcome.result, why(outcome).constData());
+        QCOMPARE(outcome.liveStdout, QByteArray("still here\n"));
+        // A command running in it is someone who may come back for it.
+        RunWatcher waiting(*controller);
+        RunRequest reading
+            = exec(QStringLiteral("orphan"),
+                   {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo ready; read line")});
+        reading.keepStdinOpen = true;
+        waiting.outcome.id = controller->start(reading);
+        QTRY_VERIFY_WITH_TIMEOUT(waiting.outcome.liveStdout.contains("ready") || waiting.done(), 30000);
+        QVERIFY(!listed(store(), QStringLiteral("orphan")).ownerGone);
+        controller->closeInput(waiting.outcome.id);
+        QTRY_VERIFY_WITH_TIMEOUT(waiting.done(), 30000);
+        QVERIFY(listed(store(), QStringLiteral("orphan")).ownerGone);
+        QVERIFY(store().remove(QStringLiteral("orphan")));
+    }
+
+    // --workspace: the user's folder is /work, its files seen and kept, and rm leaves it be.
+    void workspaceFolderIsWorkAndOutlivesRm()
+    {
+        QTemporaryDir folder(QDir::tempPath() + QStringLiteral("/tst_localsandboxes-work-XXXXXX"));
+        QFile mine(folder.filePath(QStringLiteral("mine.txt")));
+        QVERIFY(mine.open(QIODevice::WriteOnly) && mine.write("from the host\n") > 0);
+        mine.close();
+        // As root the sandbox runs as nobody, and the folder must be nobody's (see checkWorkspace).
+        if (getuid() == 0) {
+            QVERIFY(::chown(QFile::encodeName(folder.path()).constData(), 65534, 65534) == 0);
+            QVERIFY(::chown(QFile::encodeName(mine.fileName()).constData(), 65534, 65534) == 0);
+        }
+        SandboxSpec spec;
+        spec.name = QStringLiteral("folder");
+        spec.workspace = folder.path();
+        const auto info = store().create(spec);
+        QVERIFY2(info, info ? "" : qPrintable(info.error().message));
+        QCOMPARE(info->workspace, QFileInfo(folder.path()).canonicalFilePath());
+        auto controller = engine();
+        const Outcome outcome = runToEnd(*controller,
+                                         exec(QStringLiteral("folder"),
+                                              {QStringLiteral("sh"), QStringLiteral("-c"),
+                                               QStringLiteral("cat mine.txt; echo made here > made.txt")}));
+        QVERIFY2(outcome.result, why(outcome).constData());
+        QCOMPARE(outcome.liveStdout, QByteArray("from the host\n"));
+        QVERIFY(store().remove(QStringLiteral("folder")));
+        QFile made(folder.filePath(QStringLiteral("made.txt")));
+        QVERIFY(made.open(QIODevice::ReadOnly));
+        QCOMPARE(made.readAll(), QByteArray("made here\n"));
+        QVERIFY(QFileInfo::exists(folder.filePath(QStringLiteral("mine.txt"))));
+    }
+
+    // `sandpit sandbox shell`: a shell on a pty inside the sandbox, typed at, in its /work.
+    void shellThroughAPty()
+    {
+        created(QStringLiteral("shell"));
+        auto controller = engine();
+        RunWatcher shell(*controller);
+        RunRequest request = exec(QStringLiteral("shell"), {QStringLiteral("sh")});
+        request.terminal = TerminalSize{90, 20};
+        request.keepStdinOpen = true;
+        shell.outcome.id = controller->start(request);
+        controller->writeInput(shell.outcome.id, "echo $((6*7)) $(pwd) $(tty)\r");
+        QTRY_VERIFY_WITH_TIMEOUT(shell.outcome.liveStdout.contains("42 /work /dev/pts/") || shell.done(), 30000);
+        QVERIFY2(!shell.done(), why(shell.outcome).constData());
+        controller->writeInput(shell.outcome.id, "stty size; exit 5\r");
+        QTRY_VERIFY_WITH_TIMEOUT(shell.done(), 30000);
+        QVERIFY2(shell.outcome.result, why(shell.outcome).constData());
+        QVERIFY(shell.outcome.liveStdout.contains("20 90"));
+        QCOMPARE(shell.outcome.result->exitCode, std::optional<int>(5));
+        QVERIFY(store().remove(QStringLiteral("shell")));
+    }
+
+    // A window killed while its command runs: the command's processes do not stay behind in
+    // the sandbox, which lives on.
+    void aCommandWhoseWindowDiesLeavesNothingInside()
+    {
+        created(QStringLiteral("abandoned"));
+        auto controller = engine();
+        RunWatcher sleeper(*controller);
+        const QString token = startSleeping(*controller, sleeper, QStringLiteral("abandoned"), QStringLiteral("58.21"));
+        if (QTest::currentTestFailed())
+            return;
+        const QList<int> helpers
+            = processesWithToken(QStringLiteral("--enter") + QChar(0) + m_root.path() + QStringLiteral("/abandoned"));
+        // The helper and its child, the command's init, share the command line: the helper is
+        // the one whose parent is not among them.
+        QCOMPARE(helpers.size(), 2);
+        const auto parentOf = [](int pid) {
+            QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+            return stat.open(QIODevice::ReadOnly) ? stat.readAll().split(')').last().split(' ').value(2).toInt() : 0;
+        };
+        const int helper = helpers.contains(parentOf(helpers[0])) ? helpers[1] : helpers[0];
+        ::kill(helper, SIGKILL);
+        QTRY_VERIFY_WITH_TIMEOUT(processesWithToken(token).isEmpty(), 10000);
+        QCOMPARE(listed(store(), QStringLiteral("abandoned")).state, SandboxInfo::State::Running);
+        QTRY_VERIFY_WITH_TIMEOUT(sleeper.done(), 10000);
+    }
+
+    void stopKeepsTheRecordAndEndsEveryProcess()
+    {
+        created(QStringLiteral("halt"));
+        const auto saved = state(QStringLiteral("halt"));
+        auto controller = engine();
+        RunWatcher sleeper(*controller);
+        const QString token = startSleeping(*controller, sleeper, QStringLiteral("halt"), QStringLiteral("59.37"));
+        if (QTest::currentTestFailed())
+            return;
+
+        QVERIFY(store().stop(QStringLiteral("halt")));
+        QTRY_VERIFY_WITH_TIMEOUT(sleeper.done(), 10000); // the command ended with its sandbox
+        QVERIFY(processesWithToken(token).isEmpty());
+        QCOMPARE(livingProcesses(saved), 0);
+        for (const QString &group : cgroupsOf(saved))
+            QVERIFY2(!QFileInfo::exists(group), qPrintable(group));
+        const SandboxInfo info = listed(store(), QStringLiteral("halt"));
+        QCOMPARE(info.state, SandboxInfo::State::Stopped);
+        const Outcome refused = runToEnd(*controller, exec(QStringLiteral("halt"), {QStringLiteral("true")}));
+        QVERIFY(refused.error);
+        QVERIFY2(refused.error->message.contains(QStringLiteral("not running")), qPrintable(refused.error->message));
+        QVERIFY(store().remove(QStringLiteral("halt")));
+        QVERIFY(!QFileInfo::exists(m_root.path() + QStringLiteral("/halt")));
+    }
+
+    void killedFromOutsideShowsDeadWithTheReason()
+    {
+        created(QStringLiteral("victim"));
+        const auto saved = state(QStringLiteral("victim"));
+        ::kill(static_cast<pid_t>(process(saved, QStringLiteral("init")).pid), SIGKILL);
+        // Dead at once; the keeper's record of why follows a moment later.
+        QTRY_VERIFY_WITH_TIMEOUT(listed(store(), QStringLiteral("victim"))
+                                     .endReason.contains(QStringLiteral("killed from outside (signal 9)")),
+                                 10000);
+        QCOMPARE(listed(store(), QStringLiteral("victim")).state, SandboxInfo::State::Dead);
+        QVERIFY(store().remove(QStringLiteral("victim")));
+
+        created(QStringLiteral("keeperless"));
+        const auto keeperState = state(QStringLiteral("keeperless"));
+        ::kill(static_cast<pid_t>(process(keeperState, QStringLiteral("keeper")).pid), SIGKILL);
+        QTRY_COMPARE_WITH_TIMEOUT(livingProcesses(keeperState), 0, 10000);
+        const SandboxInfo info = listed(store(), QStringLiteral("keeperless"));
+        QCOMPARE(info.state, SandboxInfo::State::Dead);
+        QVERIFY2(info.endReason.contains(QStringLiteral("keeper")), qPrintable(info.endReason));
+        QVERIFY(store().remove(QStringLiteral("keeperless")));
+        for (const QString &group : cgroupsOf(keeperState))
+            QVERIFY2(!QFileInfo::exists(group), qPrintable(group));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLocalSandboxes)
+#include "tst_localsandboxes.moc"
