@@ -3,6 +3,7 @@
 #include "docker/dockerbackend.h"
 #include "docker/dockersandboxes.h"
 #include "local/localbackend.h"
+#include "sandboxes/localsandboxes.h"
 
 namespace Sandpit::Core {
 
@@ -41,12 +42,11 @@ Expected<std::unique_ptr<SandboxStore>> makeSandboxStore(const QString &backendI
                                                            config.environment);
         return std::make_unique<DockerSandboxes>(std::move(connector), std::move(config));
     }
-    // FOR THE LEAD: the "named-local" branch adds core/sandboxes/localsandboxes; when it is
-    // merged, this returns std::make_unique<LocalSandboxes>(…) for kLocalBackendId.
     if (backendId == kLocalBackendId) {
-        return makeError(RunError::Code::BackendUnavailable,
-                         QStringLiteral("Named sandboxes on the local backend are not available in this build; use "
-                                        "--image (Docker)."));
+        LocalSandboxes::Config config;
+        config.defaultMemoryBytes = settings.limits.memoryBytes;
+        config.processes = settings.limits.processes;
+        return std::make_unique<LocalSandboxes>(std::move(config));
     }
     return makeError(RunError::Code::BadRequest, QStringLiteral("There is no \"%1\" backend.").arg(backendId));
 }
