@@ -48,6 +48,7 @@ void ReplSession::open(const ReplChoice &choice, Core::TerminalSize size)
         return;
     }
     m_request = *request;
+    m_size = size;
     setCurrent(m_controller.start(m_request));
     const QString name = choice.language->name;
     Q_EMIT replStarting(choice.runFileFirst ? QStringLiteral("%1 REPL after %2").arg(name, m_request.entryFile)
@@ -80,8 +81,10 @@ void ReplSession::writeInput(const QByteArray &bytes)
 
 void ReplSession::resize(Core::TerminalSize size)
 {
-    if (m_current != 0)
-        m_controller.resizeTerminal(m_current, size);
+    if (m_current == 0)
+        return;
+    m_size = size;
+    m_controller.resizeTerminal(m_current, size);
 }
 
 void ReplSession::setCurrent(Core::RunId id)

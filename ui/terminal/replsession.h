@@ -24,6 +24,8 @@ public:
     const Core::RunRequest &lastRequest() const { return m_request; }
     /// Whether there is a REPL to start again.
     bool canRestart() const { return m_last.language != nullptr; }
+    /// The size of the REPL's terminal, as the engine was last told it.
+    Core::TerminalSize terminalSize() const { return m_size; }
 
 public Q_SLOTS:
     /// Replaces the REPL there is with the one of `choice`, on a terminal of `size`.
@@ -55,6 +57,7 @@ private:
     Core::RunId m_current = 0;
     ReplChoice m_last;
     Core::RunRequest m_request;
+    Core::TerminalSize m_size;
     QList<Core::InputFile> m_inputFiles;
     QString m_keptWorkspace;
 };

@@ -112,6 +112,13 @@ void TerminalView::fitScreen()
     m_resizeTimer.start(kResizeDebounceMs);
 }
 
+void TerminalView::setAnnouncedSize(Core::TerminalSize size)
+{
+    m_announced = size;
+    if (size != m_screen.size())
+        m_resizeTimer.start(kResizeDebounceMs);
+}
+
 void TerminalView::resizeEvent(QResizeEvent *event)
 {
     QAbstractScrollArea::resizeEvent(event);

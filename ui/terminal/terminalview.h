@@ -48,6 +48,9 @@ public:
     bool hasSelection() const { return m_selection.has_value(); }
     QString selectedText() const;
     bool hasPendingOutput() const { return !m_intake.isEmpty(); }
+    /// The program was started on a terminal of `size`: if the widget is another size by now
+    /// (it was behind another tab), or becomes one, sizeChanged() says so.
+    void setAnnouncedSize(Core::TerminalSize size);
 
 public Q_SLOTS:
     /// What the program wrote, raw.
