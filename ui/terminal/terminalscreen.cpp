@@ -19,6 +19,12 @@ TextStyle::Color colorOf(const VTermColor &color, bool foreground)
     return {TextStyle::ColorType::Rgb, quint32(color.rgb.red) << 16 | quint32(color.rgb.green) << 8 | color.rgb.blue};
 }
 
+/// Blank in every way but its character: no colour, no attribute a blank would show.
+bool isPlain(const VTermScreenCell &cell)
+{
+    return VTERM_COLOR_IS_DEFAULT_BG(&cell.bg) && !cell.attrs.reverse && !cell.attrs.underline && !cell.attrs.strike;
+}
+
 TerminalCell cellOf(const VTermScreenCell &cell)
 {
     TerminalCell out;
@@ -116,9 +122,13 @@ struct TerminalScreen::Callbacks {
     static int pushline(int columns, const VTermScreenCell *cells, void *user)
     {
         TerminalScreen &screen = self(user);
+        // Without its trailing blanks: most lines are short, and a flood pushes millions.
+        int used = columns;
+        while (used > 0 && cells[used - 1].chars[0] == 0 && isPlain(cells[used - 1]))
+            --used;
         TerminalLine line;
-        line.reserve(columns);
-        for (int i = 0; i < columns; ++i)
+        line.reserve(used);
+        for (int i = 0; i < used; ++i)
             line.append(cellOf(cells[i]));
         screen.m_scrollback.push_back(std::move(line));
         ++screen.m_linesPushed;

@@ -50,14 +50,22 @@ void TerminalView::appendOutput(const QByteArray &bytes)
 void TerminalView::takeTurn()
 {
     const QDeadlineTimer turn(kTurnMs);
+    skipUnseen();
     while (!m_intake.isEmpty() && !turn.hasExpired())
         m_screen.feed(m_intake.take(kBytesPerStep));
     if (!m_intake.isEmpty())
         m_feedTimer.start(0); // the rest after the events that waited for this turn
 }
 
+void TerminalView::skipUnseen()
+{
+    // What scrolls past the scrollback's top before it is drawn is never seen.
+    m_skippedBytes += m_intake.skipUnseen(TerminalScreen::kMaxScrollback + m_screen.size().rows);
+}
+
 void TerminalView::flush()
 {
+    skipUnseen();
     while (!m_intake.isEmpty())
         m_screen.feed(m_intake.take(kBytesPerStep));
     m_feedTimer.stop();

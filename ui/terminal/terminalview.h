@@ -48,6 +48,9 @@ public:
     bool hasSelection() const { return m_selection.has_value(); }
     QString selectedText() const;
     bool hasPendingOutput() const { return !m_intake.isEmpty(); }
+    /// Bytes of plain text skipped unread since the start, because they would have scrolled
+    /// out of the scrollback before they were drawn (see TerminalIntake).
+    qint64 skippedBytes() const { return m_skippedBytes; }
     /// The program was started on a terminal of `size`: if the widget is another size by now
     /// (it was behind another tab), or becomes one, sizeChanged() says so.
     void setAnnouncedSize(Core::TerminalSize size);
@@ -102,6 +105,7 @@ private:
     };
 
     void takeTurn();
+    void skipUnseen();
     void scheduleRepaint();
     void updateMetrics();
     void fitScreen();
@@ -130,6 +134,7 @@ private:
     QTimer m_repaintTimer;
     QTimer m_resizeTimer;
     Core::TerminalSize m_announced{0, 0};
+    qint64 m_skippedBytes = 0;
     qint64 m_seenPushed = 0; // linesPushed() when the scrollback last changed
 };
 
