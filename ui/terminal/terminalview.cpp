@@ -105,7 +105,7 @@ void TerminalView::updateMetrics()
 
 Core::TerminalSize TerminalView::cellsThatFit() const
 {
-    const QSize area = viewport()->size();
+    const QSize area = viewport()->size() - QSize(2 * kPadding, 2 * kPadding);
     return {std::max(2, int(area.width() / m_cell.width())), std::max(1, int(area.height() / m_cell.height()))};
 }
 

@@ -35,6 +35,8 @@ public:
     /// A window dragged to a new size passes through dozens of sizes; the program is told the
     /// last one (each tells it to redraw its prompt).
     static constexpr int kResizeDebounceMs = 80;
+    /// Pixels between the widget's edge and the cells: text against the edge is hard to read.
+    static constexpr int kPadding = 4;
 
     explicit TerminalView(QWidget *parent = nullptr);
 

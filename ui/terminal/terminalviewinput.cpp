@@ -90,8 +90,8 @@ void TerminalView::keyPressEvent(QKeyEvent *event)
 
 TerminalView::Place TerminalView::placeAt(QPointF position) const
 {
-    const int viewRow = std::clamp(int(position.y() / m_cell.height()), 0, m_screen.size().rows - 1);
-    const int column = std::clamp(int(position.x() / m_cell.width()), 0, m_screen.size().columns - 1);
+    const int viewRow = std::clamp(int((position.y() - kPadding) / m_cell.height()), 0, m_screen.size().rows - 1);
+    const int column = std::clamp(int((position.x() - kPadding) / m_cell.width()), 0, m_screen.size().columns - 1);
     return {m_screen.linesPushed() + screenRow(viewRow), column};
 }
 

@@ -21,10 +21,8 @@ void TerminalView::paintEvent(QPaintEvent *event)
     m_repaintTimer.stop();
     QPainter painter(viewport());
     painter.fillRect(event->rect(), m_colors.paper);
-    const int rows = m_screen.size().rows;
-    const int firstRow = std::max(0, int(event->rect().top() / m_cell.height()));
-    const int lastRow = std::min(rows - 1, int(event->rect().bottom() / m_cell.height()));
-    for (int viewRow = firstRow; viewRow <= lastRow; ++viewRow)
+    painter.translate(kPadding, kPadding);
+    for (int viewRow = 0; viewRow < m_screen.size().rows; ++viewRow)
         drawLine(painter, viewRow, m_screen.line(screenRow(viewRow)));
     drawCursor(painter);
 }

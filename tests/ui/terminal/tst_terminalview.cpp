@@ -72,7 +72,8 @@ QByteArray TestTerminalView::press(int key, Qt::KeyboardModifiers modifiers, con
 QPoint TestTerminalView::cellCentre(int column, int row) const
 {
     const QSizeF cell = m_view->cellSize();
-    return QPoint(int((column + 0.5) * cell.width()), int((row + 0.5) * cell.height()));
+    return QPoint(TerminalView::kPadding + int((column + 0.5) * cell.width()),
+                  TerminalView::kPadding + int((row + 0.5) * cell.height()));
 }
 
 void TestTerminalView::keysBecomeTheBytesATerminalSends_data()
@@ -185,8 +186,9 @@ void TestTerminalView::resizeTellsTheNewSizeInCellsOnce()
         m_view->resize(width, 300);
     QTRY_COMPARE(sized.count(), 1);
     const auto size = sized.first().at(0).value<Core::TerminalSize>();
-    QCOMPARE(size.columns, int(m_view->viewport()->width() / m_view->cellSize().width()));
-    QCOMPARE(size.rows, int(m_view->viewport()->height() / m_view->cellSize().height()));
+    const int padding = 2 * TerminalView::kPadding;
+    QCOMPARE(size.columns, int((m_view->viewport()->width() - padding) / m_view->cellSize().width()));
+    QCOMPARE(size.rows, int((m_view->viewport()->height() - padding) / m_view->cellSize().height()));
     QCOMPARE(m_view->screen().size(), size);
     // A bigger font (zoom) fits fewer cells.
     sized.clear();
