@@ -31,7 +31,7 @@ void MainWindow::createReplActions(QMenu *runMenu)
     m_openReplAction = namedAction(QStringLiteral("actionOpenRepl"), QStringLiteral("Open &REPL"),
                                    {QKeySequence(Qt::Key_F8)}, runMenu);
     m_openReplAction->setIconText(QStringLiteral("REPL"));
-    m_openReplAction->setIcon(glyphIcon(Glyph::RunWithInput));
+    m_openReplAction->setIcon(glyphIcon(Glyph::Repl));
     m_openReplAction->setToolTip(
         QStringLiteral("Open the language's REPL in the Terminal tab, in the sandbox: type code, see the result (F8)"));
     connect(m_openReplAction, &QAction::triggered, this, [this] { openRepl(false); });
