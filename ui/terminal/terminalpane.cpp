@@ -56,6 +56,7 @@ void TerminalPane::showStarting(const QString &description)
     m_running = true;
     m_started = true;
     m_endBar->hide();
+    m_view->setCursorShown(true);
     m_view->setToolTip(description);
     m_view->setFocus(Qt::OtherFocusReason);
 }
@@ -89,6 +90,7 @@ void TerminalPane::setReplAvailable(bool available, const QString &why)
 void TerminalPane::showEnded(const QString &text)
 {
     m_endText->setText(text);
+    m_view->setCursorShown(false);
     m_restart->setText(m_started ? QStringLiteral("New REPL") : QStringLiteral("Open REPL"));
     m_endBar->show();
 }

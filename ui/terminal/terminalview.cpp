@@ -94,6 +94,12 @@ void TerminalView::setTheme(const Theme &theme)
     viewport()->update();
 }
 
+void TerminalView::setCursorShown(bool shown)
+{
+    m_cursorShown = shown;
+    viewport()->update();
+}
+
 void TerminalView::updateMetrics()
 {
     const QFontMetricsF metrics(font());

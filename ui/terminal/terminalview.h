@@ -65,6 +65,8 @@ public Q_SLOTS:
     /// A blank screen and an empty scrollback, for a new program.
     void clearAll();
     void setTheme(const Sandpit::Ui::Theme &theme);
+    /// Whether the cursor is drawn: not once the program has ended, when typing does nothing.
+    void setCursorShown(bool shown);
     void copy();
     void paste();
     /// Shift+PageUp and Shift+PageDown: a screenful.
@@ -131,6 +133,7 @@ private:
     int m_scrolledBack = 0;
     std::optional<Selection> m_selection;
     bool m_selecting = false;
+    bool m_cursorShown = true;
     bool m_updatingScrollBar = false;
     QTimer m_feedTimer;
     QTimer m_repaintTimer;

@@ -76,7 +76,7 @@ void TerminalView::drawCursor(QPainter &painter) const
 {
     const QPoint cursor = m_screen.cursor();
     const int viewRow = cursor.y() + m_scrolledBack;
-    if (!m_screen.isCursorVisible() || viewRow >= m_screen.size().rows)
+    if (!m_cursorShown || !m_screen.isCursorVisible() || viewRow >= m_screen.size().rows)
         return;
     const QRectF cell(cursor.x() * m_cell.width(), viewRow * m_cell.height(), m_cell.width(), m_cell.height());
     if (!hasFocus()) {

@@ -233,6 +233,7 @@ private:
     QAction *m_stopAction = nullptr;
     QAction *m_openReplAction = nullptr;
     QAction *m_runInReplAction = nullptr;
+    QAction *m_replToolAction = nullptr; ///< the toolbar's Open REPL, hidden while presenting
     QAction *m_checkAction = nullptr;
     QAction *m_checkToolAction = nullptr; ///< the toolbar's Check, shown only while an exercise is open
     QMenu *m_viewMenu = nullptr;

@@ -216,7 +216,7 @@ void MainWindow::createToolBar()
     bar->setObjectName(QStringLiteral("runToolBar"));
     bar->setMovable(false);
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    bar->addActions({m_runAction, m_checkToolAction, m_runWithInputAction, m_openReplAction, m_stopAction});
+    bar->addActions({m_runAction, m_checkToolAction, m_runWithInputAction, m_replToolAction, m_stopAction});
     bar->addSeparator();
     // Each in a box: a toolbar does not hide a widget of its own by itself, and the backend
     // switch hides while presenting.

@@ -15,6 +15,7 @@
 #include "terminal/terminalpane.h"
 #include "terminal/terminalview.h"
 #include "theme/glyphicon.h"
+#include "theme/presentationmode.h"
 #include "theme/themecontroller.h"
 #include "window/namedaction.h"
 
@@ -35,6 +36,11 @@ void MainWindow::createReplActions(QMenu *runMenu)
     m_openReplAction->setToolTip(
         QStringLiteral("Open the language's REPL in the Terminal tab, in the sandbox: type code, see the result (F8)"));
     connect(m_openReplAction, &QAction::triggered, this, [this] { openRepl(false); });
+    m_replToolAction = new QAction(m_openReplAction->icon(), m_openReplAction->iconText(), this);
+    m_replToolAction->setObjectName(QStringLiteral("actionOpenReplTool"));
+    m_replToolAction->setToolTip(m_openReplAction->toolTip());
+    connect(m_replToolAction, &QAction::triggered, m_openReplAction, &QAction::trigger);
+    connect(m_openReplAction, &QAction::enabledChanged, m_replToolAction, &QAction::setEnabled);
     m_runInReplAction = namedAction(QStringLiteral("actionRunInRepl"), QStringLiteral("Run in R&EPL"),
                                     {QKeySequence(Qt::CTRL | Qt::Key_F5)}, runMenu);
     m_runInReplAction->setToolTip(QStringLiteral(
@@ -54,6 +60,10 @@ void MainWindow::createTerminalDock(QDockWidget *output)
 
 void MainWindow::connectRepl()
 {
+    // The toolbar's own, hidden while presenting: on a 1024-pixel projector the toolbar has no
+    // room left for it beside the isolation badge (F8 and Run › Open REPL still start one).
+    connect(m_presentation, &PresentationMode::toggled, m_replToolAction,
+            [this](bool on) { m_replToolAction->setVisible(!on); });
     TerminalView *view = m_terminal->view();
     view->setFont(SettingsDialog::editorFont(QSettings()));
     view->setTheme(m_themes->theme());
