@@ -26,6 +26,7 @@ private Q_SLOTS:
     void runInReplRunsTheFileFirst();
     void aLanguageWithoutAReplCannotOpenOne();
     void aRunBesideTheReplKeepsToItsOwnPane();
+    void zoomScalesTheTerminalLikeEveryPane();
 
 private:
     Ui::ReplSession *repl() const { return m_window->findChild<Ui::ReplSession *>(QStringLiteral("replSession")); }
@@ -101,6 +102,19 @@ void TestTerminalWindow::aRunBesideTheReplKeepsToItsOwnPane()
     QVERIFY(!terminalText().contains(QStringLiteral("run side")));
     QVERIFY(!m_output->plainText().contains(QStringLiteral("repl side")));
     QVERIFY(!m_output->plainText().contains(QStringLiteral(">>>")));
+}
+
+void TestTerminalWindow::zoomScalesTheTerminalLikeEveryPane()
+{
+    const QSizeF before = pane()->view()->cellSize();
+    // The editor's font, as the settings have it.
+    QCOMPARE(pane()->view()->font().family(), m_editor->font().family());
+    action("actionZoomIn")->trigger();
+    action("actionZoomIn")->trigger();
+    QTRY_VERIFY(pane()->view()->cellSize().height() > before.height());
+    QVERIFY(pane()->view()->cellSize().width() > before.width());
+    action("actionZoomReset")->trigger();
+    QTRY_COMPARE(pane()->view()->cellSize(), before);
 }
 
 QString TestTerminalWindow::terminalText() const
