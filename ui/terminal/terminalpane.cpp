@@ -58,6 +58,9 @@ void TerminalPane::showStarting(const QString &description)
     m_endBar->hide();
     m_view->setCursorShown(true);
     m_view->setToolTip(description);
+    // What started, on the first line as Thonny's "%Run main.py" says it, in italics: the
+    // pane's own words, not the program's.
+    m_view->appendOutput("\x1b[3m" + description.toUtf8() + "\x1b[0m\r\n");
     m_view->setFocus(Qt::OtherFocusReason);
 }
 

@@ -36,8 +36,14 @@ void TestTerminalPane::beforeAnyReplItSaysHowToOpenOne()
 void TestTerminalPane::aReplStoppedForMemorySaysSoAsTheRunPaneDoes()
 {
     TerminalPane pane;
+    pane.resize(600, 300);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
     pane.showStarting(QStringLiteral("Python REPL"));
     QVERIFY(pane.statusText().isEmpty());
+    pane.view()->flush();
+    QCOMPARE(pane.view()->screen().lineText(0), QStringLiteral("Python REPL"));
+    QVERIFY(pane.view()->screen().line(0)[0].style.italic);
     Core::RunResult result;
     result.killReason = Core::KillReason::Memory;
     result.killDetail = Core::describeEnd(result, Core::Limits{});
