@@ -56,8 +56,9 @@ check_control() {
     [[ $(field Architecture) == $(dpkg --print-architecture) ]] || fail "architecture $(field Architecture)"
     # Computed by dpkg-shlibdeps from the binaries, so the Qt libraries must be there. Not
     # libseccomp2: both helpers link it statically (sandpit-seccomp goes into containers of any
-    # image, sandpit-helper starts for every run), and nothing else uses it.
-    for library in libqt6core6 libqt6widgets6; do
+    # image, sandpit-helper starts for every run), and nothing else uses it. libvterm0: the
+    # Terminal tab's emulator, linked dynamically.
+    for library in libqt6core6 libqt6widgets6 libvterm0; do
         field Depends | grep -q "\b$library\b" || fail "Depends lacks $library: $(field Depends)"
     done
     [[ $(field Recommends) == "python3, gcc, g++, nodejs, python3-matplotlib" ]] ||

@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-svg-dev libqscintilla2-qt6-dev libseccomp-dev libcurl4-openssl-dev libarchive-dev libtomlplusplus-dev libyaml-cpp-dev
+    libvterm-dev
     python3 help2man
 )
 if [[ "${1:-}" == "--test" ]]; then

@@ -15,16 +15,27 @@ RunSession::RunSession(Core::RunController &controller, const Core::EngineSettin
     , m_controller(controller)
     , m_settings(settings)
 {
-    // The controller passes on no event of a run this session has abandoned, so the ids
-    // need no second look here.
+    // The controller passes on no event of a run this session has abandoned; the id check
+    // keeps out the runs of the controller's other client, the window's REPL (ReplSession).
     connect(&m_controller, &Core::RunController::outputReceived, this,
-            [this](Core::RunId, Core::OutputStream stream, const QByteArray &data) { onOutput(stream, data); });
+            [this](Core::RunId id, Core::OutputStream stream, const QByteArray &data) {
+                if (id == m_current)
+                    onOutput(stream, data);
+            });
     connect(&m_controller, &Core::RunController::artifactsListed, this,
-            [this](Core::RunId, const Core::ArtifactListing &listing) { Q_EMIT artifactsListed(listing); });
+            [this](Core::RunId id, const Core::ArtifactListing &listing) {
+                if (id == m_current)
+                    Q_EMIT artifactsListed(listing);
+            });
     connect(&m_controller, &Core::RunController::runFinished, this,
-            [this](Core::RunId, const Core::RunResult &result) { onFinished(result); });
-    connect(&m_controller, &Core::RunController::runFailed, this,
-            [this](Core::RunId, const Core::RunError &error) { onFailed(error); });
+            [this](Core::RunId id, const Core::RunResult &result) {
+                if (id == m_current)
+                    onFinished(result);
+            });
+    connect(&m_controller, &Core::RunController::runFailed, this, [this](Core::RunId id, const Core::RunError &error) {
+        if (id == m_current)
+            onFailed(error);
+    });
 }
 
 Core::RunRequestBuilder RunSession::requestBuilder(const Core::Language *language, const QString &fileName,

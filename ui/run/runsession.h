@@ -20,8 +20,8 @@ namespace Sandpit::Ui {
 /// The window's one current run. It turns the editor's text into a RunRequest and remembers
 /// the run id it got back. A run it replaces is abandoned (RunController::abandon), and the
 /// controller drops every later event of it, so what arrives here is the current run's: a late
-/// event of a replaced run can never land in the panes. That relies on this session being
-/// its controller's only client, as it is in the window.
+/// event of a replaced run can never land in the panes. Events of runs it did not start (the
+/// window's REPL on the same controller) are left to their own client.
 class RunSession final : public QObject
 {
     Q_OBJECT

@@ -78,6 +78,11 @@ public:
             painter->drawLine(QPointF(8, 10.5), QPointF(11.5, 10.5));
             break;
         }
+        case Glyph::Repl:
+            painter->setPen(QPen(accent(kRunGreen), 1.6, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+            for (const qreal x : {1.5, 6.0, 10.5})
+                painter->drawPolyline(QPolygonF({QPointF(x, 4.5), QPointF(x + 3.5, 8), QPointF(x, 11.5)}));
+            break;
         case Glyph::Presentation:
             painter->setPen(QPen(text, 1.2));
             painter->setBrush(Qt::NoBrush);

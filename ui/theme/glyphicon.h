@@ -13,6 +13,7 @@ enum class Glyph {
     Check,        ///< a green tick: Check the exercise
     Stop,         ///< a red square
     Presentation, ///< a screen on a stand, in the text colour
+    Repl,         ///< ">>>" in green: the prompt of Python's REPL
 };
 
 /// An icon that draws `glyph` at paint time with the application's current palette, so a

@@ -39,6 +39,8 @@
 #include "session/sessionkeeper.h"
 #include "session/tabbanners.h"
 #include "settings/settingsdialog.h"
+#include "terminal/replsession.h"
+#include "terminal/terminalpane.h"
 #include "theme/presentationmode.h"
 #include "theme/themecontroller.h"
 #include "window/examplesmenu.h"
@@ -68,7 +70,8 @@ const auto kGeometryKey = QStringLiteral("window/geometry");
 const auto kStateKey = QStringLiteral("window/state");
 // Raised when the docks' arrangement changes: a layout saved before is dropped, not restored
 // into a shape the window no longer has. 1: Problems beside Output instead of a tab with it.
-constexpr int kLayoutVersion = 1;
+// 2: a Terminal tab with Output.
+constexpr int kLayoutVersion = 2;
 } // namespace
 
 MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegistry &languages,
@@ -90,6 +93,8 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     , m_inputSets(new InputSetSession(*m_session, this))
     , m_saveFirst(new SaveFirstOffer(this))
     , m_output(new OutputPane(this))
+    , m_terminal(new TerminalPane(this))
+    , m_repl(new ReplSession(controller, settings, this))
     , m_runPane(new RunPane(this))
     , m_tabRuns(new TabRuns(*m_tabs, *m_runPane, this))
     , m_artifacts(new ArtifactsPane(this))
@@ -126,6 +131,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     new StatusMessage(statusBar()); // first: it takes the message's place
     statusBar()->addPermanentWidget(m_languageLabel);
     connectRuns();
+    connectRepl();
     // The level a run will get is known from the start, not from the first run.
     connect(m_doctor, &Core::Doctor::localChecked, m_isolation, &IsolationIndicator::showProbe);
     m_isolation->showChecking();
@@ -174,6 +180,7 @@ void MainWindow::connectBackend(const Core::EngineSettings &settings)
     showEngineSettings(settings);
     connect(m_backend, &BackendSwitch::backendChosen, this, [this](const QString &backendId) {
         m_session->setBackend(backendId);
+        m_repl->setBackend(backendId);
         m_checks->setBackend(backendId);
         m_languageMenu->setBackend(backendId);
         showCurrentTab();
@@ -201,7 +208,7 @@ void MainWindow::restoreLayout()
 
 void MainWindow::setUpPresentation()
 {
-    for (QWidget *pane : std::initializer_list<QWidget *>{m_output, m_runPane, m_artifacts, m_history,
+    for (QWidget *pane : std::initializer_list<QWidget *>{m_output, m_terminal, m_runPane, m_artifacts, m_history,
                                                           m_attachmentsPane, m_problems, m_checkPane, m_exercises})
         m_presentation->addPane(pane);
     // Object names are how presentation mode, after a restart, knows what it hid.
@@ -285,6 +292,7 @@ void MainWindow::createDocks()
     tabifyDockWidget(
         output, dock(QStringLiteral("historyDock"), QStringLiteral("History"), m_history, Qt::BottomDockWidgetArea));
     createCheckDock(output);
+    createTerminalDock(output);
     createExercisesDock();
     output->raise();
     dock(QStringLiteral("runDock"), QStringLiteral("Run"), m_runPane, Qt::RightDockWidgetArea);
@@ -409,6 +417,7 @@ void MainWindow::showCurrentTab()
     setWindowModified(current->isModified());
     const Core::Language *language = current->document()->language();
     m_languageMenu->setCurrent(language);
+    showReplAvailability(language);
     const QString problem = language ? m_languageMenu->problem(language->id) : QString();
     m_languageLabel->setText(!language               ? QStringLiteral("Plain text (cannot run)")
                                  : problem.isEmpty() ? language->name

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "exercises/exercisesettings.h"
+#include "model/terminalsize.h"
 #include "settings/historysettings.h"
 
 #include <QMainWindow>
@@ -12,6 +13,10 @@ class QDialog;
 class QDockWidget;
 class QLabel;
 class QMenu;
+
+namespace Sandpit::Core {
+struct Language;
+}
 
 namespace Sandpit::Core {
 class CheckController;
@@ -58,6 +63,8 @@ class WeakerSandboxBadge;
 class WeakerSandboxOffer;
 class LanguageMenu;
 class OutputPane;
+class TerminalPane;
+class ReplSession;
 class RunPane;
 class RunSession;
 class SaveFirstOffer;
@@ -126,6 +133,15 @@ private:
     // Check of the open exercise (mainwindowchecks.cpp).
     void createCheckAction(QMenu *runMenu);
     void createCheckDock(QDockWidget *output);
+    // The Terminal tab and its REPL (mainwindowterminal.cpp).
+    void createReplActions(QMenu *runMenu);
+    void createTerminalDock(QDockWidget *output);
+    void connectRepl();
+    /// The REPL of the tab in front, with its program run first if `runFileFirst`.
+    void openRepl(bool runFileFirst);
+    /// The Terminal tab in front, with the keys; the size of its terminal.
+    Core::TerminalSize showTerminal();
+    void showReplAvailability(const Core::Language *language);
     // The Exercises pane and File › Exercises (mainwindowexercises.cpp).
     void createExercisesDock();
     /// `pane` in a dock of its own called `name`, closable, listed in the View menu.
@@ -187,6 +203,8 @@ private:
     InputSetSession *m_inputSets;
     SaveFirstOffer *m_saveFirst;
     OutputPane *m_output;
+    TerminalPane *m_terminal;
+    ReplSession *m_repl;
     RunPane *m_runPane;
     TabRuns *m_tabRuns;
     ArtifactsPane *m_artifacts;
@@ -213,6 +231,9 @@ private:
     QAction *m_runAction = nullptr;
     QAction *m_runWithInputAction = nullptr;
     QAction *m_stopAction = nullptr;
+    QAction *m_openReplAction = nullptr;
+    QAction *m_runInReplAction = nullptr;
+    QAction *m_replToolAction = nullptr; ///< the toolbar's Open REPL, hidden while presenting
     QAction *m_checkAction = nullptr;
     QAction *m_checkToolAction = nullptr; ///< the toolbar's Check, shown only while an exercise is open
     QMenu *m_viewMenu = nullptr;

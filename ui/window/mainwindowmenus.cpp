@@ -20,6 +20,9 @@
 #include "session/documenttabs.h"
 #include "session/savefirstoffer.h"
 #include "settings/settingsdialog.h"
+#include "terminal/replsession.h"
+#include "terminal/terminalpane.h"
+#include "terminal/terminalview.h"
 #include "theme/glyphicon.h"
 #include "theme/presentationmode.h"
 #include "theme/themecontroller.h"
@@ -133,6 +136,7 @@ void MainWindow::createRunMenu()
     m_stopAction->setToolTip(
         QStringLiteral("Stop the program and everything it started (Ctrl+F2, or Esc in the editor)"));
     m_stopAction->setEnabled(false);
+    createReplActions(runMenu);
     createCheckAction(runMenu);
 }
 
@@ -212,7 +216,7 @@ void MainWindow::createToolBar()
     bar->setObjectName(QStringLiteral("runToolBar"));
     bar->setMovable(false);
     bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    bar->addActions({m_runAction, m_checkToolAction, m_runWithInputAction, m_stopAction});
+    bar->addActions({m_runAction, m_checkToolAction, m_runWithInputAction, m_replToolAction, m_stopAction});
     bar->addSeparator();
     // Each in a box: a toolbar does not hide a widget of its own by itself, and the backend
     // switch hides while presenting.
@@ -248,6 +252,7 @@ void MainWindow::applySettings(const AppliedSettings &settings)
 {
     // Backend, fallback and limits: from the next run.
     m_session->setEngineSettings(settings.engine);
+    m_repl->setEngineSettings(settings.engine);
     m_checks->setEngineSettings(settings.engine);
     m_doctor->setSettings(settings.engine);
     showEngineSettings(settings.engine);
@@ -256,6 +261,7 @@ void MainWindow::applySettings(const AppliedSettings &settings)
     m_themes->setPreference(settings.theme);
     for (DocumentTab *each : m_tabs->tabs())
         each->editor()->setEditorFont(settings.editorFont);
+    m_terminal->view()->setFont(settings.editorFont);
     showCurrentTab();
     statusBar()->showMessage(
         QStringLiteral("Settings saved. A changed Docker image applies when Sandpit starts again."));

@@ -28,6 +28,7 @@
 #include "session/documenttab.h"
 #include "session/documenttabs.h"
 #include "settings/enginesettings.h"
+#include "terminal/replsession.h"
 #include "theme/presentationmode.h"
 
 #include <QDockWidget>
@@ -160,6 +161,7 @@ void MainWindow::connectImagePulls()
 void MainWindow::allowWeaker(Core::IsolationReport::Level weakest, bool remember)
 {
     m_session->setAllowWeaker(weakest);
+    m_repl->setAllowWeaker(weakest);
     m_doctor->setAllowWeaker(weakest);
     m_weakerBadge->showAllowed(weakest);
     if (remember)

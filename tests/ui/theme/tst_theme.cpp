@@ -446,7 +446,8 @@ void TestTheme::toolbarIconsStandOutInEveryTheme()
     QToolBar bar;
     bar.setToolButtonStyle(Qt::ToolButtonIconOnly);
     bar.setIconSize(QSize(24, 24));
-    const Ui::Glyph glyphs[] = {Ui::Glyph::Run, Ui::Glyph::RunWithInput, Ui::Glyph::Stop, Ui::Glyph::Presentation};
+    const Ui::Glyph glyphs[] = {Ui::Glyph::Run, Ui::Glyph::RunWithInput, Ui::Glyph::Stop, Ui::Glyph::Presentation,
+                                Ui::Glyph::Repl};
     QList<QAction *> actions;
     for (Ui::Glyph glyph : glyphs)
         actions << bar.addAction(Ui::glyphIcon(glyph), QStringLiteral("glyph %1").arg(int(glyph)));
