@@ -5,6 +5,7 @@
 #include <QDateTime>
 #include <QList>
 #include <QMap>
+#include <QMetaType>
 #include <QString>
 
 namespace Sandpit::Core {
@@ -69,3 +70,5 @@ public:
 };
 
 } // namespace Sandpit::Core
+
+Q_DECLARE_METATYPE(Sandpit::Core::SandboxInfo)

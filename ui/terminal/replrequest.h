@@ -23,9 +23,8 @@ struct ReplChoice {
 
 /// The request for the REPL of `choice`, on a terminal of `size`, from `builder` (the window's
 /// request for the program: backend, limits, input files). An error if the language has none.
-///
-/// LEAD: swap the body for RunRequestBuilder's REPL call once the "pty" part lands (it reads
-/// `"repl"` from languages.json); this is the one place that knows each language's REPL.
+/// The language's REPL is declared in languages.json ("repl"); RunRequestBuilder::repl()
+/// makes the request.
 std::expected<Core::RunRequest, Core::RunError> replRequest(const ReplChoice &choice, Core::RunRequestBuilder builder,
                                                             Core::TerminalSize size);
 

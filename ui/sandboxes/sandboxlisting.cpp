@@ -1,0 +1,44 @@
+#include "sandboxes/sandboxlisting.h"
+
+#include <algorithm>
+
+namespace Sandpit::Ui {
+
+SandboxListing listSandboxes(const SandboxStores &stores)
+{
+    SandboxListing listing;
+    for (const std::unique_ptr<Core::SandboxStore> &store : stores()) {
+        Core::Expected<QList<Core::SandboxInfo>> found = store->list();
+        if (found)
+            listing.sandboxes += *found;
+        else
+            listing.problems << found.error().message;
+    }
+    std::sort(listing.sandboxes.begin(), listing.sandboxes.end(),
+              [](const Core::SandboxInfo &a, const Core::SandboxInfo &b) {
+                  return a.name.compare(b.name, Qt::CaseInsensitive) < 0;
+              });
+    return listing;
+}
+
+QString applySandboxAction(const SandboxStores &stores, const QString &backend, const QString &name,
+                           SandboxAction action)
+{
+    for (const std::unique_ptr<Core::SandboxStore> &store : stores()) {
+        Core::Expected<QList<Core::SandboxInfo>> found = store->list();
+        if (!found)
+            continue;
+        const bool holds = std::any_of(found->cbegin(), found->cend(), [&](const Core::SandboxInfo &info) {
+            return info.name == name && info.backend == backend;
+        });
+        if (!holds)
+            continue;
+        Core::Expected<void> done = action == SandboxAction::Stop ? store->stop(name)
+            : action == SandboxAction::Kill                       ? store->kill(name)
+                                                                  : store->remove(name);
+        return done ? QString() : done.error().message;
+    }
+    return QStringLiteral("There is no sandbox called “%1” any more.").arg(name);
+}
+
+} // namespace Sandpit::Ui

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "sandboxes/sandboxstore.h"
+
+#include <QList>
+#include <QStringList>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace Sandpit::Ui {
+
+/// Every backend's named sandboxes, made fresh for each use on a worker thread, since a store
+/// blocks (disk, processes, the Docker API).
+using SandboxStores = std::function<std::vector<std::unique_ptr<Core::SandboxStore>>()>;
+
+/// What the Sandboxes pane shows: every store's sandboxes, and a sentence for each store that
+/// could not answer (Docker down does not hide the local ones).
+struct SandboxListing {
+    QList<Core::SandboxInfo> sandboxes;
+    QStringList problems;
+};
+
+/// Lists every store's sandboxes, sorted by name. Blocks: call it off the GUI thread.
+SandboxListing listSandboxes(const SandboxStores &stores);
+
+/// Stops, kills or removes `name` in whichever store holds it. Blocks: call it off the GUI
+/// thread. Returns an empty string, or a sentence saying what went wrong.
+enum class SandboxAction { Stop, Kill, Remove };
+QString applySandboxAction(const SandboxStores &stores, const QString &backend, const QString &name,
+                           SandboxAction action);
+
+} // namespace Sandpit::Ui
