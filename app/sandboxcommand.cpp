@@ -5,6 +5,7 @@
 #include "engine/backendid.h"
 #include "rawterminal.h"
 #include "runexitstatus.h"
+#include "sandboxes/sandboxrequest.h"
 #include "sandboxlist.h"
 #include "sandboxrun.h"
 #include "signalrelay.h"
@@ -26,8 +27,6 @@ constexpr int kExitDone = 0;
 constexpr int kExitFailed = RunExitStatus::kSandpitFailed;
 // How often `logs --follow` looks for more: a person reads it, and a look is one small read.
 constexpr int kFollowEveryMs = 250;
-// The shell a `shell` starts: bash where the image has it, else sh (Alpine, busybox).
-const char *const kShell = "if command -v bash >/dev/null 2>&1; then exec bash; else exec sh; fi";
 
 struct Context {
     Core::EngineSettings engine;
@@ -153,19 +152,6 @@ int create(const QStringList &arguments, const Context &context)
     return kExitDone;
 }
 
-Core::RunRequest requestFor(const QString &name, const QString &backend, const QStringList &command)
-{
-    Core::RunRequest request;
-    request.backend = backend;
-    request.sandbox = name;
-    request.command = command;
-    // The sandbox's own limits hold; a command in it is not timed out, as in a terminal.
-    request.limits.wallTimeMs = 0;
-    request.limits.outputBytes = 0;
-    request.keepOutputInResult = false;
-    return request;
-}
-
 int exec(const QStringList &arguments, const Context &context)
 {
     const qsizetype dashes = arguments.indexOf(QStringLiteral("--"));
@@ -186,7 +172,7 @@ int exec(const QStringList &arguments, const Context &context)
     QString backend;
     if (auto store = storeOf(name, context, &backend); !store)
         return failed(store.error().message);
-    return runInSandbox(requestFor(name, backend, command), context.engine, context.languages);
+    return runInSandbox(Core::sandboxCommandRequest(name, backend, command), context.engine, context.languages);
 }
 
 int shell(const QStringList &arguments, const Context &context)
@@ -206,11 +192,8 @@ int shell(const QStringList &arguments, const Context &context)
         return failed(QStringLiteral("sandpit sandbox shell needs a terminal on its standard input; to run one "
                                      "command, use sandpit sandbox exec NAME -- CMD."));
     }
-    Core::RunRequest request
-        = requestFor(name, backend, {QStringLiteral("/bin/sh"), QStringLiteral("-c"), QLatin1String(kShell)});
-    request.terminal = RawTerminal::size(STDIN_FILENO);
-    request.keepStdinOpen = true;
-    return runInSandbox(request, context.engine, context.languages);
+    return runInSandbox(Core::sandboxShellRequest(name, backend, RawTerminal::size(STDIN_FILENO)), context.engine,
+                        context.languages);
 }
 
 int logs(const QStringList &arguments, const Context &context)

@@ -58,6 +58,14 @@ void RunSession::run(const Core::Language *language, const QString &fileName, co
     start(language, fileName, code, std::nullopt, std::nullopt);
 }
 
+void RunSession::runInSandbox(const Core::Language *language, const QString &fileName, const QString &code,
+                              const QString &sandbox, const QString &backend)
+{
+    m_sandbox = {sandbox, backend};
+    start(language, fileName, code, std::nullopt, std::nullopt);
+    m_sandbox = {};
+}
+
 void RunSession::runWithInput(const Core::Language *language, const QString &fileName, const QString &code,
                               const QByteArray &stdinData, const std::optional<QByteArray> &expectedStdout)
 {
@@ -76,13 +84,21 @@ void RunSession::start(const Core::Language *language, const QString &fileName, 
     Core::RunRequestBuilder builder = requestBuilder(language, fileName, code, m_settings);
     if (stdinData)
         builder.stdinData(*stdinData);
-    const auto built = builder.attach(m_inputFiles).workspace(m_keptWorkspace).arguments(m_arguments).build();
+    if (m_sandbox.name.isEmpty())
+        builder.attach(m_inputFiles).workspace(m_keptWorkspace);
+    const auto built = builder.arguments(m_arguments).build();
     if (!built) {
         setCurrent(0);
         Q_EMIT runFailed(built.error().error);
         return;
     }
     Core::RunRequest request = *built;
+    if (!m_sandbox.name.isEmpty()) {
+        // Where the sandbox is, or nowhere: never a fresh sandbox in its place.
+        request.sandbox = m_sandbox.name;
+        request.backend = m_sandbox.backend;
+        request.fallbackBackend.clear();
+    }
     request.keepArtifacts = Core::ArtifactStore::reserve(m_artifactStore);
     m_stdinOpen = request.keepStdinOpen;
     setCurrent(m_controller.start(request));
@@ -90,7 +106,9 @@ void RunSession::start(const Core::Language *language, const QString &fileName, 
     m_placeReader = Core::DiagnosticParser(language->diagnosticFormats, request.sources);
     // The arguments in the name of the run: a learner sees what the program was given.
     const QString command = QStringList{request.entryFile, joinArgumentLine(request.arguments)}.join(QLatin1Char(' '));
-    Q_EMIT runStarting(QStringLiteral("%1 (%2)").arg(command.trimmed(), language->name));
+    const QString where
+        = request.sandbox.isEmpty() ? QString() : QStringLiteral(" in the sandbox “%1”").arg(request.sandbox);
+    Q_EMIT runStarting(QStringLiteral("%1 (%2)%3").arg(command.trimmed(), language->name, where));
 }
 
 void RunSession::setBackend(const QString &backendId)

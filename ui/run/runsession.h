@@ -46,6 +46,10 @@ public Q_SLOTS:
     /// Cancels the current run, if any, then starts this one. An empty program or a file type
     /// Sandpit does not know (`language` null) fails at once, without reaching the engine.
     void run(const Sandpit::Core::Language *language, const QString &fileName, const QString &code);
+    /// Runs the program in the named sandbox `sandbox` (on `backend`) instead of a fresh one:
+    /// its /work, its processes and its limits, never the tab's input files or kept folder.
+    void runInSandbox(const Sandpit::Core::Language *language, const QString &fileName, const QString &code,
+                      const QString &sandbox, const QString &backend);
     /// As run(), with `stdinData` as the program's whole input: stdin ends after it, as a
     /// judge feeds a program. With `expectedStdout`, the result carries the verdict
     /// (RunResult::outputCheck) before any pane sees it.
@@ -103,6 +107,11 @@ private:
     QList<Core::InputFile> m_inputFiles;
     QString m_keptWorkspace;
     QStringList m_arguments;
+    /// The named sandbox the run being started goes to (runInSandbox()); empty: a fresh one.
+    struct {
+        QString name;
+        QString backend;
+    } m_sandbox;
     bool m_stdinOpen = false;                   // whether the last run started keeps stdin open
     bool m_inputOpen = false;                   // as last told by inputOpenChanged()
     std::optional<QByteArray> m_expectedStdout; // the current run's, when it is checked

@@ -1,8 +1,23 @@
 #include "sandboxes/sandboxlisting.h"
 
+#include "engine/backendfactory.h"
+#include "engine/backendid.h"
+
 #include <algorithm>
 
 namespace Sandpit::Ui {
+
+SandboxStores everySandboxStore(const Core::LanguageRegistry &languages, const Core::EngineSettings &settings)
+{
+    return [languages = &languages, settings] {
+        std::vector<std::unique_ptr<Core::SandboxStore>> stores;
+        for (const QString &backend : {QString(Core::kLocalBackendId), QString(Core::kDockerBackendId)}) {
+            if (auto store = Core::makeSandboxStore(backend, *languages, settings))
+                stores.push_back(std::move(*store));
+        }
+        return stores;
+    };
+}
 
 SandboxListing listSandboxes(const SandboxStores &stores)
 {

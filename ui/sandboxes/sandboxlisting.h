@@ -1,6 +1,7 @@
 #pragma once
 
 #include "sandboxes/sandboxstore.h"
+#include "settings/enginesettings.h"
 
 #include <QList>
 #include <QStringList>
@@ -9,11 +10,19 @@
 #include <memory>
 #include <vector>
 
+namespace Sandpit::Core {
+class LanguageRegistry;
+}
+
 namespace Sandpit::Ui {
 
 /// Every backend's named sandboxes, made fresh for each use on a worker thread, since a store
 /// blocks (disk, processes, the Docker API).
 using SandboxStores = std::function<std::vector<std::unique_ptr<Core::SandboxStore>>()>;
+
+/// The stores of every backend (this computer's sandbox, Docker) as the settings describe them.
+/// `languages` must outlive the stores' uses (it is the application's).
+SandboxStores everySandboxStore(const Core::LanguageRegistry &languages, const Core::EngineSettings &settings);
 
 /// What the Sandboxes pane shows: every store's sandboxes, and a sentence for each store that
 /// could not answer (Docker down does not hide the local ones).

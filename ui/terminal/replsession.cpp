@@ -2,6 +2,7 @@
 
 #include "languages/language.h"
 #include "run/runsession.h"
+#include "sandboxes/sandboxrequest.h"
 
 namespace Sandpit::Ui {
 
@@ -31,12 +32,18 @@ ReplSession::ReplSession(Core::RunController &controller, const Core::EngineSett
     });
 }
 
-void ReplSession::open(const ReplChoice &choice, Core::TerminalSize size)
+void ReplSession::replace()
 {
     if (m_current != 0)
         m_controller.abandon(m_current);
     setCurrent(0);
+}
+
+void ReplSession::open(const ReplChoice &choice, Core::TerminalSize size)
+{
+    replace();
     m_last = choice;
+    m_lastShell = {};
     // The window's own request (backend, limits, the input files), so a REPL is sandboxed as
     // a run is.
     Core::RunRequestBuilder builder
@@ -55,9 +62,22 @@ void ReplSession::open(const ReplChoice &choice, Core::TerminalSize size)
                                             : QStringLiteral("%1 REPL").arg(name));
 }
 
+void ReplSession::openShell(const QString &sandbox, const QString &backend, Core::TerminalSize size)
+{
+    replace();
+    m_last = {};
+    m_lastShell = {sandbox, backend};
+    m_request = Core::sandboxShellRequest(sandbox, backend, size);
+    m_size = size;
+    setCurrent(m_controller.start(m_request));
+    Q_EMIT replStarting(QStringLiteral("shell in the sandbox “%1”").arg(sandbox));
+}
+
 void ReplSession::restart(Core::TerminalSize size)
 {
-    if (canRestart())
+    if (!m_lastShell.sandbox.isEmpty())
+        openShell(m_lastShell.sandbox, m_lastShell.backend, size);
+    else if (m_last.language)
         open(m_last, size);
 }
 

@@ -23,13 +23,16 @@ public:
     /// The request of the REPL started last (what the engine was given).
     const Core::RunRequest &lastRequest() const { return m_request; }
     /// Whether there is a REPL to start again.
-    bool canRestart() const { return m_last.language != nullptr; }
+    bool canRestart() const { return m_last.language != nullptr || !m_lastShell.sandbox.isEmpty(); }
     /// The size of the REPL's terminal, as the engine was last told it.
     Core::TerminalSize terminalSize() const { return m_size; }
 
 public Q_SLOTS:
     /// Replaces the REPL there is with the one of `choice`, on a terminal of `size`.
     void open(const Sandpit::Ui::ReplChoice &choice, Sandpit::Core::TerminalSize size);
+    /// Replaces the REPL there is with a shell in the named sandbox `sandbox` (on `backend`),
+    /// from the Sandboxes pane: the sandbox's files and programs, its own limits.
+    void openShell(const QString &sandbox, const QString &backend, Sandpit::Core::TerminalSize size);
     /// The last REPL again (the same program, as it was then).
     void restart(Sandpit::Core::TerminalSize size);
     void stop();
@@ -51,11 +54,16 @@ Q_SIGNALS:
 
 private:
     void setCurrent(Core::RunId id);
+    void replace();
 
     Core::RunController &m_controller;
     Core::EngineSettings m_settings;
     Core::RunId m_current = 0;
     ReplChoice m_last;
+    struct ShellChoice {
+        QString sandbox;
+        QString backend;
+    } m_lastShell;
     Core::RunRequest m_request;
     Core::TerminalSize m_size;
     QList<Core::InputFile> m_inputFiles;

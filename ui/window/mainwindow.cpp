@@ -27,6 +27,7 @@
 #include "run/isolationindicator.h"
 #include "run/runpane.h"
 #include "run/runsession.h"
+#include "sandboxes/sandboxespane.h"
 #include "run/tabruns.h"
 #include "run/weakersandboxbadge.h"
 #include "run/weakersandboxoffer.h"
@@ -70,8 +71,8 @@ const auto kGeometryKey = QStringLiteral("window/geometry");
 const auto kStateKey = QStringLiteral("window/state");
 // Raised when the docks' arrangement changes: a layout saved before is dropped, not restored
 // into a shape the window no longer has. 1: Problems beside Output instead of a tab with it.
-// 2: a Terminal tab with Output.
-constexpr int kLayoutVersion = 2;
+// 2: a Terminal tab with Output. 3: a Sandboxes tab too.
+constexpr int kLayoutVersion = 3;
 } // namespace
 
 MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegistry &languages,
@@ -103,6 +104,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     , m_attachmentsPane(new AttachmentsPane(this))
     , m_historyStore(new HistoryStore(history, this))
     , m_history(new HistoryPane(this))
+    , m_sandboxes(new SandboxesPane(everySandboxStore(languages, settings), this))
     , m_problems(new DiagnosticsList(this))
     , m_languageMenu(new LanguageMenu(languages, this))
     , m_backend(new BackendSwitch(this))
@@ -132,6 +134,7 @@ MainWindow::MainWindow(Core::RunController &controller, const Core::LanguageRegi
     statusBar()->addPermanentWidget(m_languageLabel);
     connectRuns();
     connectRepl();
+    connectSandboxes();
     // The level a run will get is known from the start, not from the first run.
     connect(m_doctor, &Core::Doctor::localChecked, m_isolation, &IsolationIndicator::showProbe);
     m_isolation->showChecking();
@@ -293,6 +296,7 @@ void MainWindow::createDocks()
         output, dock(QStringLiteral("historyDock"), QStringLiteral("History"), m_history, Qt::BottomDockWidgetArea));
     createCheckDock(output);
     createTerminalDock(output);
+    createSandboxesDock(output);
     createExercisesDock();
     output->raise();
     dock(QStringLiteral("runDock"), QStringLiteral("Run"), m_runPane, Qt::RightDockWidgetArea);

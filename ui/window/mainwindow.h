@@ -48,6 +48,7 @@ class DocumentTabs;
 class RecoveryOffer;
 class SessionKeeper;
 class HistoryPane;
+class SandboxesPane;
 class HistoryStore;
 class ImagePullSession;
 class InputSetSession;
@@ -136,6 +137,8 @@ private:
     // The Terminal tab and its REPL (mainwindowterminal.cpp).
     void createReplActions(QMenu *runMenu);
     void createTerminalDock(QDockWidget *output);
+    void createSandboxesDock(QDockWidget *output);
+    void connectSandboxes();
     void connectRepl();
     /// The REPL of the tab in front, with its program run first if `runFileFirst`.
     void openRepl(bool runFileFirst);
@@ -212,6 +215,7 @@ private:
     AttachmentsPane *m_attachmentsPane;
     HistoryStore *m_historyStore;
     HistoryPane *m_history;
+    SandboxesPane *m_sandboxes;
     DiagnosticsList *m_problems;
     LanguageMenu *m_languageMenu;
     BackendSwitch *m_backend;
