@@ -7,7 +7,9 @@
 #include "engine/stagedjob.h"
 #include "files/runfolders.h"
 #include "local/localjob.h"
+#include "local/localsetup.h"
 #include "local/sandboxpolicy.h"
+#include "packages/packageplan.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -51,6 +53,19 @@ QString LocalBackend::findHelper()
     return findCompanionProgram(QStringLiteral("sandpit-helper"), "SANDPIT_HELPER");
 }
 
+Expected<QString> LocalBackend::helperProgram() const
+{
+    const QString helper = m_config.helperPath.isEmpty() ? findHelper() : m_config.helperPath;
+    if (helper.isEmpty() || !QFileInfo(helper).isExecutable()) {
+        return makeError(RunError::Code::BackendUnavailable,
+                         QStringLiteral("The sandbox helper (sandpit-helper) is missing: it should be in "
+                                        "../libexec/sandpit beside the sandpit program (/usr/libexec/sandpit when "
+                                        "installed), or next to it in a build. Reinstall Sandpit, or set "
+                                        "SANDPIT_HELPER to its path."));
+    }
+    return helper;
+}
+
 Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &request)
 {
     const auto checked = checkRequest(m_languages, request);
@@ -62,58 +77,39 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     if (!toolchains)
         return std::unexpected(toolchains.error());
 
-    const QString helper = m_config.helperPath.isEmpty() ? findHelper() : m_config.helperPath;
-    if (helper.isEmpty() || !QFileInfo(helper).isExecutable()) {
-        return makeError(RunError::Code::BackendUnavailable,
-                         QStringLiteral("The sandbox helper (sandpit-helper) is missing: it should be in "
-                                        "../libexec/sandpit beside the sandpit program (/usr/libexec/sandpit when "
-                                        "installed), or next to it in a build. Reinstall Sandpit, or set "
-                                        "SANDPIT_HELPER to its path."));
-    }
+    const auto found = helperProgram();
+    if (!found)
+        return std::unexpected(found.error());
+    const QString &helper = *found;
 
-    const PreparedSandbox::Config sandboxConfig{helper, sandboxReadOnlyPaths(), PreparedSandbox::Config{}.workSizeBytes,
-                                                request.weakestIsolation, filterImage(helper)};
-    auto sandbox = takeSandbox(sandboxConfig);
-    if (!sandbox)
-        return std::unexpected(sandbox.error());
+    const auto packages = PackagePlan::make(*language, request, toolchains->run, EnvCache(request.packages.envs));
+    if (!packages)
+        return std::unexpected(packages.error());
+    if (const auto shown = *packages ? checkShownFolders(**packages) : Expected<void>{}; !shown)
+        return std::unexpected(shown.error());
+    PreparedSandbox::Config sandboxConfig{helper, sandboxReadOnlyPaths(), PreparedSandbox::Config{}.workSizeBytes,
+                                          request.weakestIsolation, filterImage(helper)};
+    // The environment, read-only: only the setup step, in a sandbox of its own, writes it.
+    if (*packages)
+        sandboxConfig.readOnlyPaths << (*packages)->envPath;
 
     RunRequest runRequest = runStepRequest(*language, request);
     LocalJob::Plan runPlan;
-    runPlan.command = runCommand(*language, toolchains->run, runRequest);
+    runPlan.command = runCommand(*language, *packages ? (*packages)->python : toolchains->run, runRequest);
     runPlan.environment = programEnvironment(*language);
 
     StagedJob::Plan staged;
     staged.diagnostics = DiagnosticParser(language->diagnosticFormats, request.sources);
-    if (language->isCompiled()) {
-        const RunRequest compileRequest = compileStepRequest(*language, request);
-        staged.compileLimits = compileRequest.limits;
-        LocalJob::Plan compilePlan;
-        compilePlan.command = compileCommand(*language, toolchains->compile, compileRequest);
-        compilePlan.environment = runPlan.environment;
-        compilePlan.stage = RunStage::Compile;
-        compilePlan.collectDir = QLatin1String(kBuildDir);
-        // The helper copies the build folder back here; the program's sandbox gets it as an
-        // input folder, in the same place.
-        const QString built = sandbox->workspace().workDir() + QLatin1Char('/') + QLatin1String(kBuildDir);
-        runRequest.inputFiles << InputFile{built, QLatin1String(kBuildDir)};
-        staged.compile = std::make_unique<LocalJob>(compileRequest, std::move(compilePlan), std::move(*sandbox));
-        // The program's sandbox is built while the compiler works: on a run that compiles,
-        // nobody waits for it.
-        auto next = std::make_shared<Expected<PreparedSandbox>>(PreparedSandbox::start(sandboxConfig));
-        staged.makeRun = [next, sandboxConfig, runRequest,
-                          runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
-            if (*next && !(*next)->isAlive())
-                *next = PreparedSandbox::start(sandboxConfig);
-            if (!*next)
-                return std::unexpected(next->error());
-            return std::make_unique<LocalJob>(StagedJob::withInput(runRequest, input), runPlan, std::move(**next));
-        };
-    } else {
-        auto taken = std::make_shared<PreparedSandbox>(std::move(*sandbox));
-        staged.makeRun
-            = [taken, runRequest, runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
-            return std::make_unique<LocalJob>(StagedJob::withInput(runRequest, input), runPlan, std::move(*taken));
-        };
+    if (*packages && !(*packages)->ready) {
+        auto setup = makeLocalSetupJob(**packages, request, toolchains->run, sandboxConfig, runPlan.environment);
+        if (!setup)
+            return std::unexpected(setup.error());
+        staged.compile = std::move(*setup);
+        staged.compileLimits = (*packages)->setupLimits;
+        staged.makeRun = runAfterSetup(sandboxConfig, runRequest, runPlan);
+    } else if (auto planned = planSteps(*language, *toolchains, request, sandboxConfig, runRequest, runPlan, staged);
+               !planned) {
+        return std::unexpected(planned.error());
     }
     auto job = std::make_unique<StagedJob>(std::move(staged));
     if (m_config.prepareAhead) {
@@ -145,9 +141,51 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     return job;
 }
 
+Expected<void> LocalBackend::planSteps(const Language &language, const Toolchains &toolchains,
+                                       const RunRequest &request, const PreparedSandbox::Config &sandboxConfig,
+                                       RunRequest runRequest, const LocalJob::Plan &runPlan, StagedJob::Plan &staged)
+{
+    auto sandbox = takeSandbox(sandboxConfig);
+    if (!sandbox)
+        return std::unexpected(sandbox.error());
+    if (language.isCompiled()) {
+        const RunRequest compileRequest = compileStepRequest(language, request);
+        staged.compileLimits = compileRequest.limits;
+        LocalJob::Plan compilePlan;
+        compilePlan.command = compileCommand(language, toolchains.compile, compileRequest);
+        compilePlan.environment = runPlan.environment;
+        compilePlan.stage = RunStage::Compile;
+        compilePlan.collectDir = QLatin1String(kBuildDir);
+        // The helper copies the build folder back here; the program's sandbox gets it as an
+        // input folder, in the same place.
+        const QString built = sandbox->workspace().workDir() + QLatin1Char('/') + QLatin1String(kBuildDir);
+        runRequest.inputFiles << InputFile{built, QLatin1String(kBuildDir)};
+        staged.compile = std::make_unique<LocalJob>(compileRequest, std::move(compilePlan), std::move(*sandbox));
+        // The program's sandbox is built while the compiler works: on a run that compiles,
+        // nobody waits for it.
+        auto next = std::make_shared<Expected<PreparedSandbox>>(PreparedSandbox::start(sandboxConfig));
+        staged.makeRun = [next, sandboxConfig, runRequest,
+                          runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
+            if (*next && !(*next)->isAlive())
+                *next = PreparedSandbox::start(sandboxConfig);
+            if (!*next)
+                return std::unexpected(next->error());
+            return std::make_unique<LocalJob>(StagedJob::withInput(runRequest, input), runPlan, std::move(**next));
+        };
+    } else {
+        auto taken = std::make_shared<PreparedSandbox>(std::move(*sandbox));
+        staged.makeRun
+            = [taken, runRequest, runPlan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
+            return std::make_unique<LocalJob>(StagedJob::withInput(runRequest, input), runPlan, std::move(*taken));
+        };
+    }
+    return {};
+}
+
 Expected<PreparedSandbox> LocalBackend::takeSandbox(const PreparedSandbox::Config &config)
 {
-    if (m_warm && m_warm->isAlive() && m_warm->weakestIsolation() == config.weakestIsolation) {
+    if (m_warm && m_warm->isAlive() && m_warm->weakestIsolation() == config.weakestIsolation
+        && m_warmPaths == config.readOnlyPaths) {
         PreparedSandbox sandbox = std::move(*m_warm);
         m_warm.reset();
         return sandbox;
@@ -171,10 +209,15 @@ int LocalBackend::filterImage(const QString &helper)
 
 void LocalBackend::prepareNext(const PreparedSandbox::Config &config)
 {
-    if (m_warm && m_warm->isAlive() && m_warm->weakestIsolation() == config.weakestIsolation)
+    if (m_warm && m_warm->isAlive() && m_warm->weakestIsolation() == config.weakestIsolation
+        && m_warmPaths == config.readOnlyPaths)
         return;
-    if (auto sandbox = PreparedSandbox::start(config))
+    if (auto sandbox = PreparedSandbox::start(config)) {
         m_warm.emplace(std::move(*sandbox));
+        // A run with packages sees its environment: a sandbox is only reused for one that
+        // shows the same folders.
+        m_warmPaths = config.readOnlyPaths;
+    }
 }
 
 } // namespace Sandpit::Core
