@@ -1,10 +1,12 @@
 #include "docker/dockerbackend.h"
 
 #include "docker/dockerjob.h"
+#include "docker/dockersetup.h"
 #include "engine/companionprogram.h"
 #include "engine/languagesteps.h"
 #include "engine/requestcheck.h"
 #include "engine/stagedjob.h"
+#include "packages/setupjob.h"
 
 #include <optional>
 
@@ -97,6 +99,12 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
                              .arg(language->name, language->id.toUpper()));
     }
 
+    // The image is the Python an environment is for: another image, another environment.
+    const auto packages
+        = PackagePlan::make(*language, request, QStringLiteral("docker ") + image, EnvCache(request.packages.envs));
+    if (!packages)
+        return std::unexpected(packages.error());
+
     const auto plan = [&](const RunRequest &step, QStringList command) {
         DockerRun::Plan p;
         p.request = step;
@@ -111,7 +119,18 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
     staged.diagnostics = DiagnosticParser(language->diagnosticFormats, request.sources);
     RunRequest runRequest = runStepRequest(*language, request);
     std::shared_ptr<Workspace> kept;
-    if (language->isCompiled()) {
+    QString python = language->run.toolchain.value(0);
+    if (*packages) {
+        runRequest = DockerSetup::withEnvironment(runRequest, **packages);
+        python = DockerSetup::environmentInContainer() + QStringLiteral("/bin/python3");
+        if (!(*packages)->ready) {
+            auto setup = setupJob(**packages, plan((*packages)->setupRequest(request), {}), kept);
+            if (!setup)
+                return std::unexpected(setup.error());
+            staged.compile = std::move(*setup);
+            staged.compileLimits = (*packages)->setupLimits;
+        }
+    } else if (language->isCompiled()) {
         // The compiler's container and its workspace go as soon as it ends; what it built is
         // kept here, in a workspace of Sandpit's own, for the program's container.
         auto workspace = Workspace::create();
@@ -132,7 +151,7 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
         runRequest.inputFiles << InputFile{kept->root() + QLatin1Char('/') + QLatin1String(kBuildDir),
                                            QLatin1String(kBuildDir)};
     }
-    DockerRun::Plan run = plan(runRequest, runCommand(*language, language->run.toolchain.value(0), runRequest));
+    DockerRun::Plan run = plan(runRequest, runCommand(*language, python, runRequest));
     const DockerContainerKey runKey = run.key;
     // Taken now, so that it is being made (or is warm) while the compiler works; the program's
     // job is made when it is due, with what was typed meanwhile.
@@ -156,6 +175,24 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
         QObject::connect(job.get(), &RunJob::finished, job.get(), prepareNext);
     }
     return job;
+}
+
+Expected<std::unique_ptr<RunJob>> DockerBackend::setupJob(const PackagePlan &packages, DockerRun::Plan setup,
+                                                          std::shared_ptr<Workspace> &kept)
+{
+    // As a compiler's build: the environment is moved out of the setup container's workspace
+    // into one of Sandpit's own, and from there into the cache.
+    auto workspace = Workspace::create();
+    if (!workspace)
+        return std::unexpected(workspace.error());
+    kept = std::make_shared<Workspace>(std::move(*workspace));
+    auto made = DockerSetup::setupPlan(packages, std::move(setup), kept->root());
+    if (!made)
+        return std::unexpected(made.error());
+    auto container = m_pool.take(made->key);
+    auto install = std::make_unique<DockerJob>(std::move(*made), m_connector, m_reaper, std::move(container));
+    return std::make_unique<SetupJob>(std::move(install), packages,
+                                      kept->root() + QLatin1Char('/') + QLatin1String(PackagePlan::kBuildDir));
 }
 
 } // namespace Sandpit::Core

@@ -3,9 +3,11 @@
 #include "docker/dockerconnector.h"
 #include "docker/dockerpool.h"
 #include "docker/dockerreaper.h"
+#include "docker/dockerrun.h"
 #include "engine/backend.h"
 #include "engine/backendid.h"
 #include "languages/languageregistry.h"
+#include "packages/packageplan.h"
 
 #include <QHash>
 #include <QProcessEnvironment>
@@ -47,6 +49,10 @@ public:
     static QString imageFor(const Language &language, const Config &config);
 
 private:
+    /// The setup step that installs `packages` in a container of the run's image; `kept` gets
+    /// the workspace the environment is brought back to.
+    Expected<std::unique_ptr<RunJob>> setupJob(const PackagePlan &packages, DockerRun::Plan setup,
+                                               std::shared_ptr<Workspace> &kept);
     DockerContainerKey keyFor(const QString &image, const Limits &limits) const;
 
     LanguageRegistry m_languages;

@@ -82,7 +82,8 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
         return std::unexpected(found.error());
     const QString &helper = *found;
 
-    const auto packages = PackagePlan::make(*language, request, toolchains->run, EnvCache(request.packages.envs));
+    const auto packages
+        = PackagePlan::make(*language, request, localInterpreterTag(toolchains->run), EnvCache(request.packages.envs));
     if (!packages)
         return std::unexpected(packages.error());
     if (const auto shown = *packages ? checkShownFolders(**packages) : Expected<void>{}; !shown)

@@ -2,8 +2,6 @@
 
 #include "packages/setupjob.h"
 
-#include <QFileInfo>
-
 namespace Sandpit::Core {
 
 namespace {
@@ -37,13 +35,15 @@ Expected<std::unique_ptr<RunJob>> makeLocalSetupJob(const PackagePlan &plan, con
         return std::unexpected(sandbox.error());
     const QString built = sandbox->workspace().workDir() + QLatin1Char('/') + QLatin1String(PackagePlan::kBuildDir);
     LocalJob::Plan install;
-    install.command = plan.setupCommand(interpreter);
+    const auto tools = PipTools::find();
+    if (!tools)
+        return std::unexpected(tools.error());
+    install.command = plan.setupCommand(interpreter, plan.wheelhouse, *tools);
     install.environment = environment;
     install.stage = RunStage::Setup;
     install.collectDir = QLatin1String(PackagePlan::kBuildDir);
     auto job = std::make_unique<LocalJob>(plan.setupRequest(request), std::move(install), std::move(*sandbox));
-    return std::make_unique<SetupJob>(std::move(job), plan, EnvCache(QFileInfo(plan.envPath).path()), built,
-                                      interpreter);
+    return std::make_unique<SetupJob>(std::move(job), plan, built);
 }
 
 StagedJob::MakeJob runAfterSetup(const PreparedSandbox::Config &config, const RunRequest &request,

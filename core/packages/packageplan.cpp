@@ -16,18 +16,6 @@ namespace Sandpit::Core {
 namespace {
 const auto kRequirementsTxt = QStringLiteral("requirements.txt");
 
-// Which Python an environment belongs to, without starting it: its real file (python3.11),
-// size and time. A Python upgrade changes them, and so the hash: an environment built for
-// another interpreter is never used.
-QString interpreterTag(const QString &interpreter)
-{
-    const QFileInfo info(QFileInfo(interpreter).canonicalFilePath());
-    return QStringLiteral("%1 %2 %3")
-        .arg(info.filePath())
-        .arg(info.size())
-        .arg(info.lastModified().toMSecsSinceEpoch());
-}
-
 QStringList linesOf(const QByteArray &text)
 {
     return QString::fromUtf8(text).split(QLatin1Char('\n'));
@@ -60,6 +48,15 @@ Expected<std::optional<QByteArray>> attachedRequirements(const RunRequest &reque
 }
 } // namespace
 
+QString localInterpreterTag(const QString &interpreter)
+{
+    const QFileInfo info(QFileInfo(interpreter).canonicalFilePath());
+    return QStringLiteral("%1 %2 %3")
+        .arg(info.filePath())
+        .arg(info.size())
+        .arg(info.lastModified().toMSecsSinceEpoch());
+}
+
 Expected<RequirementSet> declaredRequirements(const RunRequest &request)
 {
     for (const SourceFile &source : request.sources) {
@@ -81,7 +78,7 @@ Expected<RequirementSet> declaredRequirements(const RunRequest &request)
 }
 
 Expected<std::optional<PackagePlan>> PackagePlan::make(const Language &language, const RunRequest &request,
-                                                       const QString &interpreter, const EnvCache &cache)
+                                                       const QString &interpreterTag, const EnvCache &cache)
 {
     if (language.id != QLatin1String("python") || !request.command.isEmpty())
         return std::optional<PackagePlan>();
@@ -92,7 +89,8 @@ Expected<std::optional<PackagePlan>> PackagePlan::make(const Language &language,
         return std::optional<PackagePlan>();
     PackagePlan plan;
     plan.requirements = std::move(*requirements);
-    plan.hash = plan.requirements.hash(interpreterTag(interpreter));
+    plan.interpreterTag = interpreterTag;
+    plan.hash = plan.requirements.hash(interpreterTag);
     plan.envPath = cache.envPath(plan.hash);
     plan.python = cache.pythonOf(plan.hash);
     plan.ready = cache.ready(plan.hash);
@@ -124,29 +122,37 @@ RunRequest PackagePlan::setupRequest(const RunRequest &request) const
     return setup;
 }
 
-QStringList PackagePlan::setupCommand(const QString &interpreter) const
+QStringList PackagePlan::setupCommand(const QString &interpreter, const QString &findLinks, const PipTools &tools) const
 {
     // --copies: the sandbox copies back files and folders, never links, and the run finds
     // the environment at another path, which a copied interpreter does not mind.
-    // --no-build-isolation: an sdist builds with the system's setuptools, offline.
+    // --isolated: no pip.conf or PIP_* of anyone's. --no-build-isolation: an sdist builds with
+    // the setuptools wheel on PYTHONPATH, offline.
     const QString script = QStringLiteral(
         "set -e; \"$1\" -m venv --copies --system-site-packages --without-pip \"$2\"; "
-        "exec \"$2/bin/python3\" -m pip install --isolated --disable-pip-version-check --no-input --no-cache-dir "
-        "--no-build-isolation --no-index --find-links \"$3\" -r \"$4\"");
+        "PYTHONPATH=\"$5\" exec \"$2/bin/python3\" \"$6/pip\" install --isolated --disable-pip-version-check "
+        "--no-input --no-cache-dir --no-build-isolation --no-index --find-links \"$3\" -r \"$4\"");
     return {QStringLiteral("/bin/sh"),
             QStringLiteral("-c"),
             script,
             QStringLiteral("sandpit-setup"),
             interpreter,
             QStringLiteral("/work/") + QLatin1String(kBuildDir),
-            wheelhouse,
-            QStringLiteral("/work/") + QLatin1String(kRequirementsFile)};
+            findLinks,
+            QStringLiteral("/work/") + QLatin1String(kRequirementsFile),
+            tools.setuptoolsWheel,
+            tools.pipWheel};
 }
 
-QByteArray PackagePlan::marker(const QString &interpreter) const
+EnvCache PackagePlan::cache() const
+{
+    return EnvCache(QFileInfo(envPath).path());
+}
+
+QByteArray PackagePlan::marker() const
 {
     const QJsonObject object{{QStringLiteral("requirements"), QJsonArray::fromStringList(requirements.requirements)},
-                             {QStringLiteral("interpreter"), interpreterTag(interpreter)},
+                             {QStringLiteral("interpreter"), interpreterTag},
                              {QStringLiteral("wheelhouse"), wheelhouse},
                              {QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}};
     return QJsonDocument(object).toJson();

@@ -7,13 +7,10 @@ namespace {
 constexpr qsizetype kTailBytes = 16 * 1024;
 } // namespace
 
-SetupJob::SetupJob(std::unique_ptr<RunJob> install, PackagePlan plan, EnvCache cache, QString built,
-                   QString interpreter)
+SetupJob::SetupJob(std::unique_ptr<RunJob> install, PackagePlan plan, QString built)
     : m_install(std::move(install))
     , m_plan(std::move(plan))
-    , m_cache(std::move(cache))
     , m_built(std::move(built))
-    , m_interpreter(std::move(interpreter))
 {
     connect(m_install.get(), &RunJob::started, this, &RunJob::started);
     connect(m_install.get(), &RunJob::outputReceived, this, &RunJob::outputReceived);
@@ -46,7 +43,7 @@ void SetupJob::onInstallFinished(const RunResult &result)
     RunResult ended = result;
     ended.stage = RunStage::Setup;
     if (result.killReason == KillReason::None && result.exitCode == 0) {
-        const auto adopted = m_cache.adopt(m_built, m_plan.hash, m_plan.marker(m_interpreter));
+        const auto adopted = m_plan.cache().adopt(m_built, m_plan.hash, m_plan.marker());
         if (!adopted) {
             Q_EMIT failed(adopted.error());
             return;

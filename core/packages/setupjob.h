@@ -10,14 +10,14 @@ namespace Sandpit::Core {
 
 /// The setup step of a run with packages, on either backend: the backend's own job runs pip
 /// in the sandbox (PackagePlan::setupCommand) and brings the environment out to `built`; this
-/// puts it in the cache when the install succeeded, and turns pip's "no matching
+/// puts it in the plan's cache when the install succeeded, and turns pip's "no matching
 /// distribution" into one sentence that says what to do, as the result's diagnostic and on
 /// stderr after pip's own output.
 class SetupJob final : public RunJob
 {
     Q_OBJECT
 public:
-    SetupJob(std::unique_ptr<RunJob> install, PackagePlan plan, EnvCache cache, QString built, QString interpreter);
+    SetupJob(std::unique_ptr<RunJob> install, PackagePlan plan, QString built);
     ~SetupJob() override;
 
     void start() override;
@@ -31,9 +31,7 @@ private:
 
     std::unique_ptr<RunJob> m_install;
     PackagePlan m_plan;
-    EnvCache m_cache;
     QString m_built;
-    QString m_interpreter;
     QByteArray m_tail; // pip's last words, where it names what it could not find
 };
 
