@@ -53,6 +53,11 @@ QString PackageSettings::indexKey()
     return kIndexKey;
 }
 
+QString PackageSettings::defaultWheelhouse(const QProcessEnvironment &environment)
+{
+    return QFileInfo(HistorySettings::defaultDirectory(environment)).path() + QStringLiteral("/wheelhouse");
+}
+
 std::optional<QString> PackageSettings::problemWith(const QString &key, const QString &text)
 {
     if (key == kWheelhouseKey) {
@@ -88,7 +93,7 @@ PackageSettings::load(const QSettings &settings, const QProcessEnvironment &envi
         into = *parsed;
         return std::nullopt;
     };
-    out.wheelhouse = data + QStringLiteral("/wheelhouse");
+    out.wheelhouse = defaultWheelhouse(environment);
     if (const auto error = read(kWheelhouseKey, kWheelhouseVariable, parseWheelhouse, out.wheelhouse))
         return std::unexpected(*error);
     if (const auto error = read(kIndexKey, kIndexVariable, parseIndex, out.index))

@@ -18,6 +18,8 @@ namespace Sandpit::Core {
 struct PackageSettings {
     static QString wheelhouseKey();
     static QString indexKey();
+    /// The data folder's wheelhouse/ (beside the run history: SANDPIT_DATA_DIR when set).
+    static QString defaultWheelhouse(const QProcessEnvironment &environment);
 
     /// Reads the settings, then the variables (their names go to `overrides`). A bad value is
     /// an error naming the setting or variable, as EngineSettings::load says it.
