@@ -126,12 +126,14 @@ QStringList PackagePlan::setupCommand(const QString &interpreter, const QString 
 {
     // --copies: the sandbox copies back files and folders, never links, and the run finds
     // the environment at another path, which a copied interpreter does not mind.
+    // PYTHONUNBUFFERED: pip's lines stream into the output as they come, not when it ends.
     // --isolated: no pip.conf or PIP_* of anyone's. --no-build-isolation: an sdist builds with
     // the setuptools wheel on PYTHONPATH, offline.
-    const QString script = QStringLiteral(
-        "set -e; \"$1\" -m venv --copies --system-site-packages --without-pip \"$2\"; "
-        "PYTHONPATH=\"$5\" exec \"$2/bin/python3\" \"$6/pip\" install --isolated --disable-pip-version-check "
-        "--no-input --no-cache-dir --no-build-isolation --no-index --find-links \"$3\" -r \"$4\"");
+    const QString script
+        = QStringLiteral("set -e; \"$1\" -m venv --copies --system-site-packages --without-pip \"$2\"; "
+                         "PYTHONUNBUFFERED=1 PYTHONPATH=\"$5\" exec \"$2/bin/python3\" \"$6/pip\" install --isolated "
+                         "--disable-pip-version-check "
+                         "--no-input --no-cache-dir --no-build-isolation --no-index --find-links \"$3\" -r \"$4\"");
     return {QStringLiteral("/bin/sh"),
             QStringLiteral("-c"),
             script,

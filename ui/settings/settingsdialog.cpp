@@ -287,7 +287,7 @@ QWidget *SettingsDialog::packagesPage()
     add(Core::PackageSettings::indexKey(), QStringLiteral("SANDPIT_PACKAGE_INDEX"), QStringLiteral("Package index"),
         QString());
     form->addRow(explanation(
-        QStringLiteral("A Python program lists the packages it needs in a `# /// script` block or a requirements.txt "
+        QStringLiteral("A Python program lists the packages it needs in a “# /// script” block or a requirements.txt "
                        "beside it. Sandpit installs them, inside the sandbox, from the wheels in the wheelhouse, "
                        "without the network; fill it on a computer with internet: pip download PACKAGE -d FOLDER. "
                        "Each set of packages is installed once and kept for the next runs. A package index needs "
