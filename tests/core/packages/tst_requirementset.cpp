@@ -4,6 +4,8 @@
 #include "packages/requirementset.h"
 #include "packages/scriptmetadata.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Sandpit::Core;
@@ -114,6 +116,23 @@ private Q_SLOTS:
         set = declaredRequirements(request);
         QVERIFY(set);
         QCOMPARE(set->requirements, QStringList{QStringLiteral("a")});
+    }
+
+    void requirementsTxtBesideTheProgramCounts()
+    {
+        QTemporaryDir folder;
+        QFile file(folder.filePath(QStringLiteral("requirements.txt")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("Beside_It==1.0\n");
+        file.close();
+        RunRequest request;
+        request.entryFile = QStringLiteral("main.py");
+        request.sources = {{request.entryFile, "print(1)\n"}};
+        QVERIFY(declaredRequirements(request)->isEmpty());
+        request.packages.programFolder = folder.path();
+        const auto set = declaredRequirements(request);
+        QVERIFY(set);
+        QCOMPARE(set->requirements, QStringList{QStringLiteral("beside-it==1.0")});
     }
 
     void pipNotFoundBecomesOneSentence()
