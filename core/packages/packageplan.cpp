@@ -125,12 +125,15 @@ RunRequest PackagePlan::setupRequest(const RunRequest &request) const
 QStringList PackagePlan::setupCommand(const QString &interpreter, const QString &findLinks, const PipTools &tools) const
 {
     // --copies: the sandbox copies back files and folders, never links, and the run finds
-    // the environment at another path, which a copied interpreter does not mind.
+    // the environment at another path, which a copied interpreter does not mind. The run
+    // starts bin/python3 alone: the other two copies of the interpreter and the activate
+    // scripts would only be sent into every Docker run's container (20 MB instead of 7).
     // PYTHONUNBUFFERED: pip's lines stream into the output as they come, not when it ends.
     // --isolated: no pip.conf or PIP_* of anyone's. --no-build-isolation: an sdist builds with
     // the setuptools wheel on PYTHONPATH, offline.
     const QString script
         = QStringLiteral("set -e; \"$1\" -m venv --copies --system-site-packages --without-pip \"$2\"; "
+                         "rm -f \"$2/bin/python\" \"$2/bin/python3.\"* \"$2/bin/\"[Aa]ctivate*; "
                          "PYTHONUNBUFFERED=1 PYTHONPATH=\"$5\" exec \"$2/bin/python3\" \"$6/pip\" install --isolated "
                          "--disable-pip-version-check "
                          "--no-input --no-cache-dir --no-build-isolation --no-index --find-links \"$3\" -r \"$4\"");
