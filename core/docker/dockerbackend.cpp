@@ -162,19 +162,22 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
         return std::make_unique<DockerJob>(std::move(withInput), m_connector, m_reaper, std::move(container->pending));
     };
     auto job = std::make_unique<StagedJob>(std::move(staged));
-    if (m_config.keepWarm) {
-        // After the run has ended, so that making the next container does not compete with
-        // this run's start. The job is the context: the connection goes with it, and the
-        // backend outlives every job (RunWorker deletes jobs before its backends).
-        // The compiler's too: a series of runs (a Check's tests) compiles each time.
-        QList<DockerContainerKey> next{runKey};
-        if (compileKey)
-            next.prepend(*compileKey);
-        const auto prepareNext = [this, next] { m_pool.prepare(next); };
-        // Not after a failure: a missing image or daemon would only fail again.
-        QObject::connect(job.get(), &RunJob::finished, job.get(), prepareNext);
-    }
+    keepWarmAfter(*job,
+                  compileKey ? QList<DockerContainerKey>{*compileKey, runKey} : QList<DockerContainerKey>{runKey});
     return job;
+}
+
+void DockerBackend::keepWarmAfter(RunJob &job, const QList<DockerContainerKey> &next)
+{
+    if (!m_config.keepWarm)
+        return;
+    // After the run has ended, so that making the next container does not compete with
+    // this run's start. The job is the context: the connection goes with it, and the
+    // backend outlives every job (RunWorker deletes jobs before its backends).
+    // The compiler's too: a series of runs (a Check's tests) compiles each time.
+    const auto prepareNext = [this, next] { m_pool.prepare(next); };
+    // Not after a failure: a missing image or daemon would only fail again.
+    QObject::connect(&job, &RunJob::finished, &job, prepareNext);
 }
 
 Expected<std::unique_ptr<RunJob>> DockerBackend::setupJob(const PackagePlan &packages, DockerRun::Plan setup,

@@ -49,6 +49,8 @@ public:
     static QString imageFor(const Language &language, const Config &config);
 
 private:
+    /// After `job` has ended, the pool makes the containers of `next` ready for the next run.
+    void keepWarmAfter(RunJob &job, const QList<DockerContainerKey> &next);
     /// The setup step that installs `packages` in a container of the run's image; `kept` gets
     /// the workspace the environment is brought back to.
     Expected<std::unique_ptr<RunJob>> setupJob(const PackagePlan &packages, DockerRun::Plan setup,
