@@ -42,7 +42,8 @@ endif()
 # Depends comes from the binaries (dpkg-shlibdeps); the toolchains are only recommended, since
 # each language needs its own and Docker images can stand in for all of them.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3, gcc, g++, nodejs, python3-matplotlib")
+# python3-pip-whl and python3-setuptools-whl: the pip a program's packages are installed with (PipTools).
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3, python3-pip-whl, python3-setuptools-whl, gcc, g++, nodejs, python3-matplotlib")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "docker.io")
 # The maintainer scripts load and unload the helper's AppArmor profile (what dh_apparmor does
 # for packages built with debhelper); conffiles keeps an administrator's edits to it.

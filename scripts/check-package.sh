@@ -61,7 +61,7 @@ check_control() {
     for library in libqt6core6 libqt6widgets6 libvterm0; do
         field Depends | grep -q "\b$library\b" || fail "Depends lacks $library: $(field Depends)"
     done
-    [[ $(field Recommends) == "python3, gcc, g++, nodejs, python3-matplotlib" ]] ||
+    [[ $(field Recommends) == "python3, python3-pip-whl, python3-setuptools-whl, gcc, g++, nodejs, python3-matplotlib" ]] ||
         fail "Recommends is $(field Recommends)"
     [[ $(field Suggests) == docker.io ]] || fail "Suggests is $(field Suggests)"
     local contents

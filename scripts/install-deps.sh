@@ -7,7 +7,7 @@ packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-svg-dev libqscintilla2-qt6-dev libseccomp-dev libcurl4-openssl-dev libarchive-dev libtomlplusplus-dev libyaml-cpp-dev
     libvterm-dev
-    python3 help2man
+    python3 python3-pip-whl python3-setuptools-whl help2man
 )
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(xvfb xauth imagemagick bubblewrap hyperfine util-linux docker.io debootstrap libpython3.11-testsuite python3-jsonschema

@@ -2,10 +2,12 @@
 
 #include "docker/dockerexecjob.h"
 #include "docker/dockerjob.h"
+#include "docker/dockersetup.h"
 #include "engine/companionprogram.h"
 #include "engine/languagesteps.h"
 #include "engine/requestcheck.h"
 #include "engine/stagedjob.h"
+#include "packages/setupjob.h"
 
 #include <optional>
 
@@ -119,6 +121,16 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
         return std::unexpected(chosen.error());
     const QString &image = *chosen;
 
+    // A command of the request's own (RunRequest::command) runs as it is: no compiler, no
+    // environment.
+    const bool ownCommand = !request.command.isEmpty();
+    // The image is the Python an environment is for: another image, another environment.
+    const auto packages = ownCommand
+        ? Expected<std::optional<PackagePlan>>{}
+        : PackagePlan::make(*language, request, QStringLiteral("docker ") + image, EnvCache(request.packages.envs));
+    if (!packages)
+        return std::unexpected(packages.error());
+
     const auto plan = [&](const RunRequest &step, QStringList command) {
         DockerRun::Plan p;
         p.request = step;
@@ -133,9 +145,18 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
     staged.diagnostics = DiagnosticParser(language->diagnosticFormats, request.sources);
     RunRequest runRequest = runStepRequest(*language, request);
     std::shared_ptr<Workspace> kept;
-    // A command of the request's own (RunRequest::command) runs as it is: no compiler.
-    const bool ownCommand = !request.command.isEmpty();
-    if (language->isCompiled() && !ownCommand) {
+    QString python = language->run.toolchain.value(0);
+    if (*packages) {
+        runRequest = DockerSetup::withEnvironment(runRequest, **packages);
+        python = DockerSetup::environmentInContainer() + QStringLiteral("/bin/python3");
+        if (!(*packages)->ready) {
+            auto setup = setupJob(**packages, plan((*packages)->setupRequest(request), {}), kept);
+            if (!setup)
+                return std::unexpected(setup.error());
+            staged.compile = std::move(*setup);
+            staged.compileLimits = (*packages)->setupLimits;
+        }
+    } else if (language->isCompiled() && !ownCommand) {
         // The compiler's container and its workspace go as soon as it ends; what it built is
         // kept here, in a workspace of Sandpit's own, for the program's container.
         auto workspace = Workspace::create();
@@ -157,8 +178,7 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
                                            QLatin1String(kBuildDir)};
     }
     // Found on the image's PATH by the launcher's shell, as the language's toolchains are.
-    DockerRun::Plan run = plan(
-        runRequest, ownCommand ? request.command : runCommand(*language, language->run.toolchain.value(0), runRequest));
+    DockerRun::Plan run = plan(runRequest, ownCommand ? request.command : runCommand(*language, python, runRequest));
     const DockerContainerKey runKey = run.key;
     // Taken now, so that it is being made (or is warm) while the compiler works; the program's
     // job is made when it is due, with what was typed meanwhile.
@@ -169,18 +189,8 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
         return std::make_unique<DockerJob>(std::move(withInput), m_connector, m_reaper, std::move(container->pending));
     };
     auto job = std::make_unique<StagedJob>(std::move(staged));
-    if (m_config.keepWarm) {
-        // After the run has ended, so that making the next container does not compete with
-        // this run's start. The job is the context: the connection goes with it, and the
-        // backend outlives every job (RunWorker deletes jobs before its backends).
-        // The compiler's too: a series of runs (a Check's tests) compiles each time.
-        QList<DockerContainerKey> next{runKey};
-        if (compileKey)
-            next.prepend(*compileKey);
-        const auto prepareNext = [this, next] { m_pool.prepare(next); };
-        // Not after a failure: a missing image or daemon would only fail again.
-        QObject::connect(job.get(), &RunJob::finished, job.get(), prepareNext);
-    }
+    keepWarmAfter(*job,
+                  compileKey ? QList<DockerContainerKey>{*compileKey, runKey} : QList<DockerContainerKey>{runKey});
     return job;
 }
 
@@ -197,6 +207,37 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createSandboxJob(const RunReque
         command = runCommand(*language, language->run.toolchain.value(0), step);
     }
     return std::make_unique<DockerExecJob>(request, std::move(command), m_connector);
+}
+
+void DockerBackend::keepWarmAfter(RunJob &job, const QList<DockerContainerKey> &next)
+{
+    if (!m_config.keepWarm)
+        return;
+    // After the run has ended, so that making the next container does not compete with
+    // this run's start. The job is the context: the connection goes with it, and the
+    // backend outlives every job (RunWorker deletes jobs before its backends).
+    // The compiler's too: a series of runs (a Check's tests) compiles each time.
+    const auto prepareNext = [this, next] { m_pool.prepare(next); };
+    // Not after a failure: a missing image or daemon would only fail again.
+    QObject::connect(&job, &RunJob::finished, &job, prepareNext);
+}
+
+Expected<std::unique_ptr<RunJob>> DockerBackend::setupJob(const PackagePlan &packages, DockerRun::Plan setup,
+                                                          std::shared_ptr<Workspace> &kept)
+{
+    // As a compiler's build: the environment is moved out of the setup container's workspace
+    // into one of Sandpit's own, and from there into the cache.
+    auto workspace = Workspace::create();
+    if (!workspace)
+        return std::unexpected(workspace.error());
+    kept = std::make_shared<Workspace>(std::move(*workspace));
+    auto made = DockerSetup::setupPlan(packages, std::move(setup), kept->root());
+    if (!made)
+        return std::unexpected(made.error());
+    auto container = m_pool.take(made->key);
+    auto install = std::make_unique<DockerJob>(std::move(*made), m_connector, m_reaper, std::move(container));
+    return std::make_unique<SetupJob>(std::move(install), packages,
+                                      kept->root() + QLatin1Char('/') + QLatin1String(PackagePlan::kBuildDir));
 }
 
 } // namespace Sandpit::Core

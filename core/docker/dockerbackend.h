@@ -3,9 +3,11 @@
 #include "docker/dockerconnector.h"
 #include "docker/dockerpool.h"
 #include "docker/dockerreaper.h"
+#include "docker/dockerrun.h"
 #include "engine/backend.h"
 #include "engine/backendid.h"
 #include "languages/languageregistry.h"
+#include "packages/packageplan.h"
 
 #include <QHash>
 #include <QProcessEnvironment>
@@ -52,6 +54,13 @@ public:
 private:
     /// A command in a named sandbox (RunRequest::sandbox): an exec in its container.
     Expected<std::unique_ptr<RunJob>> createSandboxJob(const RunRequest &request);
+
+    /// After `job` has ended, the pool makes the containers of `next` ready for the next run.
+    void keepWarmAfter(RunJob &job, const QList<DockerContainerKey> &next);
+    /// The setup step that installs `packages` in a container of the run's image; `kept` gets
+    /// the workspace the environment is brought back to.
+    Expected<std::unique_ptr<RunJob>> setupJob(const PackagePlan &packages, DockerRun::Plan setup,
+                                               std::shared_ptr<Workspace> &kept);
     DockerContainerKey keyFor(const QString &image, const Limits &limits) const;
 
     LanguageRegistry m_languages;

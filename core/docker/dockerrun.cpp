@@ -87,7 +87,7 @@ void DockerRun::run()
     m_plan.key.learnerUid = prepared->learnerUid;
     auto result = execute(*client, *prepared);
     const bool built = result && result->killReason == KillReason::None && result->exitCode == 0;
-    if (built && m_plan.stage == RunStage::Compile && !m_plan.keepBuildIn.isEmpty()) {
+    if (built && m_plan.stage != RunStage::Run && !m_plan.keepBuildIn.isEmpty()) {
         if (auto kept = keepBuild(*prepared); !kept)
             result = std::unexpected(kept.error());
     }
@@ -132,9 +132,9 @@ Expected<void> DockerRun::bringBack(const DockerClient &client, const DockerPrep
                                     bool withBuild, bool workUnchanged)
 {
     // The container's /work is its own tmpfs, gone with it: what is kept of it comes back now.
-    if (m_plan.stage == RunStage::Compile) {
+    if (m_plan.stage != RunStage::Run) {
         if (withBuild && !m_plan.keepBuildIn.isEmpty())
-            return DockerTransfer::fetch(client, container, QLatin1String(kBuildDir));
+            return DockerTransfer::fetch(client, container, m_plan.buildDir);
         return {};
     }
     // A GET of /work costs tens of milliseconds, most of a short run; init, which outlives
@@ -153,8 +153,8 @@ Expected<void> DockerRun::keepBuild(const DockerPreparedContainer &container) co
     // Moved, not copied: a rename takes the folder's entries as they are and follows no link.
     // The container made what is inside; should it have put a link where the folder was, it
     // is refused here, and links inside are skipped when the program's workspace is filled.
-    const QString build = container.workspace.workDir() + QLatin1Char('/') + QLatin1String(kBuildDir);
-    const QString kept = m_plan.keepBuildIn + QLatin1Char('/') + QLatin1String(kBuildDir);
+    const QString build = container.workspace.workDir() + QLatin1Char('/') + m_plan.buildDir;
+    const QString kept = m_plan.keepBuildIn + QLatin1Char('/') + m_plan.buildDir;
     const QFileInfo info(build);
     if (info.isSymLink() || !info.isDir() || !QDir().rename(build, kept)) {
         return makeError(RunError::Code::SetupFailed,
@@ -292,8 +292,8 @@ Expected<void> DockerRun::prepareWorkspace(DockerPreparedContainer &container)
         return std::unexpected(populated.error());
     if (m_plan.stage == RunStage::Run)
         m_baseline = WorkspaceBaseline::of(container.workspace.workDir());
-    if (m_plan.stage == RunStage::Compile) {
-        const QString build = container.workspace.workDir() + QLatin1Char('/') + QLatin1String(kBuildDir);
+    if (m_plan.stage != RunStage::Run) {
+        const QString build = container.workspace.workDir() + QLatin1Char('/') + m_plan.buildDir;
         if (!QDir().mkpath(build)) {
             return makeError(RunError::Code::SetupFailed,
                              QStringLiteral("Could not make the build folder %1.").arg(build));

@@ -11,6 +11,7 @@
 #include "docker/dockerrunoutput.h"
 #include "docker/dockerrunshared.h"
 #include "files/artifactlisting.h"
+#include "languages/language.h"
 #include "files/workspacebaseline.h"
 #include "model/runrequest.h"
 #include "model/runresult.h"
@@ -41,9 +42,12 @@ public:
         QStringList command;     ///< as resolved inside the image, e.g. python3 -u main.py
         QStringList environment; ///< NAME=VALUE from the language
         RunStage stage = RunStage::Run;
-        /// For a compile: the host folder where the build folder goes when the compiler has
-        /// succeeded, before the container and its workspace are removed.
+        /// For a compile (or a package setup): the host folder where the build folder goes when
+        /// the step has succeeded, before the container and its workspace are removed.
         QString keepBuildIn;
+        /// The folder of /work that step makes: the compiler's build folder, or the packages'
+        /// environment (PackagePlan::kBuildDir).
+        QString buildDir = QLatin1String(kBuildDir);
     };
     struct Callbacks {
         /// fifo empty unless input stays open and the daemon shares our file system

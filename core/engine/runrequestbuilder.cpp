@@ -58,6 +58,7 @@ RunRequestBuilder::RunRequestBuilder(const EngineSettings &settings)
 {
     m_request.limits = settings.limits;
     m_request.backend = settings.backend;
+    m_request.packages = settings.packages;
     m_request.weakestIsolation = settings.allowWeaker;
 }
 
@@ -77,6 +78,8 @@ RunRequestBuilder &RunRequestBuilder::editorProgram(const Language *language, co
     }
     m_request.language = language->id;
     m_request.entryFile = QFileInfo(fileName).fileName();
+    if (QFileInfo(fileName).isAbsolute())
+        m_request.packages.programFolder = QFileInfo(fileName).path();
     if (m_request.entryFile.isEmpty())
         m_request.entryFile = unsavedFileName(*language);
     m_request.sources = {{m_request.entryFile, code.toUtf8()}};
@@ -141,6 +144,7 @@ RunRequestBuilder &RunRequestBuilder::programFile(const QString &path, const QSt
         return *this;
     m_request.language = language->id;
     m_request.entryFile = QFileInfo(path).fileName();
+    m_request.packages.programFolder = QFileInfo(path).absolutePath();
     m_request.sources = {{m_request.entryFile, *content}};
     return *this;
 }

@@ -50,7 +50,12 @@ void StagedJob::watch(RunJob *job)
 
 void StagedJob::onCompileFinished(const RunResult &result)
 {
-    m_compileDiagnostics = diagnosticsOf(result);
+    // A setup step's own diagnostic (a package not in the wheelhouse) comes first.
+    m_compileDiagnostics = result.diagnostics;
+    for (const Diagnostic &d : diagnosticsOf(result)) {
+        if (!m_compileDiagnostics.contains(d))
+            m_compileDiagnostics << d;
+    }
     m_stderrTail.clear();
     // A compile error is not a kill: the run simply ends at this stage, with what the
     // compiler said. Stop pressed while the compiler worked ends it here too.

@@ -27,8 +27,11 @@ public:
     static RunRequest withInput(RunRequest request, const Input &input);
 
     struct Plan {
-        std::unique_ptr<RunJob> compile; ///< null for a language without a compile step
-        Limits compileLimits;            ///< what the compile job runs under, for its messages
+        /// null for a language without a compile step. A Python run whose packages are not
+        /// installed yet has its setup step (core/packages/SetupJob) here instead: the same
+        /// shape, a step that must succeed before the program runs.
+        std::unique_ptr<RunJob> compile;
+        Limits compileLimits; ///< what the compile job runs under, for its messages
         /// Called once, when the compiler has succeeded (or at start() without one), with the
         /// input typed meanwhile: it goes into the job's request rather than down a pipe the
         /// program may not have opened yet. The compile job is kept until the end: the run's

@@ -1,5 +1,6 @@
 #include "exercises/exercisesettings.h"
 
+#include "settings/folderpath.h"
 #include "settings/historysettings.h"
 
 #include <QDir>
@@ -14,18 +15,6 @@ namespace {
 const auto kGroup = QStringLiteral("exercises");
 const auto kLearnerFolderKey = QStringLiteral("learnerFolder");
 const auto kLearnerFolderVariable = QStringLiteral("SANDPIT_EXERCISES_LEARNER_FOLDER");
-
-// "~/x" is what people type; an empty or relative folder would land wherever Sandpit was
-// started from, so it counts as unset.
-QString absoluteFolder(const QString &text)
-{
-    QString path = text.trimmed();
-    if (path == QLatin1String("~") || path.startsWith(QLatin1String("~/")))
-        path = QDir::homePath() + path.mid(1);
-    if (path.isEmpty() || !QDir::isAbsolutePath(path))
-        return {};
-    return QDir::cleanPath(path);
-}
 
 } // namespace
 

@@ -8,7 +8,9 @@
 #include "files/runfolders.h"
 #include "local/localcommand.h"
 #include "local/localjob.h"
+#include "local/localsetup.h"
 #include "local/sandboxpolicy.h"
+#include "packages/packageplan.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -64,16 +66,6 @@ Expected<Steps> planSteps(const Language &language, const RunRequest &runRequest
     steps.run.command = runCommand(language, toolchains->run, runRequest);
     return steps;
 }
-Expected<QString> usableHelper(const QString &helper)
-{
-    if (!helper.isEmpty() && QFileInfo(helper).isExecutable())
-        return helper;
-    return makeError(RunError::Code::BackendUnavailable,
-                     QStringLiteral("The sandbox helper (sandpit-helper) is missing: it should be in "
-                                    "../libexec/sandpit beside the sandpit program (/usr/libexec/sandpit when "
-                                    "installed), or next to it in a build. Reinstall Sandpit, or set "
-                                    "SANDPIT_HELPER to its path."));
-}
 // The program's job, made once the compiler (if any) is done, in `sandbox`. With a helper path
 // in `rebuild`, a sandbox that died meanwhile (it was built while the compiler worked) is built
 // again; the one the run took at once was checked alive just now.
@@ -104,6 +96,19 @@ QString LocalBackend::findHelper()
     return findCompanionProgram(QStringLiteral("sandpit-helper"), "SANDPIT_HELPER");
 }
 
+Expected<QString> LocalBackend::helperProgram() const
+{
+    const QString helper = m_config.helperPath.isEmpty() ? findHelper() : m_config.helperPath;
+    if (helper.isEmpty() || !QFileInfo(helper).isExecutable()) {
+        return makeError(RunError::Code::BackendUnavailable,
+                         QStringLiteral("The sandbox helper (sandpit-helper) is missing: it should be in "
+                                        "../libexec/sandpit beside the sandpit program (/usr/libexec/sandpit when "
+                                        "installed), or next to it in a build. Reinstall Sandpit, or set "
+                                        "SANDPIT_HELPER to its path."));
+    }
+    return helper;
+}
+
 Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &request)
 {
     if (!request.sandbox.isEmpty()) {
@@ -120,38 +125,42 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     if (!steps)
         return std::unexpected(steps.error());
     const Toolchains &toolchains = steps->toolchains;
-    const LocalJob::Plan &runPlan = steps->run;
+    LocalJob::Plan &runPlan = steps->run;
 
-    const auto found = usableHelper(m_config.helperPath.isEmpty() ? findHelper() : m_config.helperPath);
+    const auto found = helperProgram();
     if (!found)
         return std::unexpected(found.error());
     const QString &helper = *found;
 
-    const PreparedSandbox::Config sandboxConfig{helper, sandboxReadOnlyPaths(), PreparedSandbox::Config{}.workSizeBytes,
-                                                request.weakestIsolation, filterImage(helper)};
-    auto sandbox = takeSandbox(sandboxConfig);
-    if (!sandbox)
-        return std::unexpected(sandbox.error());
+    // A command of the request's own (a REPL's) runs the toolchain it names: no environment.
+    const auto packages = request.command.isEmpty()
+        ? PackagePlan::make(*language, request, localInterpreterTag(toolchains.run), EnvCache(request.packages.envs))
+        : Expected<std::optional<PackagePlan>>{};
+    if (!packages)
+        return std::unexpected(packages.error());
+    if (const auto shown = *packages ? checkShownFolders(**packages) : Expected<void>{}; !shown)
+        return std::unexpected(shown.error());
+    PreparedSandbox::Config sandboxConfig{helper, sandboxReadOnlyPaths(), PreparedSandbox::Config{}.workSizeBytes,
+                                          request.weakestIsolation, filterImage(helper)};
+    // The environment, read-only: only the setup step, in a sandbox of its own, writes it.
+    if (*packages) {
+        sandboxConfig.readOnlyPaths << (*packages)->envPath;
+        runPlan.command = runCommand(*language, (*packages)->python, runRequest);
+    }
 
     StagedJob::Plan staged;
     staged.diagnostics = DiagnosticParser(language->diagnosticFormats, request.sources);
-    if (language->isCompiled() && request.command.isEmpty()) {
-        const RunRequest compileRequest = compileStepRequest(*language, request);
-        staged.compileLimits = compileRequest.limits;
-        LocalJob::Plan compilePlan{compileCommand(*language, toolchains.compile, compileRequest), runPlan.environment,
-                                   RunStage::Compile, QLatin1String(kBuildDir)};
-        // The helper copies the build folder back here; the program's sandbox gets it as an
-        // input folder, in the same place.
-        const QString built = sandbox->workspace().workDir() + QLatin1Char('/') + QLatin1String(kBuildDir);
-        runRequest.inputFiles << InputFile{built, QLatin1String(kBuildDir)};
-        staged.compile = std::make_unique<LocalJob>(compileRequest, std::move(compilePlan), std::move(*sandbox));
-        // The program's sandbox is built while the compiler works: on a run that compiles,
-        // nobody waits for it.
-        staged.makeRun = runIn(std::make_shared<Expected<PreparedSandbox>>(PreparedSandbox::start(sandboxConfig)),
-                               sandboxConfig, runRequest, runPlan);
-    } else {
-        staged.makeRun
-            = runIn(std::make_shared<Expected<PreparedSandbox>>(std::move(*sandbox)), {}, runRequest, runPlan);
+    if (*packages && !(*packages)->ready) {
+        auto setup = makeLocalSetupJob(**packages, request, toolchains.run, sandboxConfig, runPlan.environment);
+        if (!setup)
+            return std::unexpected(setup.error());
+        staged.compile = std::move(*setup);
+        staged.compileLimits = (*packages)->setupLimits;
+        staged.makeRun = runAfterSetup(sandboxConfig, runRequest, runPlan);
+    } else if (auto planned
+               = planCompileAndRun(*language, toolchains, request, sandboxConfig, runRequest, runPlan, staged);
+               !planned) {
+        return std::unexpected(planned.error());
     }
     auto job = std::make_unique<StagedJob>(std::move(staged));
     if (m_config.prepareAhead) {
@@ -183,9 +192,39 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     return job;
 }
 
+Expected<void> LocalBackend::planCompileAndRun(const Language &language, const Toolchains &toolchains,
+                                               const RunRequest &request, const PreparedSandbox::Config &sandboxConfig,
+                                               RunRequest runRequest, const LocalJob::Plan &runPlan,
+                                               StagedJob::Plan &staged)
+{
+    auto sandbox = takeSandbox(sandboxConfig);
+    if (!sandbox)
+        return std::unexpected(sandbox.error());
+    if (language.isCompiled() && request.command.isEmpty()) {
+        const RunRequest compileRequest = compileStepRequest(language, request);
+        staged.compileLimits = compileRequest.limits;
+        LocalJob::Plan compilePlan{compileCommand(language, toolchains.compile, compileRequest), runPlan.environment,
+                                   RunStage::Compile, QLatin1String(kBuildDir)};
+        // The helper copies the build folder back here; the program's sandbox gets it as an
+        // input folder, in the same place.
+        const QString built = sandbox->workspace().workDir() + QLatin1Char('/') + QLatin1String(kBuildDir);
+        runRequest.inputFiles << InputFile{built, QLatin1String(kBuildDir)};
+        staged.compile = std::make_unique<LocalJob>(compileRequest, std::move(compilePlan), std::move(*sandbox));
+        // The program's sandbox is built while the compiler works: on a run that compiles,
+        // nobody waits for it.
+        staged.makeRun = runIn(std::make_shared<Expected<PreparedSandbox>>(PreparedSandbox::start(sandboxConfig)),
+                               sandboxConfig, runRequest, runPlan);
+    } else {
+        staged.makeRun
+            = runIn(std::make_shared<Expected<PreparedSandbox>>(std::move(*sandbox)), {}, runRequest, runPlan);
+    }
+    return {};
+}
+
 Expected<PreparedSandbox> LocalBackend::takeSandbox(const PreparedSandbox::Config &config)
 {
-    if (m_warm && m_warm->isAlive() && m_warm->weakestIsolation() == config.weakestIsolation) {
+    if (m_warm && m_warm->isAlive() && m_warm->weakestIsolation() == config.weakestIsolation
+        && m_warmPaths == config.readOnlyPaths) {
         PreparedSandbox sandbox = std::move(*m_warm);
         m_warm.reset();
         return sandbox;
@@ -209,10 +248,15 @@ int LocalBackend::filterImage(const QString &helper)
 
 void LocalBackend::prepareNext(const PreparedSandbox::Config &config)
 {
-    if (m_warm && m_warm->isAlive() && m_warm->weakestIsolation() == config.weakestIsolation)
+    if (m_warm && m_warm->isAlive() && m_warm->weakestIsolation() == config.weakestIsolation
+        && m_warmPaths == config.readOnlyPaths)
         return;
-    if (auto sandbox = PreparedSandbox::start(config))
+    if (auto sandbox = PreparedSandbox::start(config)) {
         m_warm.emplace(std::move(*sandbox));
+        // A run with packages sees its environment: a sandbox is only reused for one that
+        // shows the same folders.
+        m_warmPaths = config.readOnlyPaths;
+    }
 }
 
 } // namespace Sandpit::Core

@@ -2,8 +2,10 @@
 
 #include "engine/backend.h"
 #include "engine/backendid.h"
+#include "engine/stagedjob.h"
 #include "languages/languageregistry.h"
 #include "local/filterimage.h"
+#include "local/localjob.h"
 #include "local/preparedsandbox.h"
 
 #include <memory>
@@ -41,6 +43,13 @@ private:
     /// A run in a named sandbox (RunRequest::sandbox), in localbackendsandbox.cpp.
     Expected<std::unique_ptr<RunJob>> createSandboxJob(const RunRequest &request, const QString &helper,
                                                        const QStringList &environment);
+
+    /// The helper to start: the configured one, or findHelper()'s; an error says how to fix its absence.
+    Expected<QString> helperProgram() const;
+    /// The steps of a run whose packages (if any) are in place: compile then run, or run.
+    Expected<void> planCompileAndRun(const Language &language, const Toolchains &toolchains, const RunRequest &request,
+                                     const PreparedSandbox::Config &sandboxConfig, RunRequest runRequest,
+                                     const LocalJob::Plan &runPlan, StagedJob::Plan &staged);
     Expected<PreparedSandbox> takeSandbox(const PreparedSandbox::Config &config);
     void prepareNext(const PreparedSandbox::Config &config);
     int filterImage(const QString &helper);
@@ -50,6 +59,7 @@ private:
     // Building a sandbox costs about as much as starting Python; doing it between runs takes
     // it off the time from Run to the first output.
     std::optional<PreparedSandbox> m_warm;
+    QStringList m_warmPaths; // the read-only folders m_warm shows
     std::optional<FilterImage> m_filter;
     bool m_filterTried = false;
     bool m_sweptAbandoned = false;

@@ -5,9 +5,24 @@
 
 namespace Sandpit::Core {
 
+namespace {
+// The learner's program never ran: its packages did not install.
+QString setupTitle(const RunResult &result, const QString &title)
+{
+    if (result.killReason == KillReason::None)
+        return QStringLiteral("Packages not installed");
+    if (result.killReason == KillReason::Cancelled)
+        return QStringLiteral("Stopped by you while installing packages");
+    const QString prefix = QStringLiteral("Stopped: ");
+    return QStringLiteral("Package install stopped: ") + (title.startsWith(prefix) ? title.mid(prefix.size()) : title);
+}
+} // namespace
+
 QString resultTitle(const RunResult &result)
 {
     const QString title = killReasonTitle(result.killReason);
+    if (result.stage == RunStage::Setup)
+        return setupTitle(result, title);
     if (result.stage != RunStage::Compile)
         return title;
     switch (result.killReason) {
@@ -50,6 +65,8 @@ QString resultHeadline(const RunResult &result)
     const QString error = firstError(result.diagnostics);
     if (result.stage == RunStage::Compile)
         return error.isEmpty() ? resultTitle(result) : QStringLiteral("Did not compile: ") + error;
+    if (result.stage == RunStage::Setup)
+        return error.isEmpty() ? resultTitle(result) : QStringLiteral("Packages not installed: ") + error;
     if (result.exitCode.value_or(0) == 0) {
         if (result.outputCheck && !result.outputCheck->matches)
             return QStringLiteral("Wrong answer at line %1").arg(result.outputCheck->line);
@@ -126,12 +143,21 @@ QString describeEndAlone(const RunResult &result, const Limits &limits, const QS
 {
     // A compiler stopped by a limit is told apart from the program: the learner's program
     // never ran, and the limit is the compile step's, not the one in the settings.
+    // A package install likewise: pip runs the packages' own code, under the setup step's limits.
     const bool compiling = result.stage == RunStage::Compile;
-    const QString it = compiling ? QStringLiteral("The compiler") : QStringLiteral("It");
-    const QString the = compiling ? QStringLiteral("the compile step's") : QStringLiteral("the");
-    const QString after = compiling ? QStringLiteral(" The program did not run.") : QString();
+    const bool setup = result.stage == RunStage::Setup;
+    const QString it = compiling ? QStringLiteral("The compiler")
+        : setup                  ? QStringLiteral("The package install")
+                                 : QStringLiteral("It");
+    const QString the = compiling ? QStringLiteral("the compile step's")
+        : setup                   ? QStringLiteral("the setup step's")
+                                  : QStringLiteral("the");
+    const QString after = compiling || setup ? QStringLiteral(" The program did not run.") : QString();
     switch (result.killReason) {
     case KillReason::None:
+        if (setup)
+            return QStringLiteral("The package install failed (exit code %1), so the program did not run.")
+                .arg(result.exitCode.value_or(-1));
         if (compiling) {
             return result.exitCode == 0
                 ? QStringLiteral("The program compiled.")
@@ -172,6 +198,8 @@ QString describeEndAlone(const RunResult &result, const Limits &limits, const QS
         return QStringLiteral("%1 was ended by %2: %3.%4").arg(it, signalName(sig), signalDescription(sig), after);
     }
     case KillReason::Cancelled:
+        if (setup)
+            return QStringLiteral("You pressed Stop while its packages were being installed; the program did not run.");
         return compiling ? QStringLiteral("You pressed Stop while the program was being compiled; it did not run.")
                          : QStringLiteral("You pressed Stop; Sandpit ended the program and every process it started.");
     }

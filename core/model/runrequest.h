@@ -4,6 +4,7 @@
 #include "model/runlimits.h"
 #include "model/runresult.h"
 #include "model/terminalsize.h"
+#include "packages/packagesource.h"
 
 #include <QByteArray>
 #include <QList>
@@ -69,6 +70,9 @@ struct RunRequest {
     /// outlives the run, instead of a fresh one. Its limits are the sandbox's own, shared by
     /// every command run in it.
     QString sandbox;
+    /// Where a Python program's declared packages (PEP 723, requirements.txt) are installed
+    /// from, and the setup step's limits (core/packages/).
+    PackageSource packages;
 };
 
 } // namespace Sandpit::Core

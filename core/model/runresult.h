@@ -41,7 +41,8 @@ enum class OutputStream { Stdout, Stderr };
 
 /// Which step of a run a result describes: a compiled language that fails to compile (or
 /// whose compiler is stopped by a limit) ends at Compile, and its program never runs.
-enum class RunStage { Compile, Run };
+/// Setup: a program's packages being installed (core/packages/) before it runs.
+enum class RunStage { Setup, Compile, Run };
 
 /// How a run that took place ended. Produced only for runs that started.
 struct RunResult {

@@ -11,7 +11,8 @@ constexpr std::array<EnumWord<IsolationReport::Level>, 3> kIsolationLevels{{
 }};
 static_assert(namesEveryEnumerator(kIsolationLevels));
 
-constexpr std::array<EnumWord<RunStage>, 2> kRunStages{{
+constexpr std::array<EnumWord<RunStage>, 3> kRunStages{{
+    {RunStage::Setup, "setup"},
     {RunStage::Compile, "compile"},
     {RunStage::Run, "run"},
 }};

@@ -2,6 +2,7 @@
 
 #include "engine/backendid.h"
 #include "model/typeids.h"
+#include "settings/packagesettings.h"
 #include <QRegularExpression>
 #include <QSettings>
 
@@ -190,6 +191,8 @@ std::optional<QString> EngineSettings::problemWith(const QString &key, const QSt
         note(parseAllowWeaker(text));
     else if (key.startsWith(kImagesGroup + QLatin1Char('/')))
         note(parseImage(text));
+    else
+        return PackageSettings::problemWith(key, text);
     return problem;
 }
 
@@ -239,6 +242,11 @@ std::expected<EngineSettings, QString> EngineSettings::load(const QSettings &set
         return std::unexpected(origin + QLatin1Char(' ') + weaker.error());
     out.allowWeaker = *weaker;
 
+    const auto packages = PackageSettings::load(settings, environment, out.environmentOverrides);
+    if (!packages)
+        return std::unexpected(packages.error());
+    out.packages = *packages;
+
     // Only the settings are read here: SANDPIT_DOCKER_IMAGE_<ID> is the backend's, which
     // puts it above these (DockerBackend::imageFor).
     const QStringList keys = settings.allKeys();
@@ -263,6 +271,7 @@ void EngineSettings::save(QSettings &settings) const
     settings.setValue(kAllowWeakerKey, allowWeakerId(allowWeaker));
     for (const NumericSetting &s : kNumeric)
         settings.setValue(QLatin1String(s.key), s.get(limits));
+    PackageSettings::save(packages, settings);
     settings.remove(kImagesGroup);
     for (auto it = dockerImages.begin(); it != dockerImages.end(); ++it)
         settings.setValue(imageKey(it.key()), it.value());

@@ -3,6 +3,7 @@
 #include "engine/backendid.h"
 #include "model/runlimits.h"
 #include "model/runresult.h"
+#include "packages/packagesource.h"
 
 #include <QHash>
 #include <QProcessEnvironment>
@@ -28,6 +29,8 @@ struct EngineSettings {
     /// Language id → Docker image, from the settings docker/images/<id>: over languages.json,
     /// under SANDPIT_DOCKER_IMAGE_<ID>.
     QHash<QString, QString> dockerImages;
+    /// packages/*: where a program's declared packages come from (PackageSettings).
+    PackageSource packages;
     QStringList environmentOverrides; ///< names of the SANDPIT_* variables that took effect
 
     /// Reads settings then the environment. A bad value is an error that names the setting

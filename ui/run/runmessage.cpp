@@ -31,7 +31,7 @@ QString runMessage(const Core::RunResult &result)
     if (result.killReason != KillReason::None)
         return lines(Core::resultHeadline(result), result.killDetail);
     const QString error = Core::resultError(result);
-    if (result.stage == Core::RunStage::Compile)
+    if (result.stage != Core::RunStage::Run)
         return lines(error, result.killDetail);
     if (result.exitCode.value_or(0) != 0) {
         // Under "Stopped with an error": the error, then only what the exit-code sentence adds.

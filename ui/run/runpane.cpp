@@ -1,5 +1,6 @@
 #include "run/runpane.h"
 
+#include "model/killdetail.h"
 #include "model/units.h"
 #include "run/runmessage.h"
 #include "window/flatbutton.h"
@@ -186,7 +187,7 @@ void RunPane::showResult(const Core::RunResult &result)
     m_elapsedTimer.stop();
     using Core::KillReason;
     const QString status = statusFor(result);
-    if (result.stage == Core::RunStage::Compile && result.killReason == KillReason::None)
+    if (result.stage != Core::RunStage::Run && result.killReason == KillReason::None)
         setStatus(status, kBad);
     else if (result.killReason == KillReason::None)
         setStatus(status, result.succeeded() ? kGood : result.exitCode == 0 || hasError(result) ? kBad : kWarning);
@@ -244,6 +245,9 @@ QString RunPane::statusFor(const Core::RunResult &result)
     using Core::KillReason;
     if (result.stage == Core::RunStage::Compile && result.killReason == KillReason::None)
         return QStringLiteral("Did not compile");
+    // The core's title for it ("Packages not installed"): the program did not run.
+    if (result.stage == Core::RunStage::Setup && result.killReason == KillReason::None)
+        return Core::resultTitle(result);
     if (result.endedCleanly() && !result.succeeded())
         return QStringLiteral("Wrong answer");
     if (result.killReason == KillReason::None)

@@ -5,6 +5,7 @@
 #include "exercises/exercisesettings.h"
 #include "model/typeids.h"
 #include "settings/dockerimagestable.h"
+#include "settings/packagesettings.h"
 #include "settings/settingfield.h"
 
 #include <QCheckBox>
@@ -87,6 +88,7 @@ SettingsDialog::SettingsDialog(QSettings &settings, const Core::LanguageRegistry
     pages->addTab(historyPage(), QStringLiteral("History"));
     pages->addTab(workspacePage(), QStringLiteral("Workspace"));
     pages->addTab(exercisesPage(), QStringLiteral("Exercises"));
+    pages->addTab(packagesPage(), QStringLiteral("Packages"));
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(pages);
     layout->addWidget(m_status);
@@ -264,6 +266,32 @@ QWidget *SettingsDialog::exercisesPage()
     form->addRow(explanation(QStringLiteral("Your answers to exercises are ordinary files here, in a folder per course "
                                             "and exercise, so they outlive Sandpit. Files already written stay where "
                                             "they are when you choose another folder.")));
+    return page;
+}
+
+QWidget *SettingsDialog::packagesPage()
+{
+    auto *page = new QWidget;
+    auto *form = new QFormLayout(page);
+    const auto add
+        = [&](const QString &key, const QString &variable, const QString &label, const QString &defaultValue) {
+              auto *edit = new QLineEdit;
+              edit->setMinimumWidth(edit->fontMetrics().averageCharWidth() * 44);
+              SettingField *field = addField(key, label, edit);
+              m_defaults.insert(key, defaultValue);
+              m_variables.insert(key, variable);
+              form->addRow(label + QLatin1Char(':'), field->row());
+          };
+    add(Core::PackageSettings::wheelhouseKey(), QStringLiteral("SANDPIT_WHEELHOUSE"), QStringLiteral("Wheelhouse"),
+        Core::PackageSettings::defaultWheelhouse(m_environment));
+    add(Core::PackageSettings::indexKey(), QStringLiteral("SANDPIT_PACKAGE_INDEX"), QStringLiteral("Package index"),
+        QString());
+    form->addRow(explanation(
+        QStringLiteral("A Python program lists the packages it needs in a “# /// script” block or a requirements.txt "
+                       "beside it. Sandpit installs them, inside the sandbox, from the wheels in the wheelhouse, "
+                       "without the network; fill it on a computer with internet: pip download PACKAGE -d FOLDER. "
+                       "Each set of packages is installed once and kept for the next runs. A package index needs "
+                       "network for the install, which Sandpit cannot allow yet: leave it empty.")));
     return page;
 }
 

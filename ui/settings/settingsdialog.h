@@ -56,6 +56,7 @@ private:
     QWidget *historyPage();
     QWidget *workspacePage();
     QWidget *exercisesPage();
+    QWidget *packagesPage();
     void browseLearnerFolder();
     void saveExerciseSettings();
     SettingField *addField(const QString &key, const QString &label, QWidget *editor, const QString &unit = {});

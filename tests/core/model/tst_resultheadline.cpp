@@ -76,6 +76,26 @@ private Q_SLOTS:
         QVERIFY(!describeEnd(result, Limits{}).contains(QStringLiteral("finished")));
     }
 
+    // -- issue 22: packages --
+    void aFailedPackageInstallSaysSoAndThatTheProgramDidNotRun()
+    {
+        RunResult result;
+        result.stage = RunStage::Setup;
+        result.exitCode = 1;
+        result.diagnostics << Diagnostic{{}, 0, 0, Diagnostic::Severity::Error, QStringLiteral("`x` is not there.")};
+        QCOMPARE(resultTitle(result), QStringLiteral("Packages not installed"));
+        QCOMPARE(resultHeadline(result), QStringLiteral("Packages not installed: `x` is not there."));
+        QCOMPARE(describeEnd(result, Limits{}),
+                 QStringLiteral("The package install failed (exit code 1), so the program did not run."));
+        result.killReason = KillReason::Timeout;
+        Limits setup;
+        setup.wallTimeMs = 120'000;
+        QCOMPARE(resultTitle(result).left(25), QStringLiteral("Package install stopped: "));
+        QCOMPARE(describeEnd(result, setup),
+                 QStringLiteral("The package install was still running after the setup step's time limit of 120 s, "
+                                "so Sandpit stopped it and every process it started. The program did not run."));
+    }
+
     void anExitCodeWithoutAnErrorIsToldPlainly()
     {
         const RunResult result

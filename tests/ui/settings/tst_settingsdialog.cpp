@@ -3,6 +3,7 @@
 // and still wins, Restore Defaults, and a Docker image chosen per language.
 #include "exercises/exercisesettings.h"
 #include "run/attachmentsession.h"
+#include "settings/packagesettings.h"
 #include "settings/settingsdialog.h"
 
 #include <QComboBox>
@@ -325,6 +326,30 @@ private Q_SLOTS:
         QCOMPARE(folder->text(), QStringLiteral("/srv/lab"));
         QVERIFY(d->apply());
         QVERIFY(!m_settings->contains(Core::ExerciseSettings::learnerFolderKey()));
+    }
+
+    // -- issue 22: packages --
+    void packagesAreCheckedAsTypedAndReadByTheEngine()
+    {
+        auto d = dialog();
+        const QString wheelhouse = Core::PackageSettings::wheelhouseKey();
+        const QString index = Core::PackageSettings::indexKey();
+        type(field<QLineEdit>(*d, wheelhouse), QStringLiteral("wheels"));
+        QVERIFY(!button(*d, QDialogButtonBox::Ok)->isEnabled());
+        QVERIFY2(message(*d, wheelhouse).startsWith(QStringLiteral("Wheelhouse must be a whole path to a folder")),
+                 qPrintable(message(*d, wheelhouse)));
+        type(field<QLineEdit>(*d, wheelhouse), QStringLiteral("/srv/wheels"));
+        type(field<QLineEdit>(*d, index), QStringLiteral("pypi.org/simple"));
+        QVERIFY(!button(*d, QDialogButtonBox::Ok)->isEnabled());
+        QVERIFY(message(*d, index).startsWith(QStringLiteral("Package index must be empty")));
+        type(field<QLineEdit>(*d, index), QString());
+        QVERIFY(button(*d, QDialogButtonBox::Ok)->isEnabled());
+        QTest::mouseClick(button(*d, QDialogButtonBox::Ok), Qt::LeftButton);
+
+        const auto engine = Core::EngineSettings::load(*m_settings, QProcessEnvironment());
+        QVERIFY(engine);
+        QCOMPARE(engine->packages.wheelhouse, QStringLiteral("/srv/wheels"));
+        QVERIFY(engine->packages.index.isEmpty());
     }
 };
 

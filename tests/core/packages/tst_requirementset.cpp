@@ -1,0 +1,153 @@
+// What a program declares, read the standard ways and written one way: PEP 503 names, PEP 723
+// blocks, requirements.txt, the hash that names the environment, and pip's "not found".
+#include "packages/packageplan.h"
+#include "packages/requirementset.h"
+#include "packages/scriptmetadata.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Sandpit::Core;
+
+class TestRequirementSet : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void canonicalNames()
+    {
+        QCOMPARE(RequirementSet::canonicalName(QStringLiteral("Foo_Bar.baz")), QStringLiteral("foo-bar-baz"));
+        QCOMPARE(RequirementSet::canonicalName(QStringLiteral("a__-.b")), QStringLiteral("a-b"));
+        QCOMPARE(RequirementSet::nameOf(QStringLiteral("Requests[socks]>=2.0")), QStringLiteral("requests"));
+    }
+
+    void spellingsOfOneSetShareOneHash()
+    {
+        const auto a = RequirementSet::fromLines(
+            {QStringLiteral("Requests >= 2"), QStringLiteral("numpy"), QStringLiteral("# a comment"), QString()},
+            QStringLiteral("a"));
+        const auto b = RequirementSet::fromLines(
+            {QStringLiteral("NumPy"), QStringLiteral("requests>=2  # pinned"), QStringLiteral("numpy")},
+            QStringLiteral("b"));
+        QVERIFY(a && b);
+        QCOMPARE(a->requirements, (QStringList{QStringLiteral("numpy"), QStringLiteral("requests>=2")}));
+        QCOMPARE(b->requirements, a->requirements);
+        QCOMPARE(b->hash(QStringLiteral("py3.11")), a->hash(QStringLiteral("py3.11")));
+        QVERIFY(b->hash(QStringLiteral("py3.11")) != b->hash(QStringLiteral("py3.12")));
+        const auto other = RequirementSet::fromLines({QStringLiteral("numpy")}, {});
+        QVERIFY(other->hash(QStringLiteral("py3.11")) != a->hash(QStringLiteral("py3.11")));
+    }
+
+    void extrasAreSortedAndCanonical()
+    {
+        const auto set = RequirementSet::fromLines({QStringLiteral("Pkg[Zeta,alpha_x] ; python_version>'3'")}, {});
+        QVERIFY(set);
+        QCOMPARE(set->requirements, QStringList{QStringLiteral("pkg[alpha-x,zeta] ; python_version>'3'")});
+    }
+
+    void pipOptionsAreRefusedByName()
+    {
+        const auto set = RequirementSet::fromLines({QStringLiteral("--index-url https://example.org")},
+                                                   QStringLiteral("requirements.txt"));
+        QVERIFY(!set);
+        QCOMPARE(set.error().code, RunError::Code::BadRequest);
+        QVERIFY(set.error().message.contains(QStringLiteral("requirements.txt has the pip option \"--index-url")));
+    }
+
+    void scriptBlockIsRead()
+    {
+        const QByteArray source = "#!/usr/bin/env python3\n"
+                                  "# /// script\n"
+                                  "# requires-python = \">=3.11\"\n"
+                                  "# dependencies = [\n"
+                                  "#   \"requests<3\",\n"
+                                  "#   'rich',\n"
+                                  "# ]\n"
+                                  "# ///\n"
+                                  "import requests\n";
+        const auto deps = scriptDependencies(source, QStringLiteral("main.py"));
+        QVERIFY(deps && *deps);
+        QCOMPARE(**deps, (QStringList{QStringLiteral("requests<3"), QStringLiteral("rich")}));
+    }
+
+    void noBlockIsNothing()
+    {
+        const auto deps = scriptDependencies("# /// other\n# x = 1\n# ///\nprint(1)\n", QStringLiteral("main.py"));
+        QVERIFY(deps);
+        QVERIFY(!*deps);
+    }
+
+    void badTomlNamesItsLine()
+    {
+        const auto deps
+            = scriptDependencies("print(1)\n# /// script\n# dependencies = [\"a\"\n# ///\n", QStringLiteral("main.py"));
+        QVERIFY(!deps);
+        QVERIFY2(
+            deps.error().message.startsWith(QStringLiteral("main.py, line 3: the script metadata is not valid TOML")),
+            qPrintable(deps.error().message));
+    }
+
+    void dependenciesMustBeStrings()
+    {
+        const auto deps = scriptDependencies("# /// script\n# dependencies = [1]\n# ///\n", QStringLiteral("a.py"));
+        QVERIFY(!deps);
+        QVERIFY(deps.error().message.contains(QStringLiteral("not a string")));
+    }
+
+    void twoBlocksAreAnError()
+    {
+        const QByteArray block = "# /// script\n# dependencies = []\n# ///\n";
+        const auto deps = scriptDependencies(block + "x = 1\n" + block, QStringLiteral("a.py"));
+        QVERIFY(!deps);
+        QVERIFY(deps.error().message.contains(QStringLiteral("two `# /// script` blocks (lines 1 and 5)")));
+    }
+
+    void scriptBlockWinsOverRequirementsTxt()
+    {
+        RunRequest request;
+        request.entryFile = QStringLiteral("main.py");
+        request.sources = {{request.entryFile, "# /// script\n# dependencies = [\"B\"]\n# ///\n"},
+                           {QStringLiteral("requirements.txt"), "a\n"}};
+        auto set = declaredRequirements(request);
+        QVERIFY(set);
+        QCOMPARE(set->requirements, QStringList{QStringLiteral("b")});
+        request.sources.first().content = "print(1)\n";
+        set = declaredRequirements(request);
+        QVERIFY(set);
+        QCOMPARE(set->requirements, QStringList{QStringLiteral("a")});
+    }
+
+    void requirementsTxtBesideTheProgramCounts()
+    {
+        QTemporaryDir folder;
+        QFile file(folder.filePath(QStringLiteral("requirements.txt")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("Beside_It==1.0\n");
+        file.close();
+        RunRequest request;
+        request.entryFile = QStringLiteral("main.py");
+        request.sources = {{request.entryFile, "print(1)\n"}};
+        QVERIFY(declaredRequirements(request)->isEmpty());
+        request.packages.programFolder = folder.path();
+        const auto set = declaredRequirements(request);
+        QVERIFY(set);
+        QCOMPARE(set->requirements, QStringList{QStringLiteral("beside-it==1.0")});
+    }
+
+    void pipNotFoundBecomesOneSentence()
+    {
+        PackagePlan plan;
+        plan.wheelhouse = QStringLiteral("/w");
+        const QByteArray pip = "Looking in links: /w\n"
+                               "ERROR: Could not find a version that satisfies the requirement Requests>=2 (from "
+                               "versions: none)\nERROR: No matching distribution found for Requests>=2\n";
+        QCOMPARE(plan.missingPackageMessage(pip),
+                 QStringLiteral("`requests` is not in the wheelhouse (/w). Put its wheel there, or run `pip download "
+                                "requests -d /w` on a computer with internet."));
+        QVERIFY(plan.missingPackageMessage("ERROR: something else\n").isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRequirementSet)
+#include "tst_requirementset.moc"
