@@ -9,6 +9,7 @@
 #include "settings/enginesettings.h"
 
 #ifdef SANDPIT_TEST_DOCKER
+#include "docker/dockerbackend.h"
 #include "docker/dockersandboxes.h"
 
 #include <QJsonArray>
@@ -255,6 +256,33 @@ private Q_SLOTS:
         QVERIFY2(watcher.outcome.result->isolation.level != IsolationReport::Level::None,
                  qPrintable(watcher.outcome.result->isolation.details.join(QLatin1Char('\n'))));
         QVERIFY(watcher.outcome.result->isolation.details.join(QLatin1Char(' ')).contains(QLatin1String("network")));
+    }
+
+    // The run's CPU-time limit is the REPL's (the container's rlimit): an endless loop typed
+    // at the prompt ends it with CpuTime and a sentence.
+    void aLoopEndsTheReplAtItsCpuTime()
+    {
+        RunWatcher watcher(*m_controller);
+        RunRequest request = replRequest();
+        request.limits.cpuTimeMs = 1000;
+        open(watcher, request);
+        m_controller->writeInput(watcher.outcome.id, "while True: pass\r\r");
+        endWith(watcher, KillReason::CpuTime);
+        QVERIFY(!watcher.outcome.result->killDetail.isEmpty());
+    }
+
+    // An engine that does not share this disk cannot be given the REPL's control folder: the
+    // request is refused with a sentence, not run weaker.
+    void aRemoteEngineIsRefusedWithASentence()
+    {
+        DockerBackend::Config config;
+        config.environment.insert(QStringLiteral("SANDPIT_DOCKER_TRANSFER"), QStringLiteral("archive"));
+        DockerBackend backend(LanguageRegistry::builtIn(), std::move(config));
+        const auto job = backend.createJob(replRequest());
+        QVERIFY(!job);
+        QCOMPARE(job.error().code, RunError::Code::BadRequest);
+        QVERIFY2(job.error().message.contains(QLatin1String("shares this computer's disk")),
+                 qPrintable(job.error().message));
     }
 
     // The REPL's container is there while it runs, is not one of the user's named sandboxes,
