@@ -86,6 +86,15 @@ QString DockerBackend::imageFor(const Language &language, const Config &config)
 }
 
 namespace {
+// The language's variables as KEY=VALUE, for a container's or a program's environment.
+QStringList environmentOf(const Language &language)
+{
+    QStringList environment;
+    for (auto it = language.environment.begin(); it != language.environment.end(); ++it)
+        environment << it.key() + QLatin1Char('=') + it.value();
+    return environment;
+}
+
 // The image a fresh container of `request` runs, or why there is none.
 Expected<QString> chooseImage(const Language &language, const RunRequest &request, const DockerBackend::Config &config)
 {
@@ -119,8 +128,7 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
         p.request = step;
         p.key = keyFor(image, step.limits);
         p.command = std::move(command);
-        for (auto it = language->environment.begin(); it != language->environment.end(); ++it)
-            p.environment << it.key() + QLatin1Char('=') + it.value();
+        p.environment = environmentOf(*language);
         return p;
     };
     StagedJob::Plan staged;
@@ -198,7 +206,9 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createReplJob(const Language &l
     // Docker cannot tell the REPL waiting at its prompt from the REPL running what was typed,
     // and the time a learner takes to think must not end it. Its CPU time is limited instead,
     // by the container's rlimit, and its memory for the whole container.
-    return std::make_unique<DockerExecJob>(step, std::move(command), m_connector, keyFor(image, step.limits));
+    return std::make_unique<DockerExecJob>(
+        step, std::move(command), m_connector,
+        DockerReplContainer::Spec{keyFor(image, step.limits), environmentOf(language)});
 }
 
 Expected<std::unique_ptr<RunJob>> DockerBackend::createSandboxJob(const RunRequest &request)

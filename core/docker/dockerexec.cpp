@@ -101,7 +101,7 @@ QString sandboxNotRunning(const DockerClient &client, const QString &name, const
 
 DockerExec::DockerExec(RunRequest request, QStringList command, std::shared_ptr<DockerConnector> connector,
                        std::shared_ptr<Shared> shared, Callbacks callbacks,
-                       std::optional<DockerContainerKey> ownContainer)
+                       std::optional<DockerReplContainer::Spec> ownContainer)
     : m_request(std::move(request))
     , m_command(std::move(command))
     , m_connector(std::move(connector))
@@ -118,7 +118,9 @@ void DockerExec::run()
         return m_callbacks.failed(client.error());
     std::optional<DockerReplContainer> own;
     if (m_ownContainer) {
-        auto started = DockerReplContainer::start(*client, m_ownContainer->forDaemon(m_connector->daemonInfo()));
+        DockerReplContainer::Spec spec = *m_ownContainer;
+        spec.key = spec.key.forDaemon(m_connector->daemonInfo());
+        auto started = DockerReplContainer::start(*client, spec);
         if (!started)
             return m_callbacks.failed(started.error());
         own.emplace(std::move(*started));

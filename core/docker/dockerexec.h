@@ -1,7 +1,7 @@
 #pragma once
 
 #include "docker/dockerconnector.h"
-#include "docker/dockercontainer.h"
+#include "docker/dockerreplcontainer.h"
 #include "docker/dockersandboxlog.h"
 #include "model/runrequest.h"
 
@@ -51,7 +51,7 @@ public:
     /// (DockerReplContainer: the REPL) and removed at its end, not in RunRequest::sandbox.
     DockerExec(RunRequest request, QStringList command, std::shared_ptr<DockerConnector> connector,
                std::shared_ptr<Shared> shared, Callbacks callbacks,
-               std::optional<DockerContainerKey> ownContainer = std::nullopt);
+               std::optional<DockerReplContainer::Spec> ownContainer = std::nullopt);
 
     /// The whole command, start to end; calls `finished` or `failed` once.
     void run();
@@ -87,7 +87,7 @@ private:
     std::shared_ptr<DockerConnector> m_connector;
     std::shared_ptr<Shared> m_shared;
     Callbacks m_callbacks;
-    std::optional<DockerContainerKey> m_ownContainer;
+    std::optional<DockerReplContainer::Spec> m_ownContainer;
     qint64 m_startedMs = 0;
     qint64 m_outputBytes = 0;
     qint64 m_lastStateMs = 0;

@@ -3,7 +3,7 @@
 namespace Sandpit::Core {
 
 DockerExecJob::DockerExecJob(RunRequest request, QStringList command, std::shared_ptr<DockerConnector> connector,
-                             std::optional<DockerContainerKey> ownContainer)
+                             std::optional<DockerReplContainer::Spec> ownContainer)
     : m_shared(std::make_shared<DockerExec::Shared>())
 {
     connect(&m_output, &OutputBatcher::batchReady, this, &RunJob::outputReceived);

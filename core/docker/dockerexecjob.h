@@ -19,7 +19,7 @@ public:
     /// `ownContainer`: in a container of its own, made before the command and removed after
     /// it, a cancel or the job's end included (the REPL's, DockerReplContainer).
     DockerExecJob(RunRequest request, QStringList command, std::shared_ptr<DockerConnector> connector,
-                  std::optional<DockerContainerKey> ownContainer = std::nullopt);
+                  std::optional<DockerReplContainer::Spec> ownContainer = std::nullopt);
     /// Kills the command if it still runs, and waits for its thread.
     ~DockerExecJob() override;
 

@@ -2,6 +2,8 @@
 
 #include "docker/dockersandboxbody.h"
 
+#include <QJsonArray>
+
 namespace Sandpit::Core {
 
 DockerReplContainer::DockerReplContainer(QString id, Workspace control)
@@ -10,8 +12,9 @@ DockerReplContainer::DockerReplContainer(QString id, Workspace control)
 {
 }
 
-Expected<DockerReplContainer> DockerReplContainer::start(const DockerClient &client, const DockerContainerKey &key)
+Expected<DockerReplContainer> DockerReplContainer::start(const DockerClient &client, const Spec &spec)
 {
+    const DockerContainerKey &key = spec.key;
     // Fail closed: without the filter, the REPL would run under the daemon's profile alone.
     if (key.syscallFilter.isEmpty()) {
         return makeError(
@@ -25,7 +28,12 @@ Expected<DockerReplContainer> DockerReplContainer::start(const DockerClient &cli
     auto control = DockerContainer::prepareControl(*folder, key.syscallFilter);
     if (!control)
         return std::unexpected(control.error());
-    auto id = DockerContainer::create(client, key, DockerSandboxBody::held(key, *control));
+    QJsonObject body = DockerSandboxBody::held(key, *control);
+    QJsonArray environment = body.value(QLatin1String("Env")).toArray();
+    for (const QString &variable : spec.environment)
+        environment.append(variable);
+    body.insert(QStringLiteral("Env"), environment);
+    auto id = DockerContainer::create(client, key, body);
     if (!id)
         return std::unexpected(id.error());
     DockerReplContainer container(*id, std::move(*folder));

@@ -14,8 +14,16 @@ namespace Sandpit::Core {
 class DockerReplContainer final
 {
 public:
-    /// Created and started from `key` (made for the daemon already: DockerContainerKey::forDaemon).
-    static Expected<DockerReplContainer> start(const DockerClient &client, const DockerContainerKey &key);
+    struct Spec {
+        DockerContainerKey key; ///< the image and the run's limits
+        /// The language's variables (KEY=VALUE), in the container's environment, which every
+        /// exec into it inherits: the REPL sees what a run of the language sees.
+        QStringList environment;
+    };
+
+    /// Created and started from `spec`, its key made for the daemon already
+    /// (DockerContainerKey::forDaemon).
+    static Expected<DockerReplContainer> start(const DockerClient &client, const Spec &spec);
 
     const QString &id() const { return m_id; }
     /// Force-removes the container with its /work volume; false when the daemon refused.

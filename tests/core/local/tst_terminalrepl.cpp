@@ -126,6 +126,18 @@ private Q_SLOTS:
         endWith(watcher, KillReason::None);
     }
 
+    // The REPL has the language's variables, as a run has: a plot shown at the prompt goes
+    // to Sandpit's backend, not to a window the sandbox has no display for.
+    void theReplHasTheLanguagesVariables()
+    {
+        RunWatcher watcher(*m_controller);
+        open(watcher, replRequest());
+        typeAndSee(watcher, "import os; print('backend', os.environ.get('MPLBACKEND'))",
+                   "backend module://sandpit_matplotlib\r\n");
+        m_controller->closeInput(watcher.outcome.id);
+        endWith(watcher, KillReason::None);
+    }
+
     // Ctrl+C interrupts the endless loop, not the sandbox: the next line still runs.
     void ctrlCInterruptsTheProgramNotTheRun()
     {
