@@ -88,16 +88,18 @@ QString DockerBackend::imageFor(const Language &language, const Config &config)
 }
 
 namespace {
+// The language's variables as KEY=VALUE, for a container's or a program's environment.
+QStringList environmentOf(const Language &language)
+{
+    QStringList environment;
+    for (auto it = language.environment.begin(); it != language.environment.end(); ++it)
+        environment << it.key() + QLatin1Char('=') + it.value();
+    return environment;
+}
+
 // The image a fresh container of `request` runs, or why there is none.
 Expected<QString> chooseImage(const Language &language, const RunRequest &request, const DockerBackend::Config &config)
 {
-    if (request.terminal) {
-        // Refused, not run on pipes: a REPL without a terminal would look alive and answer
-        // nothing the way the learner expects (no line editing, no Ctrl+C).
-        return makeError(RunError::Code::BadRequest,
-                         QStringLiteral("A terminal (the REPL) runs only in the local sandbox for now, not in Docker. "
-                                        "Choose Run in: Local sandbox to open it."));
-    }
     const QString image = request.image.isEmpty() ? DockerBackend::imageFor(language, config) : request.image;
     if (image.isEmpty()) {
         return makeError(RunError::Code::UnknownLanguage,
@@ -120,6 +122,8 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
     if (!chosen)
         return std::unexpected(chosen.error());
     const QString &image = *chosen;
+    if (request.terminal)
+        return createReplJob(*language, request, image);
 
     // A command of the request's own (RunRequest::command) runs as it is: no compiler, no
     // environment.
@@ -136,8 +140,7 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
         p.request = step;
         p.key = keyFor(image, step.limits);
         p.command = std::move(command);
-        for (auto it = language->environment.begin(); it != language->environment.end(); ++it)
-            p.environment << it.key() + QLatin1Char('=') + it.value();
+        p.environment = environmentOf(*language);
         return p;
     };
     StagedJob::Plan staged;
@@ -192,6 +195,30 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
     keepWarmAfter(*job,
                   compileKey ? QList<DockerContainerKey>{*compileKey, runKey} : QList<DockerContainerKey>{runKey});
     return job;
+}
+
+Expected<std::unique_ptr<RunJob>> DockerBackend::createReplJob(const Language &language, const RunRequest &request,
+                                                               const QString &image)
+{
+    // The REPL's container binds its control folder from this computer, as a named sandbox's
+    // does; an engine elsewhere would find nothing there.
+    if (m_remote) {
+        return makeError(RunError::Code::BadRequest,
+                         QStringLiteral("A terminal (the REPL) in Docker needs an engine that shares this computer's "
+                                        "disk, and this one does not (DOCKER_HOST is tcp://, or "
+                                        "SANDPIT_DOCKER_TRANSFER=archive says so). Choose Run in: Local sandbox."));
+    }
+    const RunRequest step = runStepRequest(language, request);
+    QStringList command = request.command;
+    if (command.isEmpty())
+        command = runCommand(language, language.run.toolchain.value(0), step);
+    // No wall-clock limit (DockerExec gives a terminal none): from outside the container,
+    // Docker cannot tell the REPL waiting at its prompt from the REPL running what was typed,
+    // and the time a learner takes to think must not end it. Its CPU time is limited instead,
+    // by the container's rlimit, and its memory for the whole container.
+    return std::make_unique<DockerExecJob>(
+        step, std::move(command), m_connector,
+        DockerReplContainer::Spec{keyFor(image, step.limits), environmentOf(language)});
 }
 
 Expected<std::unique_ptr<RunJob>> DockerBackend::createSandboxJob(const RunRequest &request)

@@ -53,6 +53,10 @@ public:
 
 private:
     /// A command in a named sandbox (RunRequest::sandbox): an exec in its container.
+    /// RunRequest::terminal without a sandbox: the REPL, exec'd with a pty into a container of
+    /// its own (DockerReplContainer).
+    Expected<std::unique_ptr<RunJob>> createReplJob(const Language &language, const RunRequest &request,
+                                                    const QString &image);
     Expected<std::unique_ptr<RunJob>> createSandboxJob(const RunRequest &request);
 
     /// After `job` has ended, the pool makes the containers of `next` ready for the next run.

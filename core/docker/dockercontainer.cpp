@@ -249,6 +249,23 @@ QJsonObject DockerContainer::createBody(const DockerContainerKey &key, const QSt
     };
 }
 
+Expected<QString> DockerContainer::prepareControl(const Workspace &workspace, const QString &syscallFilter)
+{
+    // The program runs as key.learnerUid, which is not the host user: it must be able to read
+    // the launcher.
+    const QString control = workspace.root() + QStringLiteral("/control");
+    if (!QDir().mkpath(control) || !QFile::setPermissions(control, QFileDevice::Permissions(0x7755))) {
+        return makeError(RunError::Code::SetupFailed,
+                         QStringLiteral("Could not prepare the run's folder %1 for Docker.").arg(workspace.root()));
+    }
+    if (!placeSyscallFilter(syscallFilter, control + QStringLiteral("/seccomp"))) {
+        return makeError(RunError::Code::SetupFailed,
+                         QStringLiteral("Could not put sandpit-seccomp (%1) into the run's folder %2.")
+                             .arg(syscallFilter, workspace.root()));
+    }
+    return control;
+}
+
 Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &client, const DockerContainerKey &key)
 {
     // Fail closed: without it, PID 1 would be a shell the program can read and take over.
@@ -267,19 +284,10 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
             return std::unexpected(id.error());
         return DockerPreparedContainer{*id, std::move(*workspace), {}, {}, key.learnerUid};
     }
-    // The program runs as key.learnerUid, which is not the host user: it must be able to read
-    // the launcher.
-    const QString control = workspace->root() + QStringLiteral("/control");
-    if (!QDir().mkpath(control) || !QFile::setPermissions(control, QFileDevice::Permissions(0x7755))) {
-        return makeError(RunError::Code::SetupFailed,
-                         QStringLiteral("Could not prepare the run's folder %1 for Docker.").arg(workspace->root()));
-    }
-    const QString filter = control + QStringLiteral("/seccomp");
-    if (!placeSyscallFilter(key.syscallFilter, filter)) {
-        return makeError(RunError::Code::SetupFailed,
-                         QStringLiteral("Could not put sandpit-seccomp (%1) into the run's folder %2.")
-                             .arg(key.syscallFilter, workspace->root()));
-    }
+    auto madeControl = prepareControl(*workspace, key.syscallFilter);
+    if (!madeControl)
+        return std::unexpected(madeControl.error());
+    const QString &control = *madeControl;
     // Made and opened before the container exists, so that its init always finds a writer.
     const QByteArray goPath = QFile::encodeName(control + QStringLiteral("/go"));
     if (::mkfifo(goPath.constData(), 0644) != 0) {

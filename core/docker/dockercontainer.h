@@ -114,6 +114,10 @@ public:
     /// A fresh workspace and a container for it, started and waiting for its run; when
     /// remote, created only.
     static Expected<DockerPreparedContainer> prepare(const DockerClient &client, const DockerContainerKey &key);
+    /// The control folder in `workspace` (bound at kControlDir), with sandpit-seccomp in it.
+    static Expected<QString> prepareControl(const Workspace &workspace, const QString &syscallFilter);
+    /// POST /containers/create of `body`: its id, or the daemon's refusal (a missing image named).
+    static Expected<QString> create(const DockerClient &client, const DockerContainerKey &key, const QJsonObject &body);
     /// Force-removes the container and its anonymous volumes. False only when the daemon could
     /// not be reached or refused: a container already gone, or going, is what we wanted.
     static bool remove(const DockerClient &client, const QString &id);
@@ -122,9 +126,6 @@ public:
     static int removeOrphans(const DockerClient &client);
     /// The message for an image the daemon does not have.
     static RunError missingImage(const QString &image);
-
-private:
-    static Expected<QString> create(const DockerClient &client, const DockerContainerKey &key, const QJsonObject &body);
 };
 
 } // namespace Sandpit::Core

@@ -4,6 +4,7 @@
 #include "docker/dockercgroup.h"
 #include "docker/dockercontainer.h"
 #include "docker/dockerisolation.h"
+#include "docker/dockerreplcontainer.h"
 #include "docker/dockersandboxbody.h"
 #include "docker/dockersandboxinspect.h"
 #include "docker/dockerstream.h"
@@ -32,6 +33,8 @@ constexpr qint64 kStateEarlyForMs = 1000;
 constexpr qint64 kStateLaterEveryMs = 200;
 // After the state says it ended: for what it wrote last, already on its way to us.
 constexpr qint64 kLastOutputMs = 40;
+// VEOF's default (see core/helper/terminalrelay.cpp).
+constexpr char kEndOfFile = '\x04';
 
 /// The command as a shell would take it back, for the log.
 QString shellWords(const QStringList &command)
@@ -72,6 +75,17 @@ IsolationReport isolationOf(const QJsonObject &inspect, int uid, const DockerDae
     return DockerIsolation::report(body, key, limits, daemon);
 }
 
+/// GET /containers/{id}/json of a container of the exec's own.
+Expected<QJsonObject> inspectContainer(const DockerClient &client, const QString &id)
+{
+    auto response = client.call("GET", QStringLiteral("/containers/%1/json").arg(id));
+    if (!response)
+        return std::unexpected(response.error());
+    if (!response->ok())
+        return std::unexpected(DockerClient::errorFor(*response, QStringLiteral("look at the REPL's container")));
+    return response->object();
+}
+
 /// Why sandbox `name`, which is not running, cannot take a command: stopped by a user, or
 /// ended by itself and why (DockerSandboxInspect::info decides which).
 QString sandboxNotRunning(const DockerClient &client, const QString &name, const QJsonObject &inspect)
@@ -86,12 +100,14 @@ QString sandboxNotRunning(const DockerClient &client, const QString &name, const
 } // namespace
 
 DockerExec::DockerExec(RunRequest request, QStringList command, std::shared_ptr<DockerConnector> connector,
-                       std::shared_ptr<Shared> shared, Callbacks callbacks)
+                       std::shared_ptr<Shared> shared, Callbacks callbacks,
+                       std::optional<DockerReplContainer::Spec> ownContainer)
     : m_request(std::move(request))
     , m_command(std::move(command))
     , m_connector(std::move(connector))
     , m_shared(std::move(shared))
     , m_callbacks(std::move(callbacks))
+    , m_ownContainer(std::move(ownContainer))
 {
 }
 
@@ -100,36 +116,58 @@ void DockerExec::run()
     auto client = m_connector->client();
     if (!client)
         return m_callbacks.failed(client.error());
-    auto target = findSandbox(*client);
+    std::optional<DockerReplContainer> own;
+    if (m_ownContainer) {
+        DockerReplContainer::Spec spec = *m_ownContainer;
+        spec.key = spec.key.forDaemon(m_connector->daemonInfo());
+        auto started = DockerReplContainer::start(*client, spec);
+        if (!started)
+            return m_callbacks.failed(started.error());
+        own.emplace(std::move(*started));
+    }
+    auto ended = runIn(*client, own ? own->id() : QString());
+    // Before the end is told: whoever waits for it (a test, `list`) finds no container left.
+    if (own)
+        own->remove(*client);
+    if (!ended)
+        return m_callbacks.failed(ended.error());
+    m_callbacks.finished(*ended);
+}
+
+Expected<RunResult> DockerExec::runIn(const DockerClient &client, const QString &ownContainerId)
+{
+    auto target = findTarget(client, ownContainerId);
     if (!target)
-        return m_callbacks.failed(target.error());
-    if (auto copied = copySources(*client, *target); !copied)
-        return m_callbacks.failed(copied.error());
-    auto execId = createExec(*client, *target);
+        return std::unexpected(target.error());
+    if (auto copied = copySources(client, *target); !copied)
+        return std::unexpected(copied.error());
+    auto execId = createExec(client, *target);
     if (!execId)
-        return m_callbacks.failed(execId.error());
+        return std::unexpected(execId.error());
     target->execId = *execId;
     if (target->log) {
         // A header per command, so that the log reads as a session.
         target->log->append(QStringLiteral("$ %1\n").arg(shellWords(m_command)).toUtf8());
     }
     const qint64 oomBefore = DockerCgroup::oomKills(target->containerId);
-    if (auto streamed = stream(*client, *target); !streamed)
-        return m_callbacks.failed(streamed.error());
-    auto ended = result(*client, *target, oomBefore);
-    if (!ended)
-        return m_callbacks.failed(ended.error());
-    m_callbacks.finished(*ended);
+    if (auto streamed = stream(client, *target); !streamed)
+        return std::unexpected(streamed.error());
+    return result(client, *target, oomBefore);
 }
 
-Expected<DockerExec::Target> DockerExec::findSandbox(const DockerClient &client) const
+Expected<DockerExec::Target> DockerExec::findTarget(const DockerClient &client, const QString &ownContainerId) const
 {
-    auto inspect = DockerSandboxInspect::inspect(client, m_request.sandbox);
+    Expected<QJsonObject> inspect = ownContainerId.isEmpty() ? DockerSandboxInspect::inspect(client, m_request.sandbox)
+                                                             : inspectContainer(client, ownContainerId);
     if (!inspect)
         return std::unexpected(inspect.error());
     const QJsonObject state = inspect->value(QLatin1String("State")).toObject();
-    if (!state.value(QLatin1String("Running")).toBool())
-        return makeError(RunError::Code::BadRequest, sandboxNotRunning(client, m_request.sandbox, *inspect));
+    if (!state.value(QLatin1String("Running")).toBool()) {
+        return makeError(RunError::Code::BadRequest,
+                         ownContainerId.isEmpty() ? sandboxNotRunning(client, m_request.sandbox, *inspect)
+                                                  : QStringLiteral("The REPL's container ended as it started. %1")
+                                                        .arg(DockerSandboxInspect::endReason(state, 0)));
+    }
     const QJsonObject config = inspect->value(QLatin1String("Config")).toObject();
     Target target;
     target.containerId = inspect->value(QLatin1String("Id")).toString();
@@ -203,17 +241,7 @@ Expected<void> DockerExec::stream(const DockerClient &client, Target &target)
     }
     DockerStreamDemuxer demuxer;
     std::atomic_bool abort{false};
-    const auto deliver = [&](OutputStream stream, QByteArray data) {
-        if (target.log)
-            target.log->append(data);
-        m_outputBytes += data.size();
-        if (m_request.limits.outputBytes > 0 && !tty && m_outputBytes > m_request.limits.outputBytes) {
-            const std::lock_guard lock(m_shared->mutex);
-            if (m_shared->stopReason == KillReason::None)
-                m_shared->stopReason = KillReason::OutputLimit;
-        }
-        m_callbacks.output(stream, std::move(data));
-    };
+    const auto deliver = [&](OutputStream stream, QByteArray data) { this->deliver(target, stream, std::move(data)); };
     DockerClient::StreamHandlers handlers;
     handlers.leadingBody = QJsonDocument(QJsonObject{{QStringLiteral("Detach"), false}, {QStringLiteral("Tty"), tty}})
                                .toJson(QJsonDocument::Compact);
@@ -250,6 +278,30 @@ Expected<void> DockerExec::stream(const DockerClient &client, Target &target)
     return {};
 }
 
+void DockerExec::deliver(const Target &target, OutputStream stream, QByteArray data)
+{
+    // A shell in a named sandbox may print for hours; a REPL is held to the output limit as
+    // a run is, on its terminal too.
+    const qint64 limit = m_request.terminal && !m_ownContainer ? 0 : m_request.limits.outputBytes;
+    const bool isStdout = stream == OutputStream::Stdout;
+    if (limit > 0 && m_outputBytes + data.size() > limit) {
+        data.truncate(limit - m_outputBytes);
+        (isStdout ? m_ended.stdoutTruncated : m_ended.stderrTruncated) = true;
+        const std::lock_guard lock(m_shared->mutex);
+        if (m_shared->stopReason == KillReason::None)
+            m_shared->stopReason = KillReason::OutputLimit;
+    }
+    if (data.isEmpty())
+        return;
+    if (target.log)
+        target.log->append(data);
+    m_outputBytes += data.size();
+    // Kept for the result only where it is bounded by the limit.
+    if (limit > 0 && m_request.keepOutputInResult)
+        (isStdout ? m_ended.stdoutData : m_ended.stderrData).append(data);
+    m_callbacks.output(stream, std::move(data));
+}
+
 QByteArray DockerExec::poll(const DockerClient &client, const Target &target)
 {
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
@@ -264,11 +316,18 @@ QByteArray DockerExec::poll(const DockerClient &client, const Target &target)
         stop = m_shared->stopReason;
         resize = std::exchange(m_shared->resize, std::nullopt);
         input = std::exchange(m_shared->input, QByteArray());
+        // On a terminal the end of input is VEOF, as the local sandbox's relay sends it: the
+        // hijacked connection cannot be half-closed, and the program reads 0 at a line's start.
+        if (m_request.terminal && m_shared->inputEnded && !m_endOfFileSent) {
+            m_endOfFileSent = true;
+            input += kEndOfFile;
+        }
     }
     if (stop != KillReason::None && !m_killSent) {
-        m_killSent = true;
         m_killReason = stop;
-        killCommand(client, target);
+        // Again at the next look while the command's process is not known yet (a cancel
+        // before its start): once sent is once only.
+        m_killSent = killCommand(client, target);
     }
     if (resize) {
         auto resized = client.call(
@@ -296,14 +355,14 @@ QByteArray DockerExec::poll(const DockerClient &client, const Target &target)
     return input;
 }
 
-void DockerExec::killCommand(const DockerClient &client, const Target &target) const
+bool DockerExec::killCommand(const DockerClient &client, const Target &target) const
 {
     // The Engine API has no kill for an exec. Its process's pid inside the container is the
     // last one of NSpid in /proc/PID/status on the host, which every user may read; a second
     // exec, as the same user, kills it and its process group, never PID 1 and the sandbox.
     auto state = client.call("GET", QStringLiteral("/exec/%1/json").arg(target.execId));
     if (!state || !state->ok())
-        return;
+        return false;
     const int hostPid = state->object().value(QLatin1String("Pid")).toInt();
     QFile status(QStringLiteral("/proc/%1/status").arg(hostPid));
     QByteArray pid;
@@ -313,8 +372,10 @@ void DockerExec::killCommand(const DockerClient &client, const Target &target) c
                 pid = line.mid(6).simplified().split(' ').last();
         }
     }
-    if (pid.isEmpty() || pid == "1")
-        return;
+    if (pid.isEmpty())
+        return false; // not started yet, or ended: its state will say which
+    if (pid == "1")
+        return true;
     const QJsonObject body{
         {QStringLiteral("Cmd"),
          QJsonArray{QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("kill -KILL -$1 $1 2>/dev/null"),
@@ -323,9 +384,10 @@ void DockerExec::killCommand(const DockerClient &client, const Target &target) c
     auto created = client.call("POST", QStringLiteral("/containers/%1/exec").arg(target.containerId),
                                QJsonDocument(body).toJson(QJsonDocument::Compact));
     if (!created || !created->ok())
-        return;
+        return false;
     const QString id = created->object().value(QLatin1String("Id")).toString();
     client.call("POST", QStringLiteral("/exec/%1/start").arg(id), QByteArrayLiteral("{\"Detach\":true}"));
+    return true;
 }
 
 Expected<RunResult> DockerExec::result(const DockerClient &client, const Target &target, qint64 oomBefore) const
@@ -338,7 +400,7 @@ Expected<RunResult> DockerExec::result(const DockerClient &client, const Target 
     const int code = state->object().value(QLatin1String("ExitCode")).toInt();
     const qint64 oomAfter = DockerCgroup::oomKills(target.containerId);
     const bool oomKilled = oomBefore >= 0 && oomAfter > oomBefore;
-    RunResult result;
+    RunResult result = m_ended;
     result.backend = QStringLiteral("docker");
     result.language = m_request.language;
     result.wallMs = m_startedMs > 0 ? QDateTime::currentMSecsSinceEpoch() - m_startedMs : 0;
@@ -349,6 +411,8 @@ Expected<RunResult> DockerExec::result(const DockerClient &client, const Target 
             result.killReason = m_killReason;
         else if (*result.signal == SIGKILL && oomKilled)
             result.killReason = KillReason::Memory;
+        else if (*result.signal == SIGXCPU)
+            result.killReason = KillReason::CpuTime; // the container's cpu rlimit, as in a run
         else
             result.killReason = KillReason::Signal;
     } else {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "docker/dockerconnector.h"
+#include "docker/dockerreplcontainer.h"
 #include "docker/dockersandboxlog.h"
 #include "model/runrequest.h"
 
@@ -46,8 +47,11 @@ public:
         std::function<void(RunError)> failed;
     };
 
+    /// With `ownContainer`, the command runs in a container of its own made from that key
+    /// (DockerReplContainer: the REPL) and removed at its end, not in RunRequest::sandbox.
     DockerExec(RunRequest request, QStringList command, std::shared_ptr<DockerConnector> connector,
-               std::shared_ptr<Shared> shared, Callbacks callbacks);
+               std::shared_ptr<Shared> shared, Callbacks callbacks,
+               std::optional<DockerReplContainer::Spec> ownContainer = std::nullopt);
 
     /// The whole command, start to end; calls `finished` or `failed` once.
     void run();
@@ -62,13 +66,20 @@ private:
         qint64 memoryLimit = 0; ///< the whole sandbox's, for the kill's sentence
         IsolationReport isolation;
     };
-    Expected<Target> findSandbox(const DockerClient &client) const;
+    /// The command from its container's start to its result; `ownContainerId` empty: in
+    /// the named sandbox.
+    Expected<RunResult> runIn(const DockerClient &client, const QString &ownContainerId);
+    Expected<Target> findTarget(const DockerClient &client, const QString &ownContainerId) const;
     Expected<void> copySources(const DockerClient &client, const Target &target) const;
     Expected<QString> createExec(const DockerClient &client, const Target &target) const;
     Expected<void> stream(const DockerClient &client, Target &target);
+    /// A piece of the command's output: to the log, the callbacks and the result, within the
+    /// output limit.
+    void deliver(const Target &target, OutputStream stream, QByteArray data);
     /// Between reads of the stream: a stop to carry out, a size to pass on, input to send.
     QByteArray poll(const DockerClient &client, const Target &target);
-    void killCommand(const DockerClient &client, const Target &target) const;
+    /// False when it could not be sent yet (the process is not known), to be tried again.
+    bool killCommand(const DockerClient &client, const Target &target) const;
     Expected<RunResult> result(const DockerClient &client, const Target &target, qint64 oomBefore) const;
 
     RunRequest m_request;
@@ -76,13 +87,16 @@ private:
     std::shared_ptr<DockerConnector> m_connector;
     std::shared_ptr<Shared> m_shared;
     Callbacks m_callbacks;
+    std::optional<DockerReplContainer::Spec> m_ownContainer;
     qint64 m_startedMs = 0;
     qint64 m_outputBytes = 0;
     qint64 m_lastStateMs = 0;
     bool m_killSent = false;
+    bool m_endOfFileSent = false;
     qint64 m_endSeenMs = 0;      ///< when the exec's state first said it ended
     bool m_commandEnded = false; ///< ... and its last output has had time to come: the stream may go
     KillReason m_killReason = KillReason::None;
+    RunResult m_ended; ///< what the output gave the result: what was kept, what was cut
 };
 
 } // namespace Sandpit::Core

@@ -2,7 +2,8 @@
 
 namespace Sandpit::Core {
 
-DockerExecJob::DockerExecJob(RunRequest request, QStringList command, std::shared_ptr<DockerConnector> connector)
+DockerExecJob::DockerExecJob(RunRequest request, QStringList command, std::shared_ptr<DockerConnector> connector,
+                             std::optional<DockerReplContainer::Spec> ownContainer)
     : m_shared(std::make_shared<DockerExec::Shared>())
 {
     connect(&m_output, &OutputBatcher::batchReady, this, &RunJob::outputReceived);
@@ -29,7 +30,7 @@ DockerExecJob::DockerExecJob(RunRequest request, QStringList command, std::share
         },
     };
     m_exec = std::make_unique<DockerExec>(std::move(request), std::move(command), std::move(connector), m_shared,
-                                          std::move(callbacks));
+                                          std::move(callbacks), std::move(ownContainer));
 }
 
 DockerExecJob::~DockerExecJob()

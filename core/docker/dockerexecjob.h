@@ -8,14 +8,18 @@
 
 namespace Sandpit::Core {
 
-/// A command in a Docker named sandbox (RunRequest::sandbox): DockerExec on a thread of its
+/// A command in a Docker named sandbox (RunRequest::sandbox), or a REPL in a container of its
+/// own: DockerExec on a thread of its
 /// own, its output batched here on the worker thread like any run's. cancel() kills the
 /// command's process; the sandbox stays.
 class DockerExecJob final : public RunJob
 {
     Q_OBJECT
 public:
-    DockerExecJob(RunRequest request, QStringList command, std::shared_ptr<DockerConnector> connector);
+    /// `ownContainer`: in a container of its own, made before the command and removed after
+    /// it, a cancel or the job's end included (the REPL's, DockerReplContainer).
+    DockerExecJob(RunRequest request, QStringList command, std::shared_ptr<DockerConnector> connector,
+                  std::optional<DockerReplContainer::Spec> ownContainer = std::nullopt);
     /// Kills the command if it still runs, and waits for its thread.
     ~DockerExecJob() override;
 

@@ -2,6 +2,8 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 #include <unistd.h>
 
 namespace Sandpit::Core {
@@ -55,29 +57,38 @@ QString DockerSandboxBody::containerName(const QString &name)
     return QStringLiteral("sandpit-") + name;
 }
 
-QJsonObject DockerSandboxBody::make(const SandboxSpec &spec, const DockerContainerKey &key, const QString &controlDir,
-                                    const QString &owner, const QString &log)
+QJsonObject DockerSandboxBody::held(const DockerContainerKey &key, const QString &controlDir, const QString &workspace,
+                                    double cpus)
 {
     QJsonObject body = DockerContainer::createBody(key, controlDir, QStringLiteral("/nonexistent"));
     body.insert(QStringLiteral("Cmd"),
                 QJsonArray{QLatin1String(DockerContainer::kSyscallFilter), QStringLiteral("/bin/sh"),
                            QStringLiteral("-c"), QLatin1String(kHoldScript)});
-    body.insert(QStringLiteral("Labels"), sandboxLabels(spec, owner, log));
     body.insert(QStringLiteral("AttachStdout"), false);
     body.insert(QStringLiteral("AttachStderr"), false);
+    QJsonObject host = body.value(QLatin1String("HostConfig")).toObject();
+    host.insert(QStringLiteral("Mounts"), sandboxMounts(host.value(QLatin1String("Mounts")).toArray(), workspace));
+    if (cpus > 0)
+        host.insert(QStringLiteral("NanoCpus"), qint64(cpus * double(kNanoCpusPerCpu)));
+    else if (cpus == 0)
+        host.remove(QStringLiteral("NanoCpus"));
+    body.insert(QStringLiteral("HostConfig"), host);
+    return body;
+}
+
+QJsonObject DockerSandboxBody::make(const SandboxSpec &spec, const DockerContainerKey &key, const QString &controlDir,
+                                    const QString &owner, const QString &log)
+{
+    QJsonObject body = held(key, controlDir, spec.workspace, std::max(0.0, spec.cpus));
+    // In place of a run's labels: a sandbox outlives the Sandpit that made it, which
+    // DockerContainer::removeOrphans must not take it for.
+    body.insert(QStringLiteral("Labels"), sandboxLabels(spec, owner, log));
     if (!spec.workspace.isEmpty()) {
         // The bound folder is the user's own: the sandbox's files there must be theirs and
         // writable by them, which kNobodysUid's would not be. The container still has no
         // capabilities, no network and the filter, and sees nothing else of the host.
         body.insert(QStringLiteral("User"), QStringLiteral("%1:%2").arg(::getuid()).arg(::getgid()));
     }
-    QJsonObject host = body.value(QLatin1String("HostConfig")).toObject();
-    host.insert(QStringLiteral("Mounts"), sandboxMounts(host.value(QLatin1String("Mounts")).toArray(), spec.workspace));
-    if (spec.cpus > 0)
-        host.insert(QStringLiteral("NanoCpus"), qint64(spec.cpus * double(kNanoCpusPerCpu)));
-    else
-        host.remove(QStringLiteral("NanoCpus"));
-    body.insert(QStringLiteral("HostConfig"), host);
     return body;
 }
 

@@ -31,6 +31,12 @@ public:
     static QString containerName(const QString &name);
     /// `key` holds the image and the limits; `controlDir` is the host folder with
     /// sandpit-seccomp, bound read-only at /run/sandpit; `owner` and `log` are the labels.
+    /// The body without a sandbox's labels (a run's instead: DockerContainer::createBody's):
+    /// held up by the hold shell, `workspace` (empty: a tmpfs of its own) at /work, `cpus`
+    /// for the whole container (0: no limit; negative: a run's share). A REPL's container
+    /// (DockerReplContainer).
+    static QJsonObject held(const DockerContainerKey &key, const QString &controlDir, const QString &workspace = {},
+                            double cpus = -1);
     static QJsonObject make(const SandboxSpec &spec, const DockerContainerKey &key, const QString &controlDir,
                             const QString &owner, const QString &log);
 };

@@ -8,6 +8,17 @@
 #include "languages/languageregistry.h"
 #include "settings/enginesettings.h"
 
+#ifdef SANDPIT_TEST_DOCKER
+#include "docker/dockerbackend.h"
+#include "docker/dockersandboxes.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QUrl>
+
+#include <unistd.h>
+#endif
+
 using namespace Sandpit::Core;
 using namespace SandpitTest;
 
@@ -115,6 +126,18 @@ private Q_SLOTS:
         endWith(watcher, KillReason::None);
     }
 
+    // The REPL has the language's variables, as a run has: a plot shown at the prompt goes
+    // to Sandpit's backend, not to a window the sandbox has no display for.
+    void theReplHasTheLanguagesVariables()
+    {
+        RunWatcher watcher(*m_controller);
+        open(watcher, replRequest());
+        typeAndSee(watcher, "import os; print('backend', os.environ.get('MPLBACKEND'))",
+                   "backend module://sandpit_matplotlib\r\n");
+        m_controller->closeInput(watcher.outcome.id);
+        endWith(watcher, KillReason::None);
+    }
+
     // Ctrl+C interrupts the endless loop, not the sandbox: the next line still runs.
     void ctrlCInterruptsTheProgramNotTheRun()
     {
@@ -151,6 +174,7 @@ private Q_SLOTS:
         QCOMPARE(watcher.outcome.result->exitCode, 0);
     }
 
+#ifndef SANDPIT_TEST_DOCKER
     // A REPL waits at its prompt (in select, not read) as long as the learner takes: that is
     // waiting for input, which the time limit does not count. A sleep typed at it does count.
     void waitingAtThePromptIsNotTimed()
@@ -169,6 +193,8 @@ private Q_SLOTS:
                  qPrintable(QString::number(watcher.outcome.result->inputWaitMs)));
     }
 
+#endif
+
     // Output through the terminal is held to the output limit, as a pipe's is.
     void aFloodEndsAtTheOutputLimit()
     {
@@ -180,6 +206,7 @@ private Q_SLOTS:
         QCOMPARE(watcher.outcome.result->stdoutData.size(), 256 * 1024);
     }
 
+#ifndef SANDPIT_TEST_DOCKER
     // Node and Bash: a file run into the REPL leaves its names (let and const included).
     void nodeAndBashKeepTheFilesNames_data()
     {
@@ -212,6 +239,8 @@ private Q_SLOTS:
         endWith(watcher, KillReason::None);
     }
 
+#endif
+
     // The pty is the sandbox's own: the only one in a /dev/pts of its own.
     void theTerminalIsTheSandboxsOwn()
     {
@@ -223,6 +252,108 @@ private Q_SLOTS:
         m_controller->closeInput(watcher.outcome.id);
         endWith(watcher, KillReason::None);
     }
+
+#ifdef SANDPIT_TEST_DOCKER
+    // Docker cannot tell the REPL at its prompt from the REPL at work, so it has no wall
+    // clock at all: past its 1 s timeout it still answers. (The program sleeps, not the test.)
+    void aDockerReplHasNoWallClock()
+    {
+        RunWatcher watcher(*m_controller);
+        open(watcher, replRequest({80, 24}, {}, QStringLiteral("python"), QStringLiteral("1")));
+        typeAndSee(watcher, "import time; time.sleep(2); print('still', 6 * 7)", "still 42\r\n");
+        m_controller->closeInput(watcher.outcome.id);
+        endWith(watcher, KillReason::None);
+        QCOMPARE(watcher.outcome.result->backend, QStringLiteral("docker"));
+        // The report of a Docker run: no network among the protections it names.
+        QVERIFY2(watcher.outcome.result->isolation.level != IsolationReport::Level::None,
+                 qPrintable(watcher.outcome.result->isolation.details.join(QLatin1Char('\n'))));
+        QVERIFY(watcher.outcome.result->isolation.details.join(QLatin1Char(' ')).contains(QLatin1String("network")));
+    }
+
+    // The run's CPU-time limit is the REPL's (the container's rlimit): an endless loop typed
+    // at the prompt ends it with CpuTime and a sentence.
+    void aLoopEndsTheReplAtItsCpuTime()
+    {
+        RunWatcher watcher(*m_controller);
+        RunRequest request = replRequest();
+        request.limits.cpuTimeMs = 1000;
+        open(watcher, request);
+        m_controller->writeInput(watcher.outcome.id, "while True: pass\r\r");
+        endWith(watcher, KillReason::CpuTime);
+        QVERIFY(!watcher.outcome.result->killDetail.isEmpty());
+    }
+
+    // An engine that does not share this disk cannot be given the REPL's control folder: the
+    // request is refused with a sentence, not run weaker.
+    void aRemoteEngineIsRefusedWithASentence()
+    {
+        DockerBackend::Config config;
+        config.environment.insert(QStringLiteral("SANDPIT_DOCKER_TRANSFER"), QStringLiteral("archive"));
+        DockerBackend backend(LanguageRegistry::builtIn(), std::move(config));
+        const auto job = backend.createJob(replRequest());
+        QVERIFY(!job);
+        QCOMPARE(job.error().code, RunError::Code::BadRequest);
+        QVERIFY2(job.error().message.contains(QLatin1String("shares this computer's disk")),
+                 qPrintable(job.error().message));
+    }
+
+    // The REPL's container is there while it runs, is not one of the user's named sandboxes,
+    // and is gone when the REPL ends by itself or is cancelled.
+    void noContainerIsLeftBehind_data()
+    {
+        QTest::addColumn<bool>("cancel");
+        QTest::newRow("exit()") << false;
+        QTest::newRow("cancelled") << true;
+    }
+
+    void noContainerIsLeftBehind()
+    {
+        QFETCH(bool, cancel);
+        QCOMPARE(replContainers(), 0);
+        RunWatcher watcher(*m_controller);
+        open(watcher, replRequest());
+        QCOMPARE(replContainers(), 1);
+        DockerSandboxes sandboxes(m_connector, {});
+        const auto listed = sandboxes.list();
+        QVERIFY2(listed, qPrintable(listed ? QString() : listed.error().message));
+        QVERIFY(listed->isEmpty());
+        if (cancel) {
+            typeAndSee(watcher, "print('spin' * 2); exec('while True: pass')", "spinspin");
+            m_controller->cancel(watcher.outcome.id);
+        } else {
+            m_controller->writeInput(watcher.outcome.id, "exit()\r");
+        }
+        endWith(watcher, cancel ? KillReason::Cancelled : KillReason::None);
+        QCOMPARE(replContainers(), 0);
+    }
+
+private:
+    // This test's REPL containers, as the daemon lists them: its own (the owner label) and
+    // held up by the hold shell, which a warm run's container is not.
+    int replContainers() const
+    {
+        const QByteArray filters
+            = QJsonDocument(QJsonObject{{QStringLiteral("label"),
+                                         QJsonArray{QStringLiteral("org.sandpit.owner=%1").arg(::getpid())}}})
+                  .toJson(QJsonDocument::Compact);
+        const auto client = m_connector->client();
+        if (!client)
+            return -1;
+        const auto response
+            = client->call("GET",
+                           QStringLiteral("/containers/json?all=1&filters=")
+                               + QString::fromLatin1(QUrl::toPercentEncoding(QString::fromUtf8(filters))));
+        if (!response || !response->ok())
+            return -1;
+        int count = 0;
+        for (const QJsonValue &entry : QJsonDocument::fromJson(response->body).array())
+            count += entry.toObject().value(QLatin1String("Command")).toString().contains(QLatin1String("while :"));
+        return count;
+    }
+
+    std::shared_ptr<DockerConnector> m_connector = std::make_shared<DockerConnector>(
+        qEnvironmentVariable("DOCKER_HOST"), QProcessEnvironment::systemEnvironment());
+#endif
 };
 
 QTEST_GUILESS_MAIN(TstTerminalRepl)
