@@ -322,7 +322,7 @@ int Supervisor::supervise(int sigFd, RunProgress &progress)
             {m_output.fd(OutputRelay::Stderr), POLLIN, 0},
             {sigFd, POLLIN, 0},
             {m_stop == StopReason::None ? clock.fd() : -1, POLLIN, 0},
-            {m_graceTimer, POLLIN, 0},
+            {progress.initExited ? -1 : m_graceTimer, POLLIN, 0}, // reaped, its pid may be reused
             {progress.haveRecord ? -1 : m_statusFd, POLLIN, 0},
             {m_stop == StopReason::None ? cgroupTimer : -1, POLLIN, 0},
         };
