@@ -1,5 +1,5 @@
 // A command in a named local sandbox stays inside what the sandbox promises: it cannot outlive
-// its run by killing the process that watches it.
+// its run by killing the process that watches it, nor run outside the sandbox's limits.
 
 #include "localsandboxesfixture.h"
 
@@ -31,6 +31,48 @@ private Q_SLOTS:
         QCOMPARE(listed(store(), QStringLiteral("parricide")).state, SandboxInfo::State::Running);
         const Outcome next = runToEnd(*controller, exec(QStringLiteral("parricide"), {QStringLiteral("true")}));
         QVERIFY2(next.result && next.result->exitCode == 0, why(next).constData());
+    }
+
+    // As from another login session, where cgroup v2 refuses to move the command into the
+    // sandbox's group: the command would run past the sandbox's memory limit, so it must not run.
+    void aCommandTheSandboxGroupRefusesDoesNotRun()
+    {
+        created(QStringLiteral("grouped"));
+        const QString statePath = m_root.path() + QStringLiteral("/grouped/state");
+        QFile stateFile(statePath);
+        QVERIFY(stateFile.open(QIODevice::ReadOnly));
+        const QByteArray saved = stateFile.readAll();
+        stateFile.close();
+        // A group whose cgroup.procs no one can write, root included: it is a folder.
+        QTemporaryDir refusing;
+        QVERIFY(QDir(refusing.path()).mkdir(QStringLiteral("cgroup.procs")));
+        QByteArray edited;
+        for (const QByteArray &line : saved.split('\n')) {
+            if (!line.isEmpty())
+                edited
+                    += (line.startsWith("cgroup_memory=") ? "cgroup_memory=" + refusing.path().toUtf8() : line) + '\n';
+        }
+        if (!edited.contains("cgroup_memory="))
+            edited += "cgroup_memory=" + refusing.path().toUtf8() + '\n';
+        QVERIFY(stateFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        stateFile.write(edited);
+        stateFile.close();
+
+        auto controller = engine();
+        const Outcome refused
+            = runToEnd(*controller,
+                       exec(QStringLiteral("grouped"),
+                            {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo ran > /work/ran")}));
+        QVERIFY2(refused.error, why(refused).constData());
+        QCOMPARE(refused.error->code, RunError::Code::SetupFailed);
+        QVERIFY2(refused.error->message.contains(QStringLiteral("enter-cgroup")), qPrintable(refused.error->message));
+        QVERIFY(!QFileInfo::exists(m_root.path() + QStringLiteral("/grouped/work/ran")));
+
+        QVERIFY(stateFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        stateFile.write(saved);
+        stateFile.close();
+        const Outcome ran = runToEnd(*controller, exec(QStringLiteral("grouped"), {QStringLiteral("true")}));
+        QVERIFY2(ran.result && ran.result->exitCode == 0, why(ran).constData());
     }
 };
 
