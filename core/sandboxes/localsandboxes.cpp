@@ -1,8 +1,8 @@
 #include "sandboxes/localsandboxes.h"
 
-#include "helper/sandboxprotocol.h"
 #include "local/localbackend.h"
 #include "local/sandboxpolicy.h"
+#include "sandboxes/localsandboxlog.h"
 #include "sandboxes/sandboxname.h"
 
 #include <QDeadlineTimer>
@@ -18,8 +18,6 @@
 #include <unistd.h>
 
 namespace Sandpit::Core {
-
-namespace S = Helper::SandboxProtocol;
 
 namespace {
 
@@ -280,13 +278,7 @@ Expected<QByteArray> LocalSandboxes::logs(const QString &name, qint64 from)
     auto record = find(name);
     if (!record)
         return std::unexpected(record.error());
-    QByteArray text;
-    for (const char *file : {S::kOldLogFile, S::kLogFile}) {
-        QFile log(record->stateDir() + QLatin1Char('/') + QLatin1String(file));
-        if (log.open(QIODevice::ReadOnly))
-            text += log.readAll();
-    }
-    return text.mid(qBound<qint64>(0, from, text.size()));
+    return readLocalSandboxLog(record->stateDir(), from);
 }
 
 } // namespace Sandpit::Core

@@ -112,6 +112,31 @@ private Q_SLOTS:
         QVERIFY(store().remove(QStringLiteral("chatty")));
     }
 
+    // `logs --follow` asks for what came after what it printed: across the log's turns, where
+    // the oldest part is dropped, it must still get each command's output whole, and only once.
+    void logsFromAnOffsetFollowAcrossTurns()
+    {
+        created(QStringLiteral("followed"));
+        auto controller = engine();
+        qint64 offset = 0;
+        for (int i = 0; i < 8; ++i) { // about 170 KB each: three turns of the 1 MB log
+            const QString marker = QStringLiteral("mark-%1").arg(i);
+            RunRequest request
+                = exec(QStringLiteral("followed"),
+                       {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("seq 1 30000; echo ") + marker});
+            request.limits.outputBytes = 8LL << 20;
+            const Outcome outcome = runToEnd(*controller, request);
+            QVERIFY2(outcome.result, why(outcome).constData());
+            const QByteArray news = store().logs(QStringLiteral("followed"), offset).value();
+            QVERIFY2(news.startsWith("1\n2\n3\n"), qPrintable(marker));
+            QVERIFY2(news.endsWith("29999\n30000\n" + marker.toUtf8() + "\n"), qPrintable(marker));
+            QCOMPARE(news.count('\n'), 30001);
+            offset += news.size();
+        }
+        QCOMPARE(store().logs(QStringLiteral("followed"), offset).value(), QByteArray());
+        QVERIFY(store().logs(QStringLiteral("followed")).value().size() <= 1024 * 1024);
+    }
+
     void memoryLimitHeldAcrossCommands()
     {
         created(QStringLiteral("tight"), 100LL << 20);
