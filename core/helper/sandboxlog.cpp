@@ -12,6 +12,16 @@
 
 namespace Sandpit::Helper {
 
+namespace {
+
+// Never through a link: a root helper would append the learner's output wherever it pointed.
+int openLogFile(const std::string &path)
+{
+    return ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+}
+
+} // namespace
+
 SandboxLog::~SandboxLog()
 {
     if (m_fd >= 0)
@@ -24,7 +34,7 @@ void SandboxLog::open(const std::string &stateDir, long long capBytes)
     m_oldPath = stateDir + "/" + SandboxProtocol::kOldLogFile;
     m_droppedPath = stateDir + "/" + SandboxProtocol::kLogDroppedFile;
     m_half = capBytes > 1 ? capBytes / 2 : 1;
-    m_fd = ::open(m_path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+    m_fd = openLogFile(m_path);
 }
 
 // Another command may have turned the log since we opened it: our descriptor then names the
@@ -35,7 +45,7 @@ void SandboxLog::reopenIfTurned()
     }, current{};
     if (fstat(m_fd, &ours) == 0 && stat(m_path.c_str(), &current) == 0 && ours.st_ino == current.st_ino)
         return;
-    const int fd = ::open(m_path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+    const int fd = openLogFile(m_path);
     if (fd < 0)
         return;
     close(m_fd);
@@ -66,7 +76,7 @@ void SandboxLog::turn()
 {
     countDropped();
     rename(m_path.c_str(), m_oldPath.c_str());
-    const int fd = ::open(m_path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+    const int fd = openLogFile(m_path);
     if (fd < 0)
         return;
     flock(fd, LOCK_EX);

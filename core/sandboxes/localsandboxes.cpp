@@ -1,7 +1,9 @@
 #include "sandboxes/localsandboxes.h"
 
+#include "files/runfolders.h"
 #include "local/localbackend.h"
 #include "local/sandboxpolicy.h"
+#include "sandboxes/folderpathtrust.h"
 #include "sandboxes/localsandboxlog.h"
 #include "sandboxes/sandboxname.h"
 
@@ -99,7 +101,11 @@ QString LocalSandboxes::defaultRoot()
     const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
     if (!runtime.isEmpty() && QFileInfo(runtime).isDir())
         return runtime + QStringLiteral("/sandpit/sandboxes");
-    return QDir::tempPath() + QStringLiteral("/sandpit-%1/sandboxes").arg(getuid());
+    // This user's folder in the temporary folder, made and checked (a link, another owner)
+    // on its descriptor; should that fail, the same name, which checkRootIsOurs then refuses.
+    const Expected<QString> parent = RunFolders::parent();
+    return (parent ? *parent : QDir::tempPath() + QStringLiteral("/sandpit-%1").arg(getuid()))
+        + QStringLiteral("/sandboxes");
 }
 
 QString LocalSandboxes::stateDir(const QString &name) const
@@ -112,15 +118,16 @@ QString LocalSandboxes::stateDir(const QString &name) const
 Expected<void> LocalSandboxes::checkRootIsOurs() const
 {
     const QFileInfo root(m_config.root);
-    if (!root.exists())
-        return {};
-    if (root.isDir() && !root.isSymLink() && root.ownerId() == getuid()
-        && !(root.permissions() & (QFileDevice::WriteGroup | QFileDevice::WriteOther)))
+    const QString onTheWay = folderPathProblem(m_config.root);
+    if (onTheWay.isEmpty()
+        && (!root.exists()
+            || (root.isDir() && !root.isSymLink() && root.ownerId() == getuid()
+                && !(root.permissions() & (QFileDevice::WriteGroup | QFileDevice::WriteOther)))))
         return {};
     return makeError(RunError::Code::SetupFailed,
-                     QStringLiteral("The folder of the local sandboxes, %1, is not this user's own; Sandpit will not "
-                                    "trust what it holds.")
-                         .arg(m_config.root));
+                     QStringLiteral("The folder of the local sandboxes, %1, is not this user's own%2; Sandpit will "
+                                    "not trust what it holds.")
+                         .arg(m_config.root, onTheWay.isEmpty() ? QString() : QStringLiteral(" (") + onTheWay + u')'));
 }
 
 Expected<LocalSandboxRecord> LocalSandboxes::find(const QString &name) const
@@ -167,6 +174,9 @@ Expected<SandboxInfo> LocalSandboxes::create(const SandboxSpec &spec)
         || !QFile::setPermissions(m_config.root,
                                   QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner))
         return makeError(RunError::Code::SetupFailed, QStringLiteral("Could not make %1.").arg(m_config.root));
+    // Made now, perhaps with folders on the way that were missing at the first look.
+    if (auto ours = checkRootIsOurs(); !ours)
+        return std::unexpected(ours.error());
     if (::mkdir(QFile::encodeName(dir).constData(), 0700) != 0) {
         if (errno != EEXIST)
             return makeError(RunError::Code::SetupFailed, QStringLiteral("Could not make %1.").arg(dir));
