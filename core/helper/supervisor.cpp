@@ -358,10 +358,9 @@ int Supervisor::supervise(int sigFd, RunProgress &progress)
            && read(m_statusFd, &record, sizeof record) == static_cast<ssize_t>(sizeof record))
         progress.haveRecord = record.kind != InitRecord::Listing && record.kind != InitRecord::InputWait;
     m_inputWaitUs = clock.inputWaitUs();
-    for (int fd : {cgroupTimer, m_graceTimer}) {
+    for (int fd : {cgroupTimer, m_graceTimer})
         if (fd >= 0)
             close(fd);
-    }
     m_graceTimer = -1;
     return 0;
 }
