@@ -73,6 +73,7 @@ public:
 
     std::string build();
     [[noreturn]] void keep();
+    [[noreturn]] void abandon();
 
 private:
     bool writeState() const;
@@ -111,6 +112,8 @@ std::string Keeper::build()
     const EngineEvents none(0);
     if (!startInit(m_ctx, none, m_link))
         return failure("clone", errno);
+    // Only ours, not init's: a stop just after init died must end in a record, not in SIGPIPE.
+    signal(SIGPIPE, SIG_IGN);
     const char *step = "";
     if (!mapIdentity(m_link.pid, m_ctx, step))
         return failure(step, errno);
@@ -172,6 +175,17 @@ void Keeper::writeEnd(int status) const
     writeKeyValues(m_options.hold + "/" + S::kEndFile, values);
 }
 
+// A sandbox that could not be built: _exit skips the destructors, so init and the cgroup go here.
+void Keeper::abandon()
+{
+    if (m_link.pid > 0) {
+        kill(m_link.pid, SIGKILL);
+        waitpid(m_link.pid, nullptr, 0);
+    }
+    m_cgroup.removeOnceEmpty();
+    _exit(1);
+}
+
 // Waits for init's end, passing on stop and kill; then records why and lets the cgroup go.
 void Keeper::keep()
 {
@@ -205,7 +219,7 @@ void Keeper::keep()
     const std::string error = keeper.build();
     tellCreator(readyFd, error);
     if (!error.empty())
-        _exit(1); // init dies of its death signal, the cgroup with the Cgroup's destructor
+        keeper.abandon();
     keeper.keep();
 }
 

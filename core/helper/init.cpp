@@ -21,6 +21,7 @@
 #include <grp.h>
 #include <linux/capability.h>
 #include <net/if.h>
+#include <poll.h>
 #include <string>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
@@ -190,6 +191,32 @@ void copyOutput(int hostWorkFd, const Options &run, InitRecord &record)
         copyWholeWork(hostWorkFd, run);
 }
 
+// A command's init in a named sandbox must be PID 1 of a namespace of its own, nested in the
+// sandbox's: as an ordinary process there, the command could kill it and live on unwatched.
+// The kernel refuses CLONE_NEWPID to the helper (after setns() its children's PID namespace is
+// no longer its own), so its child makes it. That child stays outside, invisible to the
+// command, as the parent the supervisor knows: its death takes init, and the command, along.
+void nestPidNamespace(const InitContext &ctx)
+{
+    const int parentFd = static_cast<int>(syscall(SYS_pidfd_open, getpid(), 0));
+    const pid_t init
+        = static_cast<pid_t>(syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, nullptr, nullptr, nullptr, nullptr));
+    if (init < 0)
+        failSetup(ctx, Step::fail("enter-nest-pid-namespace"));
+    if (init == 0) {
+        // A parent killed before the death signal was armed shows as its pidfd turning readable.
+        pollfd parent{parentFd, POLLIN, 0};
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || parentFd < 0 || poll(&parent, 1, 0) != 0)
+            _exit(1);
+        close(parentFd);
+        return;
+    }
+    close_range(0, ~0U, 0);
+    int status = 0;
+    while (waitpid(init, &status, 0) < 0 && errno == EINTR) { }
+    _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 1);
+}
+
 // Until 'B', the supervisor is still writing our uid and gid maps: files we created before
 // would belong to no one the namespace knows.
 void awaitIdentityMaps(const InitContext &ctx)
@@ -197,14 +224,16 @@ void awaitIdentityMaps(const InitContext &ctx)
     // If the supervisor dies (the app was killed), init dies, and with PID 1 gone the kernel
     // kills the whole namespace. The death signal is armed before the first read of the
     // control pipe, so a supervisor that died earlier shows up as EOF right below.
-    // A command's init in a named sandbox is not PID 1: killed, it would leave the command's
-    // processes behind in the sandbox. It hears the supervisor's death as EOF on the control
-    // pipe instead, which its watch takes as Stop, killing them first.
-    if (!ctx.entry && prctl(PR_SET_PDEATHSIG, SIGKILL) != 0)
+    // A command's init in a named sandbox is PID 1 of a namespace of its own, so the same
+    // holds there: only the command's processes die with it, never the sandbox's others.
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0)
         failSetup(ctx, Step::fail("prctl-pdeathsig"));
     char build = 0;
     if (read(ctx.controlFd, &build, 1) != 1 || build != 'B')
         _exit(1);
+    // Only now: the supervisor has moved us into the sandbox's cgroup, which init inherits.
+    if (ctx.entry)
+        nestPidNamespace(ctx);
     // Nobody in the run may ptrace init or read its memory or descriptors through /proc. A
     // held init stays readable to its owner: commands enter the sandbox through its
     // /proc/PID/ns, and it holds nothing but its pipes to the keeper.

@@ -41,10 +41,10 @@ struct InitContext {
 };
 
 /// True when init is PID 1 of a namespace of the run's own, so kill(-1) reaches the whole run
-/// and nothing else. In a named sandbox a command's init is a subreaper beside other commands.
+/// and nothing else; in a named sandbox, a namespace nested in the sandbox's, one per command.
 inline bool ownsPidNamespace(const InitContext &ctx)
 {
-    return ctx.isolation != Isolation::None && ctx.entry == nullptr;
+    return ctx.isolation != Isolation::None;
 }
 
 /// Hold mode, once the sandbox is built: reaps whatever ends, until the keeper writes 'T'

@@ -49,8 +49,8 @@ bool startInit(InitContext ctx, const EngineEvents &events, InitLink &link)
     if (pipe2(control, O_CLOEXEC) || pipe2(status, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC)
         || socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, terminal))
         return false;
-    // A command of a named sandbox is born in its PID namespace (the helper joined it) and
-    // joins the others itself.
+    // A command of a named sandbox is born in its PID namespace (the helper joined it), nests
+    // one of its own and joins the others itself (see nestPidNamespace).
     const unsigned long flags = ctx.entry ? 0 : namespaceFlags(ctx.isolation, ctx.options->shareNetwork);
     const pid_t pid = static_cast<pid_t>(syscall(SYS_clone, flags | SIGCHLD, nullptr, nullptr, nullptr, nullptr));
     if (pid < 0) {

@@ -6,8 +6,9 @@ namespace Sandpit::Helper {
 
 /// The output of every command of a named sandbox, for `sandpit sandbox logs`. Two files keep
 /// the newest part within the cap: when the current one would pass half the cap it becomes
-/// the old one (the older part is dropped) and a new one begins. Commands running at once
-/// share the files under an flock, so their writes are never torn apart.
+/// the old one (the older part is dropped, and counted in kLogDroppedFile) and a new one
+/// begins. Commands running at once share the files under an flock, so their writes are never
+/// torn apart.
 class SandboxLog
 {
 public:
@@ -23,9 +24,11 @@ public:
 private:
     void reopenIfTurned();
     void turn();
+    void countDropped() const;
 
     std::string m_path;
     std::string m_oldPath;
+    std::string m_droppedPath;
     long long m_half = 0;
     int m_fd = -1;
 };

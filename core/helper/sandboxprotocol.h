@@ -32,6 +32,9 @@ inline constexpr const char *kEndFile = "end";      // key=value lines, written 
 inline constexpr const char *kLogFile = "log";      // the newest output of the sandbox's commands
 inline constexpr const char *kOldLogFile = "log.1"; // the part before that, dropped at the next turn
 inline constexpr const char *kWorkDir = "work";     // the (empty) host workspace the sandbox is built from
+// How many bytes the turns have dropped so far: a reader's offsets count from the log's first
+// byte ever, so `logs --follow` finds its place again after a turn.
+inline constexpr const char *kLogDroppedFile = "log.dropped";
 
 // Processes are named by pid and start time (clock ticks after boot, /proc/PID/stat field 22),
 // so a pid the kernel has given to another process is never taken for ours.

@@ -39,7 +39,7 @@ bool writeKeyValues(const std::string &path, const KeyValues &values)
     for (const auto &[key, value] : values)
         text += key + "=" + value + "\n";
     const std::string temporary = path + ".new";
-    const int fd = open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    const int fd = open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (fd < 0)
         return false;
     // No fsync: the state lives on a tmpfs that a reboot clears anyway, and the rename alone
@@ -51,7 +51,7 @@ bool writeKeyValues(const std::string &path, const KeyValues &values)
 
 std::string readKeyValue(const std::string &path, const std::string &key)
 {
-    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0)
         return {};
     std::string text;

@@ -150,7 +150,7 @@ std::optional<int> Supervisor::buildStrongestAllowed()
             return std::nullopt;
         // Without namespaces nothing is refused by policy: the machine is out of processes, or
         // a step of init's own failed. Either way that step is the error.
-        if (level == Isolation::None)
+        if (level == Isolation::None || m_refusals.back().step == "enter-cgroup")
             return setupFailed(m_refusals.back().step.c_str(), m_refusals.back().error);
     }
     return sandboxUnavailable();
@@ -176,10 +176,11 @@ bool Supervisor::buildLevel(Isolation level)
         abandonLevel();
         return false;
     }
-    if (m_cgroup->hasMemory() || m_cgroup->hasPids())
-        m_cgroup->addProcess(m_init);
-    if (write(m_controlFd, "B", 1) != 1) {
-        m_refusals.push_back({level, "build-signal", errno});
+    // From another login session cgroup v2 may refuse the move: then the limits would not hold.
+    const bool grouped = !(m_cgroup->hasMemory() || m_cgroup->hasPids()) || m_cgroup->addProcess(m_init);
+    const char *failed = !grouped && m_entry ? "enter-cgroup" : write(m_controlFd, "B", 1) != 1 ? "build-signal" : "";
+    if (*failed) {
+        m_refusals.push_back({level, failed, errno});
         abandonLevel();
         return false;
     }
@@ -322,7 +323,7 @@ int Supervisor::supervise(int sigFd, RunProgress &progress)
             {m_output.fd(OutputRelay::Stderr), POLLIN, 0},
             {sigFd, POLLIN, 0},
             {m_stop == StopReason::None ? clock.fd() : -1, POLLIN, 0},
-            {m_graceTimer, POLLIN, 0},
+            {progress.initExited ? -1 : m_graceTimer, POLLIN, 0}, // reaped, its pid may be reused
             {progress.haveRecord ? -1 : m_statusFd, POLLIN, 0},
             {m_stop == StopReason::None ? cgroupTimer : -1, POLLIN, 0},
         };
@@ -357,10 +358,9 @@ int Supervisor::supervise(int sigFd, RunProgress &progress)
            && read(m_statusFd, &record, sizeof record) == static_cast<ssize_t>(sizeof record))
         progress.haveRecord = record.kind != InitRecord::Listing && record.kind != InitRecord::InputWait;
     m_inputWaitUs = clock.inputWaitUs();
-    for (int fd : {cgroupTimer, m_graceTimer}) {
+    for (int fd : {cgroupTimer, m_graceTimer})
         if (fd >= 0)
             close(fd);
-    }
     m_graceTimer = -1;
     return 0;
 }

@@ -24,6 +24,26 @@ namespace {
 // press Run again.
 constexpr int kPrepareDelayMs = 60;
 
+// The read-only folders a sandbox started now would show: the helper skips a missing one
+// (--ro-bind-try), so a sandbox prepared before a packages environment was built lacks it.
+QStringList existingPaths(const QStringList &paths)
+{
+    QStringList existing;
+    for (const QString &path : paths) {
+        if (QFileInfo::exists(path))
+            existing << path;
+    }
+    return existing;
+}
+
+// A warm sandbox serves a run only if it shows the very folders the run's would show now.
+bool fits(const std::optional<PreparedSandbox> &warm, const QStringList &warmPaths,
+          const PreparedSandbox::Config &config)
+{
+    return warm && warm->isAlive() && warm->weakestIsolation() == config.weakestIsolation
+        && warmPaths == existingPaths(config.readOnlyPaths);
+}
+
 QStringList programEnvironment(const Language &language, bool onTerminal)
 {
     // An allow-list: nothing of the user's environment (tokens, SSH agent, D-Bus address)
@@ -163,7 +183,8 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
         return std::unexpected(planned.error());
     }
     auto job = std::make_unique<StagedJob>(std::move(staged));
-    if (m_config.prepareAhead) {
+    // Not while a packages environment is still to be built: it is not there to show yet.
+    if (m_config.prepareAhead && !(*packages && !(*packages)->ready)) {
         // Once this run has its job, not before: the next helper's fork and exec, on this
         // thread, held up the start of every run of a Check by as long.
         QObject::connect(job.get(), &RunJob::started, job.get(),
@@ -223,8 +244,7 @@ Expected<void> LocalBackend::planCompileAndRun(const Language &language, const T
 
 Expected<PreparedSandbox> LocalBackend::takeSandbox(const PreparedSandbox::Config &config)
 {
-    if (m_warm && m_warm->isAlive() && m_warm->weakestIsolation() == config.weakestIsolation
-        && m_warmPaths == config.readOnlyPaths) {
+    if (fits(m_warm, m_warmPaths, config)) {
         PreparedSandbox sandbox = std::move(*m_warm);
         m_warm.reset();
         return sandbox;
@@ -248,14 +268,16 @@ int LocalBackend::filterImage(const QString &helper)
 
 void LocalBackend::prepareNext(const PreparedSandbox::Config &config)
 {
-    if (m_warm && m_warm->isAlive() && m_warm->weakestIsolation() == config.weakestIsolation
-        && m_warmPaths == config.readOnlyPaths)
+    if (fits(m_warm, m_warmPaths, config))
         return;
+    // Looked at before the helper starts: a folder made meanwhile makes a mismatch, and a
+    // fresh sandbox, never a sandbox taken for one it is not.
+    QStringList paths = existingPaths(config.readOnlyPaths);
     if (auto sandbox = PreparedSandbox::start(config)) {
         m_warm.emplace(std::move(*sandbox));
         // A run with packages sees its environment: a sandbox is only reused for one that
         // shows the same folders.
-        m_warmPaths = config.readOnlyPaths;
+        m_warmPaths = std::move(paths);
     }
 }
 

@@ -1,8 +1,10 @@
 #include "sandboxes/localsandboxes.h"
 
-#include "helper/sandboxprotocol.h"
+#include "files/runfolders.h"
 #include "local/localbackend.h"
 #include "local/sandboxpolicy.h"
+#include "sandboxes/folderpathtrust.h"
+#include "sandboxes/localsandboxlog.h"
 #include "sandboxes/sandboxname.h"
 
 #include <QDeadlineTimer>
@@ -18,8 +20,6 @@
 #include <unistd.h>
 
 namespace Sandpit::Core {
-
-namespace S = Helper::SandboxProtocol;
 
 namespace {
 
@@ -101,7 +101,11 @@ QString LocalSandboxes::defaultRoot()
     const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
     if (!runtime.isEmpty() && QFileInfo(runtime).isDir())
         return runtime + QStringLiteral("/sandpit/sandboxes");
-    return QDir::tempPath() + QStringLiteral("/sandpit-%1/sandboxes").arg(getuid());
+    // This user's folder in the temporary folder, made and checked (a link, another owner)
+    // on its descriptor; should that fail, the same name, which checkRootIsOurs then refuses.
+    const Expected<QString> parent = RunFolders::parent();
+    return (parent ? *parent : QDir::tempPath() + QStringLiteral("/sandpit-%1").arg(getuid()))
+        + QStringLiteral("/sandboxes");
 }
 
 QString LocalSandboxes::stateDir(const QString &name) const
@@ -114,15 +118,16 @@ QString LocalSandboxes::stateDir(const QString &name) const
 Expected<void> LocalSandboxes::checkRootIsOurs() const
 {
     const QFileInfo root(m_config.root);
-    if (!root.exists())
-        return {};
-    if (root.isDir() && !root.isSymLink() && root.ownerId() == getuid()
-        && !(root.permissions() & (QFileDevice::WriteGroup | QFileDevice::WriteOther)))
+    const QString onTheWay = folderPathProblem(m_config.root);
+    if (onTheWay.isEmpty()
+        && (!root.exists()
+            || (root.isDir() && !root.isSymLink() && root.ownerId() == getuid()
+                && !(root.permissions() & (QFileDevice::WriteGroup | QFileDevice::WriteOther)))))
         return {};
     return makeError(RunError::Code::SetupFailed,
-                     QStringLiteral("The folder of the local sandboxes, %1, is not this user's own; Sandpit will not "
-                                    "trust what it holds.")
-                         .arg(m_config.root));
+                     QStringLiteral("The folder of the local sandboxes, %1, is not this user's own%2; Sandpit will "
+                                    "not trust what it holds.")
+                         .arg(m_config.root, onTheWay.isEmpty() ? QString() : QStringLiteral(" (") + onTheWay + u')'));
 }
 
 Expected<LocalSandboxRecord> LocalSandboxes::find(const QString &name) const
@@ -169,6 +174,9 @@ Expected<SandboxInfo> LocalSandboxes::create(const SandboxSpec &spec)
         || !QFile::setPermissions(m_config.root,
                                   QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner))
         return makeError(RunError::Code::SetupFailed, QStringLiteral("Could not make %1.").arg(m_config.root));
+    // Made now, perhaps with folders on the way that were missing at the first look.
+    if (auto ours = checkRootIsOurs(); !ours)
+        return std::unexpected(ours.error());
     if (::mkdir(QFile::encodeName(dir).constData(), 0700) != 0) {
         if (errno != EEXIST)
             return makeError(RunError::Code::SetupFailed, QStringLiteral("Could not make %1.").arg(dir));
@@ -280,13 +288,7 @@ Expected<QByteArray> LocalSandboxes::logs(const QString &name, qint64 from)
     auto record = find(name);
     if (!record)
         return std::unexpected(record.error());
-    QByteArray text;
-    for (const char *file : {S::kOldLogFile, S::kLogFile}) {
-        QFile log(record->stateDir() + QLatin1Char('/') + QLatin1String(file));
-        if (log.open(QIODevice::ReadOnly))
-            text += log.readAll();
-    }
-    return text.mid(qBound<qint64>(0, from, text.size()));
+    return readLocalSandboxLog(record->stateDir(), from);
 }
 
 } // namespace Sandpit::Core

@@ -1,132 +1,18 @@
 // Named sandboxes on the local backend, end to end: the real helper holds them, and commands
 // run in them through a real RunController, as `sandpit sandbox exec` runs them.
 
-#include "sandboxes/localsandboxes.h"
-#include "support/runharness.h"
-
-#include <QDirIterator>
-#include <QTemporaryDir>
-
-#include <unistd.h>
+#include "localsandboxesfixture.h"
 
 using namespace SandpitTest;
 
-class TestLocalSandboxes : public QObject
+class TestLocalSandboxes : public LocalSandboxesFixture
 {
     Q_OBJECT
-
-private:
-    QTemporaryDir m_root{QDir::tempPath() + QStringLiteral("/tst_localsandboxes-XXXXXX")};
-
-    LocalSandboxes store() const { return LocalSandboxes({.root = m_root.path()}); }
-
-    std::unique_ptr<RunController> engine() const
-    {
-        LocalBackend::Config config;
-        config.keepWarm = false;
-        config.sandboxesRoot = m_root.path();
-        std::vector<std::unique_ptr<Backend>> backends;
-        backends.push_back(std::make_unique<LocalBackend>(LanguageRegistry::builtIn(), config));
-        return std::make_unique<RunController>(std::move(backends));
-    }
-
-    static RunRequest exec(const QString &sandbox, const QStringList &command)
-    {
-        RunRequest request;
-        request.backend = QStringLiteral("local");
-        request.sandbox = sandbox;
-        request.command = command;
-        request.limits.wallTimeMs = 60'000;
-        return request;
-    }
-
-    static RunRequest withFixture(RunRequest request)
-    {
-        const QString name = QStringLiteral("hold_memory.py");
-        request.sources = {{name, fixture(QStringLiteral("named-local/") + name)}};
-        request.entryFile = name;
-        return request;
-    }
-
-    SandboxInfo created(const QString &name, qint64 memoryBytes = 0)
-    {
-        SandboxSpec spec;
-        spec.name = name;
-        spec.backend = QStringLiteral("local");
-        spec.memoryBytes = memoryBytes;
-        auto info = store().create(spec);
-        if (!info)
-            qFatal("create %s: %s", qPrintable(name), qPrintable(info.error().message));
-        return *info;
-    }
-
-    QMap<QString, QString> state(const QString &name) const
-    {
-        return readKeyValueFile(m_root.path() + QLatin1Char('/') + name + QStringLiteral("/state"));
-    }
-
-    static ProcessIdentity process(const QMap<QString, QString> &state, const QString &who)
-    {
-        return {state.value(who + QStringLiteral("_pid")).toLongLong(),
-                state.value(who + QStringLiteral("_start")).toLongLong()};
-    }
-
-    // The sandbox's processes, found by scanning /proc for the recorded pids and start times.
-    static int livingProcesses(const QMap<QString, QString> &state)
-    {
-        return int(process(state, QStringLiteral("keeper")).isRunning())
-            + int(process(state, QStringLiteral("init")).isRunning());
-    }
-
-    static QStringList cgroupsOf(const QMap<QString, QString> &state)
-    {
-        QStringList groups;
-        for (const char *key : {"cgroup_memory", "cgroup_pids", "cgroup_cpu"}) {
-            if (!state.value(QLatin1String(key)).isEmpty())
-                groups << state.value(QLatin1String(key));
-        }
-        return groups;
-    }
-
-    static SandboxInfo listed(LocalSandboxes sandboxes, const QString &name)
-    {
-        const auto all = sandboxes.list();
-        if (all) {
-            for (const SandboxInfo &info : *all) {
-                if (info.name == name)
-                    return info;
-            }
-        }
-        return {};
-    }
-
-    // Starts a command in `sandbox` that sleeps `seconds` (a number no other program uses), and
-    // waits until it does; returns what marks the sleep's command line in /proc.
-    QString startSleeping(RunController &controller, RunWatcher &sleeper, const QString &sandbox,
-                          const QString &seconds)
-    {
-        sleeper.outcome.id = controller.start(exec(
-            sandbox, {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo asleep; sleep ") + seconds}));
-        [&] {
-            QTRY_VERIFY_WITH_TIMEOUT(sleeper.outcome.liveStdout.contains("asleep") || sleeper.done(), 30000);
-            QVERIFY2(!sleeper.done(), why(sleeper.outcome).constData());
-        }();
-        const QString token = QStringLiteral("sleep") + QChar(0) + seconds;
-        if (processesWithToken(token).isEmpty())
-            QTest::qFail("the command's sleep is not running", __FILE__, __LINE__);
-        return token;
-    }
 
 private Q_SLOTS:
     void initTestCase() { QVERIFY(m_root.isValid()); }
 
-    // A test that failed half-way must not leave its sandbox running: it outlives us by design.
-    void cleanup()
-    {
-        LocalSandboxes sandboxes = store();
-        for (const SandboxInfo &info : sandboxes.list().value_or(QList<SandboxInfo>{}))
-            sandboxes.remove(info.name);
-    }
+    void cleanup() { removeAllSandboxes(); }
 
     void createListAndRemoveLeaveNothing()
     {
@@ -224,6 +110,31 @@ private Q_SLOTS:
         QVERIFY(log.endsWith("\n399999\n400000\n"));
         QVERIFY(outcome.liveStdout.endsWith(log));
         QVERIFY(store().remove(QStringLiteral("chatty")));
+    }
+
+    // `logs --follow` asks for what came after what it printed: across the log's turns, where
+    // the oldest part is dropped, it must still get each command's output whole, and only once.
+    void logsFromAnOffsetFollowAcrossTurns()
+    {
+        created(QStringLiteral("followed"));
+        auto controller = engine();
+        qint64 offset = 0;
+        for (int i = 0; i < 8; ++i) { // about 170 KB each: three turns of the 1 MB log
+            const QString marker = QStringLiteral("mark-%1").arg(i);
+            RunRequest request
+                = exec(QStringLiteral("followed"),
+                       {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("seq 1 30000; echo ") + marker});
+            request.limits.outputBytes = 8LL << 20;
+            const Outcome outcome = runToEnd(*controller, request);
+            QVERIFY2(outcome.result, why(outcome).constData());
+            const QByteArray news = store().logs(QStringLiteral("followed"), offset).value();
+            QVERIFY2(news.startsWith("1\n2\n3\n"), qPrintable(marker));
+            QVERIFY2(news.endsWith("29999\n30000\n" + marker.toUtf8() + "\n"), qPrintable(marker));
+            QCOMPARE(news.count('\n'), 30001);
+            offset += news.size();
+        }
+        QCOMPARE(store().logs(QStringLiteral("followed"), offset).value(), QByteArray());
+        QVERIFY(store().logs(QStringLiteral("followed")).value().size() <= 1024 * 1024);
     }
 
     void memoryLimitHeldAcrossCommands()
@@ -390,14 +301,15 @@ private Q_SLOTS:
             return;
         const QList<int> helpers
             = processesWithToken(QStringLiteral("--enter") + QChar(0) + m_root.path() + QStringLiteral("/abandoned"));
-        // The helper and its child, the command's init, share the command line: the helper is
-        // the one whose parent is not among them.
-        QCOMPARE(helpers.size(), 2);
+        // The helper, its child (outside the command's PID namespace) and the command's init
+        // share the command line: the helper is the one whose parent is not among them.
+        QCOMPARE(helpers.size(), 3);
         const auto parentOf = [](int pid) {
             QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
             return stat.open(QIODevice::ReadOnly) ? stat.readAll().split(')').last().split(' ').value(2).toInt() : 0;
         };
-        const int helper = helpers.contains(parentOf(helpers[0])) ? helpers[1] : helpers[0];
+        const int helper
+            = *std::find_if(helpers.begin(), helpers.end(), [&](int pid) { return !helpers.contains(parentOf(pid)); });
         ::kill(helper, SIGKILL);
         QTRY_VERIFY_WITH_TIMEOUT(processesWithToken(token).isEmpty(), 10000);
         QCOMPARE(listed(store(), QStringLiteral("abandoned")).state, SandboxInfo::State::Running);

@@ -1,0 +1,98 @@
+// Where the local sandboxes keep their state: the state names processes that stop and rm
+// signal, and a root helper writes the state and the log there. Another user must not be
+// able to steer any of it, through a folder on the way or a link planted in it.
+
+#include "localsandboxesfixture.h"
+
+#include <QFile>
+
+#include <sys/stat.h>
+
+using namespace SandpitTest;
+
+class TestLocalSandboxFolders : public LocalSandboxesFixture
+{
+    Q_OBJECT
+
+private:
+    // create() at `root`: the error's message, or an empty string when it made the sandbox.
+    static QString createAt(const QString &root)
+    {
+        LocalSandboxes sandboxes({.root = root});
+        SandboxSpec spec;
+        spec.name = QStringLiteral("steered");
+        spec.backend = QStringLiteral("local");
+        auto info = sandboxes.create(spec);
+        if (info)
+            sandboxes.remove(spec.name);
+        return info ? QString() : info.error().message;
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(m_root.isValid()); }
+    void cleanup() { removeAllSandboxes(); }
+
+    void aFolderOnTheWayOthersMayWriteIsRefused()
+    {
+        const QString open = m_root.path() + QStringLiteral("/open");
+        QVERIFY(QDir().mkpath(open));
+        QVERIFY(::chmod(QFile::encodeName(open).constData(), 0777) == 0);
+        const QString refused = createAt(open + QStringLiteral("/sandpit/sandboxes"));
+        QVERIFY2(refused.contains(QStringLiteral("other users may write to ") + open), qPrintable(refused));
+        QVERIFY(!QFileInfo::exists(open + QStringLiteral("/sandpit/sandboxes/steered")));
+
+        // The same folder reached through a link of our own.
+        const QString link = m_root.path() + QStringLiteral("/link");
+        QVERIFY(QFile::link(open, link));
+        const QString throughLink = createAt(link + QStringLiteral("/sandboxes"));
+        QVERIFY2(throughLink.contains(QStringLiteral("other users may write")), qPrintable(throughLink));
+
+        // A folder of our own, 0700, on the same way is fine.
+        QVERIFY(createAt(m_root.path() + QStringLiteral("/own/sandboxes")).isEmpty());
+    }
+
+    // Only root can hand a folder or a link to another user; as anyone else, the folder that
+    // others may write above is what such a user would plant in.
+    void aFolderOrLinkOfAnotherUserOnTheWayIsRefused()
+    {
+        if (::geteuid() != 0)
+            QSKIP("only root can make a file another user's");
+        const QString theirs = m_root.path() + QStringLiteral("/theirs");
+        QVERIFY(QDir().mkpath(theirs));
+        QVERIFY(::chown(QFile::encodeName(theirs).constData(), 65534, 65534) == 0);
+        const QString refused = createAt(theirs + QStringLiteral("/sandboxes"));
+        QVERIFY2(refused.contains(QStringLiteral("belongs to another user")), qPrintable(refused));
+
+        const QString own = m_root.path() + QStringLiteral("/target");
+        QVERIFY(QDir().mkpath(own));
+        const QString link = m_root.path() + QStringLiteral("/planted");
+        QVERIFY(QFile::link(own, link));
+        QVERIFY(::lchown(QFile::encodeName(link).constData(), 65534, 65534) == 0);
+        const QString throughTheirLink = createAt(link + QStringLiteral("/sandboxes"));
+        QVERIFY2(throughTheirLink.contains(QStringLiteral("belongs to another user")), qPrintable(throughTheirLink));
+    }
+
+    // A log planted as a link: the command runs, but its output goes nowhere but its run.
+    void theHelperNeverWritesThroughALinkInTheStateFolder()
+    {
+        created(QStringLiteral("linked"));
+        QTemporaryDir elsewhere;
+        const QString victim = elsewhere.filePath(QStringLiteral("victim"));
+        QFile file(victim);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        const QString log = m_root.path() + QStringLiteral("/linked/log");
+        QFile::remove(log);
+        QVERIFY(QFile::link(victim, log));
+
+        auto controller = engine();
+        const Outcome outcome
+            = runToEnd(*controller, exec(QStringLiteral("linked"), {QStringLiteral("echo"), QStringLiteral("secret")}));
+        QVERIFY2(outcome.result, why(outcome).constData());
+        QCOMPARE(outcome.liveStdout, QByteArray("secret\n"));
+        QCOMPARE(QFileInfo(victim).size(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLocalSandboxFolders)
+#include "tst_localsandboxfolders.moc"
