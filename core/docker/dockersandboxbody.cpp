@@ -11,8 +11,10 @@ namespace Sandpit::Core {
 namespace {
 // PID 1 of a sandbox: a shell that waits for ever and reaps what its commands leave behind
 // (an exec's orphans become its children). `wait` waits for any child, so zombies do not
-// pile up; SIGTERM (`stop`) ends it at once, where PID 1 would otherwise ignore it.
-constexpr const char *kHoldScript = "trap 'exit 0' TERM INT HUP; while :; do sleep 3600 & wait $!; done";
+// pile up. The kernel drops a signal sent to a PID 1 without a handler, but dash catches SIGINT
+// under -c: the signals a command could end the sandbox every command shares with are ignored
+// outright. `stop` ends it with Docker's SIGKILL after the grace period instead.
+constexpr const char *kHoldScript = "trap '' INT TERM HUP QUIT; while :; do sleep 3600 & wait $!; done";
 constexpr qint64 kNanoCpusPerCpu = 1'000'000'000;
 
 QJsonArray sandboxMounts(const QJsonArray &runMounts, const QString &workspace)

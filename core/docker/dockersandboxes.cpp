@@ -16,8 +16,8 @@
 namespace Sandpit::Core {
 
 namespace {
-// `stop`'s grace before Docker sends SIGKILL: PID 1 ends at SIGTERM at once, so this is only
-// for the commands still running, which get the same signal.
+// `stop`'s grace before Docker sends SIGKILL, which is what ends PID 1 (it ignores SIGTERM, so
+// that no command can end the sandbox); the commands still running get the grace to end.
 constexpr int kStopGraceSeconds = 5;
 // A stop waits for the grace period and the container's end.
 constexpr int kStopTimeoutMs = (kStopGraceSeconds + 20) * 1000;

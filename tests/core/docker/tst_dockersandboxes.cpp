@@ -341,6 +341,25 @@ private Q_SLOTS:
         QVERIFY2(refused.error->message.contains(QStringLiteral("SIGKILL")), qPrintable(refused.error->message));
     }
 
+    void signalsFromInsideDoNotEndTheSandbox()
+    {
+        const QString name = create(kBash);
+        for (const char *signal : {"TERM", "INT", "HUP"}) {
+            const Outcome o = exec(
+                name,
+                {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("kill -%1 1").arg(QLatin1String(signal))});
+            QVERIFY2(o.result, why(o));
+            QCOMPARE(o.result->exitCode, 0);
+            const Outcome after = exec(name, {QStringLiteral("echo"), QStringLiteral("still here")});
+            QVERIFY2(after.result, why(after));
+            QCOMPARE(after.liveStdout, QByteArray("still here\n"));
+        }
+        QCOMPARE(find(name).state, SandboxInfo::State::Running);
+        // `stop` still ends it, after Docker's grace period, and says it was stopped.
+        QVERIFY(m_store->stop(name));
+        QCOMPARE(find(name).state, SandboxInfo::State::Stopped);
+    }
+
     void aBoundWorkspaceIsWorkAndOutlivesTheSandbox()
     {
         QTemporaryDir workspace;
