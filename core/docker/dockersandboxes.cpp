@@ -63,8 +63,8 @@ Expected<void> DockerSandboxes::checkSpec(const SandboxSpec &spec, const DockerC
                            "and a --workspace, are bound from this computer's folders.")
                 .arg(client.endpoint().description)));
     }
-    if (!spec.workspace.isEmpty() && !QFileInfo(spec.workspace).isDir())
-        return std::unexpected(badRequest(QStringLiteral("The workspace %1 is not a folder.").arg(spec.workspace)));
+    if (auto usable = DockerSandboxBody::checkWorkspace(spec.workspace); !usable)
+        return usable;
     if (m_config.syscallFilter.isEmpty()) {
         return makeError(RunError::Code::BackendUnavailable,
                          QStringLiteral("sandpit-seccomp, which every Docker sandbox runs as its first process, was "

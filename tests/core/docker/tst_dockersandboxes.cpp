@@ -360,13 +360,31 @@ private Q_SLOTS:
         QCOMPARE(find(name).state, SandboxInfo::State::Stopped);
     }
 
+    void aWorkspaceOfRootsIsRefusedAndNobodysRunsAsNobody()
+    {
+        QTemporaryDir workspace;
+        const SandboxSpec spec = workspaceSpec(workspace.path());
+        if (::getuid() == 0) {
+            // Commands as uid 0 could leave a setuid-root program in the folder.
+            const auto refused = m_store->create(spec);
+            QVERIFY(!refused);
+            QVERIFY2(refused.error().message.contains(QStringLiteral("chown 65534")),
+                     qPrintable(refused.error().message));
+            QVERIFY(!containerExists(spec.name));
+        }
+        giveToTheSandboxsUser(workspace.path());
+        QVERIFY(m_store->create(spec));
+        m_made << spec.name;
+        const Outcome o = exec(spec.name, {QStringLiteral("id"), QStringLiteral("-u")});
+        QVERIFY2(o.result, why(o));
+        QCOMPARE(o.liveStdout.trimmed(), QByteArray::number(workspaceOwner()));
+    }
+
     void aBoundWorkspaceIsWorkAndOutlivesTheSandbox()
     {
         QTemporaryDir workspace;
-        SandboxSpec spec;
-        spec.name = uniqueName();
-        spec.image = kBash;
-        spec.workspace = workspace.path();
+        const SandboxSpec spec = workspaceSpec(workspace.path());
+        giveToTheSandboxsUser(workspace.path());
         QVERIFY(m_store->create(spec));
         m_made << spec.name;
         QVERIFY(
@@ -381,7 +399,7 @@ private Q_SLOTS:
         QVERIFY(made.open(QIODevice::ReadOnly));
         QCOMPARE(made.readAll(), QByteArray("made\n"));
         // The user's own file, which they can change and remove.
-        QCOMPARE(QFileInfo(made).ownerId(), ::getuid());
+        QCOMPARE(QFileInfo(made).ownerId(), workspaceOwner());
         QVERIFY(m_store->remove(spec.name));
         QVERIFY(QFile::exists(made.fileName()));
     }
@@ -413,6 +431,24 @@ private Q_SLOTS:
     }
 
 private:
+    /// Who a sandbox with a workspace runs as: the user, or nobody when the tests run as root.
+    static uint workspaceOwner() { return ::getuid() == 0 ? 65534 : ::getuid(); }
+
+    static void giveToTheSandboxsUser(const QString &folder)
+    {
+        if (::chown(QFile::encodeName(folder).constData(), workspaceOwner(), workspaceOwner()) != 0)
+            qWarning("chown %s failed", qPrintable(folder));
+    }
+
+    SandboxSpec workspaceSpec(const QString &workspace)
+    {
+        SandboxSpec spec;
+        spec.name = uniqueName();
+        spec.image = kBash;
+        spec.workspace = workspace;
+        return spec;
+    }
+
     SandboxInfo find(const QString &name)
     {
         const auto listed = m_store->list();
