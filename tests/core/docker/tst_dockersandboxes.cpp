@@ -173,21 +173,29 @@ private Q_SLOTS:
         QVERIFY(exec(name, {QStringLiteral("true")}).result);
     }
 
-    void cancelKillsTheCommandNotTheSandbox()
+    void cancelKillsEveryProcessOfTheCommandNotTheSandbox()
     {
         const QString name = create(kBash);
         RunRequest request;
         request.backend = QStringLiteral("docker");
         request.sandbox = name;
-        request.command = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo started; sleep 300")};
+        // A background job, a child in a session of its own, and one orphaned to PID 1.
+        request.command = {QStringLiteral("sh"), QStringLiteral("-c"),
+                           QStringLiteral("sleep 301 & setsid sleep 302 & setsid -f sleep 303; echo started; wait")};
         request.limits.wallTimeMs = 0;
         RunWatcher watcher(*m_engine);
         watcher.outcome.id = m_engine->start(request);
         QTRY_VERIFY_WITH_TIMEOUT(watcher.outcome.liveStdout.contains("started"), 30000);
+        const auto sleeping = [&] {
+            const QList<QByteArray> lines = processesIn(name);
+            return lines.contains("sleep 301") + lines.contains("sleep 302") + lines.contains("sleep 303");
+        };
+        QCOMPARE(sleeping(), 3);
         m_engine->cancel(watcher.outcome.id);
         QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 30000);
         QVERIFY(watcher.outcome.result);
         QCOMPARE(watcher.outcome.result->killReason, KillReason::Cancelled);
+        QTRY_COMPARE_WITH_TIMEOUT(sleeping(), 0, 10000);
         const Outcome after = exec(name, {QStringLiteral("echo"), QStringLiteral("still here")});
         QVERIFY2(after.result, why(after));
         QCOMPARE(after.liveStdout, QByteArray("still here\n"));
@@ -447,6 +455,18 @@ private:
         spec.image = kBash;
         spec.workspace = workspace;
         return spec;
+    }
+
+    /// The command lines of every process in the sandbox, one a line, as another exec sees them.
+    QList<QByteArray> processesIn(const QString &name)
+    {
+        const Outcome o = exec(name,
+                               {QStringLiteral("sh"), QStringLiteral("-c"),
+                                QStringLiteral("for f in /proc/[0-9]*/cmdline; do tr '\\0' ' ' < $f; echo; done")});
+        QList<QByteArray> lines = o.liveStdout.split('\n');
+        for (QByteArray &line : lines)
+            line = line.trimmed();
+        return lines;
     }
 
     SandboxInfo find(const QString &name)
