@@ -162,7 +162,7 @@ private Q_SLOTS:
                                   {QStringLiteral("sh"), QStringLiteral("-c"),
                                    QStringLiteral("python3 hold_memory.py 60 >/dev/null 2>&1 &")});
         QVERIFY2(held.result, why(held));
-        QTRY_VERIFY_WITH_TIMEOUT(sandboxMemory(name) > 55 * kMegabyte, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(find(name).memoryBytes > 55 * kMegabyte, 20000);
         const Outcome o
             = exec(name, {QStringLiteral("python3"), QStringLiteral("allocate_memory.py"), QStringLiteral("60")});
         QVERIFY2(o.result, why(o));
@@ -173,29 +173,39 @@ private Q_SLOTS:
         QVERIFY(exec(name, {QStringLiteral("true")}).result);
     }
 
+    void cancelKillsEveryProcessOfTheCommandNotTheSandbox_data()
+    {
+        QTest::addColumn<bool>("shell");
+        QTest::newRow("command") << false;
+        QTest::newRow("interactive shell") << true;
+    }
+
     void cancelKillsEveryProcessOfTheCommandNotTheSandbox()
     {
+        QFETCH(bool, shell);
         const QString name = create(kBash);
         RunRequest request;
         request.backend = QStringLiteral("docker");
         request.sandbox = name;
         // A background job, a child in a session of its own, and one orphaned to PID 1.
-        request.command = {QStringLiteral("sh"), QStringLiteral("-c"),
-                           QStringLiteral("sleep 301 & setsid sleep 302 & setsid -f sleep 303; echo started; wait")};
+        const QByteArray script = "sleep 301 & setsid sleep 302 & setsid -f sleep 303; echo sta''rted; wait\n";
+        request.command = {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(script)};
+        if (shell) { // bash with job control: each job a process group, and setsid forks there
+            request.command = {QStringLiteral("bash"), QStringLiteral("-i")};
+            request.terminal = TerminalSize{};
+        }
         request.limits.wallTimeMs = 0;
         RunWatcher watcher(*m_engine);
         watcher.outcome.id = m_engine->start(request);
+        if (shell)
+            m_engine->writeInput(watcher.outcome.id, script);
         QTRY_VERIFY_WITH_TIMEOUT(watcher.outcome.liveStdout.contains("started"), 30000);
-        const auto sleeping = [&] {
-            const QList<QByteArray> lines = processesIn(name);
-            return lines.contains("sleep 301") + lines.contains("sleep 302") + lines.contains("sleep 303");
-        };
-        QCOMPARE(sleeping(), 3);
+        QCOMPARE(sleepersIn(name), 3);
         m_engine->cancel(watcher.outcome.id);
         QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 30000);
         QVERIFY(watcher.outcome.result);
         QCOMPARE(watcher.outcome.result->killReason, KillReason::Cancelled);
-        QTRY_COMPARE_WITH_TIMEOUT(sleeping(), 0, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(sleepersIn(name), 0, 10000);
         const Outcome after = exec(name, {QStringLiteral("echo"), QStringLiteral("still here")});
         QVERIFY2(after.result, why(after));
         QCOMPARE(after.liveStdout, QByteArray("still here\n"));
@@ -456,16 +466,16 @@ private:
         return spec;
     }
 
-    /// The command lines of every process in the sandbox, one a line, as another exec sees them.
-    QList<QByteArray> processesIn(const QString &name)
+    /// How many of the test's `sleep 30N` are in the sandbox, as another exec sees its processes.
+    int sleepersIn(const QString &name)
     {
         const Outcome o = exec(name,
                                {QStringLiteral("sh"), QStringLiteral("-c"),
-                                QStringLiteral("for f in /proc/[0-9]*/cmdline; do tr '\\0' ' ' < $f; echo; done")});
-        QList<QByteArray> lines = o.liveStdout.split('\n');
-        for (QByteArray &line : lines)
-            line = line.trimmed();
-        return lines;
+                                QStringLiteral("for f in /proc/[0-9]*/cmdline; do tr '\\0' ' ' < $f; echo; "
+                                               "done | grep -c '^sleep 30[123] $'")});
+        bool counted = false;
+        const int count = o.liveStdout.trimmed().toInt(&counted);
+        return o.result && counted ? count : -1;
     }
 
     SandboxInfo find(const QString &name)
@@ -478,18 +488,6 @@ private:
             }
         }
         return {};
-    }
-
-    qint64 sandboxMemory(const QString &name)
-    {
-        const auto listed = m_store->list();
-        if (!listed)
-            return -1;
-        for (const SandboxInfo &sandbox : *listed) {
-            if (sandbox.name == name)
-                return sandbox.memoryBytes;
-        }
-        return -1;
     }
 };
 
