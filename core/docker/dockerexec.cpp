@@ -35,6 +35,29 @@ constexpr qint64 kStateLaterEveryMs = 200;
 constexpr qint64 kLastOutputMs = 40;
 // VEOF's default (see core/helper/terminalrelay.cpp).
 constexpr char kEndOfFile = '\x04';
+// Every process a command starts inherits this variable with the exec's own value: a
+// `setsid -f` child or a daemon orphaned to PID 1 is no longer the command's descendant, and
+// would otherwise outlive a cancel and keep using the memory every command shares.
+constexpr const char *kMarkerVariable = "SANDPIT_EXEC=";
+// Run in a second exec with the command's pid ($1) and its marker ($2): stops the command and
+// every process descended from it or carrying the marker, again until no new one turns up (a
+// stopped process cannot fork, so none is missed), then kills them all at once.
+constexpr const char *kKillScript = R"(r=$1 mark=$2 all=" $1 "
+kill -STOP "$r" 2>/dev/null
+while :; do
+  now=$all
+  for d in /proc/[0-9]*; do
+    p=${d#/proc/}
+    case $now in *" $p "*) continue ;; esac
+    q=$(grep '^PPid:' "$d/status" 2>/dev/null); set -- $q; q=${2:-none}
+    case $now in *" $q "*) ;; *) grep -qzx "$mark" "$d/environ" 2>/dev/null || continue ;; esac
+    kill -STOP "$p" 2>/dev/null
+    now="$now$p "
+  done
+  [ "$now" = "$all" ] && break
+  all=$now
+done
+kill -KILL $all 2>/dev/null)";
 
 /// The command as a shell would take it back, for the log.
 QString shellWords(const QStringList &command)
@@ -218,7 +241,9 @@ Expected<QString> DockerExec::createExec(const DockerClient &client, const Targe
         {QStringLiteral("Tty"), tty},
         {QStringLiteral("Cmd"), command},
         {QStringLiteral("WorkingDir"), QLatin1String(DockerContainer::kWorkDir)},
-        {QStringLiteral("Env"), QJsonArray{tty ? QStringLiteral("TERM=xterm-256color") : QStringLiteral("TERM=dumb")}},
+        {QStringLiteral("Env"),
+         QJsonArray{tty ? QStringLiteral("TERM=xterm-256color") : QStringLiteral("TERM=dumb"),
+                    QLatin1String(kMarkerVariable) + m_marker}},
     };
     auto created = client.call("POST", QStringLiteral("/containers/%1/exec").arg(target.containerId),
                                QJsonDocument(body).toJson(QJsonDocument::Compact));
@@ -359,7 +384,8 @@ bool DockerExec::killCommand(const DockerClient &client, const Target &target) c
 {
     // The Engine API has no kill for an exec. Its process's pid inside the container is the
     // last one of NSpid in /proc/PID/status on the host, which every user may read; a second
-    // exec, as the same user, kills it and its process group, never PID 1 and the sandbox.
+    // exec, as the same user, kills it and what it started (kKillScript), never PID 1 and the
+    // sandbox.
     auto state = client.call("GET", QStringLiteral("/exec/%1/json").arg(target.execId));
     if (!state || !state->ok())
         return false;
@@ -378,8 +404,8 @@ bool DockerExec::killCommand(const DockerClient &client, const Target &target) c
         return true;
     const QJsonObject body{
         {QStringLiteral("Cmd"),
-         QJsonArray{QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("kill -KILL -$1 $1 2>/dev/null"),
-                    QStringLiteral("sh"), QString::fromLatin1(pid)}},
+         QJsonArray{QStringLiteral("/bin/sh"), QStringLiteral("-c"), QLatin1String(kKillScript), QStringLiteral("sh"),
+                    QString::fromLatin1(pid), QLatin1String(kMarkerVariable) + m_marker}},
     };
     auto created = client.call("POST", QStringLiteral("/containers/%1/exec").arg(target.containerId),
                                QJsonDocument(body).toJson(QJsonDocument::Compact));

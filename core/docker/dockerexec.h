@@ -7,6 +7,7 @@
 
 #include <QByteArray>
 #include <QObject>
+#include <QUuid>
 
 #include <condition_variable>
 #include <functional>
@@ -96,6 +97,8 @@ private:
     qint64 m_endSeenMs = 0;      ///< when the exec's state first said it ended
     bool m_commandEnded = false; ///< ... and its last output has had time to come: the stream may go
     KillReason m_killReason = KillReason::None;
+    /// The value of kMarkerVariable in this command's processes (see killCommand).
+    QString m_marker = QUuid::createUuid().toString(QUuid::Id128);
     RunResult m_ended; ///< what the output gave the result: what was kept, what was cut
 };
 

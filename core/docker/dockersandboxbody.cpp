@@ -1,5 +1,6 @@
 #include "docker/dockersandboxbody.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 
 #include <algorithm>
@@ -11,9 +12,15 @@ namespace Sandpit::Core {
 namespace {
 // PID 1 of a sandbox: a shell that waits for ever and reaps what its commands leave behind
 // (an exec's orphans become its children). `wait` waits for any child, so zombies do not
-// pile up; SIGTERM (`stop`) ends it at once, where PID 1 would otherwise ignore it.
-constexpr const char *kHoldScript = "trap 'exit 0' TERM INT HUP; while :; do sleep 3600 & wait $!; done";
+// pile up. The kernel drops a signal sent to a PID 1 without a handler, but dash catches SIGINT
+// under -c: the signals a command could end the sandbox every command shares with are ignored
+// outright. `stop` ends it with Docker's SIGKILL after the grace period instead.
+constexpr const char *kHoldScript = "trap '' INT TERM HUP QUIT; while :; do sleep 3600 & wait $!; done";
 constexpr qint64 kNanoCpusPerCpu = 1'000'000'000;
+// Who a sandbox with a bound workspace runs as when Sandpit runs as root: uid 0 without
+// capabilities could still make a file it owns in the host folder setuid, a setuid-root
+// program on this computer. nobody, as the local backend's sandboxes run then.
+constexpr uint kNobody = 65534;
 
 QJsonArray sandboxMounts(const QJsonArray &runMounts, const QString &workspace)
 {
@@ -76,6 +83,25 @@ QJsonObject DockerSandboxBody::held(const DockerContainerKey &key, const QString
     return body;
 }
 
+Expected<void> DockerSandboxBody::checkWorkspace(const QString &workspace)
+{
+    if (workspace.isEmpty())
+        return {};
+    const QFileInfo folder(workspace);
+    if (!folder.isDir())
+        return makeError(RunError::Code::BadRequest,
+                         QStringLiteral("The workspace %1 is not a folder.").arg(workspace));
+    constexpr auto everyone = QFileDevice::ReadOther | QFileDevice::WriteOther | QFileDevice::ExeOther;
+    constexpr auto owner = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner;
+    const bool nobodys = folder.ownerId() == kNobody && (folder.permissions() & owner) == owner;
+    if (::getuid() != 0 || nobodys || (folder.permissions() & everyone) == everyone)
+        return {};
+    return makeError(RunError::Code::BadRequest,
+                     QStringLiteral("Sandpit runs as root, so the sandbox runs as the user nobody, who cannot use %1: "
+                                    "give the folder to nobody (chown 65534 %1) or leave out --workspace.")
+                         .arg(workspace));
+}
+
 QJsonObject DockerSandboxBody::make(const SandboxSpec &spec, const DockerContainerKey &key, const QString &controlDir,
                                     const QString &owner, const QString &log)
 {
@@ -86,8 +112,11 @@ QJsonObject DockerSandboxBody::make(const SandboxSpec &spec, const DockerContain
     if (!spec.workspace.isEmpty()) {
         // The bound folder is the user's own: the sandbox's files there must be theirs and
         // writable by them, which kNobodysUid's would not be. The container still has no
-        // capabilities, no network and the filter, and sees nothing else of the host.
-        body.insert(QStringLiteral("User"), QStringLiteral("%1:%2").arg(::getuid()).arg(::getgid()));
+        // capabilities, no network and the filter, and sees nothing else of the host. As root,
+        // nobody's instead (see kNobody), in a folder checkWorkspace found nobody can use.
+        const bool root = ::getuid() == 0;
+        body.insert(QStringLiteral("User"),
+                    QStringLiteral("%1:%2").arg(root ? kNobody : ::getuid()).arg(root ? kNobody : ::getgid()));
     }
     return body;
 }

@@ -37,6 +37,9 @@ public:
     /// (DockerReplContainer).
     static QJsonObject held(const DockerContainerKey &key, const QString &controlDir, const QString &workspace = {},
                             double cpus = -1);
+    /// Whether `workspace` (absolute; empty: none) can be bound: a folder, and, when Sandpit runs
+    /// as root, usable by nobody, whom the sandbox then runs as (the local backend's rule).
+    static Expected<void> checkWorkspace(const QString &workspace);
     static QJsonObject make(const SandboxSpec &spec, const DockerContainerKey &key, const QString &controlDir,
                             const QString &owner, const QString &log);
 };

@@ -16,8 +16,8 @@
 namespace Sandpit::Core {
 
 namespace {
-// `stop`'s grace before Docker sends SIGKILL: PID 1 ends at SIGTERM at once, so this is only
-// for the commands still running, which get the same signal.
+// `stop`'s grace before Docker sends SIGKILL, which is what ends PID 1 (it ignores SIGTERM, so
+// that no command can end the sandbox); the commands still running get the grace to end.
 constexpr int kStopGraceSeconds = 5;
 // A stop waits for the grace period and the container's end.
 constexpr int kStopTimeoutMs = (kStopGraceSeconds + 20) * 1000;
@@ -63,8 +63,8 @@ Expected<void> DockerSandboxes::checkSpec(const SandboxSpec &spec, const DockerC
                            "and a --workspace, are bound from this computer's folders.")
                 .arg(client.endpoint().description)));
     }
-    if (!spec.workspace.isEmpty() && !QFileInfo(spec.workspace).isDir())
-        return std::unexpected(badRequest(QStringLiteral("The workspace %1 is not a folder.").arg(spec.workspace)));
+    if (auto usable = DockerSandboxBody::checkWorkspace(spec.workspace); !usable)
+        return usable;
     if (m_config.syscallFilter.isEmpty()) {
         return makeError(RunError::Code::BackendUnavailable,
                          QStringLiteral("sandpit-seccomp, which every Docker sandbox runs as its first process, was "

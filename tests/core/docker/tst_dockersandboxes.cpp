@@ -162,7 +162,7 @@ private Q_SLOTS:
                                   {QStringLiteral("sh"), QStringLiteral("-c"),
                                    QStringLiteral("python3 hold_memory.py 60 >/dev/null 2>&1 &")});
         QVERIFY2(held.result, why(held));
-        QTRY_VERIFY_WITH_TIMEOUT(sandboxMemory(name) > 55 * kMegabyte, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(find(name).memoryBytes > 55 * kMegabyte, 20000);
         const Outcome o
             = exec(name, {QStringLiteral("python3"), QStringLiteral("allocate_memory.py"), QStringLiteral("60")});
         QVERIFY2(o.result, why(o));
@@ -173,21 +173,39 @@ private Q_SLOTS:
         QVERIFY(exec(name, {QStringLiteral("true")}).result);
     }
 
-    void cancelKillsTheCommandNotTheSandbox()
+    void cancelKillsEveryProcessOfTheCommandNotTheSandbox_data()
     {
+        QTest::addColumn<bool>("shell");
+        QTest::newRow("command") << false;
+        QTest::newRow("interactive shell") << true;
+    }
+
+    void cancelKillsEveryProcessOfTheCommandNotTheSandbox()
+    {
+        QFETCH(bool, shell);
         const QString name = create(kBash);
         RunRequest request;
         request.backend = QStringLiteral("docker");
         request.sandbox = name;
-        request.command = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo started; sleep 300")};
+        // A background job, a child in a session of its own, and one orphaned to PID 1.
+        const QByteArray script = "sleep 301 & setsid sleep 302 & setsid -f sleep 303; echo sta''rted; wait\n";
+        request.command = {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(script)};
+        if (shell) { // bash with job control: each job a process group, and setsid forks there
+            request.command = {QStringLiteral("bash"), QStringLiteral("-i")};
+            request.terminal = TerminalSize{};
+        }
         request.limits.wallTimeMs = 0;
         RunWatcher watcher(*m_engine);
         watcher.outcome.id = m_engine->start(request);
+        if (shell)
+            m_engine->writeInput(watcher.outcome.id, script);
         QTRY_VERIFY_WITH_TIMEOUT(watcher.outcome.liveStdout.contains("started"), 30000);
+        QCOMPARE(sleepersIn(name), 3);
         m_engine->cancel(watcher.outcome.id);
         QTRY_VERIFY_WITH_TIMEOUT(watcher.done(), 30000);
         QVERIFY(watcher.outcome.result);
         QCOMPARE(watcher.outcome.result->killReason, KillReason::Cancelled);
+        QTRY_COMPARE_WITH_TIMEOUT(sleepersIn(name), 0, 10000);
         const Outcome after = exec(name, {QStringLiteral("echo"), QStringLiteral("still here")});
         QVERIFY2(after.result, why(after));
         QCOMPARE(after.liveStdout, QByteArray("still here\n"));
@@ -341,15 +359,50 @@ private Q_SLOTS:
         QVERIFY2(refused.error->message.contains(QStringLiteral("SIGKILL")), qPrintable(refused.error->message));
     }
 
+    void signalsFromInsideDoNotEndTheSandbox()
+    {
+        const QString name = create(kBash);
+        for (const char *signal : {"TERM", "INT", "HUP"}) {
+            const Outcome o = exec(
+                name,
+                {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("kill -%1 1").arg(QLatin1String(signal))});
+            QVERIFY2(o.result, why(o));
+            QCOMPARE(o.result->exitCode, 0);
+            const Outcome after = exec(name, {QStringLiteral("echo"), QStringLiteral("still here")});
+            QVERIFY2(after.result, why(after));
+            QCOMPARE(after.liveStdout, QByteArray("still here\n"));
+        }
+        QCOMPARE(find(name).state, SandboxInfo::State::Running);
+        // `stop` still ends it, after Docker's grace period, and says it was stopped.
+        QVERIFY(m_store->stop(name));
+        QCOMPARE(find(name).state, SandboxInfo::State::Stopped);
+    }
+
+    void aWorkspaceOfRootsIsRefusedAndNobodysRunsAsNobody()
+    {
+        QTemporaryDir workspace;
+        const SandboxSpec spec = workspaceSpec(workspace.path());
+        if (::getuid() == 0) {
+            // Commands as uid 0 could leave a setuid-root program in the folder.
+            const auto refused = m_store->create(spec);
+            QVERIFY(!refused);
+            QVERIFY2(refused.error().message.contains(QStringLiteral("chown 65534")),
+                     qPrintable(refused.error().message));
+            QVERIFY(!containerExists(spec.name));
+        }
+        giveToTheSandboxsUser(workspace.path());
+        QVERIFY(m_store->create(spec));
+        const Outcome o = exec(spec.name, {QStringLiteral("id"), QStringLiteral("-u")});
+        QVERIFY2(o.result, why(o));
+        QCOMPARE(o.liveStdout.trimmed(), QByteArray::number(workspaceOwner()));
+    }
+
     void aBoundWorkspaceIsWorkAndOutlivesTheSandbox()
     {
         QTemporaryDir workspace;
-        SandboxSpec spec;
-        spec.name = uniqueName();
-        spec.image = kBash;
-        spec.workspace = workspace.path();
+        const SandboxSpec spec = workspaceSpec(workspace.path());
+        giveToTheSandboxsUser(workspace.path());
         QVERIFY(m_store->create(spec));
-        m_made << spec.name;
         QVERIFY(
             exec(spec.name, {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo made > /work/made.txt")})
                 .result);
@@ -362,7 +415,7 @@ private Q_SLOTS:
         QVERIFY(made.open(QIODevice::ReadOnly));
         QCOMPARE(made.readAll(), QByteArray("made\n"));
         // The user's own file, which they can change and remove.
-        QCOMPARE(QFileInfo(made).ownerId(), ::getuid());
+        QCOMPARE(QFileInfo(made).ownerId(), workspaceOwner());
         QVERIFY(m_store->remove(spec.name));
         QVERIFY(QFile::exists(made.fileName()));
     }
@@ -394,6 +447,38 @@ private Q_SLOTS:
     }
 
 private:
+    /// Who a sandbox with a workspace runs as: the user, or nobody when the tests run as root.
+    static uint workspaceOwner() { return ::getuid() == 0 ? 65534 : ::getuid(); }
+
+    /// As root, hands `folder` to nobody; any other user's own folder is theirs already.
+    static void giveToTheSandboxsUser(const QString &folder)
+    {
+        if (::getuid() == 0 && ::chown(QFile::encodeName(folder).constData(), workspaceOwner(), workspaceOwner()) != 0)
+            qWarning("chown %s failed", qPrintable(folder));
+    }
+
+    SandboxSpec workspaceSpec(const QString &workspace)
+    {
+        SandboxSpec spec;
+        spec.name = uniqueName();
+        spec.image = kBash;
+        spec.workspace = workspace;
+        m_made << spec.name; // removed at the end even if a failed check made it
+        return spec;
+    }
+
+    /// How many of the test's `sleep 30N` are in the sandbox, as another exec sees its processes.
+    int sleepersIn(const QString &name)
+    {
+        const Outcome o = exec(name,
+                               {QStringLiteral("sh"), QStringLiteral("-c"),
+                                QStringLiteral("for f in /proc/[0-9]*/cmdline; do tr '\\0' ' ' < $f; echo; "
+                                               "done | grep -c '^sleep 30[123] $'")});
+        bool counted = false;
+        const int count = o.liveStdout.trimmed().toInt(&counted);
+        return o.result && counted ? count : -1;
+    }
+
     SandboxInfo find(const QString &name)
     {
         const auto listed = m_store->list();
@@ -404,18 +489,6 @@ private:
             }
         }
         return {};
-    }
-
-    qint64 sandboxMemory(const QString &name)
-    {
-        const auto listed = m_store->list();
-        if (!listed)
-            return -1;
-        for (const SandboxInfo &sandbox : *listed) {
-            if (sandbox.name == name)
-                return sandbox.memoryBytes;
-        }
-        return -1;
     }
 };
 
