@@ -62,7 +62,8 @@ QString TestReplWindow::screenText() const
 
 bool TestReplWindow::waitForPrompt(int count)
 {
-    return QTest::qWaitFor([&] { return screenText().count(QStringLiteral(">>> ")) >= count; }, kRunTimeoutMs);
+    // A line's text ends at its last character: the prompt's space after ">>>" is not kept.
+    return QTest::qWaitFor([&] { return screenText().count(QStringLiteral(">>>")) >= count; }, kRunTimeoutMs);
 }
 
 void TestReplWindow::aTypedExpressionIsAnswered()
@@ -71,8 +72,11 @@ void TestReplWindow::aTypedExpressionIsAnswered()
     QVERIFY2(waitForPrompt(1), qPrintable(screenText()));
     type(QStringLiteral("2 + 3\r"));
     QVERIFY2(waitForPrompt(2), qPrintable(screenText()));
-    QVERIFY2(screenText().contains(QStringLiteral(">>> 2 + 3\n5\n>>> ")), qPrintable(screenText()));
-    // The pty has the terminal's size: Python sees the columns the tab shows.
+    QVERIFY2(screenText().contains(QStringLiteral(">>> 2 + 3\n5\n>>>")), qPrintable(screenText()));
+    // The pty has the terminal's size: Python sees the columns the tab shows, once the size
+    // the tab settled at (told after a short quiet) has reached the REPL.
+    auto *repl = m_window->findChild<Ui::ReplSession *>(QStringLiteral("replSession"));
+    QTRY_COMPARE(repl->terminalSize(), view()->screen().size());
     type(QStringLiteral("import os; os.get_terminal_size().columns\r"));
     QVERIFY(waitForPrompt(3));
     QVERIFY2(screenText().contains(QString::number(view()->screen().size().columns)), qPrintable(screenText()));

@@ -58,7 +58,7 @@ void TestTerminalWindow::openReplAsksForATerminalRunOfTheLanguagesRepl()
     // The REPL is told the size the terminal settles at, once in front.
     QTRY_COMPARE(repl()->terminalSize(), pane()->view()->cellsThatFit());
     QVERIFY(pane()->view()->cellsThatFit().columns > 40);
-    QCOMPARE(request.command, (QStringList{QStringLiteral("python3"), QStringLiteral("-i")}));
+    QCOMPARE(request.command, (QStringList{QStringLiteral("python3"), QStringLiteral("-i"), QStringLiteral("-q")}));
     QVERIFY(request.keepStdinOpen);
     // The Terminal tab comes to the front with the keys in it.
     QTRY_VERIFY(!dock("terminalDock")->visibleRegion().isEmpty());
@@ -73,7 +73,8 @@ void TestTerminalWindow::runInReplRunsTheFileFirst()
     action("actionRunInRepl")->trigger();
     const Core::RunRequest &request = repl()->lastRequest();
     QVERIFY(request.terminal.has_value());
-    QCOMPARE(request.command, (QStringList{QStringLiteral("python3"), QStringLiteral("-i"), request.entryFile}));
+    QCOMPARE(request.command,
+             (QStringList{QStringLiteral("python3"), QStringLiteral("-i"), QStringLiteral("-q"), request.entryFile}));
     QCOMPARE(request.entryFile, QStringLiteral("untitled.py"));
     QCOMPARE(request.sources.size(), 1);
     QCOMPARE(request.sources.first().content, QByteArray("x = 41\n"));
