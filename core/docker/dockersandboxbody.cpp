@@ -1,5 +1,7 @@
 #include "docker/dockersandboxbody.h"
 
+#include "sandboxes/sandboxworkspace.h"
+
 #include <QFileInfo>
 #include <QJsonArray>
 
@@ -20,7 +22,7 @@ constexpr qint64 kNanoCpusPerCpu = 1'000'000'000;
 // Who a sandbox with a bound workspace runs as when Sandpit runs as root: uid 0 without
 // capabilities could still make a file it owns in the host folder setuid, a setuid-root
 // program on this computer. nobody, as the local backend's sandboxes run then.
-constexpr uint kNobody = 65534;
+constexpr uint kNobody = kSandboxNobody;
 
 QJsonArray sandboxMounts(const QJsonArray &runMounts, const QString &workspace)
 {
@@ -85,21 +87,7 @@ QJsonObject DockerSandboxBody::held(const DockerContainerKey &key, const QString
 
 Expected<void> DockerSandboxBody::checkWorkspace(const QString &workspace)
 {
-    if (workspace.isEmpty())
-        return {};
-    const QFileInfo folder(workspace);
-    if (!folder.isDir())
-        return makeError(RunError::Code::BadRequest,
-                         QStringLiteral("The workspace %1 is not a folder.").arg(workspace));
-    constexpr auto everyone = QFileDevice::ReadOther | QFileDevice::WriteOther | QFileDevice::ExeOther;
-    constexpr auto owner = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner;
-    const bool nobodys = folder.ownerId() == kNobody && (folder.permissions() & owner) == owner;
-    if (::getuid() != 0 || nobodys || (folder.permissions() & everyone) == everyone)
-        return {};
-    return makeError(RunError::Code::BadRequest,
-                     QStringLiteral("Sandpit runs as root, so the sandbox runs as the user nobody, who cannot use %1: "
-                                    "give the folder to nobody (chown 65534 %1) or leave out --workspace.")
-                         .arg(workspace));
+    return checkSandboxWorkspace(workspace);
 }
 
 QJsonObject DockerSandboxBody::make(const SandboxSpec &spec, const DockerContainerKey &key, const QString &controlDir,

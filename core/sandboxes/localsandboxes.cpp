@@ -6,6 +6,7 @@
 #include "sandboxes/folderpathtrust.h"
 #include "sandboxes/localsandboxlog.h"
 #include "sandboxes/sandboxname.h"
+#include "sandboxes/sandboxworkspace.h"
 
 #include <QDeadlineTimer>
 #include <QDir>
@@ -29,27 +30,6 @@ constexpr int kCreateTimeoutMs = 60'000;
 // removes the cgroup; past this the keeper is killed, which takes the sandbox with it.
 constexpr int kEndTimeoutMs = 10'000;
 constexpr int kEndPollMs = 10;
-
-// Started as root, the sandbox's programs run as nobody (65534), as every run's do: the folder
-// must be nobody's to use, and is never handed over behind the user's back.
-Expected<void> checkWorkspace(const QString &workspace)
-{
-    if (workspace.isEmpty())
-        return {};
-    const QFileInfo folder(workspace);
-    if (!folder.isDir())
-        return makeError(RunError::Code::BadRequest,
-                         QStringLiteral("The workspace %1 is not a folder.").arg(workspace));
-    constexpr auto everyone = QFileDevice::ReadOther | QFileDevice::WriteOther | QFileDevice::ExeOther;
-    constexpr auto owner = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner;
-    const bool nobodys = folder.ownerId() == 65534 && (folder.permissions() & owner) == owner;
-    if (getuid() != 0 || nobodys || (folder.permissions() & everyone) == everyone)
-        return {};
-    return makeError(RunError::Code::BadRequest,
-                     QStringLiteral("Sandpit runs as root, so the sandbox runs as the user nobody, who cannot use %1: "
-                                    "give the folder to nobody (chown 65534 %1) or leave out --workspace.")
-                         .arg(workspace));
-}
 
 Expected<void> unknown(const QString &name)
 {
@@ -164,7 +144,7 @@ Expected<SandboxInfo> LocalSandboxes::create(const SandboxSpec &spec)
                          QStringLiteral("A local sandbox has no image: it shows this computer's system folders "
                                         "read-only. --image is for Docker sandboxes."));
     }
-    if (auto usable = checkWorkspace(spec.workspace); !usable)
+    if (auto usable = checkSandboxWorkspace(spec.workspace); !usable)
         return std::unexpected(usable.error());
     const QString dir = stateDir(spec.name);
     if (auto ours = checkRootIsOurs(); !ours)
