@@ -70,7 +70,7 @@ void ReplSession::openShell(const QString &sandbox, const QString &backend, Core
     m_request = Core::sandboxShellRequest(sandbox, backend, size);
     m_size = size;
     setCurrent(m_controller.start(m_request));
-    Q_EMIT replStarting(QStringLiteral("shell in the sandbox “%1”").arg(sandbox));
+    Q_EMIT replStarting(QStringLiteral("Shell in the sandbox “%1”").arg(sandbox));
 }
 
 void ReplSession::restart(Core::TerminalSize size)

@@ -26,6 +26,11 @@
 
 namespace Sandpit::Ui {
 
+namespace {
+// Long enough to read, short enough not to still say "Starting" once the prompt is there.
+constexpr int kStartingMessageMs = 3000;
+} // namespace
+
 void MainWindow::createReplActions(QMenu *runMenu)
 {
     runMenu->addSeparator();
@@ -71,7 +76,8 @@ void MainWindow::connectRepl()
     connect(m_repl, &ReplSession::replStarting, this, [this](const QString &description) {
         m_terminal->showStarting(description);
         m_terminal->view()->setAnnouncedSize(m_repl->terminalSize());
-        statusBar()->showMessage(QStringLiteral("Starting the %1…").arg(description));
+        // For a moment: the terminal's first line says what runs for as long as it runs.
+        statusBar()->showMessage(QStringLiteral("Starting: %1…").arg(description), kStartingMessageMs);
     });
     connect(m_repl, &ReplSession::outputReceived, m_terminal, &TerminalPane::appendOutput);
     connect(m_terminal, &TerminalPane::inputTyped, m_repl, &ReplSession::writeInput);
