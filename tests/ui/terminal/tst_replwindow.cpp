@@ -97,7 +97,12 @@ void TestReplWindow::ctrlCStopsALoopAndThePromptGoesOn()
 {
     action("actionOpenRepl")->trigger();
     QVERIFY(waitForPrompt(1));
-    type(QStringLiteral("while True: pass\r\r"));
+    // One line, and the loop seen running before Ctrl+C is typed: typed while Python still
+    // reads the line, Ctrl+C would only cancel the typing (and on a loaded machine the keys
+    // can arrive before the line is read).
+    type(QStringLiteral("print('spin' * 2); exec('while True: pass')\r"));
+    QVERIFY2(QTest::qWaitFor([&] { return screenText().contains(QStringLiteral("spinspin")); }, kRunTimeoutMs),
+             qPrintable(screenText()));
     QTest::keyClick(view(), Qt::Key_C, Qt::ControlModifier);
     QVERIFY2(QTest::qWaitFor([&] { return screenText().contains(QStringLiteral("KeyboardInterrupt")); }, kRunTimeoutMs),
              qPrintable(screenText()));
