@@ -26,6 +26,15 @@ QJsonObject diagnosticToJson(const Diagnostic &d)
     };
 }
 
+QJsonObject networkAttemptToJson(const NetworkAttempt &attempt)
+{
+    return QJsonObject{
+        {QStringLiteral("host"), attempt.host},
+        {QStringLiteral("port"), attempt.port},
+        {QStringLiteral("allowed"), attempt.allowed},
+    };
+}
+
 template<typename Item>
 QJsonArray toJsonArray(const QList<Item> &items, QJsonObject (*toJson)(const Item &))
 {
@@ -63,6 +72,7 @@ QJsonObject resultToJson(const RunResult &result)
              {QStringLiteral("details"), QJsonArray::fromStringList(result.isolation.details)},
          }},
         {QStringLiteral("notice"), result.notice.isEmpty() ? QJsonValue() : QJsonValue(result.notice)},
+        {QStringLiteral("network"), toJsonArray(result.network, networkAttemptToJson)},
     };
     // Only a run checked against an expected output (Run with input… in the window) has one;
     // the command line's documented keys stay as they are.

@@ -4,6 +4,7 @@
 #include "model/runlimits.h"
 #include "model/runresult.h"
 #include "model/terminalsize.h"
+#include "network/allowlist.h"
 #include "packages/packagesource.h"
 
 #include <QByteArray>
@@ -73,6 +74,11 @@ struct RunRequest {
     /// Where a Python program's declared packages (PEP 723, requirements.txt) are installed
     /// from, and the setup step's limits (core/packages/).
     PackageSource packages;
+    /// Empty (the default): no network at all, only the sandbox's own loopback. Otherwise the
+    /// destinations the program may reach, through Sandpit's proxy outside the sandbox
+    /// (core/network/): the program sees HTTP_PROXY and HTTPS_PROXY on its loopback, and every
+    /// attempt, allowed or denied, is in RunResult::network. Nothing else has a route.
+    QList<AllowedDestination> network;
 };
 
 } // namespace Sandpit::Core

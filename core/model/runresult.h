@@ -3,6 +3,7 @@
 #include "history/outputcomparison.h"
 #include "model/diagnostic.h"
 #include "model/killreason.h"
+#include "network/allowlist.h"
 
 #include <QByteArray>
 #include <QList>
@@ -42,7 +43,7 @@ enum class OutputStream { Stdout, Stderr };
 /// Which step of a run a result describes: a compiled language that fails to compile (or
 /// whose compiler is stopped by a limit) ends at Compile, and its program never runs.
 /// Setup: a program's packages being installed (core/packages/) before it runs.
-enum class RunStage { Setup, Compile, Run };
+enum class RunStage { Setup, Policy, Compile, Run };
 
 /// How a run that took place ended. Produced only for runs that started.
 struct RunResult {
@@ -84,6 +85,9 @@ struct RunResult {
     QList<Diagnostic> diagnostics;
     /// The run's stdout against an input set's expected output, when it was run with one.
     std::optional<OutputComparison> outputCheck;
+    /// Every attempt to reach a host through the proxy, in order (RunRequest::network); empty
+    /// when the run had no network.
+    QList<NetworkAttempt> network;
 
     /// True when the program ran and ended on its own with exit code 0 (and printed what was
     /// expected, when an output was expected).

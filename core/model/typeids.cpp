@@ -11,8 +11,9 @@ constexpr std::array<EnumWord<IsolationReport::Level>, 3> kIsolationLevels{{
 }};
 static_assert(namesEveryEnumerator(kIsolationLevels));
 
-constexpr std::array<EnumWord<RunStage>, 3> kRunStages{{
+constexpr std::array<EnumWord<RunStage>, 4> kRunStages{{
     {RunStage::Setup, "setup"},
+    {RunStage::Policy, "policy"},
     {RunStage::Compile, "compile"},
     {RunStage::Run, "run"},
 }};

@@ -93,6 +93,7 @@ private Q_SLOTS:
             QStringLiteral("artifacts"),        QStringLiteral("isolation"),
             QStringLiteral("notice"),           QStringLiteral("stage"),
             QStringLiteral("diagnostics"),      QStringLiteral("limits_reached"),
+            QStringLiteral("network"),
         };
         expected.sort();
         QCOMPARE(o.keys(), expected);
@@ -113,6 +114,19 @@ private Q_SLOTS:
         QCOMPARE(o.value(QStringLiteral("stderr")).toString(), QStringLiteral("warning\n"));
         QCOMPARE(o.value(QStringLiteral("stdout_truncated")).toBool(true), false);
         QCOMPARE(o.value(QStringLiteral("stderr_truncated")).toBool(true), false);
+    }
+
+    void networkAttemptsAreListedInOrder()
+    {
+        RunResult result = sampleResult();
+        result.network = {{QStringLiteral("127.0.0.1"), 8080, true}, {QStringLiteral("evil.example"), 443, false}};
+        const QJsonArray network = reparsed(resultToJson(result)).value(QStringLiteral("network")).toArray();
+        QCOMPARE(network.size(), 2);
+        QCOMPARE(network.at(0).toObject().value(QStringLiteral("host")).toString(), QStringLiteral("127.0.0.1"));
+        QCOMPARE(network.at(0).toObject().value(QStringLiteral("port")).toInt(), 8080);
+        QCOMPARE(network.at(0).toObject().value(QStringLiteral("allowed")).toBool(), true);
+        QCOMPARE(network.at(1).toObject().value(QStringLiteral("host")).toString(), QStringLiteral("evil.example"));
+        QCOMPARE(network.at(1).toObject().value(QStringLiteral("allowed")).toBool(), false);
     }
 
     void compileStageAndDiagnostics()
