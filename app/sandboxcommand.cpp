@@ -1,5 +1,6 @@
 #include "sandboxcommand.h"
 
+#include "commandgroup.h"
 #include "commandline.h"
 #include "engine/backendfactory.h"
 #include "engine/backendid.h"
@@ -328,34 +329,17 @@ constexpr SandboxCommand kSandboxCommands[] = {
     {"list", "sandbox list [--json]", "The sandboxes, with state, memory and owner.", list},
 };
 
-/// `sandpit sandbox --help`, made as `sandpit pack --help` is, so the man page and the shell
-/// completion read it as they read the others'.
-int sandboxHelp(const QStringList &arguments)
-{
-    QString text = QStringLiteral("Named sandboxes, which outlive the commands run in them:\n");
-    for (const SandboxCommand &command : kSandboxCommands)
-        text += QStringLiteral("  sandpit %1\n      %2\n")
-                    .arg(QString::fromUtf8(command.synopsis), QString::fromUtf8(command.summary));
-    text += QStringLiteral("\nsandpit sandbox COMMAND --help says more about one.");
-    QCommandLineParser parser;
-    parser.setApplicationDescription(text);
-    addHelpOption(parser);
-    parser.addPositionalArgument(QStringLiteral("sandbox"), QStringLiteral("The command."), QStringLiteral("sandbox"));
-    parser.addPositionalArgument(QStringLiteral("COMMAND"),
-                                 QStringLiteral("create, exec, shell, logs, stop, kill, rm or list."));
-    const auto done = parseCommandLine(parser, arguments, 3,
-                                       QStringLiteral("usage: sandpit sandbox COMMAND …; see sandpit sandbox --help"));
-    return done.value_or(kExitUsage);
-}
+const CommandGroup kSandboxGroup{
+    QStringLiteral("sandbox"),
+    QStringLiteral("Named sandboxes, which outlive the commands run in them:"),
+    QStringLiteral("create, exec, shell, logs, stop, kill, rm or list."),
+    groupEntries(kSandboxCommands),
+};
 } // namespace
 
 int runSandboxCommand(const QStringList &arguments)
 {
-    // The command line without `sandbox`: the sub-command is then the command word.
-    QStringList rest = arguments;
-    const qsizetype at = rest.indexOf(QStringLiteral("sandbox"), 1);
-    if (at > 0)
-        rest.removeAt(at);
+    const QStringList rest = withoutGroupWord(kSandboxGroup, arguments);
     const QString word = rest.value(1);
     for (const SandboxCommand &command : kSandboxCommands) {
         if (word != QLatin1String(command.name))
@@ -369,11 +353,7 @@ int runSandboxCommand(const QStringList &arguments)
             return kExitUsage;
         return command.run(rest, Context{*engine, loadLanguages()});
     }
-    if (!word.isEmpty() && !word.startsWith(QLatin1Char('-')) && word != QLatin1String("help"))
-        printErr(QStringLiteral("'%1' is not a sandbox command.").arg(word));
-    return sandboxHelp(word == QLatin1String("help")
-                           ? QStringList{arguments.value(0), QStringLiteral("sandbox"), QStringLiteral("--help")}
-                           : arguments);
+    return groupHelp(kSandboxGroup, arguments, word);
 }
 
 } // namespace Sandpit::App

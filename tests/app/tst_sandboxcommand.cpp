@@ -274,7 +274,13 @@ private Q_SLOTS:
             QVERIFY2(unknown.err.contains("There is no sandbox named no-such-box"), unknown.err.constData());
         }
         QCOMPARE(sandbox({QStringLiteral("exec"), name}).exitCode, 2); // no command after --
-        QCOMPARE(sandbox({QStringLiteral("frobnicate")}).exitCode, 2);
+        const SandpitProcess unknownCommand = sandbox({QStringLiteral("frobnicate")});
+        QCOMPARE(unknownCommand.exitCode, 2);
+        QVERIFY2(unknownCommand.err.contains("'frobnicate' is not a sandbox command"), unknownCommand.err.constData());
+        const SandpitProcess help = sandbox({QStringLiteral("help")});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY2(help.out.contains("sandpit sandbox exec NAME -- CMD"), help.out.constData());
+        QVERIFY2(help.out.contains("sandpit sandbox COMMAND --help says more"), help.out.constData());
     }
 };
 
