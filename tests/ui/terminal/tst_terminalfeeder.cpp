@@ -13,6 +13,27 @@ using Ui::TerminalFeeder;
 using Ui::TerminalImage;
 using Ui::TerminalScreen;
 
+namespace {
+/// A feeder, the GUI side's image of it, and a terminal fed the same as the reference.
+struct Fed {
+    TerminalFeeder feeder{{20, 5}};
+    TerminalScreen terminal{{20, 5}};
+    TerminalImage image{{20, 5}};
+
+    void output(const QByteArray &bytes)
+    {
+        feeder.add(bytes);
+        terminal.feed(bytes);
+    }
+    void resize(Core::TerminalSize size)
+    {
+        feeder.resize(size);
+        terminal.resize(size);
+        image.resize(size);
+    }
+};
+} // namespace
+
 class TestTerminalFeeder : public QObject
 {
     Q_OBJECT
@@ -58,55 +79,40 @@ QStringList TestTerminalFeeder::shown(const auto &screen)
 
 void TestTerminalFeeder::framesShowWhatTheTerminalShows()
 {
-    TerminalFeeder feeder({20, 5});
-    TerminalScreen terminal({20, 5});
-    TerminalImage image({20, 5});
-    feeder.add(numbered(0, 30) + "\x1b[31m>>> \x1b[0mx");
-    terminal.feed(numbered(0, 30) + "\x1b[31m>>> \x1b[0mx");
-    take(feeder, image);
-    QCOMPARE(shown(image), shown(terminal));
-    QCOMPARE(image.line(4).first().style, terminal.line(4).first().style);
+    Fed fed;
+    fed.output(numbered(0, 30) + "\x1b[31m>>> \x1b[0mx");
+    take(fed.feeder, fed.image);
+    QCOMPARE(shown(fed.image), shown(fed.terminal));
+    QCOMPARE(fed.image.line(4).first().style, fed.terminal.line(4).first().style);
 }
 
 void TestTerminalFeeder::resizesMoveLinesBothWays()
 {
-    TerminalFeeder feeder({20, 5});
-    TerminalScreen terminal({20, 5});
-    TerminalImage image({20, 5});
-    feeder.add(numbered(0, 30));
-    terminal.feed(numbered(0, 30));
-    take(feeder, image);
+    Fed fed;
+    fed.output(numbered(0, 30));
+    take(fed.feeder, fed.image);
     // More rows take lines back from the scrollback, fewer push them to it.
     for (const Core::TerminalSize size : {Core::TerminalSize{20, 12}, Core::TerminalSize{20, 3}}) {
-        const int before = terminal.scrollbackLines();
-        feeder.resize(size);
-        terminal.resize(size);
-        image.resize(size);
-        QCOMPARE(terminal.scrollbackLines() < before, size.rows > 5);
-        take(feeder, image);
-        QCOMPARE(shown(image), shown(terminal));
+        const int before = fed.terminal.scrollbackLines();
+        fed.resize(size);
+        QCOMPARE(fed.terminal.scrollbackLines() < before, size.rows > 5);
+        take(fed.feeder, fed.image);
+        QCOMPARE(shown(fed.image), shown(fed.terminal));
     }
 }
 
 void TestTerminalFeeder::aWaitingFrameTakesTheNextOneIn()
 {
-    TerminalFeeder feeder({20, 5});
-    TerminalScreen terminal({20, 5});
-    TerminalImage image({20, 5});
-    feeder.add(numbered(0, 10));
-    terminal.feed(numbered(0, 10));
-    take(feeder, image);
+    Fed fed;
+    fed.output(numbered(0, 10));
+    take(fed.feeder, fed.image);
     // A resize's frame waits untaken while more output and another resize arrive.
-    feeder.resize({20, 9});
-    terminal.resize({20, 9});
-    feeder.add(numbered(10, 3));
-    terminal.feed(numbered(10, 3));
-    feeder.feedAll();
-    feeder.resize({20, 4});
-    terminal.resize({20, 4});
-    image.resize({20, 4});
-    take(feeder, image);
-    QCOMPARE(shown(image), shown(terminal));
+    fed.resize({20, 9});
+    fed.output(numbered(10, 3));
+    fed.feeder.feedAll();
+    fed.resize({20, 4});
+    take(fed.feeder, fed.image);
+    QCOMPARE(shown(fed.image), shown(fed.terminal));
 }
 
 void TestTerminalFeeder::aResetEmptiesTheScrollback()
