@@ -93,12 +93,14 @@ void TerminalFeeder::publish(bool evenIfOneWaits)
             return; // the GUI thread has not drawn the last one: the next can carry more
     }
     TerminalFrame frame = makeFrame();
-    const QMutexLocker lock(&m_mutex);
-    if (m_waiting) {
-        m_waiting->merge(std::move(frame));
-        return;
+    {
+        const QMutexLocker lock(&m_mutex);
+        if (m_waiting) {
+            m_waiting->merge(std::move(frame));
+            return;
+        }
+        m_waiting = std::move(frame);
     }
-    m_waiting = std::move(frame);
     Q_EMIT frameReady();
 }
 
