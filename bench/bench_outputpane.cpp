@@ -59,7 +59,6 @@ QString fixturePath()
 }
 const QString kPython = QStringLiteral("/usr/bin/python3");
 constexpr qint64 kExpectedBytes = 100'000'000;
-constexpr int kTickMs = 5;
 
 double baselineRun()
 {
@@ -76,11 +75,7 @@ double baselineRun()
 
 struct PaneTrial {
     double wallMs = 0;
-    double longestStallMs = 0;
-    double stallWorkMs = 0;   // of the longest stall: GUI-thread CPU time
-    double stallWaitMs = 0;   // of the longest stall: waiting, runnable, for a CPU
-    double longestWorkMs = 0; // GUI-thread CPU time between two ticks
-    int stallsOver50Ms = 0;
+    StallWatch::Stalls stalls;
     double settleMs = 0;
     double settleCpuMs = 0; // GUI-thread CPU time from runFinished until settled
     double growthMb = 0;
@@ -90,34 +85,12 @@ PaneTrial paneRun(Ui::RunSession &session, Ui::OutputPane &pane, const Core::Lan
 {
     PaneTrial trial;
     QEventLoop loop;
-    QElapsedTimer clock;
-    double lastTick = 0;
-    double lastCpu = threadCpuMs();
-    double lastWait = runQueueWaitMs();
     double finishedAt = -1;
     double finishedCpu = 0;
-    const auto now = [&clock] { return double(clock.nsecsElapsed()) / 1e6; };
-
-    QTimer ticker;
-    ticker.setTimerType(Qt::PreciseTimer);
-    ticker.setInterval(kTickMs);
-    QObject::connect(&ticker, &QTimer::timeout, &loop, [&] {
-        const double tick = now();
-        const double cpu = threadCpuMs();
-        const double wait = runQueueWaitMs();
-        if (tick - lastTick > trial.longestStallMs) {
-            trial.longestStallMs = tick - lastTick;
-            trial.stallWorkMs = cpu - lastCpu;
-            trial.stallWaitMs = wait - lastWait;
-        }
-        trial.stallsOver50Ms += tick - lastTick > 50 ? 1 : 0;
-        trial.longestWorkMs = std::max(trial.longestWorkMs, cpu - lastCpu);
-        lastTick = tick;
-        lastCpu = cpu;
-        lastWait = wait;
+    StallWatch watch(&loop, [&](double now) {
         if (finishedAt >= 0 && !pane.hasPendingText()) {
-            trial.settleMs = tick - finishedAt;
-            trial.settleCpuMs = cpu - finishedCpu;
+            trial.settleMs = now - finishedAt;
+            trial.settleCpuMs = threadCpuMs() - finishedCpu;
             loop.quit();
         }
     });
@@ -125,7 +98,7 @@ PaneTrial paneRun(Ui::RunSession &session, Ui::OutputPane &pane, const Core::Lan
         = QObject::connect(&session, &Ui::RunSession::runFinished, &loop, [&](const Core::RunResult &r) {
               if (r.killReason != Core::KillReason::None)
                   qFatal("the flood did not run to its end: %s", qPrintable(r.killDetail));
-              finishedAt = now();
+              finishedAt = watch.nowMs();
               finishedCpu = threadCpuMs();
           });
     const auto failed = QObject::connect(&session, &Ui::RunSession::runFailed, &loop, [](const Core::RunError &e) {
@@ -134,13 +107,11 @@ PaneTrial paneRun(Ui::RunSession &session, Ui::OutputPane &pane, const Core::Lan
 
     resetPeakMemory();
     const qint64 rssBefore = statusKb("VmRSS");
-    clock.start();
-    lastCpu = threadCpuMs();
-    lastWait = runQueueWaitMs();
-    ticker.start();
+    watch.start();
     session.run(python, flood.name, code);
     loop.exec();
-    trial.wallMs = now();
+    trial.wallMs = watch.nowMs();
+    trial.stalls = watch.stalls();
     trial.growthMb = double(statusKb("VmHWM") - rssBefore) / 1024;
     QObject::disconnect(finished);
     QObject::disconnect(failed);
@@ -175,14 +146,6 @@ void settle(int ms)
     loop.exec();
 }
 
-template<typename T>
-Samples collect(const QList<PaneTrial> &trials, T PaneTrial::*field)
-{
-    Samples s;
-    for (const PaneTrial &t : trials)
-        s.ms << double(t.*field);
-    return s;
-}
 /// Wired as MainWindow wires them.
 void wireAsTheWindow(Ui::RunSession &session, Ui::OutputPane &pane)
 {
@@ -199,34 +162,22 @@ void wireAsTheWindow(Ui::RunSession &session, Ui::OutputPane &pane)
 /// Prints the tables; true when every trial met the targets.
 bool report(const QList<PaneTrial> &runs, const Samples &baseline, int trials)
 {
-    const Samples wall = collect(runs, &PaneTrial::wallMs);
-    const Samples stall = collect(runs, &PaneTrial::longestStallMs);
-    const Samples work = collect(runs, &PaneTrial::longestWorkMs);
-    const Samples stallWork = collect(runs, &PaneTrial::stallWorkMs);
-    const Samples stallWait = collect(runs, &PaneTrial::stallWaitMs);
-    const Samples settleTimes = collect(runs, &PaneTrial::settleMs);
-    const Samples settleCpu = collect(runs, &PaneTrial::settleCpuMs);
-    const Samples growth = collect(runs, &PaneTrial::growthMb);
-    const Samples over50 = collect(runs, &PaneTrial::stallsOver50Ms);
-    std::printf("%s: 1,000,000 lines, 100 MB; %d alternating trials\n\n", qPrintable(flood.name), trials);
+    const Samples wall = collect(runs, [](auto &t) { return t.wallMs; });
+    const Samples settleTimes = collect(runs, [](auto &t) { return t.settleMs; });
+    const Samples growth = collect(runs, [](auto &t) { return t.growthMb; });
+    const QList<StallWatch::Stalls> stalls = collectStalls(runs);
+    std::printf("%s: 1,000,000 lines, 100 MB; %d alternating trials\n", qPrintable(flood.name), trials);
+    std::printf("\n");
     printHeader();
     printRow("python3 -u, stdout on /dev/null", baseline, baseline.median());
     printRow("Sandpit: Run until the pane is settled", wall, baseline.median());
-    std::printf("\n| %-38s | %8s | %8s | %8s |\n|%s|%s|%s|%s|\n", "pane", "median", "worst", "target",
-                "----------------------------------------", "----------", "----------", "----------");
-    const auto worst = [](const Samples &s) { return *std::max_element(s.ms.begin(), s.ms.end()); };
-    const auto row = [&worst](const char *what, const Samples &s, const char *target) {
-        std::printf("| %-38s | %8.1f | %8.1f | %8s |\n", what, s.median(), worst(s), target);
-    };
-    row("longest event-loop stall, ms", stall, "<= 50");
-    row("  its GUI-thread work, ms", stallWork, "");
-    row("  its wait for a CPU, ms", stallWait, "");
-    row("longest GUI-thread work between ticks", work, "");
-    row("stalls over 50 ms, count", over50, "0");
-    row("runFinished to settled, ms", settleTimes, "<= 200");
-    row("  its GUI-thread work, ms", settleCpu, "");
-    row("memory growth (VmHWM - VmRSS), MB", growth, "<= 64");
-    const bool met = worst(stall) <= 50 && worst(settleTimes) <= 200 && worst(growth) <= 64;
+    printFiguresHeader("pane");
+    printStallFigures(stalls);
+    printFigure("runFinished to settled, ms", settleTimes, "<= 200");
+    printFigure("  its GUI-thread work, ms", collect(runs, [](auto &t) { return t.settleCpuMs; }));
+    printFigure("memory growth (VmHWM - VmRSS), MB", growth, "<= 64");
+    const bool met = worst(collect(stalls, [](auto &s) { return s.longestMs; })) <= StallWatch::kTargetMs
+        && worst(settleTimes) <= 200 && worst(growth) <= 64;
     std::printf("\nTargets %s.\n", met ? "met in every trial" : "MISSED");
     return met;
 }
@@ -274,8 +225,8 @@ int main(int argc, char **argv)
             stderr,
             "trial %d: %.0f ms; longest stall %.1f ms (own work %.1f, waiting for a CPU %.1f); longest own work "
             "%.1f ms; settled %.1f ms (own work %.1f); +%.1f MB\n",
-            i + 1, t.wallMs, t.longestStallMs, t.stallWorkMs, t.stallWaitMs, t.longestWorkMs, t.settleMs, t.settleCpuMs,
-            t.growthMb);
+            i + 1, t.wallMs, t.stalls.longestMs, t.stalls.workMs, t.stalls.waitMs, t.stalls.longestWorkMs, t.settleMs,
+            t.settleCpuMs, t.growthMb);
         settle(500); // the engine readies the next sandbox after a run
     }
 

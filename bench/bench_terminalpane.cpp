@@ -49,7 +49,6 @@ using namespace SandpitBench;
 namespace {
 const QByteArray kFlood = "yes | head -c 33333334; echo the end";
 constexpr qint64 kExpectedBytes = 33333334 / 2 * 3 + 9; // "y\r\n" per line, then "the end\r\n"
-constexpr int kTickMs = 5;
 constexpr qsizetype kBatchBytes = 64 * 1024;
 constexpr int kBatchMs = 10;
 
@@ -113,11 +112,7 @@ private:
 
 struct Trial {
     double wallMs = 0;
-    double longestStallMs = 0;
-    double stallWorkMs = 0;
-    double stallWaitMs = 0; // of the longest stall: waiting, runnable, for a CPU
-    double longestWorkMs = 0;
-    int stallsOver50Ms = 0;
+    StallWatch::Stalls stalls;
     double settleMs = 0;
     double growthMb = 0;
     qint64 bytes = 0;
@@ -129,31 +124,10 @@ Trial floodRun(Ui::TerminalView *view)
 {
     Trial trial;
     QEventLoop loop;
-    QElapsedTimer clock;
-    double lastTick = 0;
-    double lastCpu = threadCpuMs();
-    double lastWait = runQueueWaitMs();
     double endedAt = -1;
-    const auto now = [&clock] { return double(clock.nsecsElapsed()) / 1e6; };
-    QTimer ticker;
-    ticker.setTimerType(Qt::PreciseTimer);
-    ticker.setInterval(kTickMs);
-    QObject::connect(&ticker, &QTimer::timeout, &loop, [&] {
-        const double tick = now();
-        const double cpu = threadCpuMs();
-        const double wait = runQueueWaitMs();
-        if (tick - lastTick > trial.longestStallMs) {
-            trial.longestStallMs = tick - lastTick;
-            trial.stallWorkMs = cpu - lastCpu;
-            trial.stallWaitMs = wait - lastWait;
-        }
-        trial.longestWorkMs = std::max(trial.longestWorkMs, cpu - lastCpu);
-        lastWait = wait;
-        trial.stallsOver50Ms += tick - lastTick > 50 ? 1 : 0;
-        lastTick = tick;
-        lastCpu = cpu;
+    StallWatch watch(&loop, [&](double now) {
         if (endedAt >= 0 && (!view || !view->hasPendingOutput())) {
-            trial.settleMs = tick - endedAt;
+            trial.settleMs = now - endedAt;
             loop.quit();
         }
     });
@@ -165,17 +139,15 @@ Trial floodRun(Ui::TerminalView *view)
         if (view)
             view->appendOutput(bytes);
     });
-    QObject::connect(&flood, &PtyFlood::ended, &loop, [&] { endedAt = now(); });
+    QObject::connect(&flood, &PtyFlood::ended, &loop, [&] { endedAt = watch.nowMs(); });
     const qint64 skippedBefore = view ? view->skippedBytes() : 0;
     resetPeakMemory();
     const qint64 rssBefore = statusKb("VmRSS");
-    clock.start();
-    lastCpu = threadCpuMs();
-    lastWait = runQueueWaitMs();
-    ticker.start();
+    watch.start();
     flood.start();
     loop.exec();
-    trial.wallMs = now();
+    trial.wallMs = watch.nowMs();
+    trial.stalls = watch.stalls();
     trial.growthMb = double(statusKb("VmHWM") - rssBefore) / 1024;
     trial.skipped = view ? view->skippedBytes() - skippedBefore : 0;
     if (trial.bytes != kExpectedBytes)
@@ -196,19 +168,10 @@ double baselineRun()
     return double(timer.nsecsElapsed()) / 1e6;
 }
 
-template<typename T>
-Samples collect(const QList<Trial> &trials, T Trial::*field)
-{
-    Samples s;
-    for (const Trial &t : trials)
-        s.ms << double(t.*field);
-    return s;
-}
-
 bool report(const QList<Trial> &views, const QList<Trial> &bare, const Samples &baseline, int trials)
 {
-    const Samples wall = collect(views, &Trial::wallMs);
-    const Samples bareWall = collect(bare, &Trial::wallMs);
+    const Samples wall = collect(views, [](auto &t) { return t.wallMs; });
+    const Samples bareWall = collect(bare, [](auto &t) { return t.wallMs; });
     std::printf("`%s` on a pty: %lld bytes; %d alternating trials\n\n", kFlood.constData(), kExpectedBytes, trials);
     printHeader();
     printRow("sh -c '...' > /dev/null (baseline)", baseline, baseline.median());
@@ -217,23 +180,13 @@ bool report(const QList<Trial> &views, const QList<Trial> &bare, const Samples &
     std::printf("\nskipped unread (would have scrolled out of the scrollback): %.1f MB of %.1f MB per trial\n",
                 double(views.last().skipped) / 1e6, double(kExpectedBytes) / 1e6);
     std::printf("\nthroughput into the view: %.1f MB/s (median)\n", double(kExpectedBytes) / 1e3 / wall.median());
-    std::printf("\n| %-38s | %8s | %8s | %8s |\n|%s|%s|%s|%s|\n", "view", "median", "worst", "target",
-                "----------------------------------------", "----------", "----------", "----------");
-    const auto worst = [](const Samples &s) { return *std::max_element(s.ms.begin(), s.ms.end()); };
-    const auto row = [&worst](const char *what, const Samples &s, const char *target) {
-        std::printf("| %-38s | %8.1f | %8.1f | %8s |\n", what, s.median(), worst(s), target);
-    };
-    const Samples stall = collect(views, &Trial::longestStallMs);
-    const Samples over50 = collect(views, &Trial::stallsOver50Ms);
-    row("longest event-loop stall, ms", stall, "<= 50");
-    row("  its GUI-thread work, ms", collect(views, &Trial::stallWorkMs), "");
-    row("  its wait for a CPU, ms", collect(views, &Trial::stallWaitMs), "");
-    row("longest GUI-thread work between ticks", collect(views, &Trial::longestWorkMs), "<= 50");
-    row("stalls over 50 ms", over50, "0");
-    row("settled after the flood ended, ms", collect(views, &Trial::settleMs), "");
-    row("memory growth, MB", collect(views, &Trial::growthMb), "");
-    row("longest stall without the view, ms", collect(bare, &Trial::longestStallMs), "");
-    return worst(collect(views, &Trial::longestWorkMs)) <= 50;
+    printFiguresHeader("view");
+    const QList<StallWatch::Stalls> stalls = collectStalls(views);
+    printStallFigures(stalls);
+    printFigure("settled after the flood ended, ms", collect(views, [](auto &t) { return t.settleMs; }));
+    printFigure("memory growth, MB", collect(views, [](auto &t) { return t.growthMb; }));
+    printFigure("longest stall without the view, ms", collect(collectStalls(bare), [](auto &s) { return s.longestMs; }));
+    return worst(collect(stalls, [](auto &s) { return s.longestWorkMs; })) <= StallWatch::kTargetMs;
 }
 } // namespace
 

@@ -4,6 +4,9 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
+
+#include <climits>
 
 namespace Sandpit::Ui {
 
@@ -16,5 +19,20 @@ struct TerminalCell {
 };
 
 using TerminalLine = QList<TerminalCell>;
+
+/// The text of cells `from` to `to` inclusive, without trailing blanks.
+QString cellsText(const TerminalLine &cells, int from, int to);
+
+/// The text from (`fromRow`, `fromColumn`) to (`toRow`, `toColumn`) inclusive of the rows
+/// `lineAt(row)` gives, rows joined with '\n' and each line's trailing blanks left out: what
+/// Copy puts on the clipboard.
+template<typename LineAt>
+QString rowsText(const LineAt &lineAt, int fromRow, int fromColumn, int toRow, int toColumn)
+{
+    QStringList lines;
+    for (int row = fromRow; row <= toRow; ++row)
+        lines.append(cellsText(lineAt(row), row == fromRow ? fromColumn : 0, row == toRow ? toColumn : INT_MAX));
+    return lines.join(QLatin1Char('\n'));
+}
 
 } // namespace Sandpit::Ui

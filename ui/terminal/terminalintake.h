@@ -7,7 +7,8 @@
 namespace Sandpit::Ui {
 
 /// Bytes a program wrote to its terminal that the screen has not taken yet, taken a slice at
-/// a time so a flood never holds the event loop for long. libvterm scrolls its whole screen
+/// a time so a flood never holds the feeder's event loop for long (a resize or a reset waits
+/// behind one slice at most). libvterm scrolls its whole screen
 /// for every line (some 3 µs at 125 × 25 cells), slower than `yes` writes lines, so in a flood
 /// plain text that would scroll out of the scrollback before anyone saw it is skipped unread,
 /// as the Output pane skips what it would push out. Only text that cannot change the

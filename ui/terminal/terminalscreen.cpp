@@ -255,31 +255,40 @@ TerminalLine TerminalScreen::line(int row) const
 QString TerminalScreen::lineText(int row) const
 {
     const TerminalLine cells = line(row);
-    return text(cells, 0, int(cells.size()) - 1);
-}
-
-QString TerminalScreen::text(const TerminalLine &cells, int from, int to)
-{
-    QString out;
-    for (int i = std::max(0, from); i <= to && i < cells.size(); ++i) {
-        if (cells[i].width == 0)
-            continue; // the second half of a wide character
-        out += cells[i].text.isEmpty() ? QStringLiteral(" ") : cells[i].text;
-    }
-    while (out.endsWith(QLatin1Char(' ')))
-        out.chop(1);
-    return out;
+    return cellsText(cells, 0, int(cells.size()) - 1);
 }
 
 QString TerminalScreen::text(int fromRow, int fromColumn, int toRow, int toColumn) const
 {
-    QStringList lines;
-    for (int row = fromRow; row <= toRow; ++row) {
-        const int first = row == fromRow ? fromColumn : 0;
-        const int last = row == toRow ? toColumn : INT_MAX;
-        lines.append(text(line(row), first, last));
-    }
-    return lines.join(QLatin1Char('\n'));
+    return rowsText([this](int row) { return line(row); }, fromRow, fromColumn, toRow, toColumn);
+}
+
+TerminalScreen::KeyModes TerminalScreen::keyModes()
+{
+    const QByteArray kept = std::exchange(m_toSend, {});
+    const auto sends = [this](auto key) {
+        key();
+        return std::exchange(m_toSend, {});
+    };
+    VTerm *vt = m_vterm.get();
+    KeyModes modes;
+    modes.applicationCursor = sends([vt] { vterm_keyboard_key(vt, VTERM_KEY_UP, VTERM_MOD_NONE); }).startsWith("\x1bO");
+    modes.applicationKeypad
+        = sends([vt] { vterm_keyboard_key(vt, VTERM_KEY_KP_0, VTERM_MOD_NONE); }).startsWith("\x1bO");
+    modes.newline = sends([vt] { vterm_keyboard_key(vt, VTERM_KEY_ENTER, VTERM_MOD_NONE); }) == "\r\n";
+    modes.bracketedPaste = !sends([vt] {
+                               vterm_keyboard_start_paste(vt);
+                               vterm_keyboard_end_paste(vt);
+                           }).isEmpty();
+    m_toSend = kept;
+    return modes;
+}
+
+void TerminalScreen::setKeyModes(const KeyModes &modes)
+{
+    const auto mode = [](bool on, const char *set, const char *unset) { return QByteArray(on ? set : unset); };
+    feed(mode(modes.applicationCursor, "\x1b[?1h", "\x1b[?1l") + mode(modes.applicationKeypad, "\x1b=", "\x1b>")
+         + mode(modes.bracketedPaste, "\x1b[?2004h", "\x1b[?2004l") + mode(modes.newline, "\x1b[20h", "\x1b[20l"));
 }
 
 bool TerminalScreen::sendKey(int qtKey, Qt::KeyboardModifiers modifiers, const QString &text)

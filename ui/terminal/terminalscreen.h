@@ -61,6 +61,21 @@ public:
     /// The program switched to the alternate screen (a full-screen program: less, vim).
     bool isAltScreen() const { return m_altScreen; }
 
+    /// The modes a program set that change the bytes a key or a paste sends.
+    struct KeyModes {
+        bool applicationCursor = false;
+        bool applicationKeypad = false;
+        bool bracketedPaste = false;
+        bool newline = false; ///< Enter sends "\r\n"
+        friend bool operator==(const KeyModes &, const KeyModes &) = default;
+    };
+    /// The key modes in force. libvterm has no getter for them, so they are read from what a
+    /// key would send (nothing is sent).
+    KeyModes keyModes();
+    /// Takes on `modes`, as if the program had set them: a screen that only turns keys into
+    /// bytes follows one that is fed the program's output elsewhere.
+    void setKeyModes(const KeyModes &modes);
+
     /// A key, with Qt's modifiers, as a terminal sends it. false: not a key a terminal knows
     /// (the caller lets the widget have it).
     bool sendKey(int qtKey, Qt::KeyboardModifiers modifiers, const QString &text);
@@ -84,7 +99,6 @@ private:
     void noteDamage(int top, int bottom);
     /// The signals for what the last call changed: once per call, not once per callback.
     void flushSignals();
-    static QString text(const TerminalLine &cells, int from, int to);
 
     std::unique_ptr<VTerm, void (*)(VTerm *)> m_vterm;
     VTermScreen *m_screen = nullptr;

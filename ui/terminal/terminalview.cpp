@@ -1,5 +1,7 @@
 #include "terminal/terminalview.h"
 
+#include "terminal/terminalfeeder.h"
+
 #include <QApplication>
 #include <QClipboard>
 #include <QDeadlineTimer>
@@ -15,6 +17,8 @@ namespace Sandpit::Ui {
 
 TerminalView::TerminalView(QWidget *parent)
     : QAbstractScrollArea(parent)
+    , m_thread(new QThread)
+    , m_feeder(new TerminalFeeder(m_screen.size()))
 {
     setFocusPolicy(Qt::StrongFocus);
     setFrameShape(QFrame::NoFrame);
@@ -24,8 +28,11 @@ TerminalView::TerminalView(QWidget *parent)
     viewport()->setAttribute(Qt::WA_OpaquePaintEvent);
     setAttribute(Qt::WA_InputMethodEnabled);
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_feedTimer.setSingleShot(true);
-    connect(&m_feedTimer, &QTimer::timeout, this, &TerminalView::takeTurn);
+    m_thread->setObjectName(QStringLiteral("terminal feeder"));
+    m_feeder->moveToThread(m_thread.get());
+    connect(m_thread.get(), &QThread::finished, m_feeder, &QObject::deleteLater);
+    connect(m_feeder, &TerminalFeeder::frameReady, this, &TerminalView::takeFrame);
+    m_thread->start();
     m_repaintTimer.setSingleShot(true);
     connect(&m_repaintTimer, &QTimer::timeout, viewport(), qOverload<>(&QWidget::update));
     m_resizeTimer.setSingleShot(true);
@@ -33,53 +40,66 @@ TerminalView::TerminalView(QWidget *parent)
         if (std::exchange(m_announced, m_screen.size()) != m_screen.size())
             Q_EMIT sizeChanged(m_screen.size());
     });
-    connect(&m_screen, &TerminalScreen::damaged, this, &TerminalView::scheduleRepaint);
-    connect(&m_screen, &TerminalScreen::scrollbackChanged, this, &TerminalView::onScrollbackChanged);
-    connect(&m_screen, &TerminalScreen::bytesToSend, this, &TerminalView::sendTyped);
+    connect(&m_keys, &TerminalScreen::bytesToSend, this, &TerminalView::sendTyped);
     updateMetrics();
 }
 
+TerminalView::~TerminalView() = default;
+
 void TerminalView::appendOutput(const QByteArray &bytes)
 {
-    m_intake.add(bytes);
-    // At once when idle, so an echoed key shows without a wait; in a flood, turn by turn.
-    if (!m_feedTimer.isActive())
-        m_feedTimer.start(0);
+    if (bytes.isEmpty())
+        return;
+    m_bytesAppended += bytes.size();
+    QMetaObject::invokeMethod(m_feeder, [feeder = m_feeder, bytes] { feeder->add(bytes); }, Qt::QueuedConnection);
 }
 
-void TerminalView::takeTurn()
+void TerminalView::takeFrame()
 {
-    const QDeadlineTimer turn(kTurnMs);
-    skipUnseen();
-    while (!m_intake.isEmpty() && !turn.hasExpired())
-        m_screen.feed(m_intake.take(kBytesPerStep));
-    if (!m_intake.isEmpty())
-        m_feedTimer.start(0); // the rest after the events that waited for this turn
+    if (std::optional<TerminalFrame> frame = m_feeder->takeFrame())
+        applyFrame(std::move(*frame));
+    QMetaObject::invokeMethod(m_feeder, [feeder = m_feeder] { feeder->frameTaken(); }, Qt::QueuedConnection);
 }
 
-void TerminalView::skipUnseen()
+void TerminalView::applyFrame(TerminalFrame &&frame)
 {
-    // What scrolls past the scrollback's top before it is drawn is never seen.
-    m_skippedBytes += m_intake.skipUnseen(TerminalScreen::kMaxScrollback + m_screen.size().rows);
+    if (frame.generation != m_generation)
+        return; // the screen of a program before clearAll()
+    const QByteArray answers = std::exchange(frame.answers, {});
+    m_skippedBytes = frame.skippedBytes;
+    m_bytesShown = frame.bytesTaken;
+    if (std::exchange(m_keyModes, frame.keyModes) != frame.keyModes)
+        m_keys.setKeyModes(frame.keyModes);
+    const bool scrolled = frame.changesScrollback();
+    m_screen.apply(std::move(frame));
+    if (scrolled)
+        onScrollbackChanged();
+    scheduleRepaint();
+    if (!answers.isEmpty())
+        Q_EMIT inputTyped(answers);
 }
 
 void TerminalView::flush()
 {
-    skipUnseen();
-    while (!m_intake.isEmpty())
-        m_screen.feed(m_intake.take(kBytesPerStep));
-    m_feedTimer.stop();
+    QMetaObject::invokeMethod(m_feeder, [feeder = m_feeder] { feeder->feedAll(); }, Qt::BlockingQueuedConnection);
+    if (std::optional<TerminalFrame> frame = m_feeder->takeFrame())
+        applyFrame(std::move(*frame));
     viewport()->update();
 }
 
 void TerminalView::clearAll()
 {
-    m_intake.clear();
-    m_feedTimer.stop();
+    ++m_generation;
+    m_bytesAppended = m_bytesShown = 0;
+    QMetaObject::invokeMethod(
+        m_feeder, [feeder = m_feeder, generation = m_generation] { feeder->reset(generation); }, Qt::QueuedConnection);
+    m_keyModes = {};
+    m_keys.setKeyModes({});
     m_selection.reset();
     m_scrolledBack = 0;
-    m_screen.reset();
+    m_screen.clear();
     updateScrollBar();
+    viewport()->update();
 }
 
 void TerminalView::scheduleRepaint()
@@ -123,6 +143,7 @@ void TerminalView::fitScreen()
     // The screen takes the size at once, so what is drawn fits; the program hears of it once
     // the size settles.
     m_screen.resize(fits);
+    QMetaObject::invokeMethod(m_feeder, [feeder = m_feeder, fits] { feeder->resize(fits); }, Qt::QueuedConnection);
     m_resizeTimer.start(kResizeDebounceMs);
 }
 
@@ -151,8 +172,8 @@ void TerminalView::onScrollbackChanged()
 {
     // Scrolled back, the lines in view stay put while new ones arrive below.
     if (m_scrolledBack > 0)
-        m_scrolledBack
-            = std::min(m_screen.scrollbackLines(), m_scrolledBack + int(m_screen.linesPushed() - m_seenPushed));
+        m_scrolledBack = std::clamp(m_scrolledBack + int(m_screen.linesPushed() - m_seenPushed), 0,
+                                    m_screen.scrollbackLines());
     m_seenPushed = m_screen.linesPushed();
     updateScrollBar();
 }
@@ -201,7 +222,7 @@ void TerminalView::wheelEvent(QWheelEvent *event)
 
 void TerminalView::sendTyped()
 {
-    const QByteArray bytes = m_screen.takeBytesToSend();
+    const QByteArray bytes = m_keys.takeBytesToSend();
     if (!bytes.isEmpty())
         Q_EMIT inputTyped(bytes);
 }

@@ -1,7 +1,8 @@
 #pragma once
 
+#include "engine/ownedthread.h"
 #include "model/terminalsize.h"
-#include "terminal/terminalintake.h"
+#include "terminal/terminalimage.h"
 #include "terminal/terminalscreen.h"
 #include "theme/theme.h"
 
@@ -14,21 +15,20 @@ class QMenu;
 
 namespace Sandpit::Ui {
 
-/// A terminal on screen: a TerminalScreen drawn in the theme's colours and the widget's
-/// (monospaced) font, with its scrollback under the scroll bar, a mouse selection, Copy and
-/// Paste. What the program writes waits in an intake and is fed to the screen in slices of
-/// kTurnMs at most per turn of the event loop, and the screen is drawn at most every
-/// kRepaintMs, so a flood (`yes`) never freezes the window. Keys become bytes
-/// (inputTyped()); a new size in cells is said once the widget stops changing size
-/// (sizeChanged()).
+class TerminalFeeder;
+struct TerminalFrame;
+
+/// A terminal on screen, drawn in the theme's colours and the widget's (monospaced) font, with
+/// its scrollback under the scroll bar, a mouse selection, Copy and Paste. What the program
+/// writes is fed to libvterm by a TerminalFeeder on a thread of the view's own, which hands
+/// finished screens back (TerminalImage keeps the last), and the screen is drawn at most every
+/// kRepaintMs: under a flood (`yes`) the GUI thread only draws. Keys become bytes
+/// (inputTyped()) on the GUI thread, in the key modes of the last screen; a new size in cells
+/// is said once the widget stops changing size (sizeChanged()).
 class TerminalView final : public QAbstractScrollArea
 {
     Q_OBJECT
 public:
-    /// The work of one turn of the event loop, and the bytes fed in one step of it: as the
-    /// Output pane, 50 ms a stall may last leave room for a paint and a busy machine.
-    static constexpr int kTurnMs = 5;
-    static constexpr qsizetype kBytesPerStep = 16 * 1024;
     /// A flood scrolls the screen thousands of times a second; about 60 repaints are all an
     /// eye can see, and each one draws the whole screen.
     static constexpr int kRepaintMs = 16;
@@ -39,9 +39,10 @@ public:
     static constexpr int kPadding = 4;
 
     explicit TerminalView(QWidget *parent = nullptr);
+    ~TerminalView() override;
 
-    TerminalScreen &screen() { return m_screen; }
-    const TerminalScreen &screen() const { return m_screen; }
+    /// The screen as last handed over (flush() brings it up to date).
+    const TerminalImage &screen() const { return m_screen; }
     /// The size in cells that fits the widget now.
     Core::TerminalSize cellsThatFit() const;
     QSizeF cellSize() const { return m_cell; }
@@ -49,7 +50,8 @@ public:
     int scrolledBack() const { return m_scrolledBack; }
     bool hasSelection() const { return m_selection.has_value(); }
     QString selectedText() const;
-    bool hasPendingOutput() const { return !m_intake.isEmpty(); }
+    /// Output appended that no screen handed over shows yet.
+    bool hasPendingOutput() const { return m_bytesAppended > m_bytesShown; }
     /// Bytes of plain text skipped unread since the start, because they would have scrolled
     /// out of the scrollback before they were drawn (see TerminalIntake).
     qint64 skippedBytes() const { return m_skippedBytes; }
@@ -60,7 +62,8 @@ public:
 public Q_SLOTS:
     /// What the program wrote, raw.
     void appendOutput(const QByteArray &bytes);
-    /// Feeds everything waiting now instead of turn by turn.
+    /// Feeds everything waiting now instead of turn by turn, and waits for the screen: for
+    /// tests and benchmarks, which read the screen right after; the window never calls it.
     void flush();
     /// A blank screen and an empty scrollback, for a new program.
     void clearAll();
@@ -108,8 +111,8 @@ private:
         Place end;
     };
 
-    void takeTurn();
-    void skipUnseen();
+    void takeFrame();
+    void applyFrame(TerminalFrame &&frame);
     void scheduleRepaint();
     void updateMetrics();
     void fitScreen();
@@ -125,8 +128,11 @@ private:
     void drawCursor(QPainter &painter) const;
     bool isSelected(int row, int column) const;
 
-    TerminalScreen m_screen;
-    TerminalIntake m_intake;
+    TerminalImage m_screen;
+    /// Turns keys and pastes into bytes, following the key modes the feeder's screen is in
+    /// (a terminal's keys depend on nothing else), so typing never waits for the feeder.
+    TerminalScreen m_keys;
+    TerminalScreen::KeyModes m_keyModes;
     Theme::Editor m_colors = Theme::light().editor;
     QSizeF m_cell{8, 16};
     int m_ascent = 12;
@@ -135,12 +141,16 @@ private:
     bool m_selecting = false;
     bool m_cursorShown = true;
     bool m_updatingScrollBar = false;
-    QTimer m_feedTimer;
     QTimer m_repaintTimer;
     QTimer m_resizeTimer;
     Core::TerminalSize m_announced{0, 0};
     qint64 m_skippedBytes = 0;
     qint64 m_seenPushed = 0; // linesPushed() when the scrollback last changed
+    quint64 m_generation = 0; // clearAll()s so far: frames of an earlier one are dropped
+    qint64 m_bytesAppended = 0; // since the last clearAll()
+    qint64 m_bytesShown = 0;
+    Core::OwnedThread m_thread; // last: stopped, with the feeder, before the rest goes
+    TerminalFeeder *m_feeder;   // lives on m_thread, deleted when it finishes
 };
 
 } // namespace Sandpit::Ui

@@ -76,7 +76,7 @@ void TerminalView::keyPressEvent(QKeyEvent *event)
         scrollPage(event->key() == Qt::Key_PageUp ? 1 : -1);
         return;
     }
-    if (!m_screen.sendKey(event->key(), event->modifiers(), event->text())) {
+    if (!m_keys.sendKey(event->key(), event->modifiers(), event->text())) {
         QAbstractScrollArea::keyPressEvent(event);
         return;
     }
@@ -99,7 +99,7 @@ void TerminalView::mousePressEvent(QMouseEvent *event)
 {
     if (event->button() != Qt::LeftButton) {
         if (event->button() == Qt::MiddleButton) // X11's paste of the selection
-            m_screen.paste(QApplication::clipboard()->text(QClipboard::Selection));
+            m_keys.paste(QApplication::clipboard()->text(QClipboard::Selection));
         QAbstractScrollArea::mousePressEvent(event);
         return;
     }
@@ -182,7 +182,7 @@ void TerminalView::paste()
     const QString text = QApplication::clipboard()->text();
     if (text.isEmpty())
         return;
-    m_screen.paste(text);
+    m_keys.paste(text);
     if (m_scrolledBack != 0) {
         m_scrolledBack = 0;
         updateScrollBar();

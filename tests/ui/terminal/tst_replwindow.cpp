@@ -54,7 +54,7 @@ QString TestReplWindow::screenText() const
 {
     view()->flush();
     QStringList lines;
-    const Ui::TerminalScreen &screen = view()->screen();
+    const Ui::TerminalImage &screen = view()->screen();
     for (int row = -screen.scrollbackLines(); row < screen.size().rows; ++row)
         lines.append(screen.lineText(row));
     return lines.join(QLatin1Char('\n'));
