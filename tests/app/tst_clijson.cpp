@@ -24,7 +24,8 @@ private Q_SLOTS:
             QStringLiteral("stdout"),           QStringLiteral("stderr"),        QStringLiteral("stdout_truncated"),
             QStringLiteral("stderr_truncated"), QStringLiteral("artifacts"),     QStringLiteral("isolation"),
             QStringLiteral("notice"),           QStringLiteral("stage"),         QStringLiteral("diagnostics"),
-            QStringLiteral("limits_reached"),   QStringLiteral("input_wait_ms"), QStringLiteral("args")};
+            QStringLiteral("limits_reached"),   QStringLiteral("input_wait_ms"), QStringLiteral("args"),
+            QStringLiteral("network")};
         keys.sort();
         QCOMPARE(o.keys(), keys);
         QCOMPARE(o.value(QStringLiteral("kill_reason")).toString(), QStringLiteral("none"));
