@@ -8,6 +8,8 @@
 #include "engine/requestcheck.h"
 #include "engine/stagedjob.h"
 #include "packages/setupjob.h"
+#include "policy/policycheck.h"
+#include "policy/policyjob.h"
 
 #include <optional>
 
@@ -180,6 +182,18 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
         runRequest.inputFiles << InputFile{kept->root() + QLatin1Char('/') + QLatin1String(kBuildDir),
                                            QLatin1String(kBuildDir)};
     }
+    std::optional<DockerContainerKey> checkKey;
+    if (PolicyCheck::applies(*language, request)) {
+        // The checker runs with the image's own Python, in a container of its own.
+        DockerRun::Plan check = plan(PolicyCheck::request(request), PolicyCheck::command(QStringLiteral("python3"), request));
+        check.stage = RunStage::Policy;
+        checkKey = check.key;
+        auto checker = std::make_unique<DockerJob>(std::move(check), m_connector, m_reaper, m_pool.take(*checkKey));
+        if (!staged.compile)
+            staged.compileLimits = PolicyCheck::limits();
+        staged.compile
+            = std::make_unique<PolicyJob>(std::move(checker), request.importPolicy, std::move(staged.compile));
+    }
     // Found on the image's PATH by the launcher's shell, as the language's toolchains are.
     DockerRun::Plan run = plan(runRequest, ownCommand ? request.command : runCommand(*language, python, runRequest));
     const DockerContainerKey runKey = run.key;
@@ -192,8 +206,12 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
         return std::make_unique<DockerJob>(std::move(withInput), m_connector, m_reaper, std::move(container->pending));
     };
     auto job = std::make_unique<StagedJob>(std::move(staged));
-    keepWarmAfter(*job,
-                  compileKey ? QList<DockerContainerKey>{*compileKey, runKey} : QList<DockerContainerKey>{runKey});
+    QList<DockerContainerKey> next{runKey};
+    for (const auto &step : {compileKey, checkKey}) {
+        if (step)
+            next.prepend(*step);
+    }
+    keepWarmAfter(*job, next);
     return job;
 }
 

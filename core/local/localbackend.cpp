@@ -8,9 +8,11 @@
 #include "files/runfolders.h"
 #include "local/localcommand.h"
 #include "local/localjob.h"
+#include "local/localpolicy.h"
 #include "local/localsetup.h"
 #include "local/sandboxpolicy.h"
 #include "packages/packageplan.h"
+#include "policy/policycheck.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -168,6 +170,16 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
         runPlan.command = runCommand(*language, (*packages)->python, runRequest);
     }
 
+    // The import check takes the warm sandbox: it comes first, and the program's is built
+    // while it parses.
+    std::optional<PreparedSandbox> checkSandbox;
+    if (PolicyCheck::applies(*language, request)) {
+        auto taken = takeSandbox(sandboxConfig);
+        if (!taken)
+            return std::unexpected(taken.error());
+        checkSandbox.emplace(std::move(*taken));
+    }
+
     StagedJob::Plan staged;
     staged.diagnostics = DiagnosticParser(language->diagnosticFormats, request.sources);
     if (*packages && !(*packages)->ready) {
@@ -181,6 +193,12 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
                = planCompileAndRun(*language, toolchains, request, sandboxConfig, runRequest, runPlan, staged);
                !planned) {
         return std::unexpected(planned.error());
+    }
+    if (checkSandbox) {
+        if (!staged.compile)
+            staged.compileLimits = PolicyCheck::limits();
+        staged.compile = makeLocalPolicyJob(request, toolchains.run, runPlan.environment, std::move(*checkSandbox),
+                                            std::move(staged.compile));
     }
     auto job = std::make_unique<StagedJob>(std::move(staged));
     // Not while a packages environment is still to be built: it is not there to show yet.
