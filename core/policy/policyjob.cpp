@@ -63,9 +63,10 @@ void PolicyJob::start()
 void PolicyJob::cancel()
 {
     m_cancelled = true;
-    m_check->cancel();
-    if (m_next)
+    if (m_nextStarted)
         m_next->cancel();
+    else
+        m_check->cancel();
 }
 
 RunResult PolicyJob::judge(const RunResult &check, const ImportPolicy &policy)
@@ -119,6 +120,7 @@ void PolicyJob::onCheckFinished(const RunResult &result)
         return;
     }
     m_warnings = judged.diagnostics;
+    m_nextStarted = true;
     m_next->start();
 }
 

@@ -40,6 +40,7 @@ private:
     ImportPolicy m_policy;
     QList<Diagnostic> m_warnings;
     bool m_cancelled = false;
+    bool m_nextStarted = false;
 };
 
 } // namespace Sandpit::Core
