@@ -13,7 +13,6 @@
 #include "benchrun.h"
 #include "benchstats.h"
 
-
 #include <QCoreApplication>
 #include <QTemporaryDir>
 

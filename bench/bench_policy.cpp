@@ -9,7 +9,6 @@
 #include "benchrun.h"
 #include "benchstats.h"
 
-
 #include <QCoreApplication>
 
 using namespace Sandpit::Core;

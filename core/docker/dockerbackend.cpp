@@ -35,6 +35,17 @@ struct UnusedContainer {
     UnusedContainer(const UnusedContainer &) = delete;
     UnusedContainer &operator=(const UnusedContainer &) = delete;
 };
+
+// The containers a run's steps had, for the pool to make again.
+QList<DockerContainerKey> present(std::initializer_list<std::optional<DockerContainerKey>> keys)
+{
+    QList<DockerContainerKey> out;
+    for (const auto &key : keys) {
+        if (key)
+            out << *key;
+    }
+    return out;
+}
 } // namespace
 
 DockerBackend::DockerBackend(LanguageRegistry languages, Config config)
@@ -184,15 +195,10 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
     }
     std::optional<DockerContainerKey> checkKey;
     if (PolicyCheck::applies(*language, request)) {
-        // The checker runs with the image's own Python, in a container of its own.
-        DockerRun::Plan check = plan(PolicyCheck::request(request), PolicyCheck::command(QStringLiteral("python3"), request));
-        check.stage = RunStage::Policy;
-        checkKey = check.key;
-        auto checker = std::make_unique<DockerJob>(std::move(check), m_connector, m_reaper, m_pool.take(*checkKey));
-        if (!staged.compile)
-            staged.compileLimits = PolicyCheck::limits();
-        staged.compile
-            = std::make_unique<PolicyJob>(std::move(checker), request.importPolicy, std::move(staged.compile));
+        // The image's own Python runs the checker.
+        checkKey = checkImportsFirst(
+            plan(PolicyCheck::request(request), PolicyCheck::command(QStringLiteral("python3"), request)),
+            request.importPolicy, staged);
     }
     // Found on the image's PATH by the launcher's shell, as the language's toolchains are.
     DockerRun::Plan run = plan(runRequest, ownCommand ? request.command : runCommand(*language, python, runRequest));
@@ -206,12 +212,7 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
         return std::make_unique<DockerJob>(std::move(withInput), m_connector, m_reaper, std::move(container->pending));
     };
     auto job = std::make_unique<StagedJob>(std::move(staged));
-    QList<DockerContainerKey> next{runKey};
-    for (const auto &step : {compileKey, checkKey}) {
-        if (step)
-            next.prepend(*step);
-    }
-    keepWarmAfter(*job, next);
+    keepWarmAfter(*job, present({checkKey, compileKey, runKey}));
     return job;
 }
 
@@ -265,6 +266,18 @@ void DockerBackend::keepWarmAfter(RunJob &job, const QList<DockerContainerKey> &
     const auto prepareNext = [this, next] { m_pool.prepare(next); };
     // Not after a failure: a missing image or daemon would only fail again.
     QObject::connect(&job, &RunJob::finished, &job, prepareNext);
+}
+
+DockerContainerKey DockerBackend::checkImportsFirst(DockerRun::Plan check, const ImportPolicy &policy,
+                                                    StagedJob::Plan &staged)
+{
+    check.stage = RunStage::Policy;
+    const DockerContainerKey key = check.key;
+    auto checker = std::make_unique<DockerJob>(std::move(check), m_connector, m_reaper, m_pool.take(key));
+    if (!staged.compile)
+        staged.compileLimits = PolicyCheck::limits();
+    staged.compile = std::make_unique<PolicyJob>(std::move(checker), policy, std::move(staged.compile));
+    return key;
 }
 
 Expected<std::unique_ptr<RunJob>> DockerBackend::setupJob(const PackagePlan &packages, DockerRun::Plan setup,

@@ -240,8 +240,8 @@ RunRequestBuilder &RunRequestBuilder::allowWeaker(const QString &id)
 RunRequestBuilder &RunRequestBuilder::importPolicy(const QStringList &warn, const QStringList &block)
 {
     ImportPolicy policy;
-    for (const auto &[option, values, into] : {std::tuple{"--warn-import", &warn, &policy.warn},
-                                               std::tuple{"--block-import", &block, &policy.block}}) {
+    for (const auto &[option, values, into] :
+         {std::tuple{"--warn-import", &warn, &policy.warn}, std::tuple{"--block-import", &block, &policy.block}}) {
         QString error;
         const auto names = ImportPolicy::parseList(values->join(QLatin1Char(',')), &error);
         if (!names) {

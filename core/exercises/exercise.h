@@ -2,8 +2,8 @@
 
 #include "history/inputset.h"
 #include "model/runlimits.h"
-#include "policy/importpolicy.h"
 #include "model/runrequest.h"
+#include "policy/importpolicy.h"
 
 #include <QHash>
 #include <QList>

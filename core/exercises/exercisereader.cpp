@@ -131,8 +131,10 @@ ImportPolicy readPolicy(const toml::table &table, TomlProblems &problems)
             if (ImportPolicy::isModuleName(name))
                 *into << name;
             else
-                section.problem(key, QStringLiteral("\"%1\" is not a module name: write dotted names such as os or "
-                                                    "os.path").arg(name));
+                section.problem(key,
+                                QStringLiteral("\"%1\" is not a module name: write dotted names such as os or "
+                                               "os.path")
+                                    .arg(name));
         }
     }
     return policy;
@@ -182,8 +184,9 @@ std::expected<Exercise, QList<PackProblem>> readExercise(const QString &folder, 
     TomlProblems problems(tomlPath);
     problems.setRoot(*document);
     const PackFiles files(exercise.folder, packFolder);
-    const TomlTable table(*document, problems, QStringLiteral("exercise.toml"),
-                          {"title", "statement", "checker", "languages", "limits", "policy", "hints", "tests", "wrong"});
+    const TomlTable table(
+        *document, problems, QStringLiteral("exercise.toml"),
+        {"title", "statement", "checker", "languages", "limits", "policy", "hints", "tests", "wrong"});
     exercise.title = table.string("title", true).value_or(QString());
     exercise.statementMarkdown = readStatement(table, files);
     exercise.languages = readLanguages(table, files, languages);

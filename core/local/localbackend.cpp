@@ -172,13 +172,10 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
 
     // The import check takes the warm sandbox: it comes first, and the program's is built
     // while it parses.
-    std::optional<PreparedSandbox> checkSandbox;
-    if (PolicyCheck::applies(*language, request)) {
-        auto taken = takeSandbox(sandboxConfig);
-        if (!taken)
-            return std::unexpected(taken.error());
-        checkSandbox.emplace(std::move(*taken));
-    }
+    auto checkSandbox
+        = PolicyCheck::applies(*language, request) ? std::optional(takeSandbox(sandboxConfig)) : std::nullopt;
+    if (checkSandbox && !*checkSandbox)
+        return std::unexpected(checkSandbox->error());
 
     StagedJob::Plan staged;
     staged.diagnostics = DiagnosticParser(language->diagnosticFormats, request.sources);
@@ -194,12 +191,8 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
                !planned) {
         return std::unexpected(planned.error());
     }
-    if (checkSandbox) {
-        if (!staged.compile)
-            staged.compileLimits = PolicyCheck::limits();
-        staged.compile = makeLocalPolicyJob(request, toolchains.run, runPlan.environment, std::move(*checkSandbox),
-                                            std::move(staged.compile));
-    }
+    if (checkSandbox)
+        checkImportsFirst(staged, request, toolchains.run, runPlan.environment, std::move(**checkSandbox));
     auto job = std::make_unique<StagedJob>(std::move(staged));
     // Not while a packages environment is still to be built: it is not there to show yet.
     if (m_config.prepareAhead && !(*packages && !(*packages)->ready)) {

@@ -6,13 +6,14 @@
 
 namespace Sandpit::Core {
 
-std::unique_ptr<RunJob> makeLocalPolicyJob(const RunRequest &request, const QString &python,
-                                           const QStringList &environment, PreparedSandbox sandbox,
-                                           std::unique_ptr<RunJob> then)
+void checkImportsFirst(StagedJob::Plan &staged, const RunRequest &request, const QString &python,
+                       const QStringList &environment, PreparedSandbox sandbox)
 {
     LocalJob::Plan plan{PolicyCheck::command(python, request), environment, RunStage::Policy};
     auto check = std::make_unique<LocalJob>(PolicyCheck::request(request), std::move(plan), std::move(sandbox));
-    return std::make_unique<PolicyJob>(std::move(check), request.importPolicy, std::move(then));
+    if (!staged.compile)
+        staged.compileLimits = PolicyCheck::limits();
+    staged.compile = std::make_unique<PolicyJob>(std::move(check), request.importPolicy, std::move(staged.compile));
 }
 
 } // namespace Sandpit::Core

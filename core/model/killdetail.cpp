@@ -29,11 +29,13 @@ QString resultTitle(const RunResult &result)
 {
     switch (result.stage) {
     case RunStage::Setup:
-        return stepTitle(result, {"Packages not installed", "Stopped by you while installing packages",
-                                  "Package install stopped: "});
+        return stepTitle(
+            result,
+            {"Packages not installed", "Stopped by you while installing packages", "Package install stopped: "});
     case RunStage::Policy: // the import policy (core/policy/) stopped it, or its check could not finish
-        return stepTitle(result, {"Stopped by the import policy", "Stopped by you while checking imports",
-                                  "Import check stopped: "});
+        return stepTitle(
+            result,
+            {"Stopped by the import policy", "Stopped by you while checking imports", "Import check stopped: "});
     case RunStage::Compile:
         return stepTitle(result, {"Did not compile", "Stopped by you while compiling", "Compiler stopped: "});
     case RunStage::Run:

@@ -67,8 +67,7 @@ Diagnostic diagnosticFor(const FoundImport &found, const ImportPolicy &policy)
     const QString named = policy.matchedName(*rule, found.module, found.names);
     if (*rule == ImportPolicy::Rule::Block) {
         d.severity = Diagnostic::Severity::Error;
-        d.message = QStringLiteral("%1 may not be imported in this exercise")
-                        .arg(quoted(named));
+        d.message = QStringLiteral("%1 may not be imported in this exercise").arg(quoted(named));
     } else {
         d.message = QStringLiteral("%1 is discouraged in this exercise (the import policy warns about it)")
                         .arg(quoted(named));
@@ -92,9 +91,8 @@ std::expected<ImportReport, QString> ImportReport::parse(const QByteArray &outpu
         const QJsonObject object = document.object();
         if (object.contains(QStringLiteral("end"))) {
             // The count ties the report together; anything after it is not the checker's.
-            const bool rest = std::any_of(lines.begin() + i + 1, lines.end(), [](const QByteArray &l) {
-                return !l.trimmed().isEmpty();
-            });
+            const bool rest = std::any_of(lines.begin() + i + 1, lines.end(),
+                                          [](const QByteArray &l) { return !l.trimmed().isEmpty(); });
             if (rest || object.value(QStringLiteral("end")).toInteger(-1) != report.imports.size())
                 return std::unexpected(QStringLiteral("the check's report does not add up"));
             return report;

@@ -83,17 +83,17 @@ RunResult PolicyJob::judge(const RunResult &check, const ImportPolicy &policy)
         return couldNotCheck(ended, killReasonTitle(check.killReason).toLower());
     if (check.exitCode != 0) {
         const QByteArray said = check.stderrData.trimmed().split('\n').last().left(200);
-        return couldNotCheck(ended, said.isEmpty() ? QStringLiteral("the checker ended with exit code %1")
-                                                         .arg(check.exitCode.value_or(-1))
-                                                   : QString::fromUtf8(said));
+        return couldNotCheck(
+            ended,
+            said.isEmpty() ? QStringLiteral("the checker ended with exit code %1").arg(check.exitCode.value_or(-1))
+                           : QString::fromUtf8(said));
     }
     const auto report = ImportReport::parse(check.stdoutData);
     if (!report)
         return couldNotCheck(ended, report.error());
     ended.diagnostics = report->judge(policy);
-    const bool blocked = std::any_of(ended.diagnostics.begin(), ended.diagnostics.end(), [](const Diagnostic &d) {
-        return d.severity == Diagnostic::Severity::Error;
-    });
+    const bool blocked = std::any_of(ended.diagnostics.begin(), ended.diagnostics.end(),
+                                     [](const Diagnostic &d) { return d.severity == Diagnostic::Severity::Error; });
     if (blocked) {
         ended.exitCode = 1;
         ended.killDetail = blockedSentence(ended.diagnostics);
@@ -110,8 +110,8 @@ void PolicyJob::onCheckFinished(const RunResult &result)
     }
     // A line each on stderr too, as a compiler's messages are: `sandpit run` shows them.
     for (const Diagnostic &d : judged.diagnostics) {
-        const QString kind = d.severity == Diagnostic::Severity::Error ? QStringLiteral("error")
-                                                                        : QStringLiteral("warning");
+        const QString kind
+            = d.severity == Diagnostic::Severity::Error ? QStringLiteral("error") : QStringLiteral("warning");
         const QString place = d.file.isEmpty() ? QString() : QStringLiteral("%1:%2: ").arg(d.file).arg(d.line);
         Q_EMIT outputReceived(OutputStream::Stderr, QStringLiteral("%1%2: %3\n").arg(place, kind, d.message).toUtf8());
     }

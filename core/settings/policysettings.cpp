@@ -20,7 +20,8 @@ std::expected<QStringList, QString> parse(const QString &text)
     QString error;
     const auto names = ImportPolicy::parseList(text, &error);
     if (!names)
-        return std::unexpected(QStringLiteral("must list module names, but %1").arg(error.front().toLower() + error.mid(1)));
+        return std::unexpected(
+            QStringLiteral("must list module names, but %1").arg(error.front().toLower() + error.mid(1)));
     return *names;
 }
 } // namespace

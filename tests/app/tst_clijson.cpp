@@ -95,8 +95,9 @@ private Q_SLOTS:
         const Cli cli = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--block-import"),
                              QStringLiteral("os;rm"), QStringLiteral("--json")});
         QCOMPARE(cli.exitCode, 2);
-        QVERIFY2(QString::fromUtf8(cli.err + cli.out).contains(QStringLiteral("--block-import: “os;rm” is not a "
-                                                                            "module name")),
+        QVERIFY2(QString::fromUtf8(cli.err + cli.out)
+                     .contains(QStringLiteral("--block-import: “os;rm” is not a "
+                                              "module name")),
                  cli.err + cli.out);
     }
 

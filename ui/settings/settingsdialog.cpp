@@ -284,8 +284,8 @@ QWidget *SettingsDialog::packagesPage()
         m_variables.insert(key, variable);
         into->addRow(label + QLatin1Char(':'), field->row());
     };
-    add(form, Core::PackageSettings::wheelhouseKey(), QStringLiteral("SANDPIT_WHEELHOUSE"), QStringLiteral("Wheelhouse"),
-        Core::PackageSettings::defaultWheelhouse(m_environment));
+    add(form, Core::PackageSettings::wheelhouseKey(), QStringLiteral("SANDPIT_WHEELHOUSE"),
+        QStringLiteral("Wheelhouse"), Core::PackageSettings::defaultWheelhouse(m_environment));
     add(form, Core::PackageSettings::indexKey(), QStringLiteral("SANDPIT_PACKAGE_INDEX"),
         QStringLiteral("Package index"), QString());
     form->addRow(explanation(

@@ -240,7 +240,8 @@ namespace {
 // the exercise's own [policy].
 CheckRequest sumImportingOs(const ImportPolicy &settings, std::optional<ImportPolicy> exercise)
 {
-    CheckRequest request = runnerCheck(QStringLiteral("sum"), QStringLiteral("python"), QStringLiteral("solution/sum.py"));
+    CheckRequest request
+        = runnerCheck(QStringLiteral("sum"), QStringLiteral("python"), QStringLiteral("solution/sum.py"));
     request.learnerFile = fixturesDir() + QStringLiteral("/policy/sum_imports_os.py");
     request.importPolicy = settings;
     request.exercise.importPolicy = std::move(exercise);
@@ -250,8 +251,7 @@ CheckRequest sumImportingOs(const ImportPolicy &settings, std::optional<ImportPo
 
 void TestCheckController::blockedImportFailsEveryTestUnrun()
 {
-    const CheckOutcome o
-        = checkToEnd(*m_controller, sumImportingOs({}, ImportPolicy{{}, {QStringLiteral("os")}}));
+    const CheckOutcome o = checkToEnd(*m_controller, sumImportingOs({}, ImportPolicy{{}, {QStringLiteral("os")}}));
     QVERIFY(o.report);
     QCOMPARE(o.verdicts(),
              (QStringList{QStringLiteral("compile-error"), QStringLiteral("compile-error"),
@@ -265,8 +265,7 @@ void TestCheckController::theExercisesPolicyReplacesTheSettings()
     // The settings block os; the exercise's [policy] lists nothing, and wins.
     const CheckOutcome o = checkToEnd(*m_controller, sumImportingOs({{}, {QStringLiteral("os")}}, ImportPolicy{}));
     QVERIFY(o.report);
-    QCOMPARE(o.verdicts(),
-             (QStringList{QStringLiteral("passed"), QStringLiteral("passed"), QStringLiteral("passed")}));
+    QCOMPARE(o.verdicts(), (QStringList{QStringLiteral("passed"), QStringLiteral("passed"), QStringLiteral("passed")}));
 }
 
 void TestCheckController::testLimitsOverrideTheExercises()

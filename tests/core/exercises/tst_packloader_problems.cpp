@@ -118,7 +118,8 @@ private Q_SLOTS:
             "'block' in [policy] must be an array");
         row("policy with a bad name", kHead + "[policy]\nwarn = [\"socket\", \"sub-process\"]\n" + kTest, 5, 8,
             "\"sub-process\" is not a module name");
-        row("typo in policy", kHead + "[policy]\nblocks = [\"os\"]\n" + kTest, 5, 1, "unknown key 'blocks' in [policy]");
+        row("typo in policy", kHead + "[policy]\nblocks = [\"os\"]\n" + kTest, 5, 1,
+            "unknown key 'blocks' in [policy]");
         row("empty file", "", 0, 0, "exercise.toml lacks the required key 'title'");
         row("NUL byte", QByteArray("title = \"He\0llo\"\n", 17) + kHead.mid(16) + kTest, 1, 12, "a NUL byte");
         row("invalid UTF-8", "title = \"H\xff\xfe\"\n" + kHead.mid(16) + kTest, 1, 11, "not valid UTF-8");
@@ -128,7 +129,8 @@ private Q_SLOTS:
 
     void policyIsRead()
     {
-        const auto course = loadWithHello(kHead + "[policy]\nwarn = [\"socket\"]\nblock = [\"os\", \"subprocess\"]\n" + kTest);
+        const auto course
+            = loadWithHello(kHead + "[policy]\nwarn = [\"socket\"]\nblock = [\"os\", \"subprocess\"]\n" + kTest);
         QVERIFY(course.has_value());
         QVERIFY2(course->problems.isEmpty(), qPrintable(course->problems.value(0).toString()));
         const Exercise *hello = course->exercise(QStringLiteral("hello"));

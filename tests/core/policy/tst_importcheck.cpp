@@ -76,10 +76,7 @@ private Q_SLOTS:
         QVERIFY2(o.liveStderr.contains("main.py:3: error: `os` may not be imported"), o.liveStderr);
     }
 
-    void fromImportOfABlockedModule()
-    {
-        verifyBlocked(run(policed(QStringLiteral("from_os_import_path.py"))), 2);
-    }
+    void fromImportOfABlockedModule() { verifyBlocked(run(policed(QStringLiteral("from_os_import_path.py"))), 2); }
 
     void dunderImportWithAConstantName()
     {

@@ -102,8 +102,8 @@ private Q_SLOTS:
 
     void reportWithoutItsCountIsNoReport()
     {
-        QVERIFY(!ImportReport::parse(importLine("os", 1)));                           // cut
-        QVERIFY(!ImportReport::parse(importLine("os", 1) + R"({"end":2})" + '\n'));    // made up
+        QVERIFY(!ImportReport::parse(importLine("os", 1)));                                     // cut
+        QVERIFY(!ImportReport::parse(importLine("os", 1) + R"({"end":2})" + '\n'));             // made up
         QVERIFY(!ImportReport::parse(R"({"end":0})" + QByteArray("\n") + importLine("os", 1))); // after the end
         QVERIFY(!ImportReport::parse(QByteArray()));
     }
@@ -116,16 +116,16 @@ private Q_SLOTS:
         QVERIFY(!ImportReport::parse(importLine("os", -3) + end));
         QVERIFY(!ImportReport::parse(importLine("os", 1, "exec") + end));
         QVERIFY(!ImportReport::parse(importLine("os", 1, "from", R"(["a.b"])") + end));
-        QVERIFY(!ImportReport::parse(
-            R"({"import":"os","names":[],"file":"/etc/passwd","line":1,"column":1,"how":"import"})" + QByteArray("\n")
-            + end));
+        QVERIFY(
+            !ImportReport::parse(R"({"import":"os","names":[],"file":"/etc/passwd","line":1,"column":1,"how":"import"})"
+                                 + QByteArray("\n") + end));
         QVERIFY(!ImportReport::parse(QByteArray(ImportReport::kMaxBytes + 1, ' ')));
     }
 
     void judgeGivesLinesAndSeverities()
     {
-        const QByteArray output = importLine("math", 1) + importLine("socket", 2) + importLine("os", 3, "from",
-                                                                                               R"(["path"])")
+        const QByteArray output = importLine("math", 1) + importLine("socket", 2)
+            + importLine("os", 3, "from", R"(["path"])")
             + R"({"dynamic":"__import__","file":"main.py","line":4,"column":1})" + '\n' + R"({"end":4})" + '\n';
         const auto report = ImportReport::parse(output);
         QVERIFY(report);
@@ -136,16 +136,15 @@ private Q_SLOTS:
         QVERIFY(diagnostics.at(0).message.contains(QStringLiteral("`socket`")));
         QCOMPARE(diagnostics.at(1).line, 3);
         QCOMPARE(diagnostics.at(1).severity, Diagnostic::Severity::Error);
-        QCOMPARE(diagnostics.at(1).message,
-                 QStringLiteral("`os` may not be imported in this exercise"));
+        QCOMPARE(diagnostics.at(1).message, QStringLiteral("`os` may not be imported in this exercise"));
         QCOMPARE(diagnostics.at(2).severity, Diagnostic::Severity::Warning);
         QVERIFY(diagnostics.at(2).message.contains(QStringLiteral("cannot check it")));
     }
 
     void blockedRunEndsAtStagePolicy()
     {
-        const RunResult ended = PolicyJob::judge(checkerRun(importLine("os", 3) + R"({"end":1})" + '\n'),
-                                                 blockOsWarnSocket());
+        const RunResult ended
+            = PolicyJob::judge(checkerRun(importLine("os", 3) + R"({"end":1})" + '\n'), blockOsWarnSocket());
         QCOMPARE(ended.stage, RunStage::Policy);
         QCOMPARE(ended.killReason, KillReason::None);
         QVERIFY(ended.exitCode != 0);
@@ -159,8 +158,8 @@ private Q_SLOTS:
 
     void warnedRunGoesOn()
     {
-        const RunResult ended = PolicyJob::judge(checkerRun(importLine("socket", 1) + R"({"end":1})" + '\n'),
-                                                 blockOsWarnSocket());
+        const RunResult ended
+            = PolicyJob::judge(checkerRun(importLine("socket", 1) + R"({"end":1})" + '\n'), blockOsWarnSocket());
         QCOMPARE(ended.exitCode, 0);
         QCOMPARE(ended.diagnostics.size(), 1);
         QCOMPARE(ended.diagnostics.first().severity, Diagnostic::Severity::Warning);
