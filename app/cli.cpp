@@ -105,6 +105,14 @@ std::optional<int> parse(QCommandLineParser &parser, const QStringList &argument
                         "files) or none (it can also see your other programs). Default: "
                         "never, refuse to run (the setting sandbox/allow_weaker)."),
          QStringLiteral("never|partial|none")},
+        {option("warn-import"),
+         QStringLiteral("A Python module to warn about when the program imports it (repeatable; a teaching aid, "
+                        "not a security boundary). With --block-import, replaces the settings' policy."),
+         QStringLiteral("MODULE")},
+        {option("block-import"),
+         QStringLiteral("A Python module the program may not import: the run stops before it starts (repeatable; "
+                        "blocking os blocks os.path)."),
+         QStringLiteral("MODULE")},
         {option("json"), QStringLiteral("Print one JSON object describing the run instead of the output.")},
     });
     return parseCommandLine(parser, arguments, 2,
@@ -135,6 +143,8 @@ std::expected<Core::RunRequest, Core::RequestError> build(const QCommandLinePars
         builder.backend(parser.value(option("backend")), Core::RunRequestBuilder::Chosen::ByCaller);
     if (parser.isSet(option("allow-weaker")))
         builder.allowWeaker(parser.value(option("allow-weaker")));
+    if (parser.isSet(option("warn-import")) || parser.isSet(option("block-import")))
+        builder.importPolicy(parser.values(option("warn-import")), parser.values(option("block-import")));
     // The program is what arrives on stdin until its end, as with `python3 -`.
     if (programOnStdin)
         builder.programStream(STDIN_FILENO, QString::fromLatin1(kStdinProgram), parser.value(option("lang")),

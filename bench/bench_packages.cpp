@@ -13,11 +13,6 @@
 #include "benchrun.h"
 #include "benchstats.h"
 
-#include "engine/backendfactory.h"
-#include "engine/runcontroller.h"
-#include "languages/languageregistry.h"
-#include "settings/enginesettings.h"
-
 #include <QCoreApplication>
 #include <QTemporaryDir>
 
@@ -52,13 +47,6 @@ RunRequest request(const QByteArray &code, const QString &backend, const QString
     r.packages.envs = envs;
     return r;
 }
-
-std::unique_ptr<RunController> engine(bool docker)
-{
-    EngineSettings settings;
-    settings.backend = docker ? QStringLiteral("docker") : QStringLiteral("local");
-    return std::make_unique<RunController>(makeBackends(LanguageRegistry::builtIn(), settings));
-}
 } // namespace
 
 int main(int argc, char **argv)
@@ -78,9 +66,9 @@ int main(int argc, char **argv)
         // The offline image, as the tests use it.
         qputenv("SANDPIT_DOCKER_IMAGE_PYTHON", "sandpit-offline/python:3.11");
     }
-    auto plainEngine = engine(docker);
-    auto cachedEngine = engine(docker);
-    auto installEngine = engine(docker);
+    auto plainEngine = engineOn(docker);
+    auto cachedEngine = engineOn(docker);
+    auto installEngine = engineOn(docker);
 
     Samples plain, cached, install;
     int fresh = 0;

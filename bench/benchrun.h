@@ -2,7 +2,10 @@
 // What the latency benchmarks share: timing a command, timing one run through the engine,
 // and the pause between runs.
 
+#include "engine/backendfactory.h"
 #include "engine/runcontroller.h"
+#include "languages/languageregistry.h"
+#include "settings/enginesettings.h"
 
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -10,6 +13,17 @@
 #include <QTimer>
 
 namespace SandpitBench {
+
+/// An engine with the built-in languages whose default is Docker or the local sandbox. A
+/// benchmark gives each kind of run one of its own, as a person running one program again and
+/// again has: each keeps a sandbox (or container) ready for the kind of run it just did.
+inline std::unique_ptr<Sandpit::Core::RunController> engineOn(bool docker)
+{
+    using namespace Sandpit::Core;
+    EngineSettings settings;
+    settings.backend = docker ? QStringLiteral("docker") : QStringLiteral("local");
+    return std::make_unique<RunController>(makeBackends(LanguageRegistry::builtIn(), settings));
+}
 
 /// The program every latency benchmark runs.
 inline const QString kCode = QStringLiteral("print('hi')");

@@ -8,6 +8,8 @@
 #include "engine/requestcheck.h"
 #include "engine/stagedjob.h"
 #include "packages/setupjob.h"
+#include "policy/policycheck.h"
+#include "policy/policyjob.h"
 
 #include <optional>
 
@@ -33,6 +35,17 @@ struct UnusedContainer {
     UnusedContainer(const UnusedContainer &) = delete;
     UnusedContainer &operator=(const UnusedContainer &) = delete;
 };
+
+// The containers a run's steps had, for the pool to make again.
+QList<DockerContainerKey> present(std::initializer_list<std::optional<DockerContainerKey>> keys)
+{
+    QList<DockerContainerKey> out;
+    for (const auto &key : keys) {
+        if (key)
+            out << *key;
+    }
+    return out;
+}
 } // namespace
 
 DockerBackend::DockerBackend(LanguageRegistry languages, Config config)
@@ -180,6 +193,13 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
         runRequest.inputFiles << InputFile{kept->root() + QLatin1Char('/') + QLatin1String(kBuildDir),
                                            QLatin1String(kBuildDir)};
     }
+    std::optional<DockerContainerKey> checkKey;
+    if (PolicyCheck::applies(*language, request)) {
+        // The image's own Python runs the checker.
+        checkKey = checkImportsFirst(
+            plan(PolicyCheck::request(request), PolicyCheck::command(QStringLiteral("python3"), request)),
+            request.importPolicy, staged);
+    }
     // Found on the image's PATH by the launcher's shell, as the language's toolchains are.
     DockerRun::Plan run = plan(runRequest, ownCommand ? request.command : runCommand(*language, python, runRequest));
     const DockerContainerKey runKey = run.key;
@@ -192,8 +212,7 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
         return std::make_unique<DockerJob>(std::move(withInput), m_connector, m_reaper, std::move(container->pending));
     };
     auto job = std::make_unique<StagedJob>(std::move(staged));
-    keepWarmAfter(*job,
-                  compileKey ? QList<DockerContainerKey>{*compileKey, runKey} : QList<DockerContainerKey>{runKey});
+    keepWarmAfter(*job, present({checkKey, compileKey, runKey}));
     return job;
 }
 
@@ -247,6 +266,18 @@ void DockerBackend::keepWarmAfter(RunJob &job, const QList<DockerContainerKey> &
     const auto prepareNext = [this, next] { m_pool.prepare(next); };
     // Not after a failure: a missing image or daemon would only fail again.
     QObject::connect(&job, &RunJob::finished, &job, prepareNext);
+}
+
+DockerContainerKey DockerBackend::checkImportsFirst(DockerRun::Plan check, const ImportPolicy &policy,
+                                                    StagedJob::Plan &staged)
+{
+    check.stage = RunStage::Policy;
+    const DockerContainerKey key = check.key;
+    auto checker = std::make_unique<DockerJob>(std::move(check), m_connector, m_reaper, m_pool.take(key));
+    if (!staged.compile)
+        staged.compileLimits = PolicyCheck::limits();
+    staged.compile = std::make_unique<PolicyJob>(std::move(checker), policy, std::move(staged.compile));
+    return key;
 }
 
 Expected<std::unique_ptr<RunJob>> DockerBackend::setupJob(const PackagePlan &packages, DockerRun::Plan setup,

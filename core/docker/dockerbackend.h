@@ -6,6 +6,7 @@
 #include "docker/dockerrun.h"
 #include "engine/backend.h"
 #include "engine/backendid.h"
+#include "engine/stagedjob.h"
 #include "languages/languageregistry.h"
 #include "packages/packageplan.h"
 
@@ -65,6 +66,9 @@ private:
     /// the workspace the environment is brought back to.
     Expected<std::unique_ptr<RunJob>> setupJob(const PackagePlan &packages, DockerRun::Plan setup,
                                                std::shared_ptr<Workspace> &kept);
+    /// The import check (`check`, the checker's run in a container of its own) made `staged`'s
+    /// first step, with the step that was there (the packages' setup) after it; its key.
+    DockerContainerKey checkImportsFirst(DockerRun::Plan check, const ImportPolicy &policy, StagedJob::Plan &staged);
     DockerContainerKey keyFor(const QString &image, const Limits &limits) const;
 
     LanguageRegistry m_languages;

@@ -11,6 +11,7 @@
 #include <QFileInfo>
 
 #include <cmath>
+#include <tuple>
 
 namespace Sandpit::Core {
 
@@ -59,6 +60,7 @@ RunRequestBuilder::RunRequestBuilder(const EngineSettings &settings)
     m_request.limits = settings.limits;
     m_request.backend = settings.backend;
     m_request.packages = settings.packages;
+    m_request.importPolicy = settings.importPolicy;
     m_request.weakestIsolation = settings.allowWeaker;
 }
 
@@ -232,6 +234,23 @@ RunRequestBuilder &RunRequestBuilder::allowWeaker(const QString &id)
         return *this;
     }
     m_request.weakestIsolation = *chosen;
+    return *this;
+}
+
+RunRequestBuilder &RunRequestBuilder::importPolicy(const QStringList &warn, const QStringList &block)
+{
+    ImportPolicy policy;
+    for (const auto &[option, values, into] :
+         {std::tuple{"--warn-import", &warn, &policy.warn}, std::tuple{"--block-import", &block, &policy.block}}) {
+        QString error;
+        const auto names = ImportPolicy::parseList(values->join(QLatin1Char(',')), &error);
+        if (!names) {
+            fail(true, {RunError::Code::BadRequest, QLatin1String(option) + QStringLiteral(": ") + error});
+            return *this;
+        }
+        *into = *names;
+    }
+    m_request.importPolicy = policy;
     return *this;
 }
 

@@ -71,6 +71,9 @@ public:
     RunRequestBuilder &image(const QString &image);
     /// Overrides the settings' weakest isolation, by its id ("never", "partial", "none").
     RunRequestBuilder &allowWeaker(const QString &id);
+    /// `sandpit run --warn-import/--block-import`: these lists (each value "os" or "os, socket")
+    /// replace the settings' import policy. A name that is not a module name is a wrong option.
+    RunRequestBuilder &importPolicy(const QStringList &warn, const QStringList &block);
 
     /// The program's whole input, then end of file.
     RunRequestBuilder &stdinData(const QByteArray &data);

@@ -20,6 +20,7 @@ CheckRequest checkRequestFor(const Exercise &exercise, const QString &languageId
     request.image = engine.image;
     request.baseLimits = engine.limits;
     request.weakestIsolation = engine.weakestIsolation;
+    request.importPolicy = engine.importPolicy;
     return request;
 }
 

@@ -31,6 +31,8 @@ struct CheckRequest {
     bool includeSecret = false; ///< runs the secret tests too: for grading, never a learner's Check
     /// Local sandbox only: the weakest isolation the settings allow (RunRequest's).
     IsolationReport::Level weakestIsolation = IsolationReport::Level::Full;
+    /// The settings' import policy; the exercise's [policy] replaces it for its tests.
+    ImportPolicy importPolicy;
 };
 
 /// A Check of `exercise` in `languageId` against the file at `learnerFile`, with the engine

@@ -175,7 +175,7 @@ void CheckWorker::programEnded(const RunResult &result)
     }
     // A built-in checker is the judge's to apply (it knows which tests check stdout).
     TestOutcome outcome = judgeTest(m_check->request.exercise, test, result, std::nullopt, outputFolder(result));
-    if (result.stage == RunStage::Compile) {
+    if (result.stage == RunStage::Compile || result.stage == RunStage::Policy) {
         finishRemaining(outcome);
         return;
     }

@@ -3,6 +3,7 @@
 #include "history/inputset.h"
 #include "model/runlimits.h"
 #include "model/runrequest.h"
+#include "policy/importpolicy.h"
 
 #include <QHash>
 #include <QList>
@@ -154,6 +155,9 @@ struct Exercise {
     QString statementMarkdown;
     QList<ExerciseLanguage> languages;
     LimitOverrides limits; ///< over the engine settings' limits, for every test
+    /// [policy]: the modules its Python tests warn about or block, over the settings' policy
+    /// (even when it lists none); nothing without the table.
+    std::optional<ImportPolicy> importPolicy;
     TimeScaling timeScaling;
     /// The reference solution's wall time (ms) by language and test, from reference-times.toml
     /// (read only when a time multiplier is set).

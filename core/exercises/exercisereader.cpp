@@ -121,6 +121,25 @@ QList<Hint> readHints(const TomlTable &exercise)
     return hints;
 }
 
+// [policy]: every name a dotted module name, reported at the list that holds a wrong one.
+ImportPolicy readPolicy(const toml::table &table, TomlProblems &problems)
+{
+    ImportPolicy policy;
+    const TomlTable section(table, problems, QStringLiteral("[policy]"), {"warn", "block"});
+    for (const auto &[key, into] : {std::pair{"warn", &policy.warn}, std::pair{"block", &policy.block}}) {
+        for (const QString &name : section.strings(key).value_or(QStringList())) {
+            if (ImportPolicy::isModuleName(name))
+                *into << name;
+            else
+                section.problem(key,
+                                QStringLiteral("\"%1\" is not a module name: write dotted names such as os or "
+                                               "os.path")
+                                    .arg(name));
+        }
+    }
+    return policy;
+}
+
 } // namespace
 
 QString idProblem(const QString &id, const QString &what)
@@ -165,13 +184,16 @@ std::expected<Exercise, QList<PackProblem>> readExercise(const QString &folder, 
     TomlProblems problems(tomlPath);
     problems.setRoot(*document);
     const PackFiles files(exercise.folder, packFolder);
-    const TomlTable table(*document, problems, QStringLiteral("exercise.toml"),
-                          {"title", "statement", "checker", "languages", "limits", "hints", "tests", "wrong"});
+    const TomlTable table(
+        *document, problems, QStringLiteral("exercise.toml"),
+        {"title", "statement", "checker", "languages", "limits", "policy", "hints", "tests", "wrong"});
     exercise.title = table.string("title", true).value_or(QString());
     exercise.statementMarkdown = readStatement(table, files);
     exercise.languages = readLanguages(table, files, languages);
     if (const toml::table *limits = table.table("limits"))
         exercise.limits = readLimits(*limits, problems, QStringLiteral("[limits]"), &exercise.timeScaling);
+    if (const toml::table *policy = table.table("policy"))
+        exercise.importPolicy = readPolicy(*policy, problems);
     exercise.checker = readChecker(table, files, languages).value_or(CheckerSpec{});
     exercise.hints = readHints(table);
     exercise.tests = readTests(table, files, languages);

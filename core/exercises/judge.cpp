@@ -97,6 +97,12 @@ bool judgeEnd(TestOutcome &outcome, const ExerciseTest &test, const RunResult &r
                                                       : QStringLiteral("It did not compile."));
         return true;
     }
+    // The import policy refused the program before it ran: like a compiler's refusal, the same
+    // for every test, and the sentence says which import.
+    if (run.stage == RunStage::Policy) {
+        setVerdict(outcome, Verdict::CompileError, detail);
+        return true;
+    }
     switch (run.killReason) {
     case KillReason::None:
         break;

@@ -8,9 +8,11 @@
 #include "files/runfolders.h"
 #include "local/localcommand.h"
 #include "local/localjob.h"
+#include "local/localpolicy.h"
 #include "local/localsetup.h"
 #include "local/sandboxpolicy.h"
 #include "packages/packageplan.h"
+#include "policy/policycheck.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -168,6 +170,13 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
         runPlan.command = runCommand(*language, (*packages)->python, runRequest);
     }
 
+    // The import check takes the warm sandbox: it comes first, and the program's is built
+    // while it parses.
+    auto checkSandbox
+        = PolicyCheck::applies(*language, request) ? std::optional(takeSandbox(sandboxConfig)) : std::nullopt;
+    if (checkSandbox && !*checkSandbox)
+        return std::unexpected(checkSandbox->error());
+
     StagedJob::Plan staged;
     staged.diagnostics = DiagnosticParser(language->diagnosticFormats, request.sources);
     if (*packages && !(*packages)->ready) {
@@ -182,6 +191,8 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
                !planned) {
         return std::unexpected(planned.error());
     }
+    if (checkSandbox)
+        checkImportsFirst(staged, request, toolchains.run, runPlan.environment, std::move(**checkSandbox));
     auto job = std::make_unique<StagedJob>(std::move(staged));
     // Not while a packages environment is still to be built: it is not there to show yet.
     if (m_config.prepareAhead && !(*packages && !(*packages)->ready)) {

@@ -6,35 +6,42 @@
 namespace Sandpit::Core {
 
 namespace {
-// The learner's program never ran: its packages did not install.
-QString setupTitle(const RunResult &result, const QString &title)
+// What a step before the program is called when it ended the run: the program never ran.
+struct StepWords {
+    const char *failed;    ///< it ended on its own, unsuccessfully
+    const char *cancelled; ///< Stop was pressed during it
+    const char *stopped;   ///< a limit stopped it: the kill reason's title follows
+};
+
+QString stepTitle(const RunResult &result, const StepWords &words)
 {
     if (result.killReason == KillReason::None)
-        return QStringLiteral("Packages not installed");
+        return QString::fromUtf8(words.failed);
     if (result.killReason == KillReason::Cancelled)
-        return QStringLiteral("Stopped by you while installing packages");
+        return QString::fromUtf8(words.cancelled);
+    const QString title = killReasonTitle(result.killReason);
     const QString prefix = QStringLiteral("Stopped: ");
-    return QStringLiteral("Package install stopped: ") + (title.startsWith(prefix) ? title.mid(prefix.size()) : title);
+    return QString::fromUtf8(words.stopped) + (title.startsWith(prefix) ? title.mid(prefix.size()) : title);
 }
 } // namespace
 
 QString resultTitle(const RunResult &result)
 {
-    const QString title = killReasonTitle(result.killReason);
-    if (result.stage == RunStage::Setup)
-        return setupTitle(result, title);
-    if (result.stage != RunStage::Compile)
-        return title;
-    switch (result.killReason) {
-    case KillReason::None:
-        return QStringLiteral("Did not compile");
-    case KillReason::Cancelled:
-        return QStringLiteral("Stopped by you while compiling");
-    default:
+    switch (result.stage) {
+    case RunStage::Setup:
+        return stepTitle(
+            result,
+            {"Packages not installed", "Stopped by you while installing packages", "Package install stopped: "});
+    case RunStage::Policy: // the import policy (core/policy/) stopped it, or its check could not finish
+        return stepTitle(
+            result,
+            {"Stopped by the import policy", "Stopped by you while checking imports", "Import check stopped: "});
+    case RunStage::Compile:
+        return stepTitle(result, {"Did not compile", "Stopped by you while compiling", "Compiler stopped: "});
+    case RunStage::Run:
         break;
     }
-    const QString prefix = QStringLiteral("Stopped: ");
-    return QStringLiteral("Compiler stopped: ") + (title.startsWith(prefix) ? title.mid(prefix.size()) : title);
+    return killReasonTitle(result.killReason);
 }
 
 namespace {
@@ -67,6 +74,8 @@ QString resultHeadline(const RunResult &result)
         return error.isEmpty() ? resultTitle(result) : QStringLiteral("Did not compile: ") + error;
     if (result.stage == RunStage::Setup)
         return error.isEmpty() ? resultTitle(result) : QStringLiteral("Packages not installed: ") + error;
+    if (result.stage == RunStage::Policy)
+        return error.isEmpty() ? resultTitle(result) : QStringLiteral("Stopped by the import policy: ") + error;
     if (result.exitCode.value_or(0) == 0) {
         if (result.outputCheck && !result.outputCheck->matches)
             return QStringLiteral("Wrong answer at line %1").arg(result.outputCheck->line);
@@ -146,15 +155,20 @@ QString describeEndAlone(const RunResult &result, const Limits &limits, const QS
     // A package install likewise: pip runs the packages' own code, under the setup step's limits.
     const bool compiling = result.stage == RunStage::Compile;
     const bool setup = result.stage == RunStage::Setup;
+    const bool policy = result.stage == RunStage::Policy;
     const QString it = compiling ? QStringLiteral("The compiler")
         : setup                  ? QStringLiteral("The package install")
+        : policy                 ? QStringLiteral("The import check")
                                  : QStringLiteral("It");
     const QString the = compiling ? QStringLiteral("the compile step's")
         : setup                   ? QStringLiteral("the setup step's")
+        : policy                  ? QStringLiteral("the import check's")
                                   : QStringLiteral("the");
-    const QString after = compiling || setup ? QStringLiteral(" The program did not run.") : QString();
+    const QString after = compiling || setup || policy ? QStringLiteral(" The program did not run.") : QString();
     switch (result.killReason) {
     case KillReason::None:
+        if (policy)
+            return QStringLiteral("The import policy stopped the run, so the program did not run.");
         if (setup)
             return QStringLiteral("The package install failed (exit code %1), so the program did not run.")
                 .arg(result.exitCode.value_or(-1));

@@ -6,6 +6,7 @@
 #include "model/terminalsize.h"
 #include "network/allowlist.h"
 #include "packages/packagesource.h"
+#include "policy/importpolicy.h"
 
 #include <QByteArray>
 #include <QList>
@@ -79,6 +80,10 @@ struct RunRequest {
     /// (core/network/): the program sees HTTP_PROXY and HTTPS_PROXY on its loopback, and every
     /// attempt, allowed or denied, is in RunResult::network. Nothing else has a route.
     QList<AllowedDestination> network;
+    /// Empty (the default): no import check. Otherwise a Python program's imports are read in
+    /// the sandbox before it runs (core/policy/): warned ones are diagnostics, a blocked one
+    /// ends the run at stage Policy. A teaching aid: the sandbox is the security boundary.
+    ImportPolicy importPolicy;
 };
 
 } // namespace Sandpit::Core

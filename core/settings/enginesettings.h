@@ -4,6 +4,7 @@
 #include "model/runlimits.h"
 #include "model/runresult.h"
 #include "packages/packagesource.h"
+#include "policy/importpolicy.h"
 
 #include <QHash>
 #include <QProcessEnvironment>
@@ -31,6 +32,8 @@ struct EngineSettings {
     QHash<QString, QString> dockerImages;
     /// packages/*: where a program's declared packages come from (PackageSettings).
     PackageSource packages;
+    /// policy/*: the teaching import policy of window runs and `sandpit run` (PolicySettings).
+    ImportPolicy importPolicy;
     QStringList environmentOverrides; ///< names of the SANDPIT_* variables that took effect
 
     /// Reads settings then the environment. A bad value is an error that names the setting

@@ -73,6 +73,35 @@ private Q_SLOTS:
         QCOMPARE(cli.value("stdout").size(), 1024);
     }
 
+    void blockedImportEndsAtStagePolicy()
+    {
+        const Cli cli = run({fixture(QStringLiteral("policy/imports_os.py")), QStringLiteral("--block-import"),
+                             QStringLiteral("os"), QStringLiteral("--warn-import"), QStringLiteral("math"),
+                             QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0);
+        QCOMPARE(cli.value("stage"), QStringLiteral("policy"));
+        QCOMPARE(cli.value("stdout"), QString()); // the program did not run
+        const QJsonArray diagnostics = cli.json().value(QStringLiteral("diagnostics")).toArray();
+        QCOMPARE(diagnostics.size(), 2);
+        QCOMPARE(diagnostics.at(0).toObject().value(QStringLiteral("severity")).toString(), QStringLiteral("warning"));
+        QCOMPARE(diagnostics.at(0).toObject().value(QStringLiteral("line")).toInt(), 2);
+        QCOMPARE(diagnostics.at(1).toObject().value(QStringLiteral("severity")).toString(), QStringLiteral("error"));
+        QCOMPARE(diagnostics.at(1).toObject().value(QStringLiteral("line")).toInt(), 3);
+        QVERIFY2(cli.value("kill_detail").contains(QStringLiteral("import policy blocks")),
+                 qPrintable(cli.value("kill_detail")));
+    }
+
+    void aBadModuleNameIsAWrongOption()
+    {
+        const Cli cli = run({fixture(QStringLiteral("hello.py")), QStringLiteral("--block-import"),
+                             QStringLiteral("os;rm"), QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(cli.err + cli.out)
+                     .contains(QStringLiteral("--block-import: “os;rm” is not a "
+                                              "module name")),
+                 cli.err + cli.out);
+    }
+
     void aMissingFileOptionIsAJsonError()
     {
         const QString path = m_dir->filePath(QStringLiteral("gone.csv"));

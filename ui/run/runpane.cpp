@@ -245,8 +245,10 @@ QString RunPane::statusFor(const Core::RunResult &result)
     using Core::KillReason;
     if (result.stage == Core::RunStage::Compile && result.killReason == KillReason::None)
         return QStringLiteral("Did not compile");
-    // The core's title for it ("Packages not installed"): the program did not run.
-    if (result.stage == Core::RunStage::Setup && result.killReason == KillReason::None)
+    // The core's title for it ("Packages not installed"): the program did not run. The import
+    // policy's: "Stopped by the import policy".
+    if ((result.stage == Core::RunStage::Setup || result.stage == Core::RunStage::Policy)
+        && result.killReason == KillReason::None)
         return Core::resultTitle(result);
     if (result.endedCleanly() && !result.succeeded())
         return QStringLiteral("Wrong answer");

@@ -6,6 +6,7 @@
 #include "model/typeids.h"
 #include "settings/dockerimagestable.h"
 #include "settings/packagesettings.h"
+#include "settings/policysettings.h"
 #include "settings/settingfield.h"
 
 #include <QCheckBox>
@@ -15,6 +16,7 @@
 #include <QFileInfo>
 #include <QFontComboBox>
 #include <QFormLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -273,25 +275,38 @@ QWidget *SettingsDialog::packagesPage()
 {
     auto *page = new QWidget;
     auto *form = new QFormLayout(page);
-    const auto add
-        = [&](const QString &key, const QString &variable, const QString &label, const QString &defaultValue) {
-              auto *edit = new QLineEdit;
-              edit->setMinimumWidth(edit->fontMetrics().averageCharWidth() * 44);
-              SettingField *field = addField(key, label, edit);
-              m_defaults.insert(key, defaultValue);
-              m_variables.insert(key, variable);
-              form->addRow(label + QLatin1Char(':'), field->row());
-          };
-    add(Core::PackageSettings::wheelhouseKey(), QStringLiteral("SANDPIT_WHEELHOUSE"), QStringLiteral("Wheelhouse"),
-        Core::PackageSettings::defaultWheelhouse(m_environment));
-    add(Core::PackageSettings::indexKey(), QStringLiteral("SANDPIT_PACKAGE_INDEX"), QStringLiteral("Package index"),
-        QString());
+    const auto add = [&](QFormLayout *into, const QString &key, const QString &variable, const QString &label,
+                         const QString &defaultValue) {
+        auto *edit = new QLineEdit;
+        edit->setMinimumWidth(edit->fontMetrics().averageCharWidth() * 44);
+        SettingField *field = addField(key, label, edit);
+        m_defaults.insert(key, defaultValue);
+        m_variables.insert(key, variable);
+        into->addRow(label + QLatin1Char(':'), field->row());
+    };
+    add(form, Core::PackageSettings::wheelhouseKey(), QStringLiteral("SANDPIT_WHEELHOUSE"),
+        QStringLiteral("Wheelhouse"), Core::PackageSettings::defaultWheelhouse(m_environment));
+    add(form, Core::PackageSettings::indexKey(), QStringLiteral("SANDPIT_PACKAGE_INDEX"),
+        QStringLiteral("Package index"), QString());
     form->addRow(explanation(
         QStringLiteral("A Python program lists the packages it needs in a “# /// script” block or a requirements.txt "
                        "beside it. Sandpit installs them, inside the sandbox, from the wheels in the wheelhouse, "
                        "without the network; fill it on a computer with internet: pip download PACKAGE -d FOLDER. "
                        "Each set of packages is installed once and kept for the next runs. A package index needs "
                        "network for the install, which Sandpit cannot allow yet: leave it empty.")));
+
+    auto *policy = new QGroupBox(QStringLiteral("Teaching import policy"));
+    policy->setObjectName(QStringLiteral("policy"));
+    auto *policyForm = new QFormLayout(policy);
+    add(policyForm, Core::PolicySettings::warnKey(), QString(), QStringLiteral("Warn about"), QString());
+    add(policyForm, Core::PolicySettings::blockKey(), QString(), QStringLiteral("Block"), QString());
+    policyForm->addRow(explanation(
+        QStringLiteral("Python modules, such as os, subprocess, socket, separated by commas. Before a Python program "
+                       "runs, its imports are read: one to warn about is marked on its line and the program runs; "
+                       "a blocked one stops it before it starts (blocking os blocks os.path). An exercise's own "
+                       "policy replaces this one for its Check. This is a teaching aid, not a security boundary: "
+                       "exec(\"import os\") gets round it, and the sandbox is what keeps programs in.")));
+    form->addRow(policy);
     return page;
 }
 

@@ -51,6 +51,8 @@ private Q_SLOTS:
     void missingLearnerFileFailsTheCheck();
     void onlyTheTestsAskedFor();
     void aLearnersCheckNeverRunsSecretTests();
+    void blockedImportFailsEveryTestUnrun();
+    void theExercisesPolicyReplacesTheSettings();
 
 private:
     CheckOutcome check(const QString &exercise, const QString &language, const QString &program)
@@ -231,6 +233,39 @@ void TestCheckController::expectedOutputFile()
     QCOMPARE(o.finished.at(0).verdict, Verdict::WrongAnswer);
     QVERIFY2(o.finished.at(0).explanation.contains(QStringLiteral("result.txt")),
              qPrintable(o.finished.at(0).explanation));
+}
+
+namespace {
+// The runner's "sum" with a learner's file that imports os, under `settings` and, when set,
+// the exercise's own [policy].
+CheckRequest sumImportingOs(const ImportPolicy &settings, std::optional<ImportPolicy> exercise)
+{
+    CheckRequest request
+        = runnerCheck(QStringLiteral("sum"), QStringLiteral("python"), QStringLiteral("solution/sum.py"));
+    request.learnerFile = fixturesDir() + QStringLiteral("/policy/sum_imports_os.py");
+    request.importPolicy = settings;
+    request.exercise.importPolicy = std::move(exercise);
+    return request;
+}
+} // namespace
+
+void TestCheckController::blockedImportFailsEveryTestUnrun()
+{
+    const CheckOutcome o = checkToEnd(*m_controller, sumImportingOs({}, ImportPolicy{{}, {QStringLiteral("os")}}));
+    QVERIFY(o.report);
+    QCOMPARE(o.verdicts(),
+             (QStringList{QStringLiteral("compile-error"), QStringLiteral("compile-error"),
+                          QStringLiteral("compile-error")}));
+    QVERIFY2(o.finished.at(0).explanation.contains(QStringLiteral("import policy blocks (sum.py line 2)")),
+             qPrintable(o.finished.at(0).explanation));
+}
+
+void TestCheckController::theExercisesPolicyReplacesTheSettings()
+{
+    // The settings block os; the exercise's [policy] lists nothing, and wins.
+    const CheckOutcome o = checkToEnd(*m_controller, sumImportingOs({{}, {QStringLiteral("os")}}, ImportPolicy{}));
+    QVERIFY(o.report);
+    QCOMPARE(o.verdicts(), (QStringList{QStringLiteral("passed"), QStringLiteral("passed"), QStringLiteral("passed")}));
 }
 
 void TestCheckController::testLimitsOverrideTheExercises()

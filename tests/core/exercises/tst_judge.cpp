@@ -158,6 +158,17 @@ private Q_SLOTS:
         QVERIFY2(outcome.explanation.contains(QStringLiteral("segmentation fault")), qPrintable(outcome.explanation));
     }
 
+    void blockedImportIsNotRunWithThePolicysSentence()
+    {
+        RunResult run = endedWith(1);
+        run.stage = RunStage::Policy;
+        run.killDetail = QStringLiteral("The program did not run: it imports a module this exercise's import policy "
+                                        "blocks (main.py line 3).");
+        const TestOutcome outcome = judged(run);
+        QCOMPARE(outcome.verdict, Verdict::CompileError);
+        QCOMPARE(outcome.explanation, run.killDetail);
+    }
+
     void compileErrorKeepsItsDiagnostics()
     {
         RunResult run = endedWith(1);

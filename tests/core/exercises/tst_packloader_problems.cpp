@@ -114,11 +114,30 @@ private Q_SLOTS:
         row("exit code out of range", kHead + kTest + "exit_code = 300\n", 7, 13, "'exit_code' must be an exit code");
         row("hint without text", kHead + "[[hints]]\nafter = 2\n" + kTest, 4, 1,
             "[[hints]] lacks the required key 'text'");
+        row("policy of the wrong type", kHead + "[policy]\nblock = \"os\"\n" + kTest, 5, 9,
+            "'block' in [policy] must be an array");
+        row("policy with a bad name", kHead + "[policy]\nwarn = [\"socket\", \"sub-process\"]\n" + kTest, 5, 8,
+            "\"sub-process\" is not a module name");
+        row("typo in policy", kHead + "[policy]\nblocks = [\"os\"]\n" + kTest, 5, 1,
+            "unknown key 'blocks' in [policy]");
         row("empty file", "", 0, 0, "exercise.toml lacks the required key 'title'");
         row("NUL byte", QByteArray("title = \"He\0llo\"\n", 17) + kHead.mid(16) + kTest, 1, 12, "a NUL byte");
         row("invalid UTF-8", "title = \"H\xff\xfe\"\n" + kHead.mid(16) + kTest, 1, 11, "not valid UTF-8");
         row("ten-megabyte line", "title = \"" + QByteArray(10 * 1024 * 1024, 'x') + "\"\n" + kHead.mid(16) + kTest, 0,
             0, "a pack's TOML file may have at most");
+    }
+
+    void policyIsRead()
+    {
+        const auto course
+            = loadWithHello(kHead + "[policy]\nwarn = [\"socket\"]\nblock = [\"os\", \"subprocess\"]\n" + kTest);
+        QVERIFY(course.has_value());
+        QVERIFY2(course->problems.isEmpty(), qPrintable(course->problems.value(0).toString()));
+        const Exercise *hello = course->exercise(QStringLiteral("hello"));
+        QVERIFY(hello && hello->importPolicy);
+        QCOMPARE(hello->importPolicy->warn, QStringList{QStringLiteral("socket")});
+        QCOMPARE(hello->importPolicy->block, QStringList({QStringLiteral("os"), QStringLiteral("subprocess")}));
+        QVERIFY(!course->exercise(QStringLiteral("sum"))->importPolicy); // no table: the settings' policy
     }
 
     void reportsWhereAndLeavesTheExerciseOut()
@@ -161,7 +180,7 @@ private Q_SLOTS:
         QCOMPARE(course->problems[0].toString(m_pack),
                  QStringLiteral("hello/exercise.toml:1:1: unknown key 'titel' in "
                                 "exercise.toml (it may have: title, statement, "
-                                "checker, languages, limits, hints, tests, wrong)"));
+                                "checker, languages, limits, policy, hints, tests, wrong)"));
     }
 
     // A link inside the pack that leads out of it is refused like "..".

@@ -4,6 +4,7 @@
 #include "exercises/exercisesettings.h"
 #include "run/attachmentsession.h"
 #include "settings/packagesettings.h"
+#include "settings/policysettings.h"
 #include "settings/settingsdialog.h"
 
 #include <QComboBox>
@@ -350,6 +351,30 @@ private Q_SLOTS:
         QVERIFY(engine);
         QCOMPARE(engine->packages.wheelhouse, QStringLiteral("/srv/wheels"));
         QVERIFY(engine->packages.index.isEmpty());
+    }
+
+    // -- issue 22: policy --
+    void importPolicyIsCheckedAsTypedAndReadByTheEngine()
+    {
+        auto d = dialog();
+        const QString warn = Core::PolicySettings::warnKey();
+        const QString block = Core::PolicySettings::blockKey();
+        type(field<QLineEdit>(*d, block), QStringLiteral("os, sub-process"));
+        QVERIFY(!button(*d, QDialogButtonBox::Ok)->isEnabled());
+        QVERIFY2(message(*d, block).startsWith(QStringLiteral("Block must list module names, but “sub-process” is "
+                                                              "not a module name")),
+                 qPrintable(message(*d, block)));
+        type(field<QLineEdit>(*d, block), QStringLiteral("os, subprocess"));
+        type(field<QLineEdit>(*d, warn), QStringLiteral("socket os.path."));
+        QVERIFY(!button(*d, QDialogButtonBox::Ok)->isEnabled());
+        type(field<QLineEdit>(*d, warn), QStringLiteral("socket"));
+        QVERIFY(button(*d, QDialogButtonBox::Ok)->isEnabled());
+        QTest::mouseClick(button(*d, QDialogButtonBox::Ok), Qt::LeftButton);
+
+        const auto engine = Core::EngineSettings::load(*m_settings, QProcessEnvironment());
+        QVERIFY2(engine, qPrintable(engine.error()));
+        QCOMPARE(engine->importPolicy.block, QStringList({QStringLiteral("os"), QStringLiteral("subprocess")}));
+        QCOMPARE(engine->importPolicy.warn, QStringList{QStringLiteral("socket")});
     }
 };
 
