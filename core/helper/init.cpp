@@ -7,6 +7,7 @@
 #include "mounts.h"
 #include "processtree.h"
 #include "program.h"
+#include "proxyforward.h"
 #include "runwatch.h"
 #include "sandboxentry.h"
 #include "seccompfilter.h"
@@ -331,6 +332,17 @@ int openRunTerminal(const InitContext &ctx, const Options &run, struct stat &sla
     return slave;
 }
 
+// A run with an allow-list reaches the host's proxy only through the forwarder on its own
+// loopback. Without the sandbox's network namespace there would be nothing to forward from,
+// and the host's network would be open: such a run fails closed instead.
+void startForwarder(const InitContext &ctx)
+{
+    if (ctx.isolation != Isolation::Full)
+        failSetup(ctx, Step{"proxy-needs-network-namespace", EPERM});
+    if (startProxyForwarder(kProxySocketInSandbox) < 0)
+        failSetup(ctx, Step::fail("proxy-forwarder"));
+}
+
 ProgramStart launchProgram(const InitContext &ctx, const Options &run, const SeccompProgram &filter, int terminal)
 {
     const bool sandboxed = ctx.isolation == Isolation::Full;
@@ -417,6 +429,8 @@ void runInit(const InitContext &ctx)
         if (const Step step = copyInput(run, hostWorkFd); !step)
             failSetup(ctx, step);
     }
+    if (!ctx.options->proxySocket.empty())
+        startForwarder(ctx);
     int sigFd = -1;
     int watchFd = -1;
     openEventFds(ctx, sigFd, watchFd);

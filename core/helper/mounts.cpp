@@ -2,6 +2,7 @@
 
 #include "mountflags.h"
 #include "procmasks.h"
+#include "proxyforward.h"
 
 #include <cerrno>
 #include <climits>
@@ -234,6 +235,12 @@ Step buildRoot(const Options &options, uid_t uid, gid_t gid)
         close(workFd);
     }
     SANDPIT_TRY_STEP(writeIdentityFiles(uid, gid));
+    // The proxy's socket alone, not its folder: nothing else of the host is reachable.
+    if (!options.proxySocket.empty()) {
+        SANDPIT_TRY_STEP(makeDirs(staged("/run/sandpit")));
+        SANDPIT_TRY_STEP(makeFile(staged(kProxySocketInSandbox)));
+        SANDPIT_TRY_STEP(bindReadOnly(options.proxySocket, staged(kProxySocketInSandbox)));
+    }
 
     // pivot_root(".", ".") stacks the old root on top of the new one; detaching it leaves
     // only the new root, with no path back to the host's files.

@@ -1,5 +1,6 @@
 #include "network/networkproxy.h"
 
+#include "files/runfolders.h"
 #include "network/proxyserver.h"
 
 #include <QDir>
@@ -28,8 +29,11 @@ RunError proxyError(const QString &what)
                         .arg(what, QString::fromLocal8Bit(std::strerror(errno)))};
 }
 
+// This user's own folder, where the run's workspaces are: nobody else can plant a name there.
 QString defaultParent()
 {
+    if (const auto parent = RunFolders::parent())
+        return *parent;
     const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
     return !runtime.isEmpty() && QFileInfo(runtime).isDir() ? runtime : QDir::tempPath();
 }
@@ -119,6 +123,18 @@ QString proxiedNetworkLine(const QList<AllowedDestination> &allowed)
 {
     return QStringLiteral("Network: only through Sandpit's proxy, to %1.")
         .arg(allowListText(allowed).join(QStringLiteral(", ")));
+}
+
+void showProxiedNetwork(IsolationReport &report, const QList<AllowedDestination> &allowed)
+{
+    const QString line = proxiedNetworkLine(allowed);
+    for (QString &detail : report.details) {
+        if (detail.startsWith(QLatin1String("Network:"))) {
+            detail = line;
+            return;
+        }
+    }
+    report.details << line;
 }
 
 } // namespace Sandpit::Core

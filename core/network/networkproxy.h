@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/runerror.h"
+#include "model/runresult.h"
 #include "network/allowlist.h"
 
 #include <QList>
@@ -35,8 +36,8 @@ class ProxyServer;
 class NetworkProxy final
 {
 public:
-    /// Makes a private folder (mode 0700) under `parentFolder` (empty: $XDG_RUNTIME_DIR, else
-    /// the system's temporary folder), listens on `proxy.sock` in it and starts serving.
+    /// Makes a private folder (mode 0700) under `parentFolder` (empty: RunFolders::parent(),
+    /// else $XDG_RUNTIME_DIR, else the system's temporary folder), listens on `proxy.sock` in it and starts serving.
     /// An empty `allowed` is refused (BadRequest): no list means no proxy at all.
     static Expected<std::unique_ptr<NetworkProxy>> start(const QList<AllowedDestination> &allowed,
                                                          const QString &attemptLog = {},
@@ -61,7 +62,11 @@ private:
 QList<NetworkAttempt> readAttemptLog(const QString &path);
 
 /// The isolation report's line for a run with this list: "Network: only through Sandpit's
-/// proxy, to pypi.org:443, example.org:80." Both backends use it.
+/// proxy, to pypi.org:443, example.org:80."
 QString proxiedNetworkLine(const QList<AllowedDestination> &allowed);
+
+/// Puts proxiedNetworkLine() in place of the report's "Network: …" line (the sandbox itself
+/// only knows that it has no network of its own); both backends call it for a run with a list.
+void showProxiedNetwork(IsolationReport &report, const QList<AllowedDestination> &allowed);
 
 } // namespace Sandpit::Core
