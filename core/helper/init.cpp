@@ -92,13 +92,20 @@ Step bringUpLoopback()
 
 Step buildSandbox(const InitContext &ctx)
 {
+    // Opened while init is still who started Sandpit: as the sandbox user (nobody, when that
+    // was root) it could not pass the proxy's private folder, and the stage's tmpfs covers
+    // the temporary folder the socket is in. Bound from /proc/self/fd by buildRoot().
+    const std::string &proxySocket = ctx.options->proxySocket;
+    const int proxyFd = proxySocket.empty() ? -1 : open(proxySocket.c_str(), O_PATH | O_CLOEXEC);
+    if (!proxySocket.empty() && proxyFd < 0)
+        return Step::fail("open-proxy-socket");
     if (ctx.switchUser)
         SANDPIT_TRY_STEP(becomeSandboxUser(ctx));
     if (sethostname("sandpit", 7) != 0)
         return Step::fail("sethostname");
     if (!ctx.options->shareNetwork)
         SANDPIT_TRY_STEP(bringUpLoopback());
-    return buildRoot(*ctx.options, ctx.uid, ctx.gid);
+    return buildRoot(*ctx.options, ctx.uid, ctx.gid, proxyFd);
 }
 
 // The sources and input files, copied in at the last moment: a prepared sandbox is built

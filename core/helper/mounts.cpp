@@ -204,7 +204,7 @@ Step writeIdentityFiles(uid_t uid, gid_t gid)
 
 } // namespace
 
-Step buildRoot(const Options &options, uid_t uid, gid_t gid)
+Step buildRoot(const Options &options, uid_t uid, gid_t gid, int proxyFd)
 {
     // Nothing we mount may propagate back to the host's mount namespace.
     if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
@@ -236,10 +236,11 @@ Step buildRoot(const Options &options, uid_t uid, gid_t gid)
     }
     SANDPIT_TRY_STEP(writeIdentityFiles(uid, gid));
     // The proxy's socket alone, not its folder: nothing else of the host is reachable.
-    if (!options.proxySocket.empty()) {
+    if (proxyFd >= 0) {
         SANDPIT_TRY_STEP(makeDirs(staged("/run/sandpit")));
         SANDPIT_TRY_STEP(makeFile(staged(kProxySocketInSandbox)));
-        SANDPIT_TRY_STEP(bindReadOnly(options.proxySocket, staged(kProxySocketInSandbox)));
+        SANDPIT_TRY_STEP(bindReadOnly("/proc/self/fd/" + std::to_string(proxyFd), staged(kProxySocketInSandbox)));
+        close(proxyFd);
     }
 
     // pivot_root(".", ".") stacks the old root on top of the new one; detaching it leaves

@@ -49,6 +49,8 @@ public:
 
     quint16 port() const { return m_port; }
     int connections() const { return m_connections; }
+    /// Connections that ended: for the echo, those whose other side closed.
+    int ended() const { return m_ended; }
     /// The head of the last HTTP request it got.
     QByteArray lastRequest() const
     {
@@ -67,10 +69,13 @@ private:
             if (client < 0)
                 continue;
             ++m_connections;
-            timeval timeout{5, 0};
-            setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+            if (m_mode == Mode::Http) {
+                timeval timeout{5, 0};
+                setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+            }
             m_mode == Mode::Http ? answer(client) : echo(client);
             close(client);
+            ++m_ended;
         }
     }
     void answer(int client)
@@ -107,6 +112,7 @@ private:
     int m_stop[2] = {-1, -1};
     quint16 m_port = 0;
     std::atomic<int> m_connections = 0;
+    std::atomic<int> m_ended = 0;
     mutable std::mutex m_mutex;
     QByteArray m_lastRequest;
     std::thread m_thread;
