@@ -237,7 +237,7 @@ Step buildRoot(const Options &options, uid_t uid, gid_t gid, int proxyFd)
     SANDPIT_TRY_STEP(writeIdentityFiles(uid, gid));
     // The proxy's socket alone, not its folder: nothing else of the host is reachable.
     if (proxyFd >= 0) {
-        SANDPIT_TRY_STEP(makeDirs(staged("/run/sandpit")));
+        SANDPIT_TRY_STEP(makeDirs(staged(kProxyFolderInSandbox)));
         SANDPIT_TRY_STEP(makeFile(staged(kProxySocketInSandbox)));
         SANDPIT_TRY_STEP(bindReadOnly("/proc/self/fd/" + std::to_string(proxyFd), staged(kProxySocketInSandbox)));
         close(proxyFd);

@@ -14,7 +14,7 @@ struct Options {
     std::string enter;    ///< enter mode: run in the named sandbox whose state is in this folder
     std::string workBind; ///< hold mode: this host folder is /work (kept), instead of a tmpfs
     /// The host path of Sandpit's network proxy (core/network/networkproxy.h): bound read-only at
-    /// /run/sandpit/proxy.sock, and init starts the forwarder to it (proxyforward.h). Full
+    /// /run/sandpit-proxy/proxy.sock, and init starts the forwarder to it (proxyforward.h). Full
     /// isolation only: without its own network namespace the program would not need a proxy.
     std::string proxySocket;
     /// The folder of the workspace whose files are copied back to the host when the run ends:

@@ -10,8 +10,10 @@ inline constexpr unsigned short kProxyForwardPort = 3128;
 
 /// Where the proxy's Unix socket appears inside the sandbox (local: a bind mount of the one
 /// socket, read-only; connect() on a socket still works there. Docker: the same, as a bind of
-/// the container). It is the only thing of the host the sandbox can reach.
-inline constexpr const char *kProxySocketInSandbox = "/run/sandpit/proxy.sock";
+/// the container; its /run/sandpit is the control folder, read-only, so not in there). It is
+/// the only thing of the host the sandbox can reach.
+inline constexpr const char *kProxyFolderInSandbox = "/run/sandpit-proxy";
+inline constexpr const char *kProxySocketInSandbox = "/run/sandpit-proxy/proxy.sock";
 
 /// What a program is told, as NAME=VALUE: HTTP_PROXY, HTTPS_PROXY, http_proxy, https_proxy and
 /// ALL_PROXY, all http://127.0.0.1:3128. Tools read either spelling, and curl reads only the

@@ -16,7 +16,7 @@ class ProxyServer;
 /// Sandpit's HTTP(S) proxy for one run or one named sandbox, the only way out of a sandbox that
 /// has a network allow-list. It listens on a Unix socket (mode 0666, inside a private 0700
 /// folder of its own that it makes and removes), which the sandbox is given as
-/// /run/sandpit/proxy.sock (core/helper/proxyforward.h: the forwarder inside turns it into
+/// /run/sandpit-proxy/proxy.sock (core/helper/proxyforward.h: the forwarder inside turns it into
 /// 127.0.0.1:3128). It allows `CONNECT host:port` and absolute-form plain requests
 /// (`GET http://host:port/path`, passed on in origin form with `Connection: close`) only to
 /// the allowed destinations, decided by isAllowed() on the host as the program wrote it, then
