@@ -6,6 +6,9 @@
 #include "network/networkproxy.h"
 #include "support/loopbackserver.h"
 #include "support/runharness.h"
+#ifdef SANDPIT_TEST_DOCKER
+#include "support/dockerharness.h"
+#endif
 
 #include <QDirIterator>
 
@@ -123,6 +126,25 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(echo.ended(), 1, 20000);
         QCOMPARE(proxyFolders(), before);
     }
+
+#ifdef SANDPIT_TEST_DOCKER
+    void anEngineThatDoesNotShareThisDiskRefusesARunWithAList()
+    {
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("SANDPIT_DOCKER_TRANSFER"), QStringLiteral("archive"));
+        const auto controller = dockerController(environment);
+        const QStringList before = proxyFolders();
+        RunRequest request = pythonRequest("print('never runs')\n");
+        request.network = {allow(8080)};
+        const Outcome o = runToEnd(*controller, request);
+        QVERIFY(o.error);
+        QCOMPARE(o.error->code, RunError::Code::BadRequest);
+        QVERIFY2(o.error->message.startsWith(QLatin1String("A run with network access (an allow-list) in Docker "
+                                                           "needs an engine that shares this computer's disk")),
+                 qPrintable(o.error->message));
+        QCOMPARE(proxyFolders(), before);
+    }
+#endif
 };
 
 QTEST_GUILESS_MAIN(TestRunNetwork)
