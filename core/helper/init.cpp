@@ -7,6 +7,7 @@
 #include "mounts.h"
 #include "processtree.h"
 #include "program.h"
+#include "protocol.h"
 #include "proxyforward.h"
 #include "runwatch.h"
 #include "sandboxentry.h"
@@ -345,7 +346,7 @@ int openRunTerminal(const InitContext &ctx, const Options &run, struct stat &sla
 void startForwarder(const InitContext &ctx)
 {
     if (ctx.isolation != Isolation::Full)
-        failSetup(ctx, Step{"proxy-needs-network-namespace", EPERM});
+        failSetup(ctx, Step{Protocol::kProxyNeedsNetworkNamespaceStep, EPERM});
     if (startProxyForwarder(kProxySocketInSandbox) < 0)
         failSetup(ctx, Step::fail("proxy-forwarder"));
 }

@@ -88,6 +88,24 @@ private Q_SLOTS:
         QCOMPARE((*proxy)->attempts(), (QList<NetworkAttempt>{{QStringLiteral("127.0.0.1"), server.port(), true}}));
     }
 
+    void aNameIsAllowedAsWrittenAndResolvedOnTheHost()
+    {
+        LoopbackServer server(LoopbackServer::Mode::Http, "from A");
+        auto proxy = NetworkProxy::start({*parseAllowedDestination(QStringLiteral("LocalHost:%1").arg(server.port()))});
+        QVERIFY(proxy);
+        ProxyClient client((*proxy)->socketPath());
+        client.send("GET http://localhost:" + QByteArray::number(server.port()) + "/ HTTP/1.1\r\n\r\n");
+        const QByteArray reply = client.read();
+        QVERIFY2(reply.endsWith("from A"), reply);
+        QVERIFY2(server.lastRequest().contains("Host: localhost:"), server.lastRequest());
+        // By name, as the program asked: 127.0.0.1 is not on the list, though localhost is it.
+        const QByteArray byAddress = get(**proxy, server.port());
+        QVERIFY2(byAddress.startsWith("HTTP/1.1 403"), byAddress);
+        QCOMPARE((*proxy)->attempts(),
+                 (QList<NetworkAttempt>{{QStringLiteral("localhost"), server.port(), true},
+                                        {QStringLiteral("127.0.0.1"), server.port(), false}}));
+    }
+
     void aDestinationNotOnTheListGets403AndIsNeverReached()
     {
         LoopbackServer allowed(LoopbackServer::Mode::Http, "A");
