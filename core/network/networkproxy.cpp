@@ -1,5 +1,6 @@
 #include "network/networkproxy.h"
 
+#include "files/ownerfile.h"
 #include "files/runfolders.h"
 #include "network/proxyserver.h"
 
@@ -71,10 +72,13 @@ Expected<std::unique_ptr<NetworkProxy>> NetworkProxy::start(const QList<AllowedD
     if (allowed.isEmpty())
         return makeError(RunError::Code::BadRequest, QStringLiteral("A network proxy needs at least one allowed destination."));
     QByteArray folder = QFile::encodeName((parentFolder.isEmpty() ? defaultParent() : parentFolder)
-                                          + QStringLiteral("/sandpit-proxy-XXXXXX"));
+                                          + QStringLiteral("/sandpit-run-proxy-XXXXXX"));
     if (!::mkdtemp(folder.data()))
         return std::unexpected(proxyError(QStringLiteral("no private folder in %1").arg(QFile::decodeName(folder))));
     const QString folderPath = QFile::decodeName(folder);
+    // Named and owned as a run's workspace is, so that a later Sandpit removes the folder of
+    // one that was killed (RunFolders::removeAbandoned()).
+    OwnerFile::write(folderPath);
     auto listening = listenAt(folderPath + QStringLiteral("/proxy.sock"));
     FileDescriptor stop(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK));
     if (!listening || !stop.isValid()) {

@@ -36,8 +36,9 @@ class ProxyServer;
 class NetworkProxy final
 {
 public:
-    /// Makes a private folder (mode 0700) under `parentFolder` (empty: RunFolders::parent(),
-    /// else $XDG_RUNTIME_DIR, else the system's temporary folder), listens on `proxy.sock` in it and starts serving.
+    /// Makes a private folder (mode 0700, `sandpit-run-proxy-*` with an owner file, so that
+    /// RunFolders::removeAbandoned() sweeps it after a kill) under `parentFolder` (empty:
+    /// RunFolders::parent(), else $XDG_RUNTIME_DIR, else the system's temporary folder), listens on `proxy.sock` in it and starts serving.
     /// An empty `allowed` is refused (BadRequest): no list means no proxy at all.
     static Expected<std::unique_ptr<NetworkProxy>> start(const QList<AllowedDestination> &allowed,
                                                          const QString &attemptLog = {},

@@ -186,6 +186,9 @@ private Q_SLOTS:
         QCOMPARE(QFileInfo(socketPath).permissions() & QFile::WriteOther, QFile::WriteOther);
         QCOMPARE(QFileInfo(QFileInfo(socketPath).path()).permissions() & (QFile::ReadGroup | QFile::ReadOther),
                  QFileDevice::Permissions());
+        // A run's folder, so that a later Sandpit sweeps it should this one be killed.
+        QVERIFY(QFileInfo(socketPath).path().section(QLatin1Char('/'), -1).startsWith(QLatin1String("sandpit-run-")));
+        QVERIFY(QFileInfo::exists(QFileInfo(socketPath).path() + QStringLiteral("/owner")));
         ProxyClient client(socketPath);
         const QByteArray port = QByteArray::number(echo.port());
         QVERIFY(client.send("CONNECT 127.0.0.1:" + port + " HTTP/1.1\r\n\r\n"));

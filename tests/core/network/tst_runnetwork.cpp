@@ -39,7 +39,7 @@ QStringList proxyFolders()
 {
     QStringList found;
     const auto parent = RunFolders::parent();
-    QDirIterator it(parent ? *parent : QString(), {QStringLiteral("sandpit-proxy-*")}, QDir::Dirs);
+    QDirIterator it(parent ? *parent : QString(), {QStringLiteral("sandpit-run-proxy-*")}, QDir::Dirs);
     while (it.hasNext())
         found << it.next();
     return found;
