@@ -30,7 +30,7 @@ public:
         QString collectDir = QStringLiteral("output");
         /// The run's proxy (RunRequest::network), shared by the copies of the plan until the
         /// last job that may run it is gone; null: no network.
-        std::shared_ptr<NetworkProxy> proxy;
+        std::shared_ptr<NetworkProxy> proxy = {};
         /// The sandbox this step needs: `base`, with the proxy's socket when it has one.
         PreparedSandbox::Config sandboxConfig(PreparedSandbox::Config base) const
         {
