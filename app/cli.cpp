@@ -105,6 +105,11 @@ std::optional<int> parse(QCommandLineParser &parser, const QStringList &argument
                         "files) or none (it can also see your other programs). Default: "
                         "never, refuse to run (the setting sandbox/allow_weaker)."),
          QStringLiteral("never|partial|none")},
+        {option("allow-net"),
+         QStringLiteral("Let the program reach this host and port through Sandpit's proxy, and nothing "
+                        "else (repeatable; *.example.org:443 matches the names below example.org). "
+                        "Replaces the setting network/allow; default: no network."),
+         QStringLiteral("HOST:PORT")},
         {option("json"), QStringLiteral("Print one JSON object describing the run instead of the output.")},
     });
     return parseCommandLine(parser, arguments, 2,
@@ -135,6 +140,7 @@ std::expected<Core::RunRequest, Core::RequestError> build(const QCommandLinePars
         builder.backend(parser.value(option("backend")), Core::RunRequestBuilder::Chosen::ByCaller);
     if (parser.isSet(option("allow-weaker")))
         builder.allowWeaker(parser.value(option("allow-weaker")));
+    builder.allowNetwork(parser.values(option("allow-net")), QStringLiteral("--allow-net"));
     // The program is what arrives on stdin until its end, as with `python3 -`.
     if (programOnStdin)
         builder.programStream(STDIN_FILENO, QString::fromLatin1(kStdinProgram), parser.value(option("lang")),

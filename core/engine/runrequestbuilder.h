@@ -72,6 +72,11 @@ public:
     /// Overrides the settings' weakest isolation, by its id ("never", "partial", "none").
     RunRequestBuilder &allowWeaker(const QString &id);
 
+    /// The hosts the program may reach through Sandpit's proxy, instead of the settings'
+    /// (`sandpit run --allow-net`); each entry may hold several, separated by commas. `option`
+    /// names it in the error. An empty list leaves the settings' list in force.
+    RunRequestBuilder &allowNetwork(const QStringList &entries, const QString &option);
+
     /// The program's whole input, then end of file.
     RunRequestBuilder &stdinData(const QByteArray &data);
     /// The program's whole input from the file at `path`, then end of file.

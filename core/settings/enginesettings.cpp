@@ -2,6 +2,7 @@
 
 #include "engine/backendid.h"
 #include "model/typeids.h"
+#include "settings/networksettings.h"
 #include "settings/packagesettings.h"
 #include <QRegularExpression>
 #include <QSettings>
@@ -191,6 +192,8 @@ std::optional<QString> EngineSettings::problemWith(const QString &key, const QSt
         note(parseAllowWeaker(text));
     else if (key.startsWith(kImagesGroup + QLatin1Char('/')))
         note(parseImage(text));
+    else if (key == NetworkSettings::allowKey())
+        return NetworkSettings::problemWith(key, text);
     else
         return PackageSettings::problemWith(key, text);
     return problem;
@@ -247,6 +250,11 @@ std::expected<EngineSettings, QString> EngineSettings::load(const QSettings &set
         return std::unexpected(packages.error());
     out.packages = *packages;
 
+    const auto network = NetworkSettings::load(settings, environment, out.environmentOverrides);
+    if (!network)
+        return std::unexpected(network.error());
+    out.network = *network;
+
     // Only the settings are read here: SANDPIT_DOCKER_IMAGE_<ID> is the backend's, which
     // puts it above these (DockerBackend::imageFor).
     const QStringList keys = settings.allKeys();
@@ -272,6 +280,7 @@ void EngineSettings::save(QSettings &settings) const
     for (const NumericSetting &s : kNumeric)
         settings.setValue(QLatin1String(s.key), s.get(limits));
     PackageSettings::save(packages, settings);
+    NetworkSettings::save(network, settings);
     settings.remove(kImagesGroup);
     for (auto it = dockerImages.begin(); it != dockerImages.end(); ++it)
         settings.setValue(imageKey(it.key()), it.value());

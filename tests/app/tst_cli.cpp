@@ -56,6 +56,16 @@ private Q_SLOTS:
         QVERIFY(!cli.out.contains("Hello"));
     }
 
+    void badAllowedHostsVariableIsNamed()
+    {
+        QProcessEnvironment env = environment();
+        env.insert(QStringLiteral("SANDPIT_ALLOW_NET"), QStringLiteral("example.org"));
+        const Cli cli = run({fixture(QStringLiteral("hello.py"))}, env);
+        QCOMPARE(cli.exitCode, 125);
+        QVERIFY2(cli.err.contains("SANDPIT_ALLOW_NET") && cli.err.contains("\"example.org\" has no port"),
+                 cli.err.constData());
+    }
+
     void stdinFromAFile()
     {
         const QString input = writeFile(QStringLiteral("input.txt"), "abc\ndef\n");
@@ -165,6 +175,13 @@ private Q_SLOTS:
         QTest::newRow("unknown option") << QStringList{hello, QStringLiteral("--fast")} << QByteArray("fast");
         QTest::newRow("unknown --lang") << QStringList{hello, QStringLiteral("--lang"), QStringLiteral("cobol")}
                                         << QByteArray("cobol");
+        QTest::newRow("--allow-net without a port")
+            << QStringList{hello, QStringLiteral("--allow-net"), QStringLiteral("pypi.org")}
+            << QByteArray("--allow-net: The allowed network destination \"pypi.org\" has no port");
+        QTest::newRow("--allow-net a URL")
+            << QStringList{hello, QStringLiteral("--allow-net"), QStringLiteral("localhost:1"), QStringLiteral("--allow-net"),
+                           QStringLiteral("https://pypi.org/simple")}
+            << QByteArray("is a URL");
     }
 
     void badUsage()
