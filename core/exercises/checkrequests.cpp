@@ -62,6 +62,7 @@ RunRequest testRunRequest(const CheckRequest &check, const CheckProgram &program
     run.arguments = test.arguments;
     run.inputFiles = test.inputFiles;
     run.limits = check.exercise.limitsFor(test, check.baseLimits, check.languageId);
+    run.network = check.exercise.network;
     run.keepArtifacts = keeping;
     applyBackend(run, check);
     return run;
