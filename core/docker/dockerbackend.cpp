@@ -7,6 +7,7 @@
 #include "engine/languagesteps.h"
 #include "engine/requestcheck.h"
 #include "engine/stagedjob.h"
+#include "helper/proxyforward.h"
 #include "packages/setupjob.h"
 
 #include <optional>
@@ -182,7 +183,9 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
     }
     // Found on the image's PATH by the launcher's shell, as the language's toolchains are.
     DockerRun::Plan run = plan(runRequest, ownCommand ? request.command : runCommand(*language, python, runRequest));
-    const DockerContainerKey runKey = run.key;
+    const DockerContainerKey runKey = run.key; // kept warm for the next run: never with a proxy
+    if (auto proxied = withProxy(run); !proxied)
+        return std::unexpected(proxied.error());
     // Taken now, so that it is being made (or is warm) while the compiler works; the program's
     // job is made when it is due, with what was typed meanwhile.
     auto container = std::make_shared<UnusedContainer>(m_pool, m_pool.take(run.key));
@@ -195,6 +198,29 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
     keepWarmAfter(*job,
                   compileKey ? QList<DockerContainerKey>{*compileKey, runKey} : QList<DockerContainerKey>{runKey});
     return job;
+}
+
+Expected<void> DockerBackend::withProxy(DockerRun::Plan &run) const
+{
+    if (run.request.network.isEmpty())
+        return {};
+    // The proxy is a socket on this computer, bound into the container; an engine elsewhere
+    // has no way to it, and no network of the container's own is ever allowed instead.
+    if (m_remote) {
+        return makeError(RunError::Code::BadRequest,
+                         QStringLiteral("A run with network access (an allow-list) in Docker needs an engine that "
+                                        "shares this computer's disk, and this one does not (DOCKER_HOST is tcp://, "
+                                        "or SANDPIT_DOCKER_TRANSFER=archive says so): Sandpit's proxy could not "
+                                        "reach the container. Choose Run in: Local sandbox, or run without network."));
+    }
+    auto proxy = NetworkProxy::start(run.request.network);
+    if (!proxy)
+        return std::unexpected(proxy.error());
+    run.proxy = std::move(*proxy);
+    run.key.proxySocket = run.proxy->socketPath();
+    for (const char *variable : Helper::kProxyEnvironment)
+        run.environment << QString::fromLatin1(variable);
+    return {};
 }
 
 Expected<std::unique_ptr<RunJob>> DockerBackend::createReplJob(const Language &language, const RunRequest &request,

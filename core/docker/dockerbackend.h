@@ -66,6 +66,9 @@ private:
     Expected<std::unique_ptr<RunJob>> setupJob(const PackagePlan &packages, DockerRun::Plan setup,
                                                std::shared_ptr<Workspace> &kept);
     DockerContainerKey keyFor(const QString &image, const Limits &limits) const;
+    /// A run with RunRequest::network gets its proxy, the socket's bind and the proxy
+    /// variables; refused on an engine that does not share this computer's disk.
+    Expected<void> withProxy(DockerRun::Plan &run) const;
 
     LanguageRegistry m_languages;
     Config m_config;

@@ -2,6 +2,7 @@
 
 #include "docker/dockertransfer.h"
 #include "files/workspacebudget.h"
+#include "helper/proxyforward.h"
 
 #include <QDir>
 #include <QFile>
@@ -118,6 +119,9 @@ QJsonArray containerMounts(const DockerContainerKey &key, const QString &hostCon
         // a bind's source is the path of its folder on the host's file system.
         mounts.append(bindMount(hostControlDir, DockerContainer::kControlDir, true));
         mounts.append(bindMount(hostFilesDir, DockerContainer::kFilesDir, true));
+        // The proxy's socket alone: the container stays on no network (NetworkMode none).
+        if (!key.proxySocket.isEmpty())
+            mounts.append(bindMount(key.proxySocket, Helper::kProxySocketInSandbox, true));
     }
     // Docker binds /etc/hostname from /var/lib/docker/containers/<id>/, which names the
     // container and where Docker keeps it, unless the container has a mount there of its own.

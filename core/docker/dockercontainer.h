@@ -39,6 +39,10 @@ struct DockerContainerKey {
     /// a root folder not named for its range), so root's, writable by all (mode 0777) anyway.
     int workOwnerUid = kNobodysUid;
     int workOwnerGid = kNobodysUid; ///< the same for its group
+    /// The host path of the run's network proxy (RunRequest::network), bound read-only at
+    /// /run/sandpit-proxy/proxy.sock; init starts the forwarder to it when it is there. Empty: no
+    /// network at all. A container with one serves that run alone: it is never kept warm.
+    QString proxySocket = {};
 
     /// Without a user-namespace remap, a container's uid is the host's: uid 1000, the first
     /// person's account on most desktops, let a program reach what that person owns (through
@@ -59,9 +63,9 @@ struct DockerContainerKey {
     /// there is a limit to watch for, and sandpit-seccomp to watch with.
     bool watchesOpenFiles() const { return openFiles > 0 && !syscallFilter.isEmpty(); }
     /// Pids in the container that are not the program's: init (sandpit-seccomp), which waits
-    /// for the program to report how it ended, and the open-files watch. The processes limit
+    /// for the program to report how it ended, the open-files watch and the proxy's forwarder. The processes limit
     /// counts the program's alone.
-    int launcherPids() const { return 1 + (watchesOpenFiles() ? 1 : 0); }
+    int launcherPids() const { return 1 + (watchesOpenFiles() ? 1 : 0) + (proxySocket.isEmpty() ? 0 : 1); }
     /// The container's pids.max (0: none): init's pids, the program's limit, and one
     /// more, so that the program can pass its limit and be seen to: the local sandbox's
     /// pids.max has the same headroom.

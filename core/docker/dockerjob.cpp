@@ -13,6 +13,8 @@ DockerJob::DockerJob(DockerRun::Plan plan, std::shared_ptr<DockerConnector> conn
 {
     m_shared->receiver = this;
     m_remote = plan.key.remote;
+    m_proxy = plan.proxy;
+    m_network = plan.request.network;
     if (m_remote)
         m_shared->input = plan.request.keepStdinOpen ? plan.request.stdinData : QByteArray();
     else
@@ -131,11 +133,16 @@ void DockerJob::closeInputPipe()
     m_stdinFd = -1;
 }
 
-void DockerJob::onRunFinished(const RunResult &result)
+void DockerJob::onRunFinished(const RunResult &ended)
 {
     m_done = true;
     closeInputPipe();
     m_output.flush();
+    RunResult result = ended;
+    if (m_proxy) {
+        result.network = m_proxy->attempts();
+        showProxiedNetwork(result.isolation, m_network);
+    }
     Q_EMIT finished(result);
 }
 

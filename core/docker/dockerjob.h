@@ -37,6 +37,8 @@ private:
     OutputBatcher m_output; // before m_run: the run hands it output until its thread is joined
     std::unique_ptr<DockerRun> m_run;
     std::shared_ptr<DockerRunShared> m_shared;
+    std::shared_ptr<NetworkProxy> m_proxy; // the run's, for its attempts once it ends
+    QList<AllowedDestination> m_network;
     std::thread m_thread;
     int m_stdinFd = -1;
     std::unique_ptr<QSocketNotifier> m_stdinNotifier;

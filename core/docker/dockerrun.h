@@ -15,6 +15,7 @@
 #include "files/workspacebaseline.h"
 #include "model/runrequest.h"
 #include "model/runresult.h"
+#include "network/networkproxy.h"
 
 #include <QElapsedTimer>
 
@@ -48,6 +49,9 @@ public:
         /// The folder of /work that step makes: the compiler's build folder, or the packages'
         /// environment (PackagePlan::kBuildDir).
         QString buildDir = QLatin1String(kBuildDir);
+        /// The run's proxy (RunRequest::network), whose socket key.proxySocket names; null:
+        /// no network.
+        std::shared_ptr<NetworkProxy> proxy;
     };
     struct Callbacks {
         /// fifo empty unless input stays open and the daemon shares our file system

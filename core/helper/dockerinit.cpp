@@ -3,6 +3,7 @@
 #include "dockerdeadline.h"
 #include "lineread.h"
 #include "openfiles.h"
+#include "proxyforward.h"
 #include "workchanges.h"
 
 #include <cerrno>
@@ -303,6 +304,13 @@ int runDockerInit(int argc, char **argv)
         return 127;
     }
 
+    // A run with an allow-list has the proxy's socket bound in (DockerContainerKey::proxySocket):
+    // the program reaches it through the forwarder on the container's own loopback.
+    struct stat proxy { };
+    if (stat(kProxySocketInSandbox, &proxy) == 0 && S_ISSOCK(proxy.st_mode) && startProxyForwarder(kProxySocketInSandbox) < 0) {
+        std::fprintf(stderr, "sandpit-seccomp: cannot start the proxy's forwarder: %s\n", std::strerror(errno));
+        return 127;
+    }
     Watch watch{spawnWatch(openFiles)};
     DockerDeadline deadline(order.deadlineSeconds, order.typedInput, order.token, control + "/stdin", watch.pid);
     // The files first, then the stamp, then the program: whatever in the working folder

@@ -7,6 +7,8 @@
 #include "mounts.h"
 #include "processtree.h"
 #include "program.h"
+#include "protocol.h"
+#include "proxyforward.h"
 #include "runwatch.h"
 #include "sandboxentry.h"
 #include "seccompfilter.h"
@@ -91,13 +93,20 @@ Step bringUpLoopback()
 
 Step buildSandbox(const InitContext &ctx)
 {
+    // Opened while init is still who started Sandpit: as the sandbox user (nobody, when that
+    // was root) it could not pass the proxy's private folder, and the stage's tmpfs covers
+    // the temporary folder the socket is in. Bound from /proc/self/fd by buildRoot().
+    const std::string &proxySocket = ctx.options->proxySocket;
+    const int proxyFd = proxySocket.empty() ? -1 : open(proxySocket.c_str(), O_PATH | O_CLOEXEC);
+    if (!proxySocket.empty() && proxyFd < 0)
+        return Step::fail("open-proxy-socket");
     if (ctx.switchUser)
         SANDPIT_TRY_STEP(becomeSandboxUser(ctx));
     if (sethostname("sandpit", 7) != 0)
         return Step::fail("sethostname");
     if (!ctx.options->shareNetwork)
         SANDPIT_TRY_STEP(bringUpLoopback());
-    return buildRoot(*ctx.options, ctx.uid, ctx.gid);
+    return buildRoot(*ctx.options, ctx.uid, ctx.gid, proxyFd);
 }
 
 // The sources and input files, copied in at the last moment: a prepared sandbox is built
@@ -331,6 +340,17 @@ int openRunTerminal(const InitContext &ctx, const Options &run, struct stat &sla
     return slave;
 }
 
+// A run with an allow-list reaches the host's proxy only through the forwarder on its own
+// loopback. Without the sandbox's network namespace there would be nothing to forward from,
+// and the host's network would be open: such a run fails closed instead.
+void startForwarder(const InitContext &ctx)
+{
+    if (ctx.isolation != Isolation::Full)
+        failSetup(ctx, Step{Protocol::kProxyNeedsNetworkNamespaceStep, EPERM});
+    if (startProxyForwarder(kProxySocketInSandbox) < 0)
+        failSetup(ctx, Step::fail("proxy-forwarder"));
+}
+
 ProgramStart launchProgram(const InitContext &ctx, const Options &run, const SeccompProgram &filter, int terminal)
 {
     const bool sandboxed = ctx.isolation == Isolation::Full;
@@ -417,6 +437,8 @@ void runInit(const InitContext &ctx)
         if (const Step step = copyInput(run, hostWorkFd); !step)
             failSetup(ctx, step);
     }
+    if (!ctx.options->proxySocket.empty())
+        startForwarder(ctx);
     int sigFd = -1;
     int watchFd = -1;
     openEventFds(ctx, sigFd, watchFd);

@@ -2,6 +2,7 @@
 
 #include "mountflags.h"
 #include "procmasks.h"
+#include "proxyforward.h"
 
 #include <cerrno>
 #include <climits>
@@ -203,7 +204,7 @@ Step writeIdentityFiles(uid_t uid, gid_t gid)
 
 } // namespace
 
-Step buildRoot(const Options &options, uid_t uid, gid_t gid)
+Step buildRoot(const Options &options, uid_t uid, gid_t gid, int proxyFd)
 {
     // Nothing we mount may propagate back to the host's mount namespace.
     if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
@@ -234,6 +235,13 @@ Step buildRoot(const Options &options, uid_t uid, gid_t gid)
         close(workFd);
     }
     SANDPIT_TRY_STEP(writeIdentityFiles(uid, gid));
+    // The proxy's socket alone, not its folder: nothing else of the host is reachable.
+    if (proxyFd >= 0) {
+        SANDPIT_TRY_STEP(makeDirs(staged(kProxyFolderInSandbox)));
+        SANDPIT_TRY_STEP(makeFile(staged(kProxySocketInSandbox)));
+        SANDPIT_TRY_STEP(bindReadOnly("/proc/self/fd/" + std::to_string(proxyFd), staged(kProxySocketInSandbox)));
+        close(proxyFd);
+    }
 
     // pivot_root(".", ".") stacks the old root on top of the new one; detaching it leaves
     // only the new root, with no path back to the host's files.

@@ -40,6 +40,7 @@ constexpr Text kTexts[] = {
     {"--enter", &Options::enter},
     {"--work-bind", &Options::workBind},
     {"--pty", &Options::pty},
+    {"--proxy-socket", &Options::proxySocket},
 };
 
 bool parseCount(const std::string &text, long long &out)
@@ -58,6 +59,10 @@ bool parseOne(const std::string &arg, const std::string &value, Options &options
     if (arg == "--collect-dir"
         && (value.empty() || value == "." || value == ".." || value.find('/') != std::string::npos)) {
         error = "--collect-dir needs one folder name inside the workspace, got " + value;
+        return false;
+    }
+    if (arg == "--proxy-socket" && (value.empty() || value[0] != '/')) {
+        error = "--proxy-socket needs an absolute path, got " + value;
         return false;
     }
     if (arg == "--allow-weaker" && value != "never" && value != "partial" && value != "none") {

@@ -13,6 +13,10 @@ struct Options {
     std::string hold;     ///< hold mode: build a named sandbox that outlives us, its state in this folder
     std::string enter;    ///< enter mode: run in the named sandbox whose state is in this folder
     std::string workBind; ///< hold mode: this host folder is /work (kept), instead of a tmpfs
+    /// The host path of Sandpit's network proxy (core/network/networkproxy.h): bound read-only at
+    /// /run/sandpit-proxy/proxy.sock, and init starts the forwarder to it (proxyforward.h). Full
+    /// isolation only: without its own network namespace the program would not need a proxy.
+    std::string proxySocket;
     /// The folder of the workspace whose files are copied back to the host when the run ends:
     /// output/ for a program, the build folder for a compiler. One plain name, no slashes.
     std::string collectDir = "output";

@@ -112,5 +112,8 @@ inline constexpr const char *kCgroupMissing = "cgroup_missing";
 inline constexpr const char *kSandboxUnavailableStep = "sandbox-unavailable";
 inline constexpr const char *kUnavailable = "unavailable"; // repeated
 inline constexpr const char *kUnavailableFix = "unavailable_fix";
+// kSetupStep for a run with --proxy-socket that got less than full isolation: without its own
+// network namespace it would reach the host's network, so it fails closed.
+inline constexpr const char *kProxyNeedsNetworkNamespaceStep = "proxy-needs-network-namespace";
 
 } // namespace Sandpit::Helper::Protocol

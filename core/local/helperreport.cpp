@@ -67,6 +67,12 @@ RunError HelperReport::setupError() const
         sentences << m_unavailable << value(P::kUnavailableFix);
         return RunError{RunError::Code::SandboxUnavailable, sentences.join(QLatin1Char(' '))};
     }
+    if (step == QLatin1String(P::kProxyNeedsNetworkNamespaceStep)) {
+        return RunError{RunError::Code::SandboxUnavailable,
+                        QStringLiteral("Sandpit did not run the program: a run with network access (an allow-list) "
+                                       "needs the full sandbox, whose network is its own, and this computer gave "
+                                       "only a weaker one. Without it the program could reach any host.")};
+    }
     if (step == QLatin1String("execve")) {
         return RunError{RunError::Code::MissingToolchain,
                         QStringLiteral("The program's interpreter could not be started (%1).").arg(why)};

@@ -6,6 +6,7 @@
 #include "engine/requestcheck.h"
 #include "engine/stagedjob.h"
 #include "files/runfolders.h"
+#include "helper/proxyforward.h"
 #include "local/localcommand.h"
 #include "local/localjob.h"
 #include "local/localsetup.h"
@@ -40,7 +41,7 @@ QStringList existingPaths(const QStringList &paths)
 bool fits(const std::optional<PreparedSandbox> &warm, const QStringList &warmPaths,
           const PreparedSandbox::Config &config)
 {
-    return warm && warm->isAlive() && warm->weakestIsolation() == config.weakestIsolation
+    return warm && warm->isAlive() && config.proxySocket.isEmpty() && warm->weakestIsolation() == config.weakestIsolation
         && warmPaths == existingPaths(config.readOnlyPaths);
 }
 
@@ -61,6 +62,14 @@ QStringList programEnvironment(const Language &language, bool onTerminal)
     return env;
 }
 
+// The compiler has no proxy: the program's variables would point it at a closed port.
+QStringList withoutProxyVariables(QStringList environment)
+{
+    for (const char *variable : Helper::kProxyEnvironment)
+        environment.removeAll(QString::fromLatin1(variable));
+    return environment;
+}
+
 // The program's step and the toolchains: the language's run command, or the request's own
 // (a REPL's), which needs neither the language's toolchains nor its compiler.
 struct Steps {
@@ -72,6 +81,15 @@ Expected<Steps> planSteps(const Language &language, const RunRequest &runRequest
 {
     Steps steps;
     steps.run.environment = programEnvironment(language, runRequest.terminal.has_value());
+    // Only the program's step: a compiler or a setup step gets no proxy and no network.
+    if (!runRequest.network.isEmpty()) {
+        auto proxy = NetworkProxy::start(runRequest.network);
+        if (!proxy)
+            return std::unexpected(proxy.error());
+        steps.run.proxy = std::move(*proxy);
+        for (const char *variable : Helper::kProxyEnvironment)
+            steps.run.environment << QString::fromLatin1(variable);
+    }
     if (!runRequest.command.isEmpty()) {
         auto command = resolveLocalCommand(runRequest.command, searchPath, language.installHint);
         if (!command)
@@ -171,7 +189,8 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createJob(const RunRequest &requ
     StagedJob::Plan staged;
     staged.diagnostics = DiagnosticParser(language->diagnosticFormats, request.sources);
     if (*packages && !(*packages)->ready) {
-        auto setup = makeLocalSetupJob(**packages, request, toolchains.run, sandboxConfig, runPlan.environment);
+        auto setup = makeLocalSetupJob(**packages, request, toolchains.run, sandboxConfig,
+                                       withoutProxyVariables(runPlan.environment));
         if (!setup)
             return std::unexpected(setup.error());
         staged.compile = std::move(*setup);
@@ -218,14 +237,16 @@ Expected<void> LocalBackend::planCompileAndRun(const Language &language, const T
                                                RunRequest runRequest, const LocalJob::Plan &runPlan,
                                                StagedJob::Plan &staged)
 {
-    auto sandbox = takeSandbox(sandboxConfig);
+    const bool compiles = language.isCompiled() && request.command.isEmpty();
+    auto sandbox = takeSandbox(compiles ? sandboxConfig : runPlan.sandboxConfig(sandboxConfig));
     if (!sandbox)
         return std::unexpected(sandbox.error());
-    if (language.isCompiled() && request.command.isEmpty()) {
+    if (compiles) {
         const RunRequest compileRequest = compileStepRequest(language, request);
         staged.compileLimits = compileRequest.limits;
-        LocalJob::Plan compilePlan{compileCommand(language, toolchains.compile, compileRequest), runPlan.environment,
-                                   RunStage::Compile, QLatin1String(kBuildDir)};
+        LocalJob::Plan compilePlan{compileCommand(language, toolchains.compile, compileRequest),
+                                   withoutProxyVariables(runPlan.environment), RunStage::Compile,
+                                   QLatin1String(kBuildDir), {}};
         // The helper copies the build folder back here; the program's sandbox gets it as an
         // input folder, in the same place.
         const QString built = sandbox->workspace().workDir() + QLatin1Char('/') + QLatin1String(kBuildDir);
@@ -233,8 +254,9 @@ Expected<void> LocalBackend::planCompileAndRun(const Language &language, const T
         staged.compile = std::make_unique<LocalJob>(compileRequest, std::move(compilePlan), std::move(*sandbox));
         // The program's sandbox is built while the compiler works: on a run that compiles,
         // nobody waits for it.
-        staged.makeRun = runIn(std::make_shared<Expected<PreparedSandbox>>(PreparedSandbox::start(sandboxConfig)),
-                               sandboxConfig, runRequest, runPlan);
+        const PreparedSandbox::Config runConfig = runPlan.sandboxConfig(sandboxConfig);
+        staged.makeRun = runIn(std::make_shared<Expected<PreparedSandbox>>(PreparedSandbox::start(runConfig)),
+                               runConfig, runRequest, runPlan);
     } else {
         staged.makeRun
             = runIn(std::make_shared<Expected<PreparedSandbox>>(std::move(*sandbox)), {}, runRequest, runPlan);

@@ -331,6 +331,10 @@ void LocalJob::finish(bool reportWritten, bool helperCrashed, int exitCode)
     result.stdoutTruncated = truncated == QLatin1String("stdout");
     result.stderrTruncated = truncated == QLatin1String("stderr");
     result.killDetail = describeEnd(result, m_request.limits, report.value(Helper::Protocol::kKillDetail));
+    if (m_plan.proxy) {
+        result.network = m_plan.proxy->attempts();
+        showProxiedNetwork(result.isolation, m_request.network);
+    }
     // A compiler's files are not the learner's: only a program's run lists what it wrote.
     if (m_plan.stage == RunStage::Run)
         ArtifactCollector::collect(m_workspace.workDir(), m_baseline, m_request.keepArtifacts).applyTo(result);

@@ -5,6 +5,7 @@
 #include "files/workspace.h"
 #include "files/workspacebaseline.h"
 #include "local/preparedsandbox.h"
+#include "network/networkproxy.h"
 
 #include <QProcess>
 #include <QSocketNotifier>
@@ -27,6 +28,16 @@ public:
         /// The workspace folder copied back when the run ends: output/ for a program's
         /// files, the build folder for what a compiler made.
         QString collectDir = QStringLiteral("output");
+        /// The run's proxy (RunRequest::network), shared by the copies of the plan until the
+        /// last job that may run it is gone; null: no network.
+        std::shared_ptr<NetworkProxy> proxy;
+        /// The sandbox this step needs: `base`, with the proxy's socket when it has one.
+        PreparedSandbox::Config sandboxConfig(PreparedSandbox::Config base) const
+        {
+            if (proxy)
+                base.proxySocket = proxy->socketPath();
+            return base;
+        }
     };
 
     LocalJob(RunRequest request, Plan plan, PreparedSandbox sandbox);

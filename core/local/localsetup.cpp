@@ -50,7 +50,7 @@ StagedJob::MakeJob runAfterSetup(const PreparedSandbox::Config &config, const Ru
                                  const LocalJob::Plan &plan)
 {
     return [config, request, plan](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
-        auto sandbox = PreparedSandbox::start(config);
+        auto sandbox = PreparedSandbox::start(plan.sandboxConfig(config));
         if (!sandbox)
             return std::unexpected(sandbox.error());
         return std::make_unique<LocalJob>(StagedJob::withInput(request, input), plan, std::move(*sandbox));

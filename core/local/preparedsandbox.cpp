@@ -33,6 +33,8 @@ Expected<PreparedSandbox> PreparedSandbox::start(const Config &config)
     };
     for (const QString &path : config.readOnlyPaths)
         args << QStringLiteral("--ro-bind-try") << path;
+    if (!config.proxySocket.isEmpty())
+        args << QStringLiteral("--proxy-socket") << config.proxySocket;
     if (!config.enterStateDir.isEmpty())
         args << QStringLiteral("--enter") << config.enterStateDir;
     // The helper's events pipe: close-on-exec here, so that no other child of ours

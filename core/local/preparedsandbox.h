@@ -29,6 +29,9 @@ public:
         int seccompFd = -1;
         /// Set: the run joins the named sandbox whose state is in this folder (--enter).
         QString enterStateDir = {};
+        /// Set: the run's network proxy (core/network/networkproxy.h), shown inside as
+        /// /run/sandpit-proxy/proxy.sock with the forwarder to it; such a sandbox serves that run only.
+        QString proxySocket = {};
     };
 
     PreparedSandbox(PreparedSandbox &&) noexcept = default;

@@ -207,6 +207,28 @@ private Q_SLOTS:
         QCOMPARE(reportOf(body, k).level, IsolationReport::Level::Full);
     }
 
+    void aRunWithAProxyStaysOnNoNetworkWithTheSocketAloneBound()
+    {
+        DockerContainerKey k = key();
+        k.proxySocket = QStringLiteral("/tmp/sandpit-0/sandpit-proxy-abc/proxy.sock");
+        const QJsonObject body
+            = DockerContainer::createBody(k, QStringLiteral("/tmp/control"), QStringLiteral("/tmp/work"));
+        const QJsonObject host = body.value(QLatin1String("HostConfig")).toObject();
+        QCOMPARE(host.value(QLatin1String("NetworkMode")).toString(), QStringLiteral("none"));
+        QVERIFY(body.value(QLatin1String("NetworkDisabled")).toBool());
+        const QJsonObject socketBind{{QStringLiteral("Type"), QStringLiteral("bind")},
+                                     {QStringLiteral("Source"), k.proxySocket},
+                                     {QStringLiteral("Target"), QStringLiteral("/run/sandpit-proxy/proxy.sock")},
+                                     {QStringLiteral("ReadOnly"), true}};
+        QVERIFY(host.value(QLatin1String("Mounts")).toArray().contains(socketBind));
+        QCOMPARE(reportOf(body, k).level, IsolationReport::Level::Full);
+        // The forwarder is one more of init's processes, not one of the program's.
+        k.processes = 10;
+        DockerContainerKey withoutProxy = k;
+        withoutProxy.proxySocket.clear();
+        QCOMPARE(k.pidsLimit(), withoutProxy.pidsLimit() + 1);
+    }
+
     void theReportSaysWhichUserNamespaceIsInForce_data()
     {
         QTest::addColumn<QJsonArray>("securityOptions");

@@ -334,6 +334,23 @@ private Q_SLOTS:
         checkFilesBesideTheProgramAreKept(controller, request);
     }
 
+    void aRunWithNetworkAccessIsRefusedAWeakerSandbox()
+    {
+        // Without its own network namespace a program would reach every host: the proxy's
+        // run fails closed even where the user allows a weaker sandbox.
+        QTemporaryDir dir;
+        RunController controller(noUsernsBackend(dir));
+        RunRequest request = pythonRequest("print('ran')\n");
+        request.weakestIsolation = IsolationReport::Level::None;
+        request.network = {*parseAllowedDestination(QStringLiteral("pypi.org:443"))};
+        const Outcome o = runToEnd(controller, request);
+        QVERIFY(o.error);
+        QCOMPARE(o.error->code, RunError::Code::SandboxUnavailable);
+        QVERIFY2(o.error->message.contains(QLatin1String("a run with network access (an allow-list) needs the full "
+                                                         "sandbox")),
+                 qPrintable(o.error->message));
+    }
+
     void missingToolchainIsAnError()
     {
         QTemporaryDir emptyDir;

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "model/runerror.h"
+#include "model/runresult.h"
+#include "network/allowlist.h"
+
+#include <QList>
+#include <QString>
+
+#include <memory>
+
+namespace Sandpit::Core {
+
+class ProxyServer;
+
+/// Sandpit's HTTP(S) proxy for one run or one named sandbox, the only way out of a sandbox that
+/// has a network allow-list. It listens on a Unix socket (mode 0666, inside a private 0700
+/// folder of its own that it makes and removes), which the sandbox is given as
+/// /run/sandpit-proxy/proxy.sock (core/helper/proxyforward.h: the forwarder inside turns it into
+/// 127.0.0.1:3128). It allows `CONNECT host:port` and absolute-form plain requests
+/// (`GET http://host:port/path`, passed on in origin form with `Connection: close`) only to
+/// the allowed destinations, decided by isAllowed() on the host as the program wrote it, then
+/// resolves the name on the host; anything else gets 403 (or 400/431 for a request it cannot
+/// read) with a body that says why. Every attempt, allowed or denied, is logged in order.
+///
+/// It runs on threads of its own (POSIX sockets, no event loop): one accepts, one per client
+/// (at most kMaxProxyClients at once) reads its request within a bounded header and a deadline,
+/// resolves, connects and relays; a stalled client holds only its own thread. The destructor
+/// stops them all, closes every connection and removes the socket and its folder.
+///
+/// A named sandbox outlives the window, so its proxy must outlive it too: the same class runs
+/// in a detached process of its own (the one that keeps the sandbox, or a `sandpit` started
+/// for it), with `attemptLog` a file in the sandbox's state folder: each attempt is appended
+/// as a JSON line {"host":…,"port":…,"allowed":…} as it happens, and readAttemptLog() reads
+/// them back from any process. A fresh run keeps it in the engine and reads attempts().
+class NetworkProxy final
+{
+public:
+    /// Makes a private folder (mode 0700, `sandpit-run-proxy-*` with an owner file, so that
+    /// RunFolders::removeAbandoned() sweeps it after a kill) under `parentFolder` (empty:
+    /// RunFolders::parent(), else $XDG_RUNTIME_DIR, else the system's temporary folder), listens on `proxy.sock` in it and starts serving.
+    /// An empty `allowed` is refused (BadRequest): no list means no proxy at all.
+    static Expected<std::unique_ptr<NetworkProxy>> start(const QList<AllowedDestination> &allowed,
+                                                         const QString &attemptLog = {},
+                                                         const QString &parentFolder = {});
+    ~NetworkProxy();
+    NetworkProxy(const NetworkProxy &) = delete;
+    NetworkProxy &operator=(const NetworkProxy &) = delete;
+
+    /// The socket's path on the host, for the bind mount.
+    QString socketPath() const;
+    /// The attempts so far, in the order they came; thread-safe.
+    QList<NetworkAttempt> attempts() const;
+
+private:
+    NetworkProxy(std::unique_ptr<ProxyServer> server, QString folder);
+    std::unique_ptr<ProxyServer> m_server;
+    QString m_folder;
+};
+
+/// The attempts a proxy with `attemptLog` wrote to `path`, in order. A missing file is an empty
+/// list; a line that is not an attempt (one cut short by a killed proxy) is skipped.
+QList<NetworkAttempt> readAttemptLog(const QString &path);
+
+/// The isolation report's line for a run with this list: "Network: only through Sandpit's
+/// proxy, to pypi.org:443, example.org:80."
+QString proxiedNetworkLine(const QList<AllowedDestination> &allowed);
+
+/// Puts proxiedNetworkLine() in place of the report's "Network: …" line (the sandbox itself
+/// only knows that it has no network of its own); both backends call it for a run with a list.
+void showProxiedNetwork(IsolationReport &report, const QList<AllowedDestination> &allowed);
+
+} // namespace Sandpit::Core

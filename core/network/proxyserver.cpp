@@ -1,0 +1,116 @@
+#include "network/proxyserver.h"
+
+#include "network/proxyclient.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/socket.h>
+
+namespace Sandpit::Core {
+
+ProxyServer::ProxyServer(FileDescriptor listening, FileDescriptor stop, QList<AllowedDestination> allowed,
+                         QString attemptLog)
+    : m_listening(std::move(listening))
+    , m_stop(std::move(stop))
+    , m_allowed(std::move(allowed))
+{
+    if (!attemptLog.isEmpty())
+        m_log.reset(::open(attemptLog.toLocal8Bit().constData(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600));
+}
+
+ProxyServer::~ProxyServer()
+{
+    {
+        std::lock_guard lock(m_mutex);
+        m_stopping = true;
+    }
+    m_slotFree.notify_all();
+    const quint64 one = 1;
+    [[maybe_unused]] const ssize_t written = ::write(m_stop.get(), &one, sizeof one);
+    if (m_acceptor.joinable())
+        m_acceptor.join();
+    // The acceptor is gone, so nobody adds to the list any more.
+    for (Client &client : m_clients) {
+        if (client.thread.joinable())
+            client.thread.join();
+    }
+}
+
+void ProxyServer::start()
+{
+    m_acceptor = std::thread([this] { acceptLoop(); });
+}
+
+QList<NetworkAttempt> ProxyServer::attempts() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_attempts;
+}
+
+bool ProxyServer::decide(const QString &host, quint16 port)
+{
+    const bool allowed = isAllowed(m_allowed, host, port);
+    const QByteArray line = QJsonDocument(QJsonObject{{QStringLiteral("host"), host},
+                                                      {QStringLiteral("port"), int(port)},
+                                                      {QStringLiteral("allowed"), allowed}})
+                                .toJson(QJsonDocument::Compact)
+        + '\n';
+    std::lock_guard lock(m_mutex);
+    m_attempts.append(NetworkAttempt{host, port, allowed});
+    // One write of a whole line with O_APPEND: a reader never sees half of one from us.
+    if (m_log.isValid())
+        [[maybe_unused]] const ssize_t written = ::write(m_log.get(), line.constData(), size_t(line.size()));
+    return allowed;
+}
+
+void ProxyServer::reapFinished()
+{
+    for (auto it = m_clients.begin(); it != m_clients.end();) {
+        if (it->done) {
+            it->thread.join();
+            it = m_clients.erase(it);
+        } else {
+            ++it;
+        }
+    }
+}
+
+void ProxyServer::acceptLoop()
+{
+    for (;;) {
+        {
+            std::unique_lock lock(m_mutex);
+            reapFinished();
+            // A program that opens connections without end waits in the listen queue instead
+            // of making the engine start a thread for each.
+            m_slotFree.wait(lock, [this] { return m_stopping || m_active < kMaxProxyClients; });
+            if (m_stopping)
+                return;
+        }
+        pollfd fds[2] = {{m_listening.get(), POLLIN, 0}, {m_stop.get(), POLLIN, 0}};
+        if (::poll(fds, 2, -1) < 0 && errno != EINTR)
+            return;
+        if (fds[1].revents)
+            return;
+        if (!(fds[0].revents & POLLIN))
+            continue;
+        const int fd = ::accept4(m_listening.get(), nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
+        if (fd < 0)
+            continue;
+        std::lock_guard lock(m_mutex);
+        ++m_active;
+        Client &entry = m_clients.emplace_back();
+        entry.thread = std::thread([this, &entry, fd] {
+            serveProxyClient(*this, FileDescriptor(fd));
+            std::lock_guard done(m_mutex);
+            entry.done = true;
+            --m_active;
+            m_slotFree.notify_one();
+        });
+    }
+}
+
+} // namespace Sandpit::Core

@@ -1,0 +1,226 @@
+// Sandpit's proxy on its own, as the forwarder in a sandbox sees it: a client on its Unix
+// socket, two HTTP servers and an echo server on the host's loopback.
+#include "network/networkproxy.h"
+#include "support/loopbackserver.h"
+
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/socket.h>
+#include <sys/un.h>
+
+using namespace Sandpit::Core;
+using SandpitTest::LoopbackServer;
+
+namespace {
+
+AllowedDestination allow(quint16 port)
+{
+    return *parseAllowedDestination(QStringLiteral("127.0.0.1:%1").arg(port));
+}
+
+// A client of the proxy, as the forwarder is: blocking, with a timeout so that a proxy that
+// never answers fails the test instead of hanging it.
+class ProxyClient
+{
+public:
+    explicit ProxyClient(const QString &socketPath)
+        : m_fd(socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0))
+    {
+        sockaddr_un address{};
+        address.sun_family = AF_UNIX;
+        qstrncpy(address.sun_path, socketPath.toLocal8Bit().constData(), sizeof address.sun_path);
+        timeval timeout{10, 0};
+        setsockopt(m_fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+        setsockopt(m_fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof timeout);
+        m_connected = ::connect(m_fd, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0;
+    }
+    ~ProxyClient() { close(m_fd); }
+    bool connected() const { return m_connected; }
+    bool send(const QByteArray &bytes) { return ::send(m_fd, bytes.constData(), size_t(bytes.size()), MSG_NOSIGNAL) == bytes.size(); }
+    /// Everything until the proxy closes, or until `until` has come.
+    QByteArray read(const QByteArray &until = {})
+    {
+        QByteArray got;
+        char chunk[4096];
+        while (until.isEmpty() || !got.contains(until)) {
+            const ssize_t n = recv(m_fd, chunk, sizeof chunk, 0);
+            if (n <= 0)
+                break;
+            got.append(chunk, n);
+        }
+        return got;
+    }
+
+private:
+    int m_fd;
+    bool m_connected = false;
+};
+
+QByteArray get(const NetworkProxy &proxy, quint16 port, const QByteArray &path = "/")
+{
+    ProxyClient client(proxy.socketPath());
+    client.send("GET http://127.0.0.1:" + QByteArray::number(port) + path
+                + " HTTP/1.1\r\nHost: 127.0.0.1\r\nProxy-Connection: keep-alive\r\n\r\n");
+    return client.read();
+}
+
+} // namespace
+
+class TestNetworkProxy : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void plainRequestReachesAnAllowedServerInOriginForm()
+    {
+        LoopbackServer server(LoopbackServer::Mode::Http, "from A");
+        auto proxy = NetworkProxy::start({allow(server.port())});
+        QVERIFY(proxy);
+        const QByteArray reply = get(**proxy, server.port(), "/data?x=1");
+        QVERIFY2(reply.startsWith("HTTP/1.0 200"), reply);
+        QVERIFY(reply.endsWith("from A"));
+        const QByteArray request = server.lastRequest();
+        QVERIFY2(request.startsWith("GET /data?x=1 HTTP/1.1\r\n"), request);
+        QVERIFY(request.contains("Connection: close\r\n"));
+        QVERIFY(!request.contains("Proxy-Connection"));
+        QCOMPARE((*proxy)->attempts(), (QList<NetworkAttempt>{{QStringLiteral("127.0.0.1"), server.port(), true}}));
+    }
+
+    void aNameIsAllowedAsWrittenAndResolvedOnTheHost()
+    {
+        LoopbackServer server(LoopbackServer::Mode::Http, "from A");
+        auto proxy = NetworkProxy::start({*parseAllowedDestination(QStringLiteral("LocalHost:%1").arg(server.port()))});
+        QVERIFY(proxy);
+        ProxyClient client((*proxy)->socketPath());
+        client.send("GET http://localhost:" + QByteArray::number(server.port()) + "/ HTTP/1.1\r\n\r\n");
+        const QByteArray reply = client.read();
+        QVERIFY2(reply.endsWith("from A"), reply);
+        QVERIFY2(server.lastRequest().contains("Host: localhost:"), server.lastRequest());
+        // By name, as the program asked: 127.0.0.1 is not on the list, though localhost is it.
+        const QByteArray byAddress = get(**proxy, server.port());
+        QVERIFY2(byAddress.startsWith("HTTP/1.1 403"), byAddress);
+        QCOMPARE((*proxy)->attempts(),
+                 (QList<NetworkAttempt>{{QStringLiteral("localhost"), server.port(), true},
+                                        {QStringLiteral("127.0.0.1"), server.port(), false}}));
+    }
+
+    void aDestinationNotOnTheListGets403AndIsNeverReached()
+    {
+        LoopbackServer allowed(LoopbackServer::Mode::Http, "A");
+        LoopbackServer denied(LoopbackServer::Mode::Http, "B");
+        auto proxy = NetworkProxy::start({allow(allowed.port())});
+        QVERIFY(proxy);
+        const QByteArray reply = get(**proxy, denied.port());
+        QVERIFY2(reply.startsWith("HTTP/1.1 403"), reply);
+        QVERIFY2(reply.contains("Sandpit's allow-list denied 127.0.0.1:" + QByteArray::number(denied.port())), reply);
+        QCOMPARE(denied.connections(), 0);
+        QCOMPARE((*proxy)->attempts(),
+                 (QList<NetworkAttempt>{{QStringLiteral("127.0.0.1"), denied.port(), false}}));
+    }
+
+    void connectTunnelsBytesBothWays()
+    {
+        LoopbackServer echo(LoopbackServer::Mode::Echo);
+        auto proxy = NetworkProxy::start({allow(echo.port())});
+        QVERIFY(proxy);
+        ProxyClient client((*proxy)->socketPath());
+        const QByteArray port = QByteArray::number(echo.port());
+        QVERIFY(client.send("CONNECT 127.0.0.1:" + port + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n\r\n"));
+        QVERIFY(client.read("\r\n\r\n").startsWith("HTTP/1.1 200"));
+        QVERIFY(client.send("ping\n"));
+        QCOMPARE(client.read("\n"), QByteArray("ping\n"));
+    }
+
+    void attemptsAreLoggedInOrderToTheFileToo()
+    {
+        LoopbackServer a(LoopbackServer::Mode::Http, "A");
+        LoopbackServer b(LoopbackServer::Mode::Http, "B");
+        QTemporaryDir dir;
+        const QString log = dir.filePath(QStringLiteral("network.jsonl"));
+        auto proxy = NetworkProxy::start({allow(a.port())}, log);
+        QVERIFY(proxy);
+        get(**proxy, a.port());
+        get(**proxy, b.port());
+        get(**proxy, a.port());
+        const QList<NetworkAttempt> expected{{QStringLiteral("127.0.0.1"), a.port(), true},
+                                             {QStringLiteral("127.0.0.1"), b.port(), false},
+                                             {QStringLiteral("127.0.0.1"), a.port(), true}};
+        QCOMPARE((*proxy)->attempts(), expected);
+        QCOMPARE(readAttemptLog(log), expected);
+    }
+
+    void anOversizedRequestLineGets431()
+    {
+        LoopbackServer server(LoopbackServer::Mode::Http, "A");
+        auto proxy = NetworkProxy::start({allow(server.port())});
+        QVERIFY(proxy);
+        ProxyClient client((*proxy)->socketPath());
+        // 10 MB of request line: the proxy answers once it has read past its bound and closes,
+        // so the sending stops early with an error, and the answer is there to read.
+        const QByteArray chunk = "GET http://127.0.0.1/" + QByteArray(64 * 1024, 'a');
+        for (int sent = 0; sent < 160 && client.send(chunk); ++sent) { }
+        const QByteArray reply = client.read();
+        QVERIFY2(reply.startsWith("HTTP/1.1 431"), reply.left(200));
+        QCOMPARE(server.connections(), 0);
+        QVERIFY((*proxy)->attempts().isEmpty());
+    }
+
+    void aClientThatStallsDoesNotStallOthers()
+    {
+        LoopbackServer server(LoopbackServer::Mode::Http, "A");
+        auto proxy = NetworkProxy::start({allow(server.port())});
+        QVERIFY(proxy);
+        ProxyClient stalled((*proxy)->socketPath());
+        QVERIFY(stalled.send("GET http://127.0.0.1:"));
+        QVERIFY(get(**proxy, server.port()).endsWith("A"));
+    }
+
+    void stoppingClosesEveryConnectionAndTheSocket()
+    {
+        LoopbackServer echo(LoopbackServer::Mode::Echo);
+        auto proxy = NetworkProxy::start({allow(echo.port())});
+        QVERIFY(proxy);
+        const QString socketPath = (*proxy)->socketPath();
+        QCOMPARE(QFileInfo(socketPath).permissions() & QFile::WriteOther, QFile::WriteOther);
+        QCOMPARE(QFileInfo(QFileInfo(socketPath).path()).permissions() & (QFile::ReadGroup | QFile::ReadOther),
+                 QFileDevice::Permissions());
+        // A run's folder, so that a later Sandpit sweeps it should this one be killed.
+        QVERIFY(QFileInfo(socketPath).path().section(QLatin1Char('/'), -1).startsWith(QLatin1String("sandpit-run-")));
+        QVERIFY(QFileInfo::exists(QFileInfo(socketPath).path() + QStringLiteral("/owner")));
+        ProxyClient client(socketPath);
+        const QByteArray port = QByteArray::number(echo.port());
+        QVERIFY(client.send("CONNECT 127.0.0.1:" + port + " HTTP/1.1\r\n\r\n"));
+        QVERIFY(client.read("\r\n\r\n").startsWith("HTTP/1.1 200"));
+        proxy->reset();
+        QCOMPARE(client.read(), QByteArray()); // end of file, not a timeout's wait
+        QVERIFY(!QFileInfo::exists(socketPath));
+        QVERIFY(!QFileInfo::exists(QFileInfo(socketPath).path()));
+    }
+
+    void badRequestsGet400()
+    {
+        auto proxy = NetworkProxy::start({allow(80)});
+        QVERIFY(proxy);
+        for (const QByteArray &head : {QByteArray("GET /relative HTTP/1.1\r\n\r\n"),
+                                       QByteArray("CONNECT nohost HTTP/1.1\r\n\r\n"),
+                                       QByteArray("GET https://example.org/ HTTP/1.1\r\n\r\n"),
+                                       QByteArray("nonsense\r\n\r\n")}) {
+            ProxyClient client((*proxy)->socketPath());
+            client.send(head);
+            QVERIFY2(client.read().startsWith("HTTP/1.1 400"), head);
+        }
+        QVERIFY((*proxy)->attempts().isEmpty());
+    }
+
+    void anEmptyListStartsNoProxy()
+    {
+        const auto proxy = NetworkProxy::start({});
+        QVERIFY(!proxy);
+        QCOMPARE(proxy.error().code, RunError::Code::BadRequest);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNetworkProxy)
+#include "tst_networkproxy.moc"
