@@ -50,10 +50,8 @@ constexpr int kShownAttempts = 200;
 
 QString attemptLine(const Core::NetworkAttempt &attempt)
 {
-    const bool ipv6 = attempt.host.contains(QLatin1Char(':'));
-    const QString where = (ipv6 ? QStringLiteral("[%1]").arg(attempt.host) : attempt.host) + QLatin1Char(':')
-        + QString::number(attempt.port);
-    return where + (attempt.allowed ? QStringLiteral(" — allowed") : QStringLiteral(" — denied"));
+    return Core::AllowedDestination{attempt.host, attempt.port}.text()
+        + (attempt.allowed ? QStringLiteral(" — allowed") : QStringLiteral(" — denied"));
 }
 
 QString isolationWord(Core::IsolationReport::Level level)

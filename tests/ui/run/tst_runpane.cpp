@@ -38,6 +38,19 @@ private Q_SLOTS:
         QVERIFY(label->text().contains(QStringLiteral("✓ pypi.org:443 — allowed")));
     }
 
+    void theSentenceUnderTheHeadingNamesTheRefusedHosts()
+    {
+        Ui::RunPane pane;
+        pane.showResult(withAttempts({{QStringLiteral("pypi.org"), 443, true}}));
+        QVERIFY(!pane.messageText().contains(QStringLiteral("refused")));
+        pane.showResult(withAttempts({{QStringLiteral("a.example"), 80, false},
+                                      {QStringLiteral("a.example"), 80, false},
+                                      {QStringLiteral("b.example"), 443, false}}));
+        QVERIFY2(pane.messageText().endsWith(QStringLiteral("Sandpit's proxy refused a.example:80, b.example:443: not "
+                                                            "among the allowed hosts (Settings › Network).")),
+                 qPrintable(pane.messageText()));
+    }
+
     void noSectionWithoutNetwork()
     {
         Ui::RunPane pane;
