@@ -113,6 +113,12 @@ std::optional<int> parse(QCommandLineParser &parser, const QStringList &argument
          QStringLiteral("A Python module the program may not import: the run stops before it starts (repeatable; "
                         "blocking os blocks os.path)."),
          QStringLiteral("MODULE")},
+        {option("allow-net"),
+         QStringLiteral("Let the program reach this host and port through Sandpit's proxy, and nothing "
+                        "else (repeatable; *.example.org:443 matches the names below example.org). "
+                        "Replaces the setting network/allow (Settings › Network), which is empty (no "
+                        "network) unless set."),
+         QStringLiteral("HOST:PORT")},
         {option("json"), QStringLiteral("Print one JSON object describing the run instead of the output.")},
     });
     return parseCommandLine(parser, arguments, 2,
@@ -145,6 +151,7 @@ std::expected<Core::RunRequest, Core::RequestError> build(const QCommandLinePars
         builder.allowWeaker(parser.value(option("allow-weaker")));
     if (parser.isSet(option("warn-import")) || parser.isSet(option("block-import")))
         builder.importPolicy(parser.values(option("warn-import")), parser.values(option("block-import")));
+    builder.allowNetwork(parser.values(option("allow-net")), QStringLiteral("--allow-net"));
     // The program is what arrives on stdin until its end, as with `python3 -`.
     if (programOnStdin)
         builder.programStream(STDIN_FILENO, QString::fromLatin1(kStdinProgram), parser.value(option("lang")),

@@ -6,6 +6,7 @@
 #include "languages/language.h"
 #include "languages/languageregistry.h"
 #include "model/typeids.h"
+#include "settings/networksettings.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -62,6 +63,7 @@ RunRequestBuilder::RunRequestBuilder(const EngineSettings &settings)
     m_request.packages = settings.packages;
     m_request.importPolicy = settings.importPolicy;
     m_request.weakestIsolation = settings.allowWeaker;
+    m_request.network = settings.network;
 }
 
 RunRequestBuilder &RunRequestBuilder::editorProgram(const Language *language, const QString &fileName,
@@ -251,6 +253,22 @@ RunRequestBuilder &RunRequestBuilder::importPolicy(const QStringList &warn, cons
         *into = *names;
     }
     m_request.importPolicy = policy;
+    return *this;
+}
+
+RunRequestBuilder &RunRequestBuilder::allowNetwork(const QStringList &entries, const QString &option)
+{
+    QStringList split;
+    for (const QString &entry : entries)
+        split << NetworkSettings::entries(entry);
+    if (split.isEmpty())
+        return *this;
+    const auto list = parseAllowList(split);
+    if (!list) {
+        fail(true, {RunError::Code::BadRequest, QStringLiteral("%1: %2").arg(option, list.error().message)});
+        return *this;
+    }
+    m_request.network = *list;
     return *this;
 }
 

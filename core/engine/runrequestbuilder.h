@@ -75,6 +75,11 @@ public:
     /// replace the settings' import policy. A name that is not a module name is a wrong option.
     RunRequestBuilder &importPolicy(const QStringList &warn, const QStringList &block);
 
+    /// The hosts the program may reach through Sandpit's proxy, instead of the settings'
+    /// (`sandpit run --allow-net`); each entry may hold several, separated by commas. `option`
+    /// names it in the error. An empty list leaves the settings' list in force.
+    RunRequestBuilder &allowNetwork(const QStringList &entries, const QString &option);
+
     /// The program's whole input, then end of file.
     RunRequestBuilder &stdinData(const QByteArray &data);
     /// The program's whole input from the file at `path`, then end of file.

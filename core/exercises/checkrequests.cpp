@@ -63,6 +63,7 @@ RunRequest testRunRequest(const CheckRequest &check, const CheckProgram &program
     run.inputFiles = test.inputFiles;
     run.limits = check.exercise.limitsFor(test, check.baseLimits, check.languageId);
     run.importPolicy = check.exercise.importPolicy.value_or(check.importPolicy);
+    run.network = check.exercise.network;
     run.keepArtifacts = keeping;
     applyBackend(run, check);
     return run;

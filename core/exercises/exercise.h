@@ -2,6 +2,7 @@
 
 #include "history/inputset.h"
 #include "model/runlimits.h"
+#include "network/allowlist.h"
 #include "model/runrequest.h"
 #include "policy/importpolicy.h"
 
@@ -163,6 +164,9 @@ struct Exercise {
     /// (read only when a time multiplier is set).
     QHash<QString, QHash<QString, qint64>> referenceWallMs;
     CheckerSpec checker;
+    /// `[network] allow`: the hosts each test's run may reach through Sandpit's proxy; empty,
+    /// the default, is no network. A checker program never has any.
+    QList<AllowedDestination> network;
     QList<ExerciseTest> tests;
     QList<Hint> hints;
     /// The verdict a program in wrong/ must fail with, by its file name (`[wrong."x.py"] expect`),

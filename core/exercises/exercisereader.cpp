@@ -140,6 +140,35 @@ ImportPolicy readPolicy(const toml::table &table, TomlProblems &problems)
     return policy;
 }
 
+// Each entry is checked where it stands, so the author is pointed at the one bad string.
+QList<AllowedDestination> readNetwork(const TomlTable &exercise)
+{
+    QList<AllowedDestination> allowed;
+    const toml::table *table = exercise.table("network");
+    if (!table)
+        return allowed;
+    const TomlTable network(*table, exercise.problems(), QStringLiteral("[network]"), {"allow"});
+    const toml::array *entries = network.array("allow");
+    if (!entries)
+        return allowed;
+    for (const toml::node &entry : *entries) {
+        const auto text = entry.value<std::string_view>();
+        if (!text) {
+            exercise.problems().add(entry.source(),
+                                    QStringLiteral("each of 'allow' in [network] must be a string such as "
+                                                   "\"pypi.org:443\", not %1")
+                                        .arg(tomlTypeName(entry)));
+            continue;
+        }
+        const auto destination = parseAllowedDestination(fromToml(*text));
+        if (!destination)
+            exercise.problems().add(entry.source(), destination.error().message);
+        else if (!allowed.contains(*destination))
+            allowed.append(*destination);
+    }
+    return allowed;
+}
+
 } // namespace
 
 QString idProblem(const QString &id, const QString &what)
@@ -184,9 +213,9 @@ std::expected<Exercise, QList<PackProblem>> readExercise(const QString &folder, 
     TomlProblems problems(tomlPath);
     problems.setRoot(*document);
     const PackFiles files(exercise.folder, packFolder);
-    const TomlTable table(
-        *document, problems, QStringLiteral("exercise.toml"),
-        {"title", "statement", "checker", "languages", "limits", "policy", "hints", "tests", "wrong"});
+    const TomlTable table(*document, problems, QStringLiteral("exercise.toml"),
+                          {"title", "statement", "checker", "languages", "limits", "policy", "hints", "tests", "wrong",
+                           "network"});
     exercise.title = table.string("title", true).value_or(QString());
     exercise.statementMarkdown = readStatement(table, files);
     exercise.languages = readLanguages(table, files, languages);
@@ -196,6 +225,7 @@ std::expected<Exercise, QList<PackProblem>> readExercise(const QString &folder, 
         exercise.importPolicy = readPolicy(*policy, problems);
     exercise.checker = readChecker(table, files, languages).value_or(CheckerSpec{});
     exercise.hints = readHints(table);
+    exercise.network = readNetwork(table);
     exercise.tests = readTests(table, files, languages);
     exercise.wrongExpectations = readWrongExpectations(table);
     if (problems.isEmpty()) {

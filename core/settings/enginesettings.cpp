@@ -2,6 +2,7 @@
 
 #include "engine/backendid.h"
 #include "model/typeids.h"
+#include "settings/networksettings.h"
 #include "settings/packagesettings.h"
 #include "settings/policysettings.h"
 #include <QRegularExpression>
@@ -194,6 +195,8 @@ std::optional<QString> EngineSettings::problemWith(const QString &key, const QSt
         note(parseImage(text));
     else if (const auto policy = PolicySettings::problemWith(key, text))
         return policy;
+    else if (key == NetworkSettings::allowKey())
+        return NetworkSettings::problemWith(key, text);
     else
         return PackageSettings::problemWith(key, text);
     return problem;
@@ -254,6 +257,10 @@ std::expected<EngineSettings, QString> EngineSettings::load(const QSettings &set
     if (!policy)
         return std::unexpected(policy.error());
     out.importPolicy = *policy;
+    const auto network = NetworkSettings::load(settings, environment, out.environmentOverrides);
+    if (!network)
+        return std::unexpected(network.error());
+    out.network = *network;
 
     // Only the settings are read here: SANDPIT_DOCKER_IMAGE_<ID> is the backend's, which
     // puts it above these (DockerBackend::imageFor).
@@ -281,6 +288,7 @@ void EngineSettings::save(QSettings &settings) const
         settings.setValue(QLatin1String(s.key), s.get(limits));
     PackageSettings::save(packages, settings);
     PolicySettings::save(importPolicy, settings);
+    NetworkSettings::save(network, settings);
     settings.remove(kImagesGroup);
     for (auto it = dockerImages.begin(); it != dockerImages.end(); ++it)
         settings.setValue(imageKey(it.key()), it.value());

@@ -3,6 +3,7 @@
 #include "engine/backendid.h"
 #include "model/runlimits.h"
 #include "model/runresult.h"
+#include "network/allowlist.h"
 #include "packages/packagesource.h"
 #include "policy/importpolicy.h"
 
@@ -34,6 +35,9 @@ struct EngineSettings {
     PackageSource packages;
     /// policy/*: the teaching import policy of window runs and `sandpit run` (PolicySettings).
     ImportPolicy importPolicy;
+    /// network/allow: the hosts a run may reach through Sandpit's proxy (NetworkSettings).
+    /// Empty, the default: no network.
+    QList<AllowedDestination> network;
     QStringList environmentOverrides; ///< names of the SANDPIT_* variables that took effect
 
     /// Reads settings then the environment. A bad value is an error that names the setting

@@ -3,12 +3,14 @@
 // backend in tst_clidocker.
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include "clitest.h"
+#include "support/loopbackserver.h"
 
 class TestCli : public CliTest
 {
@@ -54,6 +56,46 @@ private Q_SLOTS:
         QVERIFY2(cli.err.contains("SANDPIT_TIMEOUT_SEC"), cli.err.constData());
         QVERIFY2(cli.err.contains("\"soon\""), cli.err.constData());
         QVERIFY(!cli.out.contains("Hello"));
+    }
+
+    // The setting's hosts, replaced by --allow-net's: each reaches only its own server.
+    void allowNetReplacesTheSetting()
+    {
+        SandpitTest::LoopbackServer a(SandpitTest::LoopbackServer::Mode::Http, "A");
+        SandpitTest::LoopbackServer b(SandpitTest::LoopbackServer::Mode::Http, "B");
+        const QString portA = QString::number(a.port());
+        const QString portB = QString::number(b.port());
+        const QStringList program{fixture(QStringLiteral("network/fetches_each_port.py")), QStringLiteral("--json")};
+        const QStringList ports{QStringLiteral("--"), portA, portB};
+        QProcessEnvironment env = environment();
+        env.insert(QStringLiteral("SANDPIT_ALLOW_NET"), QStringLiteral("127.0.0.1:") + portA);
+
+        const Cli bySetting = run(program + ports, env);
+        QCOMPARE(bySetting.exitCode, 0);
+        QCOMPARE(bySetting.value("stdout"), QStringLiteral("%1 200 A\n%2 403\n").arg(portA, portB));
+        const Cli byOption = run(program + QStringList{QStringLiteral("--allow-net"), QStringLiteral("127.0.0.1:") + portB} + ports, env);
+        QCOMPARE(byOption.exitCode, 0);
+        QCOMPARE(byOption.value("stdout"), QStringLiteral("%1 403\n%2 200 B\n").arg(portA, portB));
+        const QJsonArray attempts = byOption.json().value(QStringLiteral("network")).toArray();
+        QCOMPARE(attempts.size(), 2);
+        QCOMPARE(attempts.at(0).toObject().value(QStringLiteral("allowed")).toBool(), false);
+        QCOMPARE(attempts.at(1).toObject().value(QStringLiteral("port")).toInt(), int(b.port()));
+        QCOMPARE(attempts.at(1).toObject().value(QStringLiteral("allowed")).toBool(), true);
+
+        // Neither: no network at all, and nothing to list.
+        const Cli none = run(program + ports);
+        QCOMPARE(none.value("stdout"), QStringLiteral("%1 unreachable\n%2 unreachable\n").arg(portA, portB));
+        QCOMPARE(none.json().value(QStringLiteral("network")).toArray().size(), 0);
+    }
+
+    void badAllowedHostsVariableIsNamed()
+    {
+        QProcessEnvironment env = environment();
+        env.insert(QStringLiteral("SANDPIT_ALLOW_NET"), QStringLiteral("example.org"));
+        const Cli cli = run({fixture(QStringLiteral("hello.py"))}, env);
+        QCOMPARE(cli.exitCode, 125);
+        QVERIFY2(cli.err.contains("SANDPIT_ALLOW_NET") && cli.err.contains("\"example.org\" has no port"),
+                 cli.err.constData());
     }
 
     void stdinFromAFile()
@@ -165,6 +207,13 @@ private Q_SLOTS:
         QTest::newRow("unknown option") << QStringList{hello, QStringLiteral("--fast")} << QByteArray("fast");
         QTest::newRow("unknown --lang") << QStringList{hello, QStringLiteral("--lang"), QStringLiteral("cobol")}
                                         << QByteArray("cobol");
+        QTest::newRow("--allow-net without a port")
+            << QStringList{hello, QStringLiteral("--allow-net"), QStringLiteral("pypi.org")}
+            << QByteArray("--allow-net: The allowed network destination \"pypi.org\" has no port");
+        QTest::newRow("--allow-net a URL")
+            << QStringList{hello, QStringLiteral("--allow-net"), QStringLiteral("localhost:1"), QStringLiteral("--allow-net"),
+                           QStringLiteral("https://pypi.org/simple")}
+            << QByteArray("is a URL");
     }
 
     void badUsage()

@@ -23,9 +23,27 @@ QString lines(const QString &first, const QString &second)
         return first + second;
     return first + QLatin1Char('\n') + second;
 }
-} // namespace
 
-QString runMessage(const Core::RunResult &result)
+// A refused host is often why a program failed, and the Network rows may be scrolled out of a
+// small pane, so the sentence under the heading says it.
+QString deniedSentence(const Core::RunResult &result)
+{
+    QStringList denied;
+    for (const Core::NetworkAttempt &attempt : result.network) {
+        const QString place = Core::AllowedDestination{attempt.host, attempt.port}.text();
+        if (!attempt.allowed && !denied.contains(place))
+            denied << place;
+    }
+    if (denied.isEmpty())
+        return {};
+    constexpr qsizetype kNamed = 3;
+    QString named = denied.first(std::min(denied.size(), kNamed)).join(QStringLiteral(", "));
+    if (denied.size() > kNamed)
+        named += QStringLiteral(" and %1 more").arg(denied.size() - kNamed);
+    return QStringLiteral("Sandpit's proxy refused %1: not among the allowed hosts (Settings › Network).").arg(named);
+}
+
+QString endMessage(const Core::RunResult &result)
 {
     using Core::KillReason;
     if (result.killReason != KillReason::None)
@@ -44,6 +62,12 @@ QString runMessage(const Core::RunResult &result)
     if (result.outputCheck)
         return Core::resultHeadline(result) + QLatin1Char('.');
     return result.killDetail;
+}
+} // namespace
+
+QString runMessage(const Core::RunResult &result)
+{
+    return lines(endMessage(result), deniedSentence(result));
 }
 
 } // namespace Sandpit::Ui

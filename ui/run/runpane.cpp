@@ -44,6 +44,16 @@ bool hasError(const Core::RunResult &result)
     });
 }
 
+// A run that loops on a denied host would make thousands of lines; the first ones say what
+// happened, and the JSON of `sandpit run --json` keeps every one.
+constexpr int kShownAttempts = 200;
+
+QString attemptLine(const Core::NetworkAttempt &attempt)
+{
+    return Core::AllowedDestination{attempt.host, attempt.port}.text()
+        + (attempt.allowed ? QStringLiteral(" — allowed") : QStringLiteral(" — denied"));
+}
+
 QString isolationWord(Core::IsolationReport::Level level)
 {
     switch (level) {
@@ -67,6 +77,8 @@ RunPane::RunPane(QWidget *parent)
     , m_memory(makeValue(this))
     , m_backend(makeValue(this))
     , m_isolation(makeValue(this))
+    , m_networkLabel(new QLabel(QStringLiteral("Network:"), this))
+    , m_network(makeValue(this))
     , m_detailsToggle(flatButton(QStringLiteral("runDetailsToggle"), QStringLiteral("Details"),
                                  QStringLiteral("Show the backend and the isolation of the run"), this))
     , m_facts(new QScrollArea(this))
@@ -75,6 +87,8 @@ RunPane::RunPane(QWidget *parent)
     m_message->setObjectName(QStringLiteral("runMessage"));
     m_backend->setObjectName(QStringLiteral("runBackend"));
     m_isolation->setObjectName(QStringLiteral("runIsolation"));
+    m_network->setObjectName(QStringLiteral("runNetwork"));
+    m_network->setTextFormat(Qt::RichText);
     QFont big = m_status->font();
     big.setPointSizeF(big.pointSizeF() * 1.35);
     big.setBold(true);
@@ -103,6 +117,10 @@ RunPane::RunPane(QWidget *parent)
     addFact("Result:", m_exit, nullptr);
     addFact("Time:", m_time, nullptr);
     addFact("Memory:", m_memory, nullptr);
+    // In view, not behind Details: a denied host is often why a program failed.
+    m_networkLabel->setForegroundRole(QPalette::PlaceholderText);
+    form->addRow(m_networkLabel, m_network);
+    showNetwork({});
     // Where and how isolated it ran matter once something looks wrong; the level is in view
     // anyway, as the indicator beside Run. So these two rows wait behind Details.
     m_detailsToggle->setCheckable(true);
@@ -147,6 +165,13 @@ QString RunPane::isolationText() const
 {
     return m_isolation->text();
 }
+QString RunPane::networkText() const
+{
+    QStringList lines;
+    for (const Core::NetworkAttempt &attempt : m_attempts)
+        lines << attemptLine(attempt);
+    return lines.join(QLatin1Char('\n'));
+}
 QColor RunPane::statusColour() const
 {
     return m_statusColour;
@@ -177,6 +202,7 @@ void RunPane::showRunningSince(const QString &what, const QElapsedTimer &started
     m_backend->setText(QStringLiteral("—"));
     m_isolation->setText(QStringLiteral("—"));
     m_isolation->setToolTip({});
+    showNetwork({});
     m_elapsed = started;
     m_elapsedTimer.start();
     updateElapsed();
@@ -205,6 +231,7 @@ void RunPane::showResult(const Core::RunResult &result)
     m_backend->setText(result.backend.isEmpty() ? QStringLiteral("—") : result.backend);
     m_isolation->setText(isolationWord(result.isolation.level));
     m_isolation->setToolTip(result.isolation.details.join(QLatin1Char('\n')));
+    showNetwork(result.network);
     setFactsVisible(true);
 }
 
@@ -266,6 +293,25 @@ QString RunPane::exitFor(const Core::RunResult &result)
     return QStringLiteral("—");
 }
 
+// Denied is said in words and marked with a cross, so it does not rest on the colour alone.
+void RunPane::showNetwork(const QList<Core::NetworkAttempt> &attempts)
+{
+    m_attempts = attempts;
+    m_networkLabel->setVisible(!attempts.isEmpty());
+    m_network->setVisible(!attempts.isEmpty());
+    const bool dark = palette().color(QPalette::Window).lightnessF() < 0.5;
+    const QColor denied = dark ? kBad.onDark : kBad.onLight;
+    QStringList lines;
+    for (const Core::NetworkAttempt &attempt : attempts.first(std::min<qsizetype>(attempts.size(), kShownAttempts))) {
+        const QString line = attemptLine(attempt).toHtmlEscaped();
+        lines << (attempt.allowed ? QStringLiteral("✓ %1").arg(line)
+                                  : QStringLiteral("<span style=\"color:%1\"><b>✗ %2</b></span>").arg(denied.name(), line));
+    }
+    if (attempts.size() > kShownAttempts)
+        lines << QStringLiteral("… %1 more (sandpit run --json lists them all)").arg(attempts.size() - kShownAttempts);
+    m_network->setText(lines.join(QStringLiteral("<br>")));
+}
+
 void RunPane::setStatus(const QString &text, const Tone &tone)
 {
     m_status->setText(text);
@@ -282,8 +328,10 @@ void RunPane::paintStatus()
 
 void RunPane::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::PaletteChange)
+    if (event->type() == QEvent::PaletteChange) {
         paintStatus();
+        showNetwork(m_attempts);
+    }
     if (event->type() == QEvent::FontChange) // a zoom: the same sentences need more lines
         fitHeightToText();
     QWidget::changeEvent(event);

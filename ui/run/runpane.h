@@ -15,7 +15,7 @@ class QToolButton;
 namespace Sandpit::Ui {
 
 /// How the current or last run went: status, why it ended, exit code or signal, times,
-/// memory, backend and isolation. Passive: it shows the values it is given.
+/// memory, the hosts it tried to reach, backend and isolation. Passive: it shows the values it is given.
 class RunPane final : public QWidget
 {
     Q_OBJECT
@@ -29,6 +29,9 @@ public:
     /// "exit code 3" or "signal SIGSEGV (11)".
     QString exitText() const;
     QString isolationText() const;
+    /// The run's attempts to reach a host, a line each ("pypi.org:443 — allowed",
+    /// "example.com:80 — denied"); empty when the run had no network.
+    QString networkText() const;
     /// The status word's colour now (it follows the theme).
     QColor statusColour() const;
 
@@ -63,6 +66,7 @@ private:
     void setFactsVisible(bool visible);
     void updateElapsed();
     void fitHeightToText();
+    void showNetwork(const QList<Sandpit::Core::NetworkAttempt> &attempts);
 
     QLabel *m_status;
     QLabel *m_message;
@@ -72,6 +76,9 @@ private:
     QLabel *m_memory;
     QLabel *m_backend;
     QLabel *m_isolation;
+    QLabel *m_networkLabel;
+    QLabel *m_network;
+    QList<Sandpit::Core::NetworkAttempt> m_attempts; // redrawn in the theme's colours on a palette change
     QToolButton *m_detailsToggle;
     QScrollArea *m_facts;
     Tone m_tone;

@@ -5,6 +5,7 @@
 #include "exercises/exercisesettings.h"
 #include "model/typeids.h"
 #include "settings/dockerimagestable.h"
+#include "settings/networksettings.h"
 #include "settings/packagesettings.h"
 #include "settings/policysettings.h"
 #include "settings/settingfield.h"
@@ -91,6 +92,7 @@ SettingsDialog::SettingsDialog(QSettings &settings, const Core::LanguageRegistry
     pages->addTab(workspacePage(), QStringLiteral("Workspace"));
     pages->addTab(exercisesPage(), QStringLiteral("Exercises"));
     pages->addTab(packagesPage(), QStringLiteral("Packages"));
+    pages->addTab(networkPage(), QStringLiteral("Network"));
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(pages);
     layout->addWidget(m_status);
@@ -117,6 +119,19 @@ SettingField *SettingsDialog::addField(const QString &key, const QString &label,
     connect(field, &SettingField::edited, this, &SettingsDialog::updateState);
     m_fields << field;
     return field;
+}
+
+// Wide enough for a path or a few hosts; the field's row would keep a line edit narrow.
+QLineEdit *SettingsDialog::addWideLine(QFormLayout *form, const QString &key, const QString &variable,
+                                       const QString &label, const QString &defaultValue)
+{
+    auto *edit = new QLineEdit;
+    edit->setMinimumWidth(edit->fontMetrics().averageCharWidth() * 44);
+    SettingField *field = addField(key, label, edit);
+    m_defaults.insert(key, defaultValue);
+    m_variables.insert(key, variable);
+    form->addRow(label + QLatin1Char(':'), field->row());
+    return edit;
 }
 
 QWidget *SettingsDialog::runningPage()
@@ -275,19 +290,10 @@ QWidget *SettingsDialog::packagesPage()
 {
     auto *page = new QWidget;
     auto *form = new QFormLayout(page);
-    const auto add = [&](QFormLayout *into, const QString &key, const QString &variable, const QString &label,
-                         const QString &defaultValue) {
-        auto *edit = new QLineEdit;
-        edit->setMinimumWidth(edit->fontMetrics().averageCharWidth() * 44);
-        SettingField *field = addField(key, label, edit);
-        m_defaults.insert(key, defaultValue);
-        m_variables.insert(key, variable);
-        into->addRow(label + QLatin1Char(':'), field->row());
-    };
-    add(form, Core::PackageSettings::wheelhouseKey(), QStringLiteral("SANDPIT_WHEELHOUSE"),
-        QStringLiteral("Wheelhouse"), Core::PackageSettings::defaultWheelhouse(m_environment));
-    add(form, Core::PackageSettings::indexKey(), QStringLiteral("SANDPIT_PACKAGE_INDEX"),
-        QStringLiteral("Package index"), QString());
+    addWideLine(form, Core::PackageSettings::wheelhouseKey(), QStringLiteral("SANDPIT_WHEELHOUSE"),
+                QStringLiteral("Wheelhouse"), Core::PackageSettings::defaultWheelhouse(m_environment));
+    addWideLine(form, Core::PackageSettings::indexKey(), QStringLiteral("SANDPIT_PACKAGE_INDEX"),
+                QStringLiteral("Package index"), QString());
     form->addRow(explanation(
         QStringLiteral("A Python program lists the packages it needs in a “# /// script” block or a requirements.txt "
                        "beside it. Sandpit installs them, inside the sandbox, from the wheels in the wheelhouse, "
@@ -298,8 +304,8 @@ QWidget *SettingsDialog::packagesPage()
     auto *policy = new QGroupBox(QStringLiteral("Teaching import policy"));
     policy->setObjectName(QStringLiteral("policy"));
     auto *policyForm = new QFormLayout(policy);
-    add(policyForm, Core::PolicySettings::warnKey(), QString(), QStringLiteral("Warn about"), QString());
-    add(policyForm, Core::PolicySettings::blockKey(), QString(), QStringLiteral("Block"), QString());
+    addWideLine(policyForm, Core::PolicySettings::warnKey(), QString(), QStringLiteral("Warn about"), QString());
+    addWideLine(policyForm, Core::PolicySettings::blockKey(), QString(), QStringLiteral("Block"), QString());
     policyForm->addRow(explanation(
         QStringLiteral("Python modules, such as os, subprocess, socket, separated by commas. Before a Python program "
                        "runs, its imports are read: one to warn about is marked on its line and the program runs; "
@@ -307,6 +313,21 @@ QWidget *SettingsDialog::packagesPage()
                        "policy replaces this one for its Check. This is a teaching aid, not a security boundary: "
                        "exec(\"import os\") gets round it, and the sandbox is what keeps programs in.")));
     form->addRow(policy);
+    return page;
+}
+
+QWidget *SettingsDialog::networkPage()
+{
+    auto *page = new QWidget;
+    auto *form = new QFormLayout(page);
+    QLineEdit *edit = addWideLine(form, Core::NetworkSettings::allowKey(), Core::NetworkSettings::allowVariable(),
+                                  QStringLiteral("Allowed hosts"), QString());
+    edit->setPlaceholderText(QStringLiteral("none: programs have no network"));
+    form->addRow(explanation(
+        QStringLiteral("Programs may reach only these hosts, through Sandpit's proxy. Empty: no network. Write each "
+                       "as host:port, separated by commas, such as pypi.org:443, localhost:8000; *.example.org:443 "
+                       "allows every name below example.org. The Run pane lists every host a program tried to "
+                       "reach, allowed or not.")));
     return page;
 }
 
@@ -341,6 +362,9 @@ void SettingsDialog::load()
     const auto saved = Core::EngineSettings::load(m_settings, QProcessEnvironment());
     for (SettingField *field : std::as_const(m_fields)) {
         field->setValue(m_settings.value(field->key(), m_defaults.value(field->key())).toString());
+        // Written by hand without quotes, the list is read as a QStringList, which has no toString().
+        if (field->key() == Core::NetworkSettings::allowKey() && m_settings.contains(field->key()))
+            field->setValue(m_settings.value(field->key()).toStringList().join(QStringLiteral(", ")));
         // The flag has several spellings ("yes", "1"); the box shows what load() made of it.
         if (field->key() == QLatin1String("engine/docker_fallback") && saved)
             field->setValue(saved->dockerFallback ? QStringLiteral("true") : QStringLiteral("false"));

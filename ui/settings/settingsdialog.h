@@ -9,7 +9,9 @@
 
 class QDialogButtonBox;
 class QFontComboBox;
+class QFormLayout;
 class QLabel;
+class QLineEdit;
 class QSettings;
 class QSpinBox;
 
@@ -19,7 +21,7 @@ class DockerImagesTable;
 class SettingField;
 
 /// Settings… : the engine's backend and limits, Docker images per language, the editor's font
-/// and theme, the run history, the workspace mode and the folder of the learner's exercise files. Each value is checked by the same code
+/// and theme, the run history, the workspace mode, the folder of the learner's exercise files, packages and the hosts programs may reach. Each value is checked by the same code
 /// that reads it at start (Core::EngineSettings::problemWith and the like); while one is no
 /// good its message stands under it and OK and Apply are off, so nothing is written.
 class SettingsDialog final : public QDialog
@@ -57,9 +59,12 @@ private:
     QWidget *workspacePage();
     QWidget *exercisesPage();
     QWidget *packagesPage();
+    QWidget *networkPage();
     void browseLearnerFolder();
     void saveExerciseSettings();
     SettingField *addField(const QString &key, const QString &label, QWidget *editor, const QString &unit = {});
+    QLineEdit *addWideLine(QFormLayout *form, const QString &key, const QString &variable, const QString &label,
+                           const QString &defaultValue);
     void load();
     void setEditorFont(const QFont &font);
     QFont chosenFont() const;

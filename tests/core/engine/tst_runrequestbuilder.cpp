@@ -319,6 +319,34 @@ private Q_SLOTS:
         QVERIFY(wrong.error().error.message.contains(QStringLiteral("\"sometimes\"")));
     }
 
+    // -- issue 22: the hosts a run may reach --
+    void networkComesFromTheSettingsUnlessTheCallerGivesIt()
+    {
+        EngineSettings settings;
+        QVERIFY(withProgram(settings).build()->network.isEmpty()); // the default: no network
+        settings.network = {AllowedDestination{QStringLiteral("pypi.org"), 443}};
+        QCOMPARE(withProgram(settings).build()->network, settings.network);
+        const auto request = withProgram(settings)
+                                 .allowNetwork({QStringLiteral("Example.ORG:80"), QStringLiteral("[::1]:8080, *.a.b:443")},
+                                               QStringLiteral("--allow-net"))
+                                 .build();
+        QVERIFY(request);
+        QCOMPARE(allowListText(request->network),
+                 (QStringList{QStringLiteral("example.org:80"), QStringLiteral("[::1]:8080"), QStringLiteral("*.a.b:443")}));
+        QCOMPARE(withProgram(settings).allowNetwork({}, QStringLiteral("--allow-net")).build()->network,
+                 settings.network);
+    }
+
+    void badNetworkEntryIsTheCallersMistake()
+    {
+        const auto wrong = withProgram().allowNetwork({QStringLiteral("pypi.org")}, QStringLiteral("--allow-net")).build();
+        QVERIFY(!wrong);
+        QVERIFY(wrong.error().wrongChoice);
+        QVERIFY2(wrong.error().error.message.startsWith(
+                     QStringLiteral("--allow-net: The allowed network destination \"pypi.org\" has no port")),
+                 qPrintable(wrong.error().error.message));
+    }
+
     void attachmentsBecomeAbsolutePaths()
     {
         const QString file = write(QStringLiteral("data/table.csv"), "x,y\n");

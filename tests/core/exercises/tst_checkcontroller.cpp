@@ -3,6 +3,7 @@
 // expected files, per-test limits and Stop. Programs and packs: tests/fixtures/packs/runner.
 
 #include "support/checkharness.h"
+#include "support/loopbackserver.h"
 
 using namespace Sandpit::Core;
 using namespace SandpitTest;
@@ -53,6 +54,7 @@ private Q_SLOTS:
     void aLearnersCheckNeverRunsSecretTests();
     void blockedImportFailsEveryTestUnrun();
     void theExercisesPolicyReplacesTheSettings();
+    void theExercisesHostsAreReachableAndNoOthers();
 
 private:
     CheckOutcome check(const QString &exercise, const QString &language, const QString &program)
@@ -382,6 +384,33 @@ void TestCheckController::aLearnersCheckNeverRunsSecretTests()
     // Shown as a hidden test is: nothing of what it expects.
     QVERIFY(outcome.expectedStdout.isEmpty());
     QVERIFY(!outcome.diff.contains(QStringLiteral("secret answer")));
+}
+
+// An exercise's [network] allow reaches each test's run: the listed server answers through the
+// proxy, the other gets 403, and without the list neither can be reached.
+void TestCheckController::theExercisesHostsAreReachableAndNoOthers()
+{
+    LoopbackServer a(LoopbackServer::Mode::Http, "A");
+    LoopbackServer b(LoopbackServer::Mode::Http, "B");
+    const QString portA = QString::number(a.port());
+    const QString portB = QString::number(b.port());
+    CheckRequest request = runnerCheck(QStringLiteral("sum"), QStringLiteral("python"), QStringLiteral("solution/sum.py"));
+    request.learnerFile = fixturesDir() + QStringLiteral("/network/fetches_each_port.py");
+    ExerciseTest test = request.exercise.tests.first();
+    test.name = QStringLiteral("fetches");
+    test.stdinData.clear();
+    test.arguments = {portA, portB};
+    test.expectedStdout = QStringLiteral("%1 200 A\n%2 403\n").arg(portA, portB).toUtf8();
+    request.exercise.tests = {test};
+    request.exercise.network = {AllowedDestination{QStringLiteral("127.0.0.1"), a.port()}};
+    CheckOutcome o = checkToEnd(*m_controller, request);
+    QCOMPARE(o.verdicts(), QStringList{QStringLiteral("passed")});
+
+    request.exercise.network.clear();
+    request.exercise.tests.first().expectedStdout
+        = QStringLiteral("%1 unreachable\n%2 unreachable\n").arg(portA, portB).toUtf8();
+    o = checkToEnd(*m_controller, request);
+    QCOMPARE(o.verdicts(), QStringList{QStringLiteral("passed")});
 }
 
 QTEST_GUILESS_MAIN(TestCheckController)

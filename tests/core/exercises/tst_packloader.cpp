@@ -1,5 +1,6 @@
 // PackLoader on a well-formed pack: every key of the format reaches the model as an author
 // wrote it, with the defaults documented in docs/EXERCISES.md where a key is left out.
+#include "exercises/checkrequests.h"
 #include "exercises/packloader.h"
 #include "languages/languageregistry.h"
 
@@ -90,6 +91,39 @@ private Q_SLOTS:
         QCOMPARE(sum.limits.processes, std::optional<int>(4));
         QCOMPARE(sum.hints, (QList<Hint>{{2, QStringLiteral("Read both numbers with input().")}}));
         QCOMPARE(sum.maxPoints(), 4);
+    }
+
+    // -- issue 22: network --
+    void networkIsOffUnlessThePackAllowsHosts()
+    {
+        QVERIFY(loadTwo().exercise(QStringLiteral("sum"))->network.isEmpty());
+        QTemporaryDir dir;
+        const QString pack = dir.filePath(QStringLiteral("pack"));
+        QVERIFY(SandpitTest::copyFolder(fixturePack(QStringLiteral("two")), pack));
+        QVERIFY(SandpitTest::writeFile(pack + QStringLiteral("/hello/exercise.toml"),
+                                       "title = \"Hello\"\n[languages.python]\nentry = \"hello.py\"\n"
+                                       "[network]\nallow = [\"PyPI.org:443\", \"*.example.org:80\", \"[::1]:8080\"]\n"
+                                       "[[tests]]\nname = \"greets\"\nstdout = \"Hello, world!\\n\"\n"));
+        PackLoader loader(dir.filePath(QStringLiteral("unpacked")));
+        loader.setLanguageIds({QStringLiteral("python"), QStringLiteral("c")});
+        const auto course = loader.load(pack);
+        QVERIFY(course);
+        QVERIFY2(course->problems.isEmpty(), qPrintable(course->problems.value(0).toString()));
+        const Exercise hello = *course->exercise(QStringLiteral("hello"));
+        QCOMPARE(allowListText(hello.network), (QStringList{QStringLiteral("pypi.org:443"),
+                                                            QStringLiteral("*.example.org:80"),
+                                                            QStringLiteral("[::1]:8080")}));
+        // Check's run of each test carries the list; a checker program never has network.
+        CheckRequest check;
+        check.exercise = hello;
+        check.languageId = QStringLiteral("python");
+        QCOMPARE(testRunRequest(check, CheckProgram{}, hello.tests.at(0), {}).network, hello.network);
+        CheckerSpec checker;
+        checker.programPath = hello.folder + QStringLiteral("/starter/hello.py");
+        checker.programLanguage = QStringLiteral("python");
+        const auto checkerRun = checkerRunRequest(check, checker, {}, {}, {});
+        QVERIFY(checkerRun);
+        QVERIFY(checkerRun->network.isEmpty());
     }
 
     void readsEveryKeyOfATest()

@@ -120,6 +120,11 @@ private Q_SLOTS:
             "\"sub-process\" is not a module name");
         row("typo in policy", kHead + "[policy]\nblocks = [\"os\"]\n" + kTest, 5, 1,
             "unknown key 'blocks' in [policy]");
+        row("network entry without a port", kHead + kTest + "[network]\nallow = [\"pypi.org:443\", \"pypi.org\"]\n", 8, 26,
+            "The allowed network destination \"pypi.org\" has no port");
+        row("network entry not a string", kHead + kTest + "[network]\nallow = [443]\n", 8, 10,
+            "each of 'allow' in [network] must be a string");
+        row("typo in [network]", kHead + kTest + "[network]\nallowed = []\n", 8, 1, "unknown key 'allowed' in [network]");
         row("empty file", "", 0, 0, "exercise.toml lacks the required key 'title'");
         row("NUL byte", QByteArray("title = \"He\0llo\"\n", 17) + kHead.mid(16) + kTest, 1, 12, "a NUL byte");
         row("invalid UTF-8", "title = \"H\xff\xfe\"\n" + kHead.mid(16) + kTest, 1, 11, "not valid UTF-8");
@@ -180,7 +185,7 @@ private Q_SLOTS:
         QCOMPARE(course->problems[0].toString(m_pack),
                  QStringLiteral("hello/exercise.toml:1:1: unknown key 'titel' in "
                                 "exercise.toml (it may have: title, statement, "
-                                "checker, languages, limits, policy, hints, tests, wrong)"));
+                                "checker, languages, limits, policy, hints, tests, wrong, network)"));
     }
 
     // A link inside the pack that leads out of it is refused like "..".

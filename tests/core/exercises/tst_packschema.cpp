@@ -59,12 +59,16 @@ private Q_SLOTS:
         arguments.append(SandpitTest::writeInto(
             dir, QStringLiteral("wrong.toml"),
             head + "[wrong.\"slow.py\"]\nexpect = \"wrong-answer\"\n[wrong.\"oom.py\"]\nexpect = \"time\"\n"));
+        arguments.append(SandpitTest::writeInto(
+            dir, QStringLiteral("network.toml"),
+            head + "[network]\nallow = [\"pypi.org:443\", \"*.example.org:80\", \"[::1]:8080\"]\n"));
         arguments.append(QStringLiteral("--invalid"));
         for (const QByteArray &bad :
              {head + "stdot = \"x\"\n", head + "visibility = \"private\"\n", head + "[tests.limits]\nmemory = -1\n",
               head + "[tests.limits]\ntime_multiplier = 0.5\n", head + "[wrong.\"slow.py\"]\nexpect = \"sluggish\"\n",
               head + "[checker]\nkind = \"program\"\nprogram = \"c.py\"\n[checker.limits]\ntime_multiplier = 2\n",
-              head + "checker = \"fuzzy\"\n", head + "stdin = \"1\"\nstdin_file = \"in\"\n",
+              head + "checker = \"fuzzy\"\n", head + "[network]\nallow = [\"pypi.org\"]\n",
+              head + "[network]\nhosts = [\"pypi.org:443\"]\n", head + "stdin = \"1\"\nstdin_file = \"in\"\n",
               QByteArray("title = \"T\"\n[languages.python]\nentry = \"a.py\"\n"), QByteArray("id = \"c\"\n"),
               QByteArray("id = \"c\"\ntitle = \"C\"\nexercices = []\n")})
             arguments.append(SandpitTest::writeInto(dir, QStringLiteral("bad%1.toml").arg(arguments.size()), bad));

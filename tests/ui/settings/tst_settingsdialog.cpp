@@ -3,6 +3,7 @@
 // and still wins, Restore Defaults, and a Docker image chosen per language.
 #include "exercises/exercisesettings.h"
 #include "run/attachmentsession.h"
+#include "settings/networksettings.h"
 #include "settings/packagesettings.h"
 #include "settings/policysettings.h"
 #include "settings/settingsdialog.h"
@@ -375,6 +376,40 @@ private Q_SLOTS:
         QVERIFY2(engine, qPrintable(engine.error()));
         QCOMPARE(engine->importPolicy.block, QStringList({QStringLiteral("os"), QStringLiteral("subprocess")}));
         QCOMPARE(engine->importPolicy.warn, QStringList{QStringLiteral("socket")});
+    }
+
+    // -- issue 22: network --
+    void allowedHostsAreCheckedAsTypedAndReadByTheEngine()
+    {
+        auto d = dialog();
+        const QString key = Core::NetworkSettings::allowKey();
+        QVERIFY(field<QLineEdit>(*d, key)->text().isEmpty()); // no network until the user lists a host
+        type(field<QLineEdit>(*d, key), QStringLiteral("pypi.org:443, localhost"));
+        QVERIFY(!button(*d, QDialogButtonBox::Ok)->isEnabled());
+        QVERIFY2(message(*d, key).startsWith(QStringLiteral("Allowed hosts is not a list of hosts: The allowed network "
+                                                            "destination \"localhost\" has no port.")),
+                 qPrintable(message(*d, key)));
+        type(field<QLineEdit>(*d, key), QStringLiteral("pypi.org:443, localhost:8000"));
+        QVERIFY(message(*d, key).isEmpty());
+        QVERIFY(button(*d, QDialogButtonBox::Ok)->isEnabled());
+        QTest::mouseClick(button(*d, QDialogButtonBox::Ok), Qt::LeftButton);
+
+        const auto engine = Core::EngineSettings::load(*m_settings, QProcessEnvironment());
+        QVERIFY(engine);
+        QCOMPARE(Core::allowListText(engine->network),
+                 (QStringList{QStringLiteral("pypi.org:443"), QStringLiteral("localhost:8000")}));
+        auto again = dialog();
+        QCOMPARE(field<QLineEdit>(*again, key)->text(), QStringLiteral("pypi.org:443, localhost:8000"));
+    }
+
+    void allowedHostsFromTheEnvironmentAreShownNotEdited()
+    {
+        QProcessEnvironment environment;
+        environment.insert(QStringLiteral("SANDPIT_ALLOW_NET"), QStringLiteral("example.org:80"));
+        auto d = dialog(environment);
+        const auto *edit = field<QLineEdit>(*d, Core::NetworkSettings::allowKey());
+        QCOMPARE(edit->text(), QStringLiteral("example.org:80"));
+        QVERIFY(!edit->isEnabled());
     }
 };
 
