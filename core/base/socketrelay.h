@@ -28,6 +28,12 @@ struct RelayDirection {
     short fromEvents() const { return !hasPending() && !readDone ? POLLIN : 0; }
     short toEvents() const { return hasPending() ? POLLOUT : 0; }
 
+    /// The poll entry for a socket that waits for `events`. poll() reports POLLHUP and POLLERR
+    /// even when nothing is asked for, so a socket with nothing to wait for (its peer closed,
+    /// the other side not taking what is pending) must be left out (-1), or the loop would wake
+    /// at once for ever and spin a host thread.
+    static pollfd pollEntry(int fd, short events) { return {events ? fd : -1, events, 0}; }
+
     /// Moves what it can after poll() said `readyFrom` and `readyTo`; false when the
     /// connection is broken. At end of input it shuts the other side's writing down, so a
     /// half-closed conversation (a request sent, the answer awaited) still ends.

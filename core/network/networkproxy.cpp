@@ -86,7 +86,11 @@ Expected<std::unique_ptr<NetworkProxy>> NetworkProxy::start(const QList<AllowedD
         return std::unexpected(listening ? proxyError(QStringLiteral("no eventfd")) : listening.error());
     }
     auto server = std::make_unique<ProxyServer>(std::move(*listening), std::move(stop), allowed, attemptLog);
-    server->start();
+    if (!server->start()) {
+        server.reset();
+        QDir(folderPath).removeRecursively();
+        return std::unexpected(proxyError(QStringLiteral("no thread to serve on")));
+    }
     return std::unique_ptr<NetworkProxy>(new NetworkProxy(std::move(server), folderPath));
 }
 

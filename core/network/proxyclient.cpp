@@ -1,5 +1,6 @@
 #include "network/proxyclient.h"
 
+#include "network/internaladdress.h"
 #include "network/proxyrequest.h"
 #include "network/proxyserver.h"
 #include "base/socketrelay.h"
@@ -15,6 +16,7 @@
 #include <mutex>
 #include <netdb.h>
 #include <poll.h>
+#include <system_error>
 #include <sys/socket.h>
 #include <thread>
 #include <unistd.h>
@@ -110,23 +112,28 @@ std::vector<sockaddr_storage> resolve(const QString &host, quint16 port, int sto
     }
     result->done[0].reset(ends[0]);
     result->done[1].reset(ends[1]);
-    std::thread([result, name = host.toStdString(), service = std::to_string(port)] {
-        addrinfo hints{};
-        hints.ai_socktype = SOCK_STREAM;
-        hints.ai_flags = AI_NUMERICSERV | AI_ADDRCONFIG;
-        addrinfo *found = nullptr;
-        const int error = ::getaddrinfo(name.c_str(), service.c_str(), &hints, &found);
-        std::lock_guard lock(result->mutex);
-        result->error = error;
-        for (const addrinfo *at = found; at; at = at->ai_next) {
-            sockaddr_storage address{};
-            std::memcpy(&address, at->ai_addr, std::min<size_t>(at->ai_addrlen, sizeof address));
-            result->addresses.push_back(address);
-        }
-        if (found)
-            ::freeaddrinfo(found);
-        result->done[1].reset();
-    }).detach();
+    try {
+        std::thread([result, name = host.toStdString(), service = std::to_string(port)] {
+            addrinfo hints{};
+            hints.ai_socktype = SOCK_STREAM;
+            hints.ai_flags = AI_NUMERICSERV | AI_ADDRCONFIG;
+            addrinfo *found = nullptr;
+            const int error = ::getaddrinfo(name.c_str(), service.c_str(), &hints, &found);
+            std::lock_guard lock(result->mutex);
+            result->error = error;
+            for (const addrinfo *at = found; at; at = at->ai_next) {
+                sockaddr_storage address{};
+                std::memcpy(&address, at->ai_addr, std::min<size_t>(at->ai_addrlen, sizeof address));
+                result->addresses.push_back(address);
+            }
+            if (found)
+                ::freeaddrinfo(found);
+            result->done[1].reset();
+        }).detach();
+    } catch (const std::system_error &) {
+        problem = QStringLiteral("no thread to resolve the name on");
+        return {};
+    }
     const Wait waited = waitFor(result->done[0].get(), POLLIN, stopFd, QDeadlineTimer(kResolveDeadlineMs));
     std::lock_guard lock(result->mutex);
     if (waited != Wait::Ready) {
@@ -136,6 +143,18 @@ std::vector<sockaddr_storage> resolve(const QString &host, quint16 port, int sto
     if (result->error != 0)
         problem = QString::fromLocal8Bit(::gai_strerror(result->error));
     return result->addresses;
+}
+
+// The addresses a name resolved to, without the host's own and its link's unless the program
+// named one literally (internaladdress.h). Sets `refused` when that left none.
+std::vector<sockaddr_storage> reachable(const QString &host, std::vector<sockaddr_storage> addresses,
+                                        bool &refused)
+{
+    if (addresses.empty() || namesAddressLiterally(host))
+        return addresses;
+    std::erase_if(addresses, isInternalAddress);
+    refused = addresses.empty();
+    return addresses;
 }
 
 FileDescriptor connectTo(const std::vector<sockaddr_storage> &addresses, int stopFd, QString &problem)
@@ -170,8 +189,8 @@ void relay(int client, int upstream, int stopFd)
     RelayDirection up{client, upstream, {}, 0, false};
     RelayDirection down{upstream, client, {}, 0, false};
     while (!up.finished() || !down.finished()) {
-        pollfd fds[3] = {{client, short(up.fromEvents() | down.toEvents()), 0},
-                         {upstream, short(down.fromEvents() | up.toEvents()), 0},
+        pollfd fds[3] = {RelayDirection::pollEntry(client, short(up.fromEvents() | down.toEvents())),
+                         RelayDirection::pollEntry(upstream, short(down.fromEvents() | up.toEvents())),
                          {stopFd, POLLIN, 0}};
         if (::poll(fds, 3, -1) < 0) {
             if (errno == EINTR)
@@ -206,14 +225,26 @@ void serveProxyClient(ProxyServer &server, FileDescriptor client)
     const QString destination = request.host.contains(QLatin1Char(':'))
         ? QStringLiteral("[%1]:%2").arg(request.host).arg(request.port)
         : QStringLiteral("%1:%2").arg(request.host).arg(request.port);
-    if (!server.decide(request.host, request.port)) {
+    if (!server.allows(request.host, request.port)) {
+        server.record(request.host, request.port, false);
         sendAll(client.get(), proxyResponse(403, QStringLiteral("Sandpit's allow-list denied %1: it is not "
                                                                 "among the destinations this run may reach.")
                                                       .arg(destination)), stopFd);
         return;
     }
     QString problem;
-    const std::vector<sockaddr_storage> addresses = resolve(request.host, request.port, stopFd, problem);
+    bool internal = false;
+    const std::vector<sockaddr_storage> addresses
+        = reachable(request.host, resolve(request.host, request.port, stopFd, problem), internal);
+    server.record(request.host, request.port, !internal);
+    if (internal) {
+        sendAll(client.get(), proxyResponse(403, QStringLiteral("Sandpit's proxy denied %1: the name leads to "
+                                                                "the computer's own or its link's addresses, "
+                                                                "which only an entry naming that address (or "
+                                                                "localhost) allows.")
+                                                      .arg(destination)), stopFd);
+        return;
+    }
     FileDescriptor upstream = addresses.empty() ? FileDescriptor() : connectTo(addresses, stopFd, problem);
     if (!upstream.isValid()) {
         sendAll(client.get(), proxyResponse(502, QStringLiteral("Sandpit's proxy could not reach %1: %2.")

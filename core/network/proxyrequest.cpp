@@ -32,7 +32,7 @@ bool splitAuthority(const QByteArray &authority, quint16 defaultPort, QString &h
         hostPart = authority.left(colon);
         portPart = authority.mid(colon + 1);
     }
-    if (hostPart.isEmpty() || hostPart.contains('@') || hostPart.contains(' '))
+    if (hostPart.isEmpty() || hostPart.size() > kMaxProxyHostLength || hostPart.contains('@') || hostPart.contains(' '))
         return false;
     bool ok = true;
     const uint number = portPart.isEmpty() ? (defaultPort ? defaultPort : 0) : portPart.toUInt(&ok);
@@ -46,12 +46,14 @@ bool splitAuthority(const QByteArray &authority, quint16 defaultPort, QString &h
 }
 
 // Headers that belong to the hop between the program and the proxy, or that would keep the
-// upstream connection open: the proxy serves one request per connection.
-bool isHopHeader(const QByteArray &line)
+// upstream connection open (the proxy serves one request per connection), and the program's
+// Host: the connection goes to the URL's host, so a Host of its own would reach another site
+// on a shared server that was never allowed (RFC 9112 §3.2.2: a proxy replaces it).
+bool isReplacedHeader(const QByteArray &line)
 {
     const QByteArray name = line.left(line.indexOf(':')).trimmed().toLower();
     return name == "connection" || name == "proxy-connection" || name == "keep-alive"
-        || name == "proxy-authorization";
+        || name == "proxy-authorization" || name == "host";
 }
 
 ProxyRequest plainRequest(const QByteArray &method, const QByteArray &target, const QByteArray &version,
@@ -75,15 +77,11 @@ ProxyRequest plainRequest(const QByteArray &method, const QByteArray &target, co
         path.prepend('/');
     request.kind = ProxyRequest::Kind::Plain;
     request.head = method + ' ' + path + ' ' + version + "\r\n";
-    bool hasHost = false;
+    request.head += "Host: " + rest.left(pathStart) + "\r\n";
     for (const QByteArray &line : headerLines) {
-        if (isHopHeader(line))
-            continue;
-        hasHost = hasHost || line.left(line.indexOf(':')).trimmed().toLower() == "host";
-        request.head += line + "\r\n";
+        if (!isReplacedHeader(line))
+            request.head += line + "\r\n";
     }
-    if (!hasHost)
-        request.head += "Host: " + rest.left(pathStart) + "\r\n";
     request.head += "Connection: close\r\n\r\n";
     return request;
 }

@@ -9,13 +9,17 @@ namespace Sandpit::Core {
 /// urllib send well under 2 KB; past this the proxy answers 431 instead of buffering more.
 inline constexpr qsizetype kMaxProxyHeadBytes = 16 * 1024;
 
+/// The longest host a request may name (a DNS name is at most 253 characters). Every attempt
+/// is kept and shown to the user, so a longer one is refused with 400 before it is logged.
+inline constexpr qsizetype kMaxProxyHostLength = 255;
+
 /// What the proxy makes of one request head, before the allow-list is asked.
 struct ProxyRequest {
     enum class Kind { Connect, Plain, Refused };
     Kind kind = Kind::Refused;
     QString host;      ///< lower case, without brackets: what the allow-list is asked about
     quint16 port = 0;
-    QByteArray head;   ///< Plain: the head to send upstream (origin form, Connection: close)
+    QByteArray head;   ///< Plain: the head to send upstream (origin form, the target's Host, Connection: close)
     int status = 0;    ///< Refused: the HTTP status to answer with (400, 431)
     QString reason;    ///< Refused: why, for the answer's body
 };

@@ -5,9 +5,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <system_error>
+
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 namespace Sandpit::Core {
 
@@ -39,31 +42,41 @@ ProxyServer::~ProxyServer()
     }
 }
 
-void ProxyServer::start()
+bool ProxyServer::start()
 {
-    m_acceptor = std::thread([this] { acceptLoop(); });
+    try {
+        m_acceptor = std::thread([this] { acceptLoop(); });
+    } catch (const std::system_error &) {
+        return false;
+    }
+    return true;
 }
 
 QList<NetworkAttempt> ProxyServer::attempts() const
 {
     std::lock_guard lock(m_mutex);
-    return m_attempts;
+    QList<NetworkAttempt> list = m_attempts;
+    if (m_attemptsLeftOut > 0)
+        list.append(NetworkAttempt{attemptsLeftOutText(m_attemptsLeftOut), 0, false});
+    return list;
 }
 
-bool ProxyServer::decide(const QString &host, quint16 port)
+void ProxyServer::record(const QString &host, quint16 port, bool allowed)
 {
-    const bool allowed = isAllowed(m_allowed, host, port);
     const QByteArray line = QJsonDocument(QJsonObject{{QStringLiteral("host"), host},
                                                       {QStringLiteral("port"), int(port)},
                                                       {QStringLiteral("allowed"), allowed}})
                                 .toJson(QJsonDocument::Compact)
         + '\n';
     std::lock_guard lock(m_mutex);
+    if (m_attempts.size() >= kMaxListedAttempts) {
+        ++m_attemptsLeftOut;
+        return;
+    }
     m_attempts.append(NetworkAttempt{host, port, allowed});
     // One write of a whole line with O_APPEND: a reader never sees half of one from us.
     if (m_log.isValid())
         [[maybe_unused]] const ssize_t written = ::write(m_log.get(), line.constData(), size_t(line.size()));
-    return allowed;
 }
 
 void ProxyServer::reapFinished()
@@ -98,11 +111,16 @@ void ProxyServer::acceptLoop()
         if (!(fds[0].revents & POLLIN))
             continue;
         const int fd = ::accept4(m_listening.get(), nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
-        if (fd < 0)
-            continue;
-        std::lock_guard lock(m_mutex);
-        ++m_active;
-        Client &entry = m_clients.emplace_back();
+        if (fd >= 0)
+            serve(fd);
+    }
+}
+
+void ProxyServer::serve(int fd)
+{
+    std::lock_guard lock(m_mutex);
+    Client &entry = m_clients.emplace_back();
+    try {
         entry.thread = std::thread([this, &entry, fd] {
             serveProxyClient(*this, FileDescriptor(fd));
             std::lock_guard done(m_mutex);
@@ -110,7 +128,20 @@ void ProxyServer::acceptLoop()
             --m_active;
             m_slotFree.notify_one();
         });
+    } catch (const std::system_error &) {
+        // Out of threads (the host's limit, not the sandbox's): this one connection is closed
+        // unanswered, and the proxy goes on serving the others.
+        m_clients.pop_back();
+        ::close(fd);
+        return;
     }
+    ++m_active;
+}
+
+QString attemptsLeftOutText(qint64 count)
+{
+    return count == 1 ? QStringLiteral("1 more attempt not listed")
+                      : QStringLiteral("%1 more attempts not listed").arg(count);
 }
 
 } // namespace Sandpit::Core

@@ -16,6 +16,13 @@ namespace Sandpit::Core {
 /// Clients served at once; the next waits in the listen queue until one ends.
 inline constexpr int kMaxProxyClients = 64;
 
+/// Attempts kept one by one; past this only their number is. A program that loops on denied
+/// requests would otherwise fill the engine's memory, and the list is shown whole to the user.
+inline constexpr int kMaxListedAttempts = 1000;
+
+/// The host of attempts()' last entry when `count` attempts were past kMaxListedAttempts.
+QString attemptsLeftOutText(qint64 count);
+
 /// NetworkProxy's inside: the listening socket, the accepting thread and one thread per client
 /// (see networkproxy.h). Every blocking wait also watches the stop descriptor, so stop() ends
 /// them all promptly, whatever their clients do.
@@ -25,10 +32,14 @@ public:
     ProxyServer(FileDescriptor listening, FileDescriptor stop, QList<AllowedDestination> allowed, QString attemptLog);
     ~ProxyServer(); ///< stops, joins every thread, closes every connection
 
-    void start();
+    /// False when the accepting thread could not be made.
+    bool start();
+    /// The first kMaxListedAttempts attempts; when more came, a last entry with port 0 whose
+    /// host says how many were left out (attemptsLeftOutText()).
     QList<NetworkAttempt> attempts() const;
-    /// Whether the program may reach host:port, which is logged as an attempt either way.
-    bool decide(const QString &host, quint16 port);
+    /// Whether the list lets the program reach host:port; record() logs the outcome.
+    bool allows(const QString &host, quint16 port) const { return isAllowed(m_allowed, host, port); }
+    void record(const QString &host, quint16 port, bool allowed);
     int stopFd() const { return m_stop.get(); }
 
 private:
@@ -38,6 +49,7 @@ private:
     };
 
     void acceptLoop();
+    void serve(int fd);
     void reapFinished();
 
     FileDescriptor m_listening;
@@ -48,6 +60,7 @@ private:
     mutable std::mutex m_mutex;
     std::condition_variable m_slotFree;
     QList<NetworkAttempt> m_attempts;
+    qint64 m_attemptsLeftOut = 0;
     std::list<Client> m_clients;
     int m_active = 0;
     bool m_stopping = false;

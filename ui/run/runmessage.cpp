@@ -2,6 +2,8 @@
 
 #include "model/killdetail.h"
 
+#include <QSet>
+
 namespace Sandpit::Ui {
 
 namespace {
@@ -28,11 +30,18 @@ QString lines(const QString &first, const QString &second)
 // small pane, so the sentence under the heading says it.
 QString deniedSentence(const Core::RunResult &result)
 {
+    // A set beside the list: a run may bring a thousand attempts, and this runs on the GUI thread.
     QStringList denied;
+    QSet<QString> seen;
     for (const Core::NetworkAttempt &attempt : result.network) {
+        // Port 0 is the proxy's "N more attempts not listed", not a place.
+        if (attempt.allowed || attempt.port == 0)
+            continue;
         const QString place = Core::AllowedDestination{attempt.host, attempt.port}.text();
-        if (!attempt.allowed && !denied.contains(place))
+        if (!seen.contains(place)) {
+            seen.insert(place);
             denied << place;
+        }
     }
     if (denied.isEmpty())
         return {};

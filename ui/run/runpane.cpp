@@ -50,6 +50,8 @@ constexpr int kShownAttempts = 200;
 
 QString attemptLine(const Core::NetworkAttempt &attempt)
 {
+    if (attempt.port == 0) // the proxy's "N more attempts not listed"
+        return attempt.host;
     return Core::AllowedDestination{attempt.host, attempt.port}.text()
         + (attempt.allowed ? QStringLiteral(" — allowed") : QStringLiteral(" — denied"));
 }

@@ -1,14 +1,22 @@
 // Sandpit's proxy on its own, as the forwarder in a sandbox sees it: a client on its Unix
 // socket, two HTTP servers and an echo server on the host's loopback.
+#include "network/internaladdress.h"
 #include "network/networkproxy.h"
+#include "network/proxyserver.h"
 #include "support/loopbackserver.h"
 
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+
+#include <chrono>
+#include <thread>
 
 using namespace Sandpit::Core;
 using SandpitTest::LoopbackServer;
@@ -38,6 +46,12 @@ public:
     }
     ~ProxyClient() { close(m_fd); }
     bool connected() const { return m_connected; }
+    /// Whether the proxy has closed: recv says end of file (0), not a timeout's EAGAIN.
+    bool atEnd()
+    {
+        char byte;
+        return recv(m_fd, &byte, 1, 0) == 0;
+    }
     bool send(const QByteArray &bytes) { return ::send(m_fd, bytes.constData(), size_t(bytes.size()), MSG_NOSIGNAL) == bytes.size(); }
     /// Everything until the proxy closes, or until `until` has come.
     QByteArray read(const QByteArray &until = {})
@@ -64,6 +78,34 @@ QByteArray get(const NetworkProxy &proxy, quint16 port, const QByteArray &path =
     client.send("GET http://127.0.0.1:" + QByteArray::number(port) + path
                 + " HTTP/1.1\r\nHost: 127.0.0.1\r\nProxy-Connection: keep-alive\r\n\r\n");
     return client.read();
+}
+
+QByteArray connectTo(const NetworkProxy &proxy, const QByteArray &authority)
+{
+    ProxyClient client(proxy.socketPath());
+    client.send("CONNECT " + authority + " HTTP/1.1\r\n\r\n");
+    return client.read();
+}
+
+sockaddr_storage address(const char *text)
+{
+    sockaddr_storage storage{};
+    if (inet_pton(AF_INET, text, &reinterpret_cast<sockaddr_in *>(&storage)->sin_addr) == 1) {
+        storage.ss_family = AF_INET;
+    } else {
+        storage.ss_family = AF_INET6;
+        inet_pton(AF_INET6, text, &reinterpret_cast<sockaddr_in6 *>(&storage)->sin6_addr);
+    }
+    return storage;
+}
+
+// CPU time of the whole process (every thread) in milliseconds.
+qint64 cpuMilliseconds()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return (qint64(usage.ru_utime.tv_sec) + usage.ru_stime.tv_sec) * 1000
+        + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000;
 }
 
 } // namespace
@@ -194,7 +236,7 @@ private Q_SLOTS:
         QVERIFY(client.send("CONNECT 127.0.0.1:" + port + " HTTP/1.1\r\n\r\n"));
         QVERIFY(client.read("\r\n\r\n").startsWith("HTTP/1.1 200"));
         proxy->reset();
-        QCOMPARE(client.read(), QByteArray()); // end of file, not a timeout's wait
+        QVERIFY(client.atEnd());
         QVERIFY(!QFileInfo::exists(socketPath));
         QVERIFY(!QFileInfo::exists(QFileInfo(socketPath).path()));
     }
@@ -212,6 +254,102 @@ private Q_SLOTS:
             QVERIFY2(client.read().startsWith("HTTP/1.1 400"), head);
         }
         QVERIFY((*proxy)->attempts().isEmpty());
+    }
+
+    void aHostOver255CharactersGets400AndIsNotLogged()
+    {
+        auto proxy = NetworkProxy::start({allow(80)});
+        QVERIFY(proxy);
+        const QByteArray reply = connectTo(**proxy, QByteArray(256, 'h') + ":443");
+        QVERIFY2(reply.startsWith("HTTP/1.1 400"), reply);
+        QVERIFY((*proxy)->attempts().isEmpty());
+        QVERIFY(connectTo(**proxy, QByteArray(255, 'h') + ":443").startsWith("HTTP/1.1 403"));
+        QCOMPARE((*proxy)->attempts().size(), 1);
+    }
+
+    void theAttemptListIsCappedAndSaysHowManyWereLeftOut()
+    {
+        auto proxy = NetworkProxy::start({allow(80)});
+        QVERIFY(proxy);
+        for (int i = 0; i < kMaxListedAttempts + 3; ++i)
+            QVERIFY(connectTo(**proxy, "h" + QByteArray::number(i) + ":443").startsWith("HTTP/1.1 403"));
+        const QList<NetworkAttempt> attempts = (*proxy)->attempts();
+        QCOMPARE(attempts.size(), kMaxListedAttempts + 1);
+        QCOMPARE(attempts.first(), (NetworkAttempt{QStringLiteral("h0"), 443, false}));
+        QCOMPARE(attempts.last(), (NetworkAttempt{QStringLiteral("3 more attempts not listed"), 0, false}));
+    }
+
+    void theProgramsHostHeaderIsReplacedByTheTargets()
+    {
+        LoopbackServer server(LoopbackServer::Mode::Http, "A");
+        auto proxy = NetworkProxy::start({allow(server.port())});
+        QVERIFY(proxy);
+        ProxyClient client((*proxy)->socketPath());
+        const QByteArray port = QByteArray::number(server.port());
+        client.send("GET http://127.0.0.1:" + port + "/ HTTP/1.1\r\nHost: other-tenant.example\r\nhost: x\r\n\r\n");
+        QVERIFY(client.read().endsWith("A"));
+        const QByteArray request = server.lastRequest();
+        QVERIFY2(request.contains("Host: 127.0.0.1:" + port + "\r\n"), request);
+        QCOMPARE(request.toLower().count("host:"), 1);
+    }
+
+    void aNameThatResolvesToALoopbackAddressIsRefused()
+    {
+        // getaddrinfo reads "127.1" as 127.0.0.1, yet it is a name to the allow-list: listing
+        // it is not listing the address, so the host's loopback stays closed.
+        LoopbackServer server(LoopbackServer::Mode::Http, "A");
+        auto proxy = NetworkProxy::start({*parseAllowedDestination(QStringLiteral("127.1:%1").arg(server.port()))});
+        QVERIFY(proxy);
+        ProxyClient client((*proxy)->socketPath());
+        client.send("GET http://127.1:" + QByteArray::number(server.port()) + "/ HTTP/1.1\r\n\r\n");
+        const QByteArray reply = client.read();
+        QVERIFY2(reply.startsWith("HTTP/1.1 403"), reply);
+        QVERIFY2(reply.contains("computer's own"), reply);
+        QCOMPARE(server.connections(), 0);
+        QCOMPARE((*proxy)->attempts(), (QList<NetworkAttempt>{{QStringLiteral("127.1"), server.port(), false}}));
+    }
+
+    void internalAddressesAreTheHostsOwnAndItsLinks()
+    {
+        for (const char *internal : {"127.0.0.1", "127.9.8.7", "0.0.0.0", "169.254.169.254", "::1", "::",
+                                     "fe80::1", "::ffff:127.0.0.1", "::ffff:169.254.169.254"})
+            QVERIFY2(isInternalAddress(address(internal)), internal);
+        for (const char *outside : {"93.184.216.34", "10.0.0.1", "2606:4700::1111", "::ffff:93.184.216.34"})
+            QVERIFY2(!isInternalAddress(address(outside)), outside);
+        QVERIFY(namesAddressLiterally(QStringLiteral("localhost")));
+        QVERIFY(namesAddressLiterally(QStringLiteral("127.0.0.1")));
+        QVERIFY(namesAddressLiterally(QStringLiteral("::1")));
+        QVERIFY(!namesAddressLiterally(QStringLiteral("127.1")));
+        QVERIFY(!namesAddressLiterally(QStringLiteral("localhost.uni.edu")));
+    }
+
+    void aRelayWhoseClientHasGoneDoesNotSpin()
+    {
+        // A destination that never answers: the kernel completes the connection in the listen
+        // queue and nobody ever reads or writes it. The client leaves at once, so its side has
+        // nothing to wait for while the proxy waits on the destination.
+        const int silent = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_in bound{};
+        bound.sin_family = AF_INET;
+        bound.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t length = sizeof bound;
+        QVERIFY(bind(silent, reinterpret_cast<sockaddr *>(&bound), sizeof bound) == 0 && listen(silent, 4) == 0);
+        QVERIFY(getsockname(silent, reinterpret_cast<sockaddr *>(&bound), &length) == 0);
+        const quint16 port = ntohs(bound.sin_port);
+        auto proxy = NetworkProxy::start({allow(port)});
+        QVERIFY(proxy);
+        {
+            ProxyClient client((*proxy)->socketPath());
+            client.send("CONNECT 127.0.0.1:" + QByteArray::number(port) + " HTTP/1.1\r\n\r\n");
+            QVERIFY(client.read("\r\n\r\n").startsWith("HTTP/1.1 200"));
+        }
+        // CPU use over a second, not a wall-clock bound: a relay that spins uses all of it.
+        const qint64 before = cpuMilliseconds();
+        std::this_thread::sleep_for(std::chrono::seconds(1));
+        const qint64 used = cpuMilliseconds() - before;
+        proxy->reset();
+        close(silent);
+        QVERIFY2(used < 300, qPrintable(QStringLiteral("%1 ms of CPU in a second").arg(used)));
     }
 
     void anEmptyListStartsNoProxy()

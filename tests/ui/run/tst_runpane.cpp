@@ -51,6 +51,17 @@ private Q_SLOTS:
                  qPrintable(pane.messageText()));
     }
 
+    void theProxysCountOfUnlistedAttemptsIsNoHost()
+    {
+        Ui::RunPane pane;
+        pane.showResult(withAttempts({{QStringLiteral("a.example"), 80, false},
+                                      {QStringLiteral("7 more attempts not listed"), 0, false}}));
+        QVERIFY2(pane.messageText().endsWith(QStringLiteral("Sandpit's proxy refused a.example:80: not "
+                                                            "among the allowed hosts (Settings › Network).")),
+                 qPrintable(pane.messageText()));
+        QCOMPARE(pane.networkText(), QStringLiteral("a.example:80 — denied\n7 more attempts not listed"));
+    }
+
     void noSectionWithoutNetwork()
     {
         Ui::RunPane pane;
