@@ -116,8 +116,7 @@ std::optional<int> parse(QCommandLineParser &parser, const QStringList &argument
         {option("allow-net"),
          QStringLiteral("Let the program reach this host and port through Sandpit's proxy, and nothing "
                         "else (repeatable; *.example.org:443 matches the names below example.org). "
-                        "Replaces the setting network/allow (Settings › Network), which is empty (no "
-                        "network) unless set."),
+                        "Default: the setting network/allow (Settings › Network); none unless set."),
          QStringLiteral("HOST:PORT")},
         {option("json"), QStringLiteral("Print one JSON object describing the run instead of the output.")},
     });

@@ -8,6 +8,7 @@
 #include "engine/requestcheck.h"
 #include "local/localjob.h"
 #include "local/sandboxpolicy.h"
+#include "network/allowlist.h"
 #include "sandboxes/localsandboxes.h"
 
 #include <QFileInfo>
@@ -48,6 +49,13 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createSandboxJob(const RunReques
         return std::unexpected(stateDir.error());
     LocalJob::Plan plan;
     plan.environment = environment;
+    // A named sandbox outlives the window, so its proxy would have to as well, and nothing
+    // keeps one yet. The run goes ahead without network (a refusal would stop every
+    // `sandbox exec` of a user whose setting allows hosts), and says so.
+    if (!request.network.isEmpty())
+        plan.notice = QStringLiteral("A named sandbox has no network yet: the allowed hosts (%1) were not "
+                                     "reachable from it.")
+                          .arg(allowListText(request.network).join(QStringLiteral(", ")));
     if (!request.command.isEmpty()) {
         const auto command = resolveCommand(request.command);
         if (!command)

@@ -335,6 +335,7 @@ void LocalJob::finish(bool reportWritten, bool helperCrashed, int exitCode)
         result.network = m_plan.proxy->attempts();
         showProxiedNetwork(result.isolation, m_request.network);
     }
+    result.notice = m_plan.notice;
     // A compiler's files are not the learner's: only a program's run lists what it wrote.
     if (m_plan.stage == RunStage::Run)
         ArtifactCollector::collect(m_workspace.workDir(), m_baseline, m_request.keepArtifacts).applyTo(result);

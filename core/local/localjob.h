@@ -31,6 +31,8 @@ public:
         /// The run's proxy (RunRequest::network), shared by the copies of the plan until the
         /// last job that may run it is gone; null: no network.
         std::shared_ptr<NetworkProxy> proxy = {};
+        /// How the run will differ from what was asked, for the result's notice; empty: none.
+        QString notice = {};
         /// The sandbox this step needs: `base`, with the proxy's socket when it has one.
         PreparedSandbox::Config sandboxConfig(PreparedSandbox::Config base) const
         {

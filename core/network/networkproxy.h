@@ -13,26 +13,29 @@ namespace Sandpit::Core {
 
 class ProxyServer;
 
-/// Sandpit's HTTP(S) proxy for one run or one named sandbox, the only way out of a sandbox that
+/// Sandpit's HTTP(S) proxy for one run, the only way out of a sandbox that
 /// has a network allow-list. It listens on a Unix socket (mode 0666, inside a private 0700
 /// folder of its own that it makes and removes), which the sandbox is given as
 /// /run/sandpit-proxy/proxy.sock (core/helper/proxyforward.h: the forwarder inside turns it into
 /// 127.0.0.1:3128). It allows `CONNECT host:port` and absolute-form plain requests
 /// (`GET http://host:port/path`, passed on in origin form with `Connection: close`) only to
 /// the allowed destinations, decided by isAllowed() on the host as the program wrote it, then
-/// resolves the name on the host; anything else gets 403 (or 400/431 for a request it cannot
-/// read) with a body that says why. Every attempt, allowed or denied, is logged in order.
+/// resolves the name on the host and refuses the host's own and its link's addresses reached
+/// through a name (internaladdress.h); anything else gets 403 (or 400/431 for a request it
+/// cannot read, a host over kMaxProxyHostLength) with a body that says why. A plain request's
+/// Host header is the target's, whatever the program sent. Every attempt, allowed or denied, is
+/// logged in order, up to kMaxListedAttempts (proxyserver.h).
 ///
 /// It runs on threads of its own (POSIX sockets, no event loop): one accepts, one per client
 /// (at most kMaxProxyClients at once) reads its request within a bounded header and a deadline,
 /// resolves, connects and relays; a stalled client holds only its own thread. The destructor
 /// stops them all, closes every connection and removes the socket and its folder.
 ///
-/// A named sandbox outlives the window, so its proxy must outlive it too: the same class runs
-/// in a detached process of its own (the one that keeps the sandbox, or a `sandpit` started
-/// for it), with `attemptLog` a file in the sandbox's state folder: each attempt is appended
-/// as a JSON line {"host":…,"port":…,"allowed":…} as it happens, and readAttemptLog() reads
-/// them back from any process. A fresh run keeps it in the engine and reads attempts().
+/// A fresh run keeps it in the engine and reads attempts(). A named sandbox has no network
+/// list yet (it outlives the window, so its proxy would have to as well, and nothing keeps one):
+/// a command in one with allowed hosts runs without them and its result's notice says so.
+/// `attemptLog`, when set, gets each attempt appended as a JSON line
+/// {"host":…,"port":…,"allowed":…} as it happens; readAttemptLog() reads them back.
 class NetworkProxy final
 {
 public:

@@ -2,6 +2,7 @@
 // run in them through a real RunController, as `sandpit sandbox exec` runs them.
 
 #include "localsandboxesfixture.h"
+#include "network/allowlist.h"
 
 using namespace SandpitTest;
 
@@ -92,6 +93,20 @@ private Q_SLOTS:
         QCOMPARE(*log, QByteArray("first one two\none two-three\n"));
         QCOMPARE(store().logs(QStringLiteral("work"), 14).value(), QByteArray("one two-three\n"));
         QVERIFY(store().remove(QStringLiteral("work")));
+    }
+
+    void aCommandWithAllowedHostsSaysANamedSandboxHasNoNetworkYet()
+    {
+        created(QStringLiteral("offline"));
+        auto controller = engine();
+        RunRequest request = exec(QStringLiteral("offline"), {QStringLiteral("true")});
+        request.network = {*parseAllowedDestination(QStringLiteral("pypi.org:443"))};
+        const Outcome outcome = runToEnd(*controller, request);
+        QVERIFY2(outcome.result, why(outcome).constData());
+        QCOMPARE(outcome.result->exitCode, std::optional<int>(0));
+        QCOMPARE(outcome.result->notice, QStringLiteral("A named sandbox has no network yet: the allowed hosts "
+                                                        "(pypi.org:443) were not reachable from it."));
+        QVERIFY(outcome.result->network.isEmpty());
     }
 
     void logKeepsOnlyTheNewestPart()
