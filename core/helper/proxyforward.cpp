@@ -99,7 +99,8 @@ void acceptInto(int listening, const char *proxySocket, std::vector<Pair> &pairs
             fds.push_back({fd, short(pairs.size() < kMaxPairs ? POLLIN : 0), 0});
         for (const Pair &pair : pairs) {
             fds.push_back(RelayDirection::pollEntry(pair.up.from, short(pair.up.fromEvents() | pair.down.toEvents())));
-            fds.push_back(RelayDirection::pollEntry(pair.down.from, short(pair.down.fromEvents() | pair.up.toEvents())));
+            fds.push_back(
+                RelayDirection::pollEntry(pair.down.from, short(pair.down.fromEvents() | pair.up.toEvents())));
         }
         if (poll(fds.data(), fds.size(), -1) < 0) {
             if (errno == EINTR)

@@ -1,9 +1,9 @@
 #include "network/proxyclient.h"
 
+#include "base/socketrelay.h"
 #include "network/internaladdress.h"
 #include "network/proxyrequest.h"
 #include "network/proxyserver.h"
-#include "base/socketrelay.h"
 
 #include <QDeadlineTimer>
 
@@ -16,8 +16,8 @@
 #include <mutex>
 #include <netdb.h>
 #include <poll.h>
-#include <system_error>
 #include <sys/socket.h>
+#include <system_error>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -147,8 +147,7 @@ std::vector<sockaddr_storage> resolve(const QString &host, quint16 port, int sto
 
 // The addresses a name resolved to, without the host's own and its link's unless the program
 // named one literally (internaladdress.h). Sets `refused` when that left none.
-std::vector<sockaddr_storage> reachable(const QString &host, std::vector<sockaddr_storage> addresses,
-                                        bool &refused)
+std::vector<sockaddr_storage> reachable(const QString &host, std::vector<sockaddr_storage> addresses, bool &refused)
 {
     if (addresses.empty() || namesAddressLiterally(host))
         return addresses;
@@ -238,11 +237,14 @@ void serveProxyClient(ProxyServer &server, FileDescriptor client)
         = reachable(request.host, resolve(request.host, request.port, stopFd, problem), internal);
     server.record(request.host, request.port, !internal);
     if (internal) {
-        sendAll(client.get(), proxyResponse(403, QStringLiteral("Sandpit's proxy denied %1: the name leads to "
-                                                                "the computer's own or its link's addresses, "
-                                                                "which only an entry naming that address (or "
-                                                                "localhost) allows.")
-                                                      .arg(destination)), stopFd);
+        sendAll(client.get(),
+                proxyResponse(403,
+                              QStringLiteral("Sandpit's proxy denied %1: the name leads to "
+                                             "the computer's own or its link's addresses, "
+                                             "which only an entry naming that address (or "
+                                             "localhost) allows.")
+                                  .arg(destination)),
+                stopFd);
         return;
     }
     FileDescriptor upstream = addresses.empty() ? FileDescriptor() : connectTo(addresses, stopFd, problem);

@@ -52,8 +52,8 @@ bool splitAuthority(const QByteArray &authority, quint16 defaultPort, QString &h
 bool isReplacedHeader(const QByteArray &line)
 {
     const QByteArray name = line.left(line.indexOf(':')).trimmed().toLower();
-    return name == "connection" || name == "proxy-connection" || name == "keep-alive"
-        || name == "proxy-authorization" || name == "host";
+    return name == "connection" || name == "proxy-connection" || name == "keep-alive" || name == "proxy-authorization"
+        || name == "host";
 }
 
 ProxyRequest plainRequest(const QByteArray &method, const QByteArray &target, const QByteArray &version,

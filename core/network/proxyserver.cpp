@@ -75,8 +75,8 @@ void ProxyServer::record(const QString &host, quint16 port, bool allowed)
     }
     m_attempts.append(NetworkAttempt{host, port, allowed});
     // One write of a whole line with O_APPEND: a reader never sees half of one from us.
-    if (m_log.isValid())
-        [[maybe_unused]] const ssize_t written = ::write(m_log.get(), line.constData(), size_t(line.size()));
+    if (m_log.isValid()) [[maybe_unused]]
+        const ssize_t written = ::write(m_log.get(), line.constData(), size_t(line.size()));
 }
 
 void ProxyServer::reapFinished()

@@ -311,8 +311,8 @@ private Q_SLOTS:
 
     void internalAddressesAreTheHostsOwnAndItsLinks()
     {
-        for (const char *internal : {"127.0.0.1", "127.9.8.7", "0.0.0.0", "169.254.169.254", "::1", "::",
-                                     "fe80::1", "::ffff:127.0.0.1", "::ffff:169.254.169.254"})
+        for (const char *internal : {"127.0.0.1", "127.9.8.7", "0.0.0.0", "169.254.169.254", "::1", "::", "fe80::1",
+                                     "::ffff:127.0.0.1", "::ffff:169.254.169.254"})
             QVERIFY2(isInternalAddress(address(internal)), internal);
         for (const char *outside : {"93.184.216.34", "10.0.0.1", "2606:4700::1111", "::ffff:93.184.216.34"})
             QVERIFY2(!isInternalAddress(address(outside)), outside);

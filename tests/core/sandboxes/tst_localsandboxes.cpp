@@ -104,8 +104,9 @@ private Q_SLOTS:
         const Outcome outcome = runToEnd(*controller, request);
         QVERIFY2(outcome.result, why(outcome).constData());
         QCOMPARE(outcome.result->exitCode, std::optional<int>(0));
-        QCOMPARE(outcome.result->notice, QStringLiteral("A named sandbox has no network yet: the allowed hosts "
-                                                        "(pypi.org:443) were not reachable from it."));
+        QCOMPARE(outcome.result->notice,
+                 QStringLiteral("A named sandbox has no network yet: the allowed hosts "
+                                "(pypi.org:443) were not reachable from it."));
         QVERIFY(outcome.result->network.isEmpty());
     }
 

@@ -54,8 +54,8 @@ private Q_SLOTS:
     void theProxysCountOfUnlistedAttemptsIsNoHost()
     {
         Ui::RunPane pane;
-        pane.showResult(withAttempts({{QStringLiteral("a.example"), 80, false},
-                                      {QStringLiteral("7 more attempts not listed"), 0, false}}));
+        pane.showResult(withAttempts(
+            {{QStringLiteral("a.example"), 80, false}, {QStringLiteral("7 more attempts not listed"), 0, false}}));
         QVERIFY2(pane.messageText().endsWith(QStringLiteral("Sandpit's proxy refused a.example:80: not "
                                                             "among the allowed hosts (Settings › Network).")),
                  qPrintable(pane.messageText()));
