@@ -138,6 +138,10 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
     const QString &image = *chosen;
     if (request.terminal)
         return createReplJob(*language, request, image);
+    // Before any step takes a container: an unstarted job, when dropped, waits for its
+    // container to be made and removed, which on a remote engine is what takes long.
+    if (auto reachable = proxyReachable(request); !reachable)
+        return std::unexpected(reachable.error());
 
     // A command of the request's own (RunRequest::command) runs as it is: no compiler, no
     // environment.
@@ -194,6 +198,11 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
         runRequest.inputFiles << InputFile{kept->root() + QLatin1Char('/') + QLatin1String(kBuildDir),
                                            QLatin1String(kBuildDir)};
     }
+    // Found on the image's PATH by the launcher's shell, as the language's toolchains are.
+    DockerRun::Plan run = plan(runRequest, ownCommand ? request.command : runCommand(*language, python, runRequest));
+    const DockerContainerKey runKey = run.key; // kept warm for the next run: never with a proxy
+    if (auto proxied = withProxy(run); !proxied)
+        return std::unexpected(proxied.error());
     std::optional<DockerContainerKey> checkKey;
     if (PolicyCheck::applies(*language, request)) {
         // The image's own Python runs the checker.
@@ -201,11 +210,6 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
             plan(PolicyCheck::request(request), PolicyCheck::command(QStringLiteral("python3"), request)),
             request.importPolicy, staged);
     }
-    // Found on the image's PATH by the launcher's shell, as the language's toolchains are.
-    DockerRun::Plan run = plan(runRequest, ownCommand ? request.command : runCommand(*language, python, runRequest));
-    const DockerContainerKey runKey = run.key; // kept warm for the next run: never with a proxy
-    if (auto proxied = withProxy(run); !proxied)
-        return std::unexpected(proxied.error());
     // Taken now, so that it is being made (or is warm) while the compiler works; the program's
     // job is made when it is due, with what was typed meanwhile.
     auto container = std::make_shared<UnusedContainer>(m_pool, m_pool.take(run.key));
@@ -219,19 +223,24 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
     return job;
 }
 
-Expected<void> DockerBackend::withProxy(DockerRun::Plan &run) const
+Expected<void> DockerBackend::proxyReachable(const RunRequest &request) const
 {
-    if (run.request.network.isEmpty())
-        return {};
     // The proxy is a socket on this computer, bound into the container; an engine elsewhere
     // has no way to it, and no network of the container's own is ever allowed instead.
-    if (m_remote) {
+    if (!request.network.isEmpty() && m_remote) {
         return makeError(RunError::Code::BadRequest,
                          QStringLiteral("A run with network access (an allow-list) in Docker needs an engine that "
                                         "shares this computer's disk, and this one does not (DOCKER_HOST is tcp://, "
                                         "or SANDPIT_DOCKER_TRANSFER=archive says so): Sandpit's proxy could not "
                                         "reach the container. Choose Run in: Local sandbox, or run without network."));
     }
+    return {};
+}
+
+Expected<void> DockerBackend::withProxy(DockerRun::Plan &run) const
+{
+    if (run.request.network.isEmpty())
+        return {};
     auto proxy = NetworkProxy::start(run.request.network);
     if (!proxy)
         return std::unexpected(proxy.error());

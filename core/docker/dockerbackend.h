@@ -70,8 +70,11 @@ private:
     /// first step, with the step that was there (the packages' setup) after it; its key.
     DockerContainerKey checkImportsFirst(DockerRun::Plan check, const ImportPolicy &policy, StagedJob::Plan &staged);
     DockerContainerKey keyFor(const QString &image, const Limits &limits) const;
+    /// A run with RunRequest::network is refused on an engine that does not share this
+    /// computer's disk (the proxy's socket could not be bound there).
+    Expected<void> proxyReachable(const RunRequest &request) const;
     /// A run with RunRequest::network gets its proxy, the socket's bind and the proxy
-    /// variables; refused on an engine that does not share this computer's disk.
+    /// variables (proxyReachable was asked first).
     Expected<void> withProxy(DockerRun::Plan &run) const;
 
     LanguageRegistry m_languages;

@@ -98,9 +98,10 @@ bool judgeEnd(TestOutcome &outcome, const ExerciseTest &test, const RunResult &r
         return true;
     }
     // The import policy refused the program before it ran: like a compiler's refusal, the same
-    // for every test, and the sentence says which import.
+    // for every test, and the sentence says which import. A check that could not finish is
+    // Sandpit's failure, not a refusal, so it never counts against the learner.
     if (run.stage == RunStage::Policy) {
-        setVerdict(outcome, Verdict::CompileError, detail);
+        setVerdict(outcome, run.policyUnchecked ? Verdict::CheckerError : Verdict::CompileError, detail);
         return true;
     }
     switch (run.killReason) {

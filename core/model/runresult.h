@@ -81,6 +81,9 @@ struct RunResult {
     IsolationReport isolation;
     QString notice;                 ///< how the run differed from what was asked (a fallback), or empty
     RunStage stage = RunStage::Run; ///< the step the figures above are from
+    /// Stage Policy: the import check itself could not finish (its limits, no python3, a
+    /// report that did not read). Sandpit's trouble, never the learner's.
+    bool policyUnchecked = false;
     /// The compiler's messages and the place of a run-time error, in the learner's own files.
     QList<Diagnostic> diagnostics;
     /// The run's stdout against an input set's expected output, when it was run with one.

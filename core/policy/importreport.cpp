@@ -97,6 +97,12 @@ std::expected<ImportReport, QString> ImportReport::parse(const QByteArray &outpu
                 return std::unexpected(QStringLiteral("the check's report does not add up"));
             return report;
         }
+        // The checker could not look at everything (a file too large, its own limits): no
+        // report, whatever came before, since what it did not read may hold a blocked import.
+        if (object.contains(QStringLiteral("incomplete"))) {
+            const QString why = object.value(QStringLiteral("incomplete")).toString().left(300);
+            return std::unexpected(why.isEmpty() ? QStringLiteral("the check could not read every file") : why);
+        }
         if (object.contains(QStringLiteral("syntax_error")))
             continue; // the program's own run reports it
         const auto found = readImport(object);

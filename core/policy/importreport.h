@@ -31,7 +31,8 @@ struct ImportReport {
     /// Bytes of checker output read at most; more is a check that could not finish.
     static constexpr qsizetype kMaxBytes = 256 * 1024;
 
-    /// The report in `output` (JSON lines, ending with {"end": N}), or why it is not one.
+    /// The report in `output` (JSON lines, ending with {"end": N}), or why it is not one:
+    /// an {"incomplete": why} line from the checker is its `why`.
     static std::expected<ImportReport, QString> parse(const QByteArray &output);
 
     /// `policy` applied: a Diagnostic per warned or blocked import (error for a block,

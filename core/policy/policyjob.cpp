@@ -13,6 +13,7 @@ RunResult couldNotCheck(RunResult ended, const QString &why)
     d.severity = Diagnostic::Severity::Error;
     d.message = QStringLiteral("Sandpit could not check the program's imports (%1), so it did not run it.").arg(why);
     ended.diagnostics = {d};
+    ended.policyUnchecked = true;
     if (ended.killReason == KillReason::None) {
         if (ended.exitCode.value_or(0) == 0)
             ended.exitCode = 1; // the checker may have ended well and still said nothing readable

@@ -4,9 +4,10 @@
 #   {"import": "os.path", "names": ["join"], "file": "main.py", "line": 3, "column": 1, "how": "from"}
 #   {"dynamic": "__import__", "file": "main.py", "line": 7, "column": 5}
 #   {"syntax_error": "main.py", "line": 2}
+#   {"incomplete": "main.py is larger than 4 MB"}   (the check could not look at everything)
 #   {"end": 3}   (the number of import and dynamic lines before it: a cut report is seen)
-# The learner's own modules (relative imports, and names that are files of the workspace)
-# are followed, never reported.
+# The learner's own modules (relative imports, and names that are X.py or X/__init__.py of
+# the workspace) are followed, and reported only when the standard library has the name.
 import ast
 import json
 import os
@@ -16,6 +17,14 @@ import sys
 ROOT = os.path.dirname(os.path.abspath(__file__))
 MAX_FILES = 500
 MAX_BYTES = 4 * 1024 * 1024
+# A learner's os.py does not hide the real one: modules Python loads at start-up are never
+# read again, and a name the interpreter knows may be frozen or built in. So a standard
+# library name is always reported, even when the learner has a file of that name.
+STDLIB = frozenset(getattr(sys, "stdlib_module_names", sys.builtin_module_names))
+
+
+class Incomplete(Exception):
+    """The check could not look at everything: a silent pass would let a blocked import by."""
 
 
 def emit(record):
@@ -25,10 +34,12 @@ def emit(record):
 def own_module_file(base, dotted):
     """The workspace file Python would import for `dotted` from folder `base`, else None."""
     path = os.path.join(base, *dotted.split("."))
+    # A plain folder (a namespace package) loses to the standard library's module at run
+    # time, so it is not the learner's own.
     for candidate in (path + ".py", os.path.join(path, "__init__.py")):
         if os.path.isfile(candidate):
             return candidate
-    return path if os.path.isdir(path) else None
+    return None
 
 
 def package_of(relative_file):
@@ -63,7 +74,8 @@ class Checker:
             self.follow(own)
             for sub in names:
                 self.follow(own_module_file(self.base, name + "." + sub))
-            return
+            if name.split(".")[0] not in STDLIB:
+                return
         self.count += 1
         emit({"import": name, "names": names, "file": file, "line": node.lineno,
               "column": node.col_offset + 1, "how": how})
@@ -111,10 +123,13 @@ class Checker:
         file = self.relative(path)
         try:
             if os.path.getsize(path) > MAX_BYTES:
-                return
+                raise Incomplete("%s is larger than %d MB" % (file, MAX_BYTES // (1024 * 1024)))
             with open(path, "rb") as handle:
                 tree = ast.parse(handle.read(), filename=file)
-        except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
+        except (RecursionError, MemoryError):
+            # The check's own limits, not the program's mistake: the program may still compile.
+            raise Incomplete("reading %s needed more than the check's limits allow" % file)
+        except (SyntaxError, ValueError) as error:
             # The program's own run reports it, in the words learners know.
             emit({"syntax_error": file, "line": getattr(error, "lineno", None) or 0})
             return
@@ -134,10 +149,12 @@ class Checker:
                 self.call(node, path, file)
 
     def run(self):
-        while self.queue and len(self.seen) < MAX_FILES:
+        while self.queue:
             path = self.queue.pop(0)
             if path in self.seen:
                 continue
+            if len(self.seen) >= MAX_FILES:
+                raise Incomplete("the program has more than %d files to read" % MAX_FILES)
             self.seen.add(path)
             self.check(path)
         emit({"end": self.count})
@@ -145,4 +162,9 @@ class Checker:
 
 if __name__ == "__main__":
     sys.setrecursionlimit(10000)
-    Checker(sys.argv[1]).run()
+    try:
+        Checker(sys.argv[1]).run()
+    except Incomplete as why:
+        emit({"incomplete": str(why)})
+    except (RecursionError, MemoryError):
+        emit({"incomplete": "the check needed more than its limits allow"})

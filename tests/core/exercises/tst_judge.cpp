@@ -1,6 +1,7 @@
 // Every verdict a learner can be given, from runs made by hand as the engine reports them, and
 // how outputs are shown: a diff where whitespace is visible, and output clipped, never cut.
 #include "exercises/judge.h"
+#include "policy/policyjob.h"
 #include "support/testfiles.h"
 
 #include <QTemporaryDir>
@@ -167,6 +168,44 @@ private Q_SLOTS:
         const TestOutcome outcome = judged(run);
         QCOMPARE(outcome.verdict, Verdict::CompileError);
         QCOMPARE(outcome.explanation, run.killDetail);
+    }
+
+    void importCheckThatCouldNotFinishIsTheCheckersError_data()
+    {
+        QTest::addColumn<QByteArray>("report");
+        QTest::addColumn<QString>("said");
+        QTest::newRow("incomplete") << QByteArray(R"({"incomplete":"main.py is larger than 4 MB"})"
+                                                  "\n")
+                                    << QStringLiteral("main.py is larger than 4 MB");
+        QTest::newRow("malformed") << QByteArray("not a report\n") << QStringLiteral("not a JSON object");
+        QTest::newRow("cut") << QByteArray() << QStringLiteral("ended early");
+    }
+
+    void importCheckThatCouldNotFinishIsTheCheckersError()
+    {
+        QFETCH(QByteArray, report);
+        QFETCH(QString, said);
+        const ImportPolicy blocksOs{{}, {QStringLiteral("os")}};
+        const RunResult ended = PolicyJob::judge(endedWith(0, report), blocksOs);
+        QCOMPARE(ended.stage, RunStage::Policy);
+        const TestOutcome outcome = judged(ended);
+        QCOMPARE(outcome.verdict, Verdict::CheckerError);
+        QVERIFY(!outcome.countsAgainstLearner());
+        QVERIFY2(outcome.explanation.contains(QStringLiteral("could not check")), qPrintable(outcome.explanation));
+        QVERIFY2(outcome.explanation.contains(said), qPrintable(outcome.explanation));
+    }
+
+    void importCheckThatBlocksIsACompileError()
+    {
+        const QByteArray report = R"({"import":"os","names":[],"file":"main.py","line":3,"column":1,"how":"import"})"
+                                  "\n"
+                                  R"({"end":1})"
+                                  "\n";
+        const RunResult ended = PolicyJob::judge(endedWith(0, report), ImportPolicy{{}, {QStringLiteral("os")}});
+        const TestOutcome outcome = judged(ended);
+        QCOMPARE(outcome.verdict, Verdict::CompileError);
+        QVERIFY(outcome.countsAgainstLearner());
+        QVERIFY2(outcome.explanation.contains(QStringLiteral("main.py line 3")), qPrintable(outcome.explanation));
     }
 
     void compileErrorKeepsItsDiagnostics()

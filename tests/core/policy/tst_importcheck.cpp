@@ -8,6 +8,7 @@
 #include "model/resultjson.h"
 
 #include <QJsonObject>
+#include <QTemporaryDir>
 
 using namespace SandpitTest;
 
@@ -60,6 +61,21 @@ private:
         QVERIFY2(o.result->killDetail.contains(QStringLiteral("The program did not run")),
                  qPrintable(o.result->killDetail));
         QVERIFY(resultHeadline(*o.result).startsWith(QStringLiteral("Stopped by the import policy: ")));
+    }
+
+    // A run the check could not finish: stopped before the program, saying why, and marked as
+    // Sandpit's trouble rather than the learner's.
+    void verifyUnchecked(const Outcome &o, const QString &reason)
+    {
+        QVERIFY2(o.result, why(o));
+        QCOMPARE(o.result->stage, RunStage::Policy);
+        QVERIFY(o.result->policyUnchecked);
+        QVERIFY(!o.liveStdout.contains("ran"));
+        const QList<Diagnostic> errors = ofSeverity(*o.result, Diagnostic::Severity::Error);
+        QCOMPARE(errors.size(), 1);
+        QVERIFY2(errors.first().message.contains(QStringLiteral("could not check")),
+                 qPrintable(errors.first().message));
+        QVERIFY2(errors.first().message.contains(reason), qPrintable(errors.first().message));
     }
 
 private Q_SLOTS:
@@ -133,6 +149,66 @@ private Q_SLOTS:
         QCOMPARE(o.result->stage, RunStage::Run);
         QVERIFY(o.result->exitCode != 0);
         QVERIFY2(o.liveStderr.contains("SyntaxError"), o.liveStderr);
+    }
+
+    void aPlainFolderDoesNotHideTheStandardLibrary()
+    {
+        RunRequest request = policed(QStringLiteral("imports_os.py"));
+        request.inputFiles << InputFile{fixturesDir() + QStringLiteral("/policy/plain_folder"), QStringLiteral("os")};
+        verifyBlocked(run(request), 3);
+    }
+
+    void learnersOsPyIsReportedAndFollowed()
+    {
+        // Python loads the real os before main.py runs, so the learner's os.py never replaces it.
+        RunRequest request = policed(QStringLiteral("imports_os.py"));
+        request.sources << SourceFile{QStringLiteral("os.py"), fixture(QStringLiteral("policy/helper.py"))};
+        const Outcome o = run(request);
+        QVERIFY2(o.result, why(o));
+        QCOMPARE(o.result->stage, RunStage::Policy);
+        QStringList places;
+        for (const Diagnostic &d : ofSeverity(*o.result, Diagnostic::Severity::Error))
+            places << QStringLiteral("%1:%2").arg(d.file).arg(d.line);
+        QCOMPARE(places, (QStringList{QStringLiteral("main.py:3"), QStringLiteral("os.py:1")}));
+    }
+
+    void fileTooLargeToCheckStopsTheRun()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QFile big(dir.filePath(QStringLiteral("helper.py")));
+        QVERIFY(big.open(QIODevice::WriteOnly));
+        big.write(QByteArray(4'500'000, '#') + "\nimport os\nNAME = 'helper'\n");
+        big.close();
+        RunRequest request = policed(QStringLiteral("imports_helper.py"));
+        request.inputFiles << InputFile{big.fileName(), QStringLiteral("helper.py")};
+#ifdef SANDPIT_TEST_DOCKER
+        // The container's own file-size limit (the check's 1 MB) stops the copy of the file
+        // in, before the checker could look: still no check, said as the limit.
+        verifyUnchecked(run(request), QStringLiteral("file"));
+#else
+        verifyUnchecked(run(request), QStringLiteral("helper.py is larger than 4 MB"));
+#endif
+    }
+
+    void tooManyFilesToCheckStopsTheRun()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("pkg")));
+        QStringList names;
+        for (int i = 0; i <= 500; ++i) {
+            names << QStringLiteral("m%1").arg(i);
+            QFile module(dir.filePath(QStringLiteral("pkg/%1.py").arg(names.last())));
+            QVERIFY(module.open(QIODevice::WriteOnly));
+        }
+        QFile init(dir.filePath(QStringLiteral("pkg/__init__.py")));
+        QVERIFY(init.open(QIODevice::WriteOnly));
+        RunRequest request
+            = pythonRequest("from pkg import " + names.join(QLatin1Char(',')).toUtf8() + "\nimport os\nprint('ran')\n");
+        request.importPolicy = teachersPolicy();
+        request.inputFiles << InputFile{dir.filePath(QStringLiteral("pkg")), QStringLiteral("pkg")};
+        verifyUnchecked(run(request), QStringLiteral("more than 500 files"));
     }
 
     void noPolicyNoCheck()

@@ -108,6 +108,16 @@ private Q_SLOTS:
         QVERIFY(!ImportReport::parse(QByteArray()));
     }
 
+    void incompleteCheckIsNoReportAndSaysWhy()
+    {
+        // What the checker found before it gave up does not make a report: the rest was unread.
+        const auto report
+            = ImportReport::parse(importLine("os", 1) + R"({"incomplete":"main.py is larger than 4 MB"})" + '\n');
+        QVERIFY(!report);
+        QCOMPARE(report.error(), QStringLiteral("main.py is larger than 4 MB"));
+        QVERIFY(!ImportReport::parse(R"({"incomplete":""})" + QByteArray("\n") + R"({"end":0})" + '\n'));
+    }
+
     void malformedLinesAreRefused()
     {
         const QByteArray end = R"({"end":1})" + QByteArray("\n");
