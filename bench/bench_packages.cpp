@@ -52,9 +52,10 @@ RunRequest request(const QByteArray &code, const QString &backend, const QString
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    const int trials = argc > 1 ? QByteArray(argv[1]).toInt() : 20;
-    const bool docker = argc > 2 && QByteArray(argv[2]) == "docker";
-    const QString backend = docker ? QStringLiteral("docker") : QStringLiteral("local");
+    const PythonBenchArgs args = pythonBenchArgs(argc, argv);
+    const int trials = args.trials;
+    const bool docker = args.docker;
+    const QString backend = args.backend();
     // Not under /tmp: the local sandbox's root covers the host's /tmp.
     QTemporaryDir dir(QStringLiteral("/var/tmp/bench-packages-XXXXXX"));
     // Readable by the sandbox's user, which as root is not root on the host.
@@ -62,10 +63,6 @@ int main(int argc, char **argv)
     const QString wheelhouse = dir.filePath(QStringLiteral("wheelhouse"));
     makeWheelhouse(wheelhouse);
     const QString cachedEnvs = dir.filePath(QStringLiteral("envs"));
-    if (docker) {
-        // The offline image, as the tests use it.
-        qputenv("SANDPIT_DOCKER_IMAGE_PYTHON", "sandpit-offline/python:3.11");
-    }
     auto plainEngine = engineOn(docker);
     auto cachedEngine = engineOn(docker);
     auto installEngine = engineOn(docker);

@@ -30,11 +30,10 @@ RunRequest request(const QString &backend, const ImportPolicy &policy)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    const int trials = argc > 1 ? QByteArray(argv[1]).toInt() : 20;
-    const bool docker = argc > 2 && QByteArray(argv[2]) == "docker";
-    const QString backend = docker ? QStringLiteral("docker") : QStringLiteral("local");
-    if (docker)
-        qputenv("SANDPIT_DOCKER_IMAGE_PYTHON", "sandpit-offline/python:3.11"); // the offline image, as the tests use
+    const PythonBenchArgs args = pythonBenchArgs(argc, argv);
+    const int trials = args.trials;
+    const bool docker = args.docker;
+    const QString backend = args.backend();
     const ImportPolicy policy{{QStringLiteral("socket")}, {QStringLiteral("subprocess")}};
     auto plainEngine = engineOn(docker);
     auto policedEngine = engineOn(docker);

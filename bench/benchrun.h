@@ -25,6 +25,25 @@ inline std::unique_ptr<Sandpit::Core::RunController> engineOn(bool docker)
     return std::make_unique<RunController>(makeBackends(LanguageRegistry::builtIn(), settings));
 }
 
+/// `bench_x [TRIALS] [docker]`: what the Python run benchmarks are asked. With docker, Python runs
+/// use the offline image, as the tests do.
+struct PythonBenchArgs {
+    int trials = 20;
+    bool docker = false;
+    QString backend() const { return docker ? QStringLiteral("docker") : QStringLiteral("local"); }
+};
+
+inline PythonBenchArgs pythonBenchArgs(int argc, char **argv)
+{
+    PythonBenchArgs args;
+    if (argc > 1)
+        args.trials = QByteArray(argv[1]).toInt();
+    args.docker = argc > 2 && QByteArray(argv[2]) == "docker";
+    if (args.docker)
+        qputenv("SANDPIT_DOCKER_IMAGE_PYTHON", "sandpit-offline/python:3.11");
+    return args;
+}
+
 /// The program every latency benchmark runs.
 inline const QString kCode = QStringLiteral("print('hi')");
 
