@@ -89,6 +89,12 @@ bool judgeLimitReached(TestOutcome &outcome, const RunResult &run)
 bool judgeEnd(TestOutcome &outcome, const ExerciseTest &test, const RunResult &run)
 {
     const QString detail = run.killDetail.isEmpty() ? killReasonTitle(run.killReason) : run.killDetail;
+    // Stopped by the learner while the compiler or the import check worked: the learner's
+    // choice, at whatever stage, never a refusal of the program.
+    if (run.killReason == KillReason::Cancelled) {
+        setVerdict(outcome, Verdict::Stopped, detail);
+        return true;
+    }
     if (run.stage == RunStage::Compile) {
         const Diagnostic *error = firstError(run);
         setVerdict(outcome, Verdict::CompileError,
@@ -129,8 +135,7 @@ bool judgeEnd(TestOutcome &outcome, const ExerciseTest &test, const RunResult &r
             setVerdict(outcome, Verdict::RuntimeError, runtimeErrorExplanation(run));
         return true;
     case KillReason::Cancelled:
-        setVerdict(outcome, Verdict::Stopped, detail);
-        return true;
+        break; // judged above, at any stage
     }
     if (run.exitCode == test.expectedExitCode)
         return false;

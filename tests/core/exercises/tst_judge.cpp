@@ -195,6 +195,23 @@ private Q_SLOTS:
         QVERIFY2(outcome.explanation.contains(said), qPrintable(outcome.explanation));
     }
 
+    void stopDuringCompileOrImportCheckIsStoppedNotACompileError_data()
+    {
+        QTest::addColumn<RunStage>("stage");
+        QTest::newRow("compile") << RunStage::Compile;
+        QTest::newRow("import check") << RunStage::Policy;
+    }
+
+    void stopDuringCompileOrImportCheckIsStoppedNotACompileError()
+    {
+        QFETCH(RunStage, stage);
+        RunResult run = killed(KillReason::Cancelled);
+        run.stage = stage;
+        const TestOutcome outcome = judged(run);
+        QCOMPARE(outcome.verdict, Verdict::Stopped);
+        QVERIFY(!outcome.countsAgainstLearner());
+    }
+
     void importCheckThatBlocksIsACompileError()
     {
         const QByteArray report = R"({"import":"os","names":[],"file":"main.py","line":3,"column":1,"how":"import"})"
