@@ -48,6 +48,11 @@ RunRequest request(const RunRequest &run)
     check.terminal.reset();
     check.network.clear();
     check.limits = limits();
+    // The checker writes nothing of its own, but the learner's attached files are copied into
+    // its sandbox as into the program's (in Docker, under the container's file-size limit): a
+    // data file the program may have must not stop the check that comes before it.
+    if (run.limits.fileSizeBytes <= 0 || run.limits.fileSizeBytes > check.limits.fileSizeBytes)
+        check.limits.fileSizeBytes = run.limits.fileSizeBytes;
     return check;
 }
 
