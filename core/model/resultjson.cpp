@@ -74,6 +74,10 @@ QJsonObject resultToJson(const RunResult &result)
         {QStringLiteral("notice"), result.notice.isEmpty() ? QJsonValue() : QJsonValue(result.notice)},
         {QStringLiteral("network"), toJsonArray(result.network, networkAttemptToJson)},
     };
+    // Only a run stopped at the import check: whether the check said no (false) or could not
+    // finish (true, Sandpit's trouble rather than the learner's; a grader must not count it).
+    if (result.stage == RunStage::Policy)
+        json.insert(QStringLiteral("policy_unchecked"), result.policyUnchecked);
     // Only a run checked against an expected output (Run with input… in the window) has one;
     // the command line's documented keys stay as they are.
     if (result.outputCheck) {

@@ -162,6 +162,7 @@ private Q_SLOTS:
         QVERIFY(ended.stdoutData.isEmpty()); // the report is never shown as output
         const QJsonObject json = resultToJson(ended);
         QCOMPARE(json.value(QStringLiteral("stage")).toString(), QStringLiteral("policy"));
+        QCOMPARE(json.value(QStringLiteral("policy_unchecked")), QJsonValue(false));
         QCOMPARE(resultHeadline(ended),
                  QStringLiteral("Stopped by the import policy: `os` may not be imported in this exercise, line 3"));
     }
@@ -181,6 +182,8 @@ private Q_SLOTS:
         QVERIFY(ended.exitCode != 0);
         QCOMPARE(ended.diagnostics.size(), 1);
         QVERIFY(ended.diagnostics.first().message.startsWith(QStringLiteral("Sandpit could not check")));
+        // A grader reading the JSON tells Sandpit's trouble from a blocked import.
+        QCOMPARE(resultToJson(ended).value(QStringLiteral("policy_unchecked")), QJsonValue(true));
     }
 };
 
