@@ -24,7 +24,8 @@ LimitWatch::LimitWatch(const InitContext &ctx, const Options &run, InitRecord &r
 
 Usage LimitWatch::sample()
 {
-    const Usage usage = sampleUsage(m_ctx.isolation == Isolation::Full, m_run.openFiles);
+    const Usage usage = sampleUsage(m_ctx.isolation == Isolation::Full, m_run.openFiles,
+                                    !m_ctx.memoryByCgroup && m_run.memoryBytes > 0);
     m_record.peakTotalBytes = std::max<std::int64_t>(m_record.peakTotalBytes, usage.residentBytes);
     m_record.peakTasks = std::max<std::int64_t>(m_record.peakTasks, usage.tasks);
     if (m_run.processes > 0 && usage.tasks > m_run.processes)

@@ -100,7 +100,7 @@ std::vector<long> runProcessIds(bool privateProc)
     return pids;
 }
 
-Usage sampleUsage(bool privateProc, long long openFilesLimit)
+Usage sampleUsage(bool privateProc, long long openFilesLimit, bool countCharged)
 {
     static const long pageSize = sysconf(_SC_PAGESIZE);
     Usage usage;
@@ -114,6 +114,8 @@ Usage sampleUsage(bool privateProc, long long openFilesLimit)
         long long size = 0, resident = 0;
         if (readSmall(path, buf, sizeof buf) && std::sscanf(buf, "%lld %lld", &size, &resident) == 2)
             usage.residentBytes += resident * pageSize;
+        if (!countCharged)
+            continue;
         // Shared anonymous memory (mmap MAP_SHARED, memfd, SysV shm) escapes RLIMIT_DATA and
         // a count of private pages alone, so both kinds are read from smaps_rollup.
         std::snprintf(path, sizeof path, "/proc/%ld/smaps_rollup", process.pid);
@@ -121,7 +123,7 @@ Usage sampleUsage(bool privateProc, long long openFilesLimit)
         if (readSmall(path, rollup, sizeof rollup))
             usage.chargedBytes += (kilobytesOf(rollup, "Pss_Anon:") + kilobytesOf(rollup, "Pss_Shmem:")) * 1024;
     }
-    if (!privateProc)
+    if (!privateProc || !countCharged)
         return usage;
     // So do the run's socket buffers, which no rlimit bounds (its network namespace is its own).
     usage.chargedBytes += std::max(0LL, unixSocketQueuedBytes());

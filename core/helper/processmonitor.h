@@ -20,7 +20,10 @@ struct Usage {
 /// run's to add.
 /// `openFilesLimit`: a process whose descriptor table has grown to it gets its descriptors
 /// counted (0: never).
-Usage sampleUsage(bool privateProc, long long openFilesLimit = 0);
+/// `countCharged`: fill chargedBytes, which only a run whose memory no cgroup bounds needs;
+/// reading every process's smaps_rollup walks its page tables, a tenth of a short run's helper
+/// CPU.
+Usage sampleUsage(bool privateProc, long long openFilesLimit = 0, bool countCharged = true);
 
 /// The run's processes (init excluded), by the PIDs this /proc gives them; `privateProc` as
 /// for sampleUsage.
