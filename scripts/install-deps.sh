@@ -11,7 +11,7 @@ packages=(
 )
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(xvfb xauth imagemagick bubblewrap hyperfine util-linux docker.io debootstrap libpython3.11-testsuite python3-jsonschema
-              g++ nodejs openjdk-17-jdk-headless rustc python3-matplotlib xdotool xclip
+              g++ nodejs openjdk-17-jdk-headless rustc python3-matplotlib python3-requests xdotool xclip
               desktop-file-utils appstream shared-mime-info man-db x11-utils
               openssl iproute2)
     # scripts/check-package.sh: the .deb's dependencies (dpkg-shlibdeps), its lint, and the

@@ -4,7 +4,7 @@
 # (no registry is reachable there) and by classrooms that are offline.
 #
 # Usage (root): packaging/docker/build-offline-images.sh [python|bash|gcc|toolchains|all]
-# Images: sandpit-offline/python:3.11 (python3, python3-matplotlib), sandpit-offline/bash:5,
+# Images: sandpit-offline/python:3.11 (python3, python3-matplotlib, python3-requests), sandpit-offline/bash:5,
 # sandpit-offline/gcc:12 (gcc and g++, for C and C++; about a minute more to build) and
 # sandpit-offline/toolchains:12 (Node, a JDK and rustc: JavaScript, Java and Rust, in one image
 # so that one debootstrap serves three languages).
@@ -18,7 +18,10 @@ toolchains=nodejs,openjdk-17-jdk-headless,rustc,libc6-dev
 build() {
     local name=$1 packages=$2
     local tag="sandpit-offline/$name"
-    if docker image inspect "$tag" >/dev/null 2>&1; then
+    # The package list is kept on the image, so that a list changed here builds it again.
+    local had
+    had=$(docker image inspect --format '{{index .Config.Labels "org.sandpit.packages"}}' "$tag" 2>/dev/null || true)
+    if [[ "$had" == "$packages" ]]; then
         echo "build-offline-images: $tag already exists"
         return
     fi
@@ -32,17 +35,17 @@ build() {
     rm -rf "$root"/var/lib/apt/lists/* "$root"/var/cache/apt/*.bin
     tar -C "$root" -c . | docker import \
         --change 'USER learner' --change 'WORKDIR /work' --change 'ENV LANG=C.UTF-8' \
-        --change 'LABEL org.sandpit.runner=1' - "$tag" >/dev/null
+        --change 'LABEL org.sandpit.runner=1' --change "LABEL org.sandpit.packages=$packages" - "$tag" >/dev/null
     echo "build-offline-images: $tag ready"
 }
 
 case "$which" in
-    python) build python:3.11 python3,python3-matplotlib ;;
+    python) build python:3.11 python3,python3-matplotlib,python3-requests ;;
     bash) build bash:5 bash ;;
     gcc) build gcc:12 gcc,g++,libc6-dev ;;
     toolchains) build toolchains:12 "$toolchains" ;;
     all)
-        build python:3.11 python3,python3-matplotlib
+        build python:3.11 python3,python3-matplotlib,python3-requests
         build bash:5 bash
         build gcc:12 gcc,g++,libc6-dev
         build toolchains:12 "$toolchains"

@@ -92,6 +92,27 @@ private Q_SLOTS:
                  qPrintable(o.result->isolation.details.join(QLatin1Char('\n'))));
     }
 
+    void theRequestsLibraryGoesThroughTheProxyToo()
+    {
+        LoopbackServer a(LoopbackServer::Mode::Http, "hello from A");
+        LoopbackServer b(LoopbackServer::Mode::Http, "hello from B");
+        RunRequest request = pythonRequest(fixture(QStringLiteral("network/reach_with_requests.py")),
+                                           QStringList{QString::number(a.port()), QString::number(b.port())});
+        request.network = {allow(a.port())};
+        const Outcome o = run(request);
+        QVERIFY2(o.result, why(o));
+        const QStringList out = lines(o.result->stdoutData);
+        QVERIFY2(out.size() == 2, o.result->stdoutData + o.result->stderrData);
+        QCOMPARE(out[0], QStringLiteral("A 200 hello from A"));
+        QVERIFY2(out[1].startsWith(QStringLiteral("B 403 Sandpit's allow-list denied 127.0.0.1:%1").arg(b.port())),
+                 qPrintable(out[1]));
+        QCOMPARE(a.connections(), 1);
+        QCOMPARE(b.connections(), 0);
+        const QList<NetworkAttempt> expected{{QStringLiteral("127.0.0.1"), a.port(), true},
+                                             {QStringLiteral("127.0.0.1"), b.port(), false}};
+        QCOMPARE(o.result->network, expected);
+    }
+
     void withoutAListNothingIsReachableAndThereIsNoProxy()
     {
         LoopbackServer a(LoopbackServer::Mode::Http, "hello from A");
