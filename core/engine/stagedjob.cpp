@@ -1,6 +1,7 @@
 #include "engine/stagedjob.h"
 
 #include "model/killdetail.h"
+#include "network/nonetworkhint.h"
 
 namespace Sandpit::Core {
 
@@ -113,6 +114,9 @@ void StagedJob::finish(const RunResult &result)
             if (!withDiagnostics.diagnostics.contains(d))
                 withDiagnostics.diagnostics << d;
         }
+        const QString hint = noNetworkHint(result, result.stderrData.isEmpty() ? m_stderrTail : result.stderrData);
+        if (!hint.isEmpty())
+            withDiagnostics.killDetail = (result.killDetail + QLatin1Char(' ') + hint).trimmed();
     }
     Q_EMIT finished(withDiagnostics);
 }

@@ -92,6 +92,16 @@ private Q_SLOTS:
                  qPrintable(o.result->isolation.details.join(QLatin1Char('\n'))));
     }
 
+    void aProgramThatFailsForWantOfANetworkIsToldSo()
+    {
+        const Outcome o = run(pythonRequest(fixture(QStringLiteral("network/fetch_without_network.py"))));
+        QVERIFY2(o.result, why(o));
+        QCOMPARE(o.result->exitCode, 1);
+        QVERIFY2(o.result->killDetail.contains(QStringLiteral("It tried to reach the network")),
+                 qPrintable(o.result->killDetail + o.result->stderrData));
+        QVERIFY(o.result->killDetail.contains(QStringLiteral("Settings › Network")));
+    }
+
     void theRequestsLibraryGoesThroughTheProxyToo()
     {
         LoopbackServer a(LoopbackServer::Mode::Http, "hello from A");
