@@ -51,7 +51,7 @@ void SetupJob::onInstallFinished(const RunResult &result)
         Q_EMIT finished(ended);
         return;
     }
-    const QString missing = m_plan.missingPackageMessage(m_tail + result.stderrData + result.stdoutData);
+    const QString missing = m_plan.failureMessage(m_tail + result.stderrData + result.stdoutData, result.network);
     if (!missing.isEmpty()) {
         Q_EMIT outputReceived(OutputStream::Stderr, "\n" + missing.toUtf8() + "\n");
         Diagnostic diagnostic;
