@@ -136,7 +136,8 @@ QStringList PackagePlan::setupCommand(const QString &interpreter, const QString 
     // PYTHONUNBUFFERED: pip's lines stream into the output as they come, not when it ends.
     // --isolated: no pip.conf or PIP_* of anyone's. --no-build-isolation: an sdist builds with
     // the setuptools wheel on PYTHONPATH, offline.
-    // With an index: the wheelhouse stays a source (--find-links), and the proxy is named on
+    // With an index: the wheelhouse stays a source (--find-links) when there is one (pip warns
+    // in red of a missing one, which here is no mistake), and the proxy is named on
     // the command line rather than left to the variables, which --isolated may one day drop.
     // One retry: the proxy answers at once, and a denied or unreachable host is not going to
     // change its mind, while pip's default of five backs off for most of a minute. pip tells
@@ -148,8 +149,9 @@ QStringList PackagePlan::setupCommand(const QString &interpreter, const QString 
                                            "--no-build-isolation %2 -r \"$4\"");
     const QString pip = index.isEmpty()
         ? install.arg(QStringLiteral("exec"), QStringLiteral("--no-index --find-links \"$3\""))
-        : install.arg(QString(), QStringLiteral("--find-links \"$3\" --index-url \"$7\" --proxy \"$8\" --retries 1 "
-                                               "--timeout 30 --log /tmp/sandpit-pip.log"))
+        : QStringLiteral("links=; [ -d \"$3\" ] && links=1; ")
+            + install.arg(QString(), QStringLiteral("${links:+--find-links \"$3\"} --index-url \"$7\" --proxy \"$8\" "
+                                                   "--retries 1 --timeout 30 --log /tmp/sandpit-pip.log"))
             + QStringLiteral(" && exit 0; status=$?; grep -h 'Could not fetch URL' /tmp/sandpit-pip.log | tail -n 3 >&2; "
                              "exit $status");
     const QString script
@@ -202,13 +204,21 @@ QString PackagePlan::failureMessage(const QByteArray &pipOutput, const QList<Net
             .arg(denied.join(QStringLiteral(", ")), index);
     const QString output = QString::fromUtf8(pipOutput);
     if (!index.isEmpty()) {
-        // pip logs each page it could not fetch, then carries on as if the index had nothing.
-        static const QRegularExpression unreachable(
-            QStringLiteral(R"((?:Could not fetch URL \S+?:|after connection broken by) ((?!404 ).+?)(?: - skipping)?$)"),
+        // pip's debug log names each page it could not fetch and why (the setup command puts
+        // the last of those lines on stderr); its retry warning says less, so it comes second.
+        static const QRegularExpression fetch(
+            QStringLiteral(R"(Could not fetch URL \S+?: ((?!404 ).+?)(?: - skipping)?$)"),
             QRegularExpression::MultilineOption);
-        if (const auto match = unreachable.match(output); match.hasMatch())
+        static const QRegularExpression retried(QStringLiteral(R"(after connection broken by (.+)$)"),
+                                                QRegularExpression::MultilineOption);
+        QString reason;
+        for (auto it = fetch.globalMatch(output); it.hasNext();)
+            reason = it.next().captured(1);
+        if (reason.isEmpty())
+            reason = retried.match(output).captured(1);
+        if (!reason.isEmpty())
             return QStringLiteral("The package index %1 could not be reached through Sandpit's proxy: %2")
-                .arg(index, match.captured(1).trimmed());
+                .arg(index, reason.trimmed());
     }
     // pip 20 to 24 say both; the second names the requirement as it was asked.
     static const QRegularExpression missing(QStringLiteral(

@@ -80,6 +80,8 @@ private Q_SLOTS:
         QCOMPARE(o.result->exitCode, 0);
         QVERIFY2(o.liveStdout.contains("hello from sandpit_fixture_pkg\nprogram could not reach the index\n"),
                  o.liveStdout + o.liveStderr);
+        // pip's warning for a --find-links that is not there: an empty wheelhouse is no mistake.
+        QVERIFY2(!(o.liveStdout + o.liveStderr).contains("is ignored"), o.liveStderr);
         // The install's attempts are the run's, each to the index and allowed; the program,
         // with no list, made none.
         QVERIFY(!o.result->network.isEmpty());
@@ -139,6 +141,20 @@ private Q_SLOTS:
                                         .arg(request.packages.index)),
                  qPrintable(message));
         QVERIFY(!o.liveStderr.contains("Traceback"));
+    }
+
+    void theWheelhouseStillComesFirstWhenTheIndexIsDown()
+    {
+        Wheelhouse wheelhouse;
+        QVERIFY(wheelhouse.addFixturePackage());
+        RunRequest request = wheelhouse.use(pythonRequest(kProgram, {QStringLiteral("http://127.0.0.1:9/")}));
+        {
+            const PackageIndex gone;
+            request.packages.index = gone.url();
+        }
+        const Outcome o = run(request);
+        QVERIFY2(o.result && o.result->exitCode == 0, why(o) + o.liveStderr);
+        QVERIFY(o.liveStdout.contains("hello from sandpit_fixture_pkg\n"));
     }
 
     void aBadIndexIsRefusedWithASentence()
