@@ -194,7 +194,8 @@ QString PackagePlan::failureMessage(const QByteArray &pipOutput, const QList<Net
     QStringList denied;
     for (const NetworkAttempt &attempt : attempts) {
         const QString host = AllowedDestination{attempt.host, attempt.port}.text();
-        if (!attempt.allowed && !denied.contains(host))
+        // Port 0 is the proxy's "N more attempts not listed", not a place.
+        if (!attempt.allowed && attempt.port != 0 && !denied.contains(host))
             denied << host;
     }
     if (!denied.isEmpty())

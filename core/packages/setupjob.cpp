@@ -42,6 +42,8 @@ void SetupJob::onInstallFinished(const RunResult &result)
 {
     RunResult ended = result;
     ended.stage = RunStage::Setup;
+    for (NetworkAttempt &attempt : ended.network)
+        attempt.install = true;
     if (result.killReason == KillReason::None && result.exitCode == 0) {
         const auto adopted = m_plan.cache().adopt(m_built, m_plan.hash, m_plan.marker());
         if (!adopted) {

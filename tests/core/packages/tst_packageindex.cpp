@@ -29,9 +29,10 @@ const QByteArray kProgram = "# /// script\n# dependencies = [\"sandpit-fixture-p
                             "except Exception:\n"
                             "    print('program could not reach the index')\n";
 
+// One of the setup step's attempts, through its own proxy.
 NetworkAttempt attempt(quint16 port, bool allowed)
 {
-    return NetworkAttempt{QStringLiteral("127.0.0.1"), port, allowed};
+    return NetworkAttempt{QStringLiteral("127.0.0.1"), port, allowed, true};
 }
 
 } // namespace
@@ -90,6 +91,7 @@ private Q_SLOTS:
         const QJsonObject first = resultToJson(*o.result).value(QStringLiteral("network")).toArray().first().toObject();
         QCOMPARE(first.value(QStringLiteral("port")).toInt(), index.port());
         QCOMPARE(first.value(QStringLiteral("allowed")).toBool(), true);
+        QCOMPARE(first.value(QStringLiteral("install")).toBool(), true);
         QCOMPARE(wheelhouse.environments().size(), 1);
     }
 
