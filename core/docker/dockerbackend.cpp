@@ -318,6 +318,16 @@ DockerContainerKey DockerBackend::checkImportsFirst(DockerRun::Plan check, const
 Expected<std::unique_ptr<RunJob>> DockerBackend::setupJob(const PackagePlan &packages, DockerRun::Plan setup,
                                                           std::shared_ptr<Workspace> &kept)
 {
+    // The install reaches its index only through the proxy's socket, bound into the container
+    // as a program's allow-list is (proxyReachable): an engine elsewhere has no way to it.
+    if (!packages.installNetwork.isEmpty() && m_remote)
+        return makeError(RunError::Code::BadRequest,
+                         QStringLiteral("Installing packages from the package index %1 in Docker needs an engine that "
+                                        "shares this computer's disk, and this one does not (DOCKER_HOST is tcp://, "
+                                        "or SANDPIT_DOCKER_TRANSFER=archive says so): Sandpit's proxy could not reach "
+                                        "the container. Choose Run in: Local sandbox, or clear the package index in "
+                                        "Settings to install from the wheelhouse.")
+                             .arg(packages.index));
     // As a compiler's build: the environment is moved out of the setup container's workspace
     // into one of Sandpit's own, and from there into the cache.
     auto workspace = Workspace::create();
@@ -327,6 +337,9 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::setupJob(const PackagePlan &pac
     auto made = DockerSetup::setupPlan(packages, std::move(setup), kept->root());
     if (!made)
         return std::unexpected(made.error());
+    // The setup request's list is the index's (PackagePlan::setupRequest), never the program's.
+    if (auto proxied = withProxy(*made); !proxied)
+        return std::unexpected(proxied.error());
     auto container = m_pool.take(made->key);
     auto install = std::make_unique<DockerJob>(std::move(*made), m_connector, m_reaper, std::move(container));
     return std::make_unique<SetupJob>(std::move(install), packages,

@@ -80,6 +80,8 @@ void StagedJob::onCompileFinished(const RunResult &result)
         finish(ended);
         return;
     }
+    // A setup step's install from an index: its attempts come first in the run's list.
+    m_compileNetwork = result.network;
     startRun();
 }
 
@@ -109,6 +111,7 @@ void StagedJob::finish(const RunResult &result)
         return;
     RunResult withDiagnostics = result;
     withDiagnostics.diagnostics = m_compileDiagnostics;
+    withDiagnostics.network = m_compileNetwork + result.network;
     if (result.stage == RunStage::Run) {
         for (const Diagnostic &d : diagnosticsOf(result)) {
             if (!withDiagnostics.diagnostics.contains(d))

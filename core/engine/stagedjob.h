@@ -66,6 +66,7 @@ private:
     DiagnosticParser m_parser;
     QList<Diagnostic> m_compileDiagnostics; // a compiler's warnings, kept for the program's result
     QByteArray m_stderrTail;                // the current job's last stderr, for a result that keeps no output
+    QList<NetworkAttempt> m_compileNetwork; // the setup step's attempts, when the program ran after it
     QByteArray m_input;                     // typed before the program started
     bool m_inputClosed = false;
     bool m_cancelled = false;

@@ -83,15 +83,10 @@ Expected<Steps> planSteps(const Language &language, const RunRequest &runRequest
 {
     Steps steps;
     steps.run.environment = programEnvironment(language, runRequest.terminal.has_value());
-    // Only the program's step: a compiler or a setup step gets no proxy and no network.
-    if (!runRequest.network.isEmpty()) {
-        auto proxy = NetworkProxy::start(runRequest.network);
-        if (!proxy)
-            return std::unexpected(proxy.error());
-        steps.run.proxy = std::move(*proxy);
-        for (const char *variable : Helper::kProxyEnvironment)
-            steps.run.environment << QString::fromLatin1(variable);
-    }
+    // The program's own list: a compiler gets no network, and a setup step only its index's
+    // (makeLocalSetupJob).
+    if (auto allowed = steps.run.allowNetwork(runRequest.network); !allowed)
+        return std::unexpected(allowed.error());
     if (!runRequest.command.isEmpty()) {
         auto command = resolveLocalCommand(runRequest.command, searchPath, language.installHint);
         if (!command)

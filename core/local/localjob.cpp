@@ -6,6 +6,7 @@
 #include "files/artifactlisting.h"
 #include "files/keptworkspace.h"
 #include "helper/protocol.h"
+#include "helper/proxyforward.h"
 #include "local/helperreport.h"
 #include "model/killdetail.h"
 
@@ -30,6 +31,19 @@ QString terminalSizeArgument(const TerminalSize &size)
     return QStringLiteral("%1x%2").arg(std::clamp(size.columns, 1, 1000)).arg(std::clamp(size.rows, 1, 1000));
 }
 } // namespace
+
+Expected<void> LocalJob::Plan::allowNetwork(const QList<AllowedDestination> &allowed)
+{
+    if (allowed.isEmpty())
+        return {};
+    auto started = NetworkProxy::start(allowed);
+    if (!started)
+        return std::unexpected(started.error());
+    proxy = std::move(*started);
+    for (const char *variable : Helper::kProxyEnvironment)
+        environment << QString::fromLatin1(variable);
+    return {};
+}
 
 LocalJob::LocalJob(RunRequest request, Plan plan, PreparedSandbox sandbox)
     : m_request(std::move(request))

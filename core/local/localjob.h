@@ -33,6 +33,9 @@ public:
         std::shared_ptr<NetworkProxy> proxy = {};
         /// How the run will differ from what was asked, for the result's notice; empty: none.
         QString notice = {};
+        /// Starts this step's proxy for `allowed` and tells the step where it is (the proxy
+        /// variables); nothing when `allowed` is empty.
+        Expected<void> allowNetwork(const QList<AllowedDestination> &allowed);
         /// The sandbox this step needs: `base`, with the proxy's socket when it has one.
         PreparedSandbox::Config sandboxConfig(PreparedSandbox::Config base) const
         {

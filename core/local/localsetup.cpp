@@ -30,18 +30,21 @@ Expected<std::unique_ptr<RunJob>> makeLocalSetupJob(const PackagePlan &plan, con
 {
     config.readOnlyPaths << plan.wheelhouse;
     config.workSizeBytes = std::max(config.workSizeBytes, kSetupWorkBytes);
-    auto sandbox = PreparedSandbox::start(config);
-    if (!sandbox)
-        return std::unexpected(sandbox.error());
-    const QString built = sandbox->workspace().workDir() + QLatin1Char('/') + QLatin1String(PackagePlan::kBuildDir);
-    LocalJob::Plan install;
     const auto tools = PipTools::find();
     if (!tools)
         return std::unexpected(tools.error());
+    LocalJob::Plan install;
     install.command = plan.setupCommand(interpreter, plan.wheelhouse, *tools);
     install.environment = environment;
     install.stage = RunStage::Setup;
     install.collectDir = QLatin1String(PackagePlan::kBuildDir);
+    // The index's proxy, as a program's allow-list gets one: its attempts are the result's.
+    if (auto allowed = install.allowNetwork(plan.installNetwork); !allowed)
+        return std::unexpected(allowed.error());
+    auto sandbox = PreparedSandbox::start(install.sandboxConfig(config));
+    if (!sandbox)
+        return std::unexpected(sandbox.error());
+    const QString built = sandbox->workspace().workDir() + QLatin1Char('/') + QLatin1String(PackagePlan::kBuildDir);
     auto job = std::make_unique<LocalJob>(plan.setupRequest(request), std::move(install), std::move(*sandbox));
     return std::make_unique<SetupJob>(std::move(job), plan, built);
 }

@@ -32,6 +32,7 @@ QJsonObject networkAttemptToJson(const NetworkAttempt &attempt)
         {QStringLiteral("host"), attempt.host},
         {QStringLiteral("port"), attempt.port},
         {QStringLiteral("allowed"), attempt.allowed},
+        {QStringLiteral("install"), attempt.install},
     };
 }
 

@@ -45,6 +45,9 @@ struct NetworkAttempt {
     QString host;
     quint16 port = 0;
     bool allowed = false;
+    /// Made by the setup step installing packages from the package index (SetupJob), not by
+    /// the program.
+    bool install = false;
 
     friend bool operator==(const NetworkAttempt &, const NetworkAttempt &) = default;
 };

@@ -27,10 +27,16 @@ struct PackagePlan {
     QString python;         ///< the environment's interpreter, on the host
     bool ready = false;     ///< cached: the run needs no setup step
     QString wheelhouse;
+    /// The package index the setup step may also install from; empty: the wheelhouse alone.
+    QString index;
+    /// Where the setup step may go (packageInstallNetwork()): the setup request's `network`.
+    QList<AllowedDestination> installNetwork;
     Limits setupLimits;
 
     /// Nothing when the run declares no packages (or is not Python). A declaration that
-    /// cannot be read, or an index the install could only reach with network, is an error.
+    /// cannot be read, or an index or file host that is no address, is an error. With an
+    /// index, the hash names it too: unpinned requirements resolve to other files from an
+    /// index than from the wheelhouse, so a set installed from each is another environment.
     /// `interpreter` is the toolchain the environment is made from.
     /// `interpreterTag` names the Python the environment is made from (localInterpreterTag(),
     /// or the Docker image), for the hash.
@@ -38,19 +44,21 @@ struct PackagePlan {
                                                      const QString &interpreterTag, const EnvCache &cache);
 
     /// What the setup step is asked: the requirement list alone, under the setup limits, with
-    /// no input or arguments.
+    /// no input or arguments, and the install's network (not the program's) as its list.
     RunRequest setupRequest(const RunRequest &request) const;
     /// The setup step's command: make a venv of `interpreter` (with the system's packages, so
     /// Debian's python3-* count) in /work/kBuildDir, then run pip from `tools` into it, from
-    /// `findLinks` only. Every path is as the sandbox sees it.
+    /// `findLinks` only, or with an index from `findLinks` and the index, through the sandbox's
+    /// proxy. Every path is as the sandbox sees it.
     QStringList setupCommand(const QString &interpreter, const QString &findLinks, const PipTools &tools) const;
     /// The marker kept in the environment: what it holds and what made it.
     QByteArray marker() const;
     /// The cache the environment belongs in.
     EnvCache cache() const;
-    /// The sentence for a package pip could not find, from pip's output; empty when pip said
-    /// something else.
-    QString missingPackageMessage(const QByteArray &pipOutput) const;
+    /// The one sentence for a failed install, from pip's output and the proxy's `attempts`:
+    /// a host the proxy denied, an index that could not be reached, a package found nowhere;
+    /// empty when pip said something else.
+    QString failureMessage(const QByteArray &pipOutput, const QList<NetworkAttempt> &attempts = {}) const;
 };
 
 /// Which Python on this computer an environment belongs to, without starting it: its real

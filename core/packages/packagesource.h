@@ -3,6 +3,7 @@
 #include "model/runlimits.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace Sandpit::Core {
 
@@ -11,9 +12,13 @@ namespace Sandpit::Core {
 struct PackageSource {
     /// The folder of wheels (and sdists) pip installs from, offline. Empty: defaultWheelhouse().
     QString wheelhouse;
-    /// A package index (a URL). Installing from it needs network for the install, which waits
-    /// for issue 22's allow-list proxy: until then a run that would use it is refused.
+    /// A package index (an http or https URL); empty: the wheelhouse alone. Setting one allows
+    /// the setup step, never the program, to reach it through a proxy of its own
+    /// (packageInstallNetwork()); pip still looks in the wheelhouse first.
     QString index;
+    /// Further `host:port`s the index sends files from (PyPI: files.pythonhosted.org:443),
+    /// allowed to the setup step with the index.
+    QStringList indexHosts;
     /// The folder the program's file is in, when it has one: a requirements.txt there counts
     /// as declared (read on the engine's thread, like an attached file).
     QString programFolder;

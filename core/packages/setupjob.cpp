@@ -42,6 +42,8 @@ void SetupJob::onInstallFinished(const RunResult &result)
 {
     RunResult ended = result;
     ended.stage = RunStage::Setup;
+    for (NetworkAttempt &attempt : ended.network)
+        attempt.install = true;
     if (result.killReason == KillReason::None && result.exitCode == 0) {
         const auto adopted = m_plan.cache().adopt(m_built, m_plan.hash, m_plan.marker());
         if (!adopted) {
@@ -51,7 +53,7 @@ void SetupJob::onInstallFinished(const RunResult &result)
         Q_EMIT finished(ended);
         return;
     }
-    const QString missing = m_plan.missingPackageMessage(m_tail + result.stderrData + result.stdoutData);
+    const QString missing = m_plan.failureMessage(m_tail + result.stderrData + result.stdoutData, result.network);
     if (!missing.isEmpty()) {
         Q_EMIT outputReceived(OutputStream::Stderr, "\n" + missing.toUtf8() + "\n");
         Diagnostic diagnostic;

@@ -10,9 +10,10 @@ namespace Sandpit::Core {
 
 /// The setup step of a run with packages, on either backend: the backend's own job runs pip
 /// in the sandbox (PackagePlan::setupCommand) and brings the environment out to `built`; this
-/// puts it in the plan's cache when the install succeeded, and turns pip's "no matching
-/// distribution" into one sentence that says what to do, as the result's diagnostic and on
-/// stderr after pip's own output.
+/// puts it in the plan's cache when the install succeeded, and turns a failed install (a host
+/// the proxy denied, an index out of reach, pip's "no matching distribution") into one sentence
+/// that says what to do (PackagePlan::failureMessage), as the result's diagnostic and on stderr
+/// after pip's own output.
 class SetupJob final : public RunJob
 {
     Q_OBJECT

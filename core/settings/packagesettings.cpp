@@ -1,12 +1,13 @@
 #include "settings/packagesettings.h"
 
 #include "packages/envcache.h"
+#include "packages/packageindex.h"
 #include "settings/folderpath.h"
 #include "settings/historysettings.h"
+#include "settings/networksettings.h"
 
 #include <QFileInfo>
 #include <QSettings>
-#include <QUrl>
 
 namespace Sandpit::Core {
 
@@ -15,6 +16,8 @@ const auto kWheelhouseKey = QStringLiteral("packages/wheelhouse");
 const auto kIndexKey = QStringLiteral("packages/index");
 const auto kWheelhouseVariable = QStringLiteral("SANDPIT_WHEELHOUSE");
 const auto kIndexVariable = QStringLiteral("SANDPIT_PACKAGE_INDEX");
+const auto kIndexHostsKey = QStringLiteral("packages/indexHosts");
+const auto kIndexHostsVariable = QStringLiteral("SANDPIT_PACKAGE_INDEX_HOSTS");
 
 std::expected<QString, QString> parseWheelhouse(const QString &text)
 {
@@ -33,13 +36,20 @@ std::expected<QString, QString> parseIndex(const QString &text)
     const QString trimmed = text.trimmed();
     if (trimmed.isEmpty())
         return QString();
-    const QUrl url(trimmed, QUrl::StrictMode);
-    if (!url.isValid() || (url.scheme() != QLatin1String("https") && url.scheme() != QLatin1String("http"))
-        || url.host().isEmpty())
+    if (!packageIndexDestination(trimmed))
         return std::unexpected(QStringLiteral("must be empty (the wheelhouse only) or a package index's address such "
                                               "as https://pypi.org/simple, but it is \"%1\".")
                                    .arg(text));
     return trimmed;
+}
+
+// As the network allow-list is written (NetworkSettings::entries), and checked by the same rule.
+std::expected<QStringList, QString> parseIndexHosts(const QString &text)
+{
+    const QStringList entries = NetworkSettings::entries(text);
+    if (const auto list = parseAllowList(entries); !list)
+        return std::unexpected(QStringLiteral("is not a list of hosts: %1").arg(list.error().message));
+    return entries;
 }
 } // namespace
 
@@ -51,6 +61,11 @@ QString PackageSettings::wheelhouseKey()
 QString PackageSettings::indexKey()
 {
     return kIndexKey;
+}
+
+QString PackageSettings::indexHostsKey()
+{
+    return kIndexHostsKey;
 }
 
 QString PackageSettings::defaultWheelhouse(const QProcessEnvironment &environment)
@@ -66,6 +81,9 @@ std::optional<QString> PackageSettings::problemWith(const QString &key, const QS
     } else if (key == kIndexKey) {
         if (const auto parsed = parseIndex(text); !parsed)
             return parsed.error();
+    } else if (key == kIndexHostsKey) {
+        if (const auto parsed = parseIndexHosts(text); !parsed)
+            return parsed.error();
     }
     return std::nullopt;
 }
@@ -77,9 +95,10 @@ PackageSettings::load(const QSettings &settings, const QProcessEnvironment &envi
     const QString data = QFileInfo(HistorySettings::defaultDirectory(environment)).path();
     out.envs = data + QStringLiteral("/envs");
     const auto read
-        = [&](const QString &key, const QString &variable, auto parse, QString &into) -> std::optional<QString> {
+        = [&](const QString &key, const QString &variable, auto parse, auto &into) -> std::optional<QString> {
         QString origin = QStringLiteral("The setting %1 (in %2)").arg(key, settings.fileName());
-        QString text = settings.value(key).toString();
+        // QSettings reads an unquoted "a:1, b:2" in the file as a list of two.
+        QString text = settings.value(key).toStringList().join(QLatin1Char(','));
         if (environment.contains(variable)) {
             overrides << variable;
             origin = QStringLiteral("The environment variable %1").arg(variable);
@@ -98,6 +117,8 @@ PackageSettings::load(const QSettings &settings, const QProcessEnvironment &envi
         return std::unexpected(*error);
     if (const auto error = read(kIndexKey, kIndexVariable, parseIndex, out.index))
         return std::unexpected(*error);
+    if (const auto error = read(kIndexHostsKey, kIndexHostsVariable, parseIndexHosts, out.indexHosts))
+        return std::unexpected(*error);
     return out;
 }
 
@@ -112,6 +133,10 @@ void PackageSettings::save(const PackageSource &source, QSettings &settings)
         settings.remove(kIndexKey);
     else
         settings.setValue(kIndexKey, source.index);
+    if (source.indexHosts.isEmpty())
+        settings.remove(kIndexHostsKey);
+    else
+        settings.setValue(kIndexHostsKey, source.indexHosts.join(QStringLiteral(", ")));
 }
 
 } // namespace Sandpit::Core

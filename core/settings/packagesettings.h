@@ -12,12 +12,14 @@ class QSettings;
 
 namespace Sandpit::Core {
 
-/// Where a program's declared packages come from: packages/wheelhouse (SANDPIT_WHEELHOUSE)
-/// and packages/index (SANDPIT_PACKAGE_INDEX), and the environments' folder beside the run
+/// Where a program's declared packages come from: packages/wheelhouse (SANDPIT_WHEELHOUSE),
+/// packages/index (SANDPIT_PACKAGE_INDEX) with packages/indexHosts
+/// (SANDPIT_PACKAGE_INDEX_HOSTS: host:port, comma-separated, as network/allow is), and the environments' folder beside the run
 /// history (SANDPIT_DATA_DIR, else the data folder).
 struct PackageSettings {
     static QString wheelhouseKey();
     static QString indexKey();
+    static QString indexHostsKey();
     /// The data folder's wheelhouse/ (beside the run history: SANDPIT_DATA_DIR when set).
     static QString defaultWheelhouse(const QProcessEnvironment &environment);
 

@@ -34,8 +34,9 @@ QString deniedSentence(const Core::RunResult &result)
     QStringList denied;
     QSet<QString> seen;
     for (const Core::NetworkAttempt &attempt : result.network) {
-        // Port 0 is the proxy's "N more attempts not listed", not a place.
-        if (attempt.allowed || attempt.port == 0)
+        // Port 0 is the proxy's "N more attempts not listed", not a place. A package install's
+        // refusal is the setup step's own sentence, which names the setting that allows it.
+        if (attempt.allowed || attempt.port == 0 || attempt.install)
             continue;
         const QString place = Core::AllowedDestination{attempt.host, attempt.port}.text();
         if (!seen.contains(place)) {

@@ -53,7 +53,8 @@ QString attemptLine(const Core::NetworkAttempt &attempt)
     if (attempt.port == 0) // the proxy's "N more attempts not listed"
         return attempt.host;
     return Core::AllowedDestination{attempt.host, attempt.port}.text()
-        + (attempt.allowed ? QStringLiteral(" — allowed") : QStringLiteral(" — denied"));
+        + (attempt.allowed ? QStringLiteral(" — allowed") : QStringLiteral(" — denied"))
+        + (attempt.install ? QStringLiteral(", package install") : QString());
 }
 
 QString isolationWord(Core::IsolationReport::Level level)

@@ -293,13 +293,21 @@ QWidget *SettingsDialog::packagesPage()
     addWideLine(form, Core::PackageSettings::wheelhouseKey(), QStringLiteral("SANDPIT_WHEELHOUSE"),
                 QStringLiteral("Wheelhouse"), Core::PackageSettings::defaultWheelhouse(m_environment));
     addWideLine(form, Core::PackageSettings::indexKey(), QStringLiteral("SANDPIT_PACKAGE_INDEX"),
-                QStringLiteral("Package index"), QString());
+                QStringLiteral("Package index"), QString())
+        ->setPlaceholderText(QStringLiteral("none: the wheelhouse only"));
+    addWideLine(form, Core::PackageSettings::indexHostsKey(), QStringLiteral("SANDPIT_PACKAGE_INDEX_HOSTS"),
+                QStringLiteral("Index file hosts"), QString())
+        ->setPlaceholderText(QStringLiteral("none: files come from the index itself"));
     form->addRow(explanation(
         QStringLiteral("A Python program lists the packages it needs in a “# /// script” block or a requirements.txt "
                        "beside it. Sandpit installs them, inside the sandbox, from the wheels in the wheelhouse, "
                        "without the network; fill it on a computer with internet: pip download PACKAGE -d FOLDER. "
-                       "Each set of packages is installed once and kept for the next runs. A package index needs "
-                       "network for the install, which Sandpit cannot allow yet: leave it empty.")));
+                       "Each set of packages is installed once and kept for the next runs. With a package index "
+                       "(such as https://pypi.org/simple), what the wheelhouse lacks is installed from it: only the "
+                       "install may reach the index, through Sandpit's proxy, and the program still has only its own "
+                       "network. An index that keeps its files on other hosts needs them listed as host:port, "
+                       "separated by commas (for PyPI: files.pythonhosted.org:443). The Run pane lists every host "
+                       "the install tried to reach.")));
 
     auto *policy = new QGroupBox(QStringLiteral("Teaching import policy"));
     policy->setObjectName(QStringLiteral("policy"));
@@ -363,7 +371,8 @@ void SettingsDialog::load()
     for (SettingField *field : std::as_const(m_fields)) {
         field->setValue(m_settings.value(field->key(), m_defaults.value(field->key())).toString());
         // Written by hand without quotes, the list is read as a QStringList, which has no toString().
-        if (field->key() == Core::NetworkSettings::allowKey() && m_settings.contains(field->key()))
+        if ((field->key() == Core::NetworkSettings::allowKey() || field->key() == Core::PackageSettings::indexHostsKey())
+            && m_settings.contains(field->key()))
             field->setValue(m_settings.value(field->key()).toStringList().join(QStringLiteral(", ")));
         // The flag has several spellings ("yes", "1"); the box shows what load() made of it.
         if (field->key() == QLatin1String("engine/docker_fallback") && saved)

@@ -1,5 +1,9 @@
 // What a program declares, read the standard ways and written one way: PEP 503 names, PEP 723
-// blocks, requirements.txt, the hash that names the environment, and pip's "not found".
+// blocks, requirements.txt, the hash that names the environment, an index's address and
+// what its install may reach, and pip's failures as one sentence.
+#include "languages/language.h"
+#include "languages/languageregistry.h"
+#include "packages/packageindex.h"
 #include "packages/packageplan.h"
 #include "packages/requirementset.h"
 #include "packages/scriptmetadata.h"
@@ -142,10 +146,81 @@ private Q_SLOTS:
         const QByteArray pip = "Looking in links: /w\n"
                                "ERROR: Could not find a version that satisfies the requirement Requests>=2 (from "
                                "versions: none)\nERROR: No matching distribution found for Requests>=2\n";
-        QCOMPARE(plan.missingPackageMessage(pip),
+        QCOMPARE(plan.failureMessage(pip),
                  QStringLiteral("`requests` is not in the wheelhouse (/w). Put its wheel there, or run `pip download "
                                 "requests -d /w` on a computer with internet."));
-        QVERIFY(plan.missingPackageMessage("ERROR: something else\n").isEmpty());
+        QVERIFY(plan.failureMessage("ERROR: something else\n").isEmpty());
+    }
+
+    void anIndexIsReachedOnlyByTheInstallThroughItsProxy()
+    {
+        RunRequest request;
+        request.language = QStringLiteral("python");
+        request.entryFile = QStringLiteral("main.py");
+        request.sources = {{request.entryFile, "# /// script\n# dependencies = [\"requests\"]\n# ///\n"}};
+        request.network = {*parseAllowedDestination(QStringLiteral("example.org:80"))};
+        const Language python = *LanguageRegistry::builtIn().find(QStringLiteral("python"));
+        QTemporaryDir envs;
+        const auto offline = PackagePlan::make(python, request, QStringLiteral("tag"), EnvCache(envs.path()));
+        QVERIFY(offline && *offline);
+        QVERIFY((*offline)->installNetwork.isEmpty());
+        QVERIFY((*offline)->setupRequest(request).network.isEmpty());
+        QVERIFY((*offline)->setupCommand(QStringLiteral("python3"), QStringLiteral("/w"), {}).join(' ').contains(
+            QLatin1String("--no-index")));
+
+        request.packages.index = QStringLiteral("https://pypi.org/simple");
+        request.packages.indexHosts = {QStringLiteral("files.pythonhosted.org:443")};
+        const auto online = PackagePlan::make(python, request, QStringLiteral("tag"), EnvCache(envs.path()));
+        QVERIFY(online && *online);
+        // Another source, another environment: unpinned names resolve to other files.
+        QVERIFY((*online)->hash != (*offline)->hash);
+        QCOMPARE(allowListText((*online)->setupRequest(request).network),
+                 (QStringList{QStringLiteral("pypi.org:443"), QStringLiteral("files.pythonhosted.org:443")}));
+        const QStringList command = (*online)->setupCommand(QStringLiteral("python3"), QStringLiteral("/w"), {});
+        QVERIFY(!command.join(' ').contains(QLatin1String("--no-index")));
+        QVERIFY(command.contains(QStringLiteral("https://pypi.org/simple")));
+        QVERIFY(command.contains(QStringLiteral("http://127.0.0.1:3128")));
+
+        request.packages.index = QStringLiteral("http://[::1]/simple");
+        request.packages.indexHosts.clear();
+        const auto local = PackagePlan::make(python, request, QStringLiteral("tag"), EnvCache(envs.path()));
+        QVERIFY(local && *local);
+        QCOMPARE(allowListText((*local)->installNetwork), QStringList{QStringLiteral("[::1]:80")});
+    }
+
+    void aBadIndexOrFileHostIsASentence()
+    {
+        QCOMPARE(packageIndexDestination(QStringLiteral("pypi.org/simple")).error().message,
+                 QStringLiteral("The package index \"pypi.org/simple\" is not an index's address: it must start with "
+                                "https:// or http:// and name a host, as https://pypi.org/simple does."));
+        QCOMPARE(packageIndexDestination(QStringLiteral("http://example.org:8080/simple"))->text(),
+                 QStringLiteral("example.org:8080"));
+        const auto hosts = packageInstallNetwork(QStringLiteral("https://pypi.org/simple"), {QStringLiteral("nope")});
+        QVERIFY(!hosts);
+        QCOMPARE(hosts.error().code, RunError::Code::BadRequest);
+    }
+
+    void anIndexFailureIsOneSentence()
+    {
+        PackagePlan plan;
+        plan.wheelhouse = QStringLiteral("/w");
+        plan.index = QStringLiteral("http://i/simple");
+        const QByteArray missing = "ERROR: No matching distribution found for nothere\n";
+        QCOMPARE(plan.failureMessage(missing),
+                 QStringLiteral("`nothere` is in neither the wheelhouse (/w) nor the package index http://i/simple."));
+        // A page the index does not have is not the index being down.
+        QCOMPARE(plan.failureMessage("Could not fetch URL http://i/simple/nothere/: 404 Client Error: Not Found - "
+                                     "skipping\n" + missing),
+                 plan.failureMessage(missing));
+        QCOMPARE(plan.failureMessage("2026 Could not fetch URL http://i/simple/x/: connection error: refused - "
+                                     "skipping\n" + missing),
+                 QStringLiteral("The package index http://i/simple could not be reached through Sandpit's proxy: "
+                                "connection error: refused"));
+        QCOMPARE(plan.failureMessage(missing, {NetworkAttempt{QStringLiteral("files.example.org"), 443, false}}),
+                 QStringLiteral("The install tried to reach files.example.org:443, which Sandpit's proxy did not "
+                                "allow: only the package index http://i/simple and the hosts listed for it are. If "
+                                "the index sends its files from there, add it to the index's file hosts in Settings "
+                                "› Packages."));
     }
 };
 

@@ -45,6 +45,28 @@ private Q_SLOTS:
         QCOMPARE(overrides, QStringList{QStringLiteral("SANDPIT_WHEELHOUSE")});
     }
 
+    void indexFileHostsAreAList()
+    {
+        auto file = settings();
+        // As a person writes it in the file, unquoted: QSettings reads a list of two.
+        file->setValue(PackageSettings::indexHostsKey(),
+                       QStringList{QStringLiteral("files.example.org:443"), QStringLiteral("cdn.example.org:443")});
+        QStringList overrides;
+        auto loaded = PackageSettings::load(*file, QProcessEnvironment(), overrides);
+        QVERIFY(loaded);
+        QCOMPARE(loaded->indexHosts, (QStringList{QStringLiteral("files.example.org:443"),
+                                                  QStringLiteral("cdn.example.org:443")}));
+        PackageSettings::save(*loaded, *file);
+        QCOMPARE(PackageSettings::load(*file, QProcessEnvironment(), overrides)->indexHosts, loaded->indexHosts);
+        QProcessEnvironment environment;
+        environment.insert(QStringLiteral("SANDPIT_PACKAGE_INDEX_HOSTS"), QStringLiteral("files.example.org"));
+        loaded = PackageSettings::load(*file, environment, overrides);
+        QVERIFY(!loaded);
+        QVERIFY2(loaded.error().startsWith(QStringLiteral("The environment variable SANDPIT_PACKAGE_INDEX_HOSTS is "
+                                                          "not a list of hosts: ")),
+                 qPrintable(loaded.error()));
+    }
+
     void badValuesNameTheirOrigin()
     {
         QProcessEnvironment environment;
@@ -75,6 +97,10 @@ private Q_SLOTS:
         QTest::newRow("https index") << index << QStringLiteral("https://pypi.org/simple") << true;
         QTest::newRow("no scheme") << index << QStringLiteral("pypi.org/simple") << false;
         QTest::newRow("ftp") << index << QStringLiteral("ftp://example.org/simple") << false;
+        const QString hosts = PackageSettings::indexHostsKey();
+        QTest::newRow("no file hosts") << hosts << QString() << true;
+        QTest::newRow("file hosts") << hosts << QStringLiteral("files.pythonhosted.org:443, [::1]:8080") << true;
+        QTest::newRow("file host without port") << hosts << QStringLiteral("files.pythonhosted.org") << false;
     }
 
     void problemsAsTyped()

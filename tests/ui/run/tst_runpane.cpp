@@ -62,6 +62,20 @@ private Q_SLOTS:
         QCOMPARE(pane.networkText(), QStringLiteral("a.example:80 — denied\n7 more attempts not listed"));
     }
 
+    void aPackageInstallsAttemptsSayWhoseTheyAre()
+    {
+        Ui::RunPane pane;
+        pane.showResult(withAttempts({{QStringLiteral("pypi.org"), 443, true, true},
+                                      {QStringLiteral("cdn.example"), 443, false, true},
+                                      {QStringLiteral("pypi.org"), 443, false}}));
+        QCOMPARE(pane.networkText(), QStringLiteral("pypi.org:443 — allowed, package install\n"
+                                                    "cdn.example:443 — denied, package install\n"
+                                                    "pypi.org:443 — denied"));
+        // The install's refusal has the setup step's own sentence; the program's is said here.
+        QVERIFY2(pane.messageText().contains(QStringLiteral("refused pypi.org:443")), qPrintable(pane.messageText()));
+        QVERIFY2(!pane.messageText().contains(QStringLiteral("cdn.example")), qPrintable(pane.messageText()));
+    }
+
     void noSectionWithoutNetwork()
     {
         Ui::RunPane pane;

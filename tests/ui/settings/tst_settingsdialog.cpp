@@ -344,14 +344,21 @@ private Q_SLOTS:
         type(field<QLineEdit>(*d, index), QStringLiteral("pypi.org/simple"));
         QVERIFY(!button(*d, QDialogButtonBox::Ok)->isEnabled());
         QVERIFY(message(*d, index).startsWith(QStringLiteral("Package index must be empty")));
-        type(field<QLineEdit>(*d, index), QString());
+        type(field<QLineEdit>(*d, index), QStringLiteral("https://pypi.org/simple"));
+        const QString hosts = Core::PackageSettings::indexHostsKey();
+        type(field<QLineEdit>(*d, hosts), QStringLiteral("files.pythonhosted.org"));
+        QVERIFY(!button(*d, QDialogButtonBox::Ok)->isEnabled());
+        QVERIFY2(message(*d, hosts).startsWith(QStringLiteral("Index file hosts is not a list of hosts")),
+                 qPrintable(message(*d, hosts)));
+        type(field<QLineEdit>(*d, hosts), QStringLiteral("files.pythonhosted.org:443"));
         QVERIFY(button(*d, QDialogButtonBox::Ok)->isEnabled());
         QTest::mouseClick(button(*d, QDialogButtonBox::Ok), Qt::LeftButton);
 
         const auto engine = Core::EngineSettings::load(*m_settings, QProcessEnvironment());
         QVERIFY(engine);
         QCOMPARE(engine->packages.wheelhouse, QStringLiteral("/srv/wheels"));
-        QVERIFY(engine->packages.index.isEmpty());
+        QCOMPARE(engine->packages.index, QStringLiteral("https://pypi.org/simple"));
+        QCOMPARE(engine->packages.indexHosts, QStringList{QStringLiteral("files.pythonhosted.org:443")});
     }
 
     // -- issue 22: policy --
