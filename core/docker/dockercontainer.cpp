@@ -1,5 +1,6 @@
 #include "docker/dockercontainer.h"
 
+#include "docker/dockerenvimage.h"
 #include "docker/dockertransfer.h"
 #include "files/workspacebudget.h"
 #include "helper/proxyforward.h"
@@ -189,6 +190,27 @@ QJsonArray initCommand(const DockerContainerKey &key)
         : QJsonArray{QLatin1String(DockerContainer::kSyscallFilter), QStringLiteral("--init"),
                      QLatin1String(DockerContainer::kControlDir), QString::number(openFilesWatch)};
 }
+
+/// `key` made from its environment's image when it has an environment and that image can be
+/// had. A failure costs the run only its speed: it is logged, and the run sends the
+/// environment as before.
+DockerContainerKey fromEnvironmentImage(const DockerClient &client, const DockerContainerKey &key, bool &inImage)
+{
+    inImage = false;
+    if (key.environment.isEmpty())
+        return key;
+    auto image = DockerEnvImage::ensure(client, key.image, key.environment);
+    if (!image) {
+        qCWarning(lcDocker).noquote() << "no image of the environment" << key.environment << "on"
+                                      << client.endpoint().description << "(" << image.error().message
+                                      << "): it is copied into the run instead";
+        return key;
+    }
+    inImage = true;
+    DockerContainerKey made = key;
+    made.image = *image;
+    return made;
+}
 } // namespace
 
 DockerContainerKey DockerContainerKey::from(const QString &image, const Limits &limits, const QString &syscallFilter)
@@ -279,14 +301,16 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
                                         "process, was not found next to Sandpit. Reinstall Sandpit, or set "
                                         "SANDPIT_SECCOMP to its path."));
     }
+    bool inImage = false;
+    const DockerContainerKey made = fromEnvironmentImage(client, key, inImage);
     auto workspace = Workspace::create();
     if (!workspace)
         return std::unexpected(workspace.error());
     if (key.remote) {
-        auto id = create(client, key, createBody(key));
+        auto id = create(client, made, createBody(made));
         if (!id)
             return std::unexpected(id.error());
-        return DockerPreparedContainer{*id, std::move(*workspace), {}, {}, key.learnerUid};
+        return DockerPreparedContainer{*id, std::move(*workspace), {}, {}, key.learnerUid, inImage};
     }
     auto madeControl = prepareControl(*workspace, key.syscallFilter);
     if (!madeControl)
@@ -305,10 +329,10 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
             RunError::Code::SetupFailed,
             QStringLiteral("Could not open the pipe %1: %2.").arg(QFile::decodeName(goPath), qt_error_string(errno)));
     }
-    auto id = create(client, key, createBody(key, control, workspace->workDir()));
+    auto id = create(client, made, createBody(made, control, workspace->workDir()));
     if (!id)
         return std::unexpected(id.error());
-    DockerPreparedContainer prepared{*id, std::move(*workspace), control, std::move(go), key.learnerUid};
+    DockerPreparedContainer prepared{*id, std::move(*workspace), control, std::move(go), key.learnerUid, inImage};
     auto started = client.call("POST", QStringLiteral("/containers/%1/start").arg(*id));
     if (!started || !started->ok()) {
         remove(client, *id);
