@@ -217,7 +217,8 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
     // An environment the setup step is still to make has no image yet: its container is taken
     // once the step has put it in the cache.
     const bool takeLater = *packages && !(*packages)->ready;
-    auto container = std::make_shared<UnusedContainer>(m_pool, takeLater ? DockerPool::Pending{} : m_pool.take(run.key));
+    auto container
+        = std::make_shared<UnusedContainer>(m_pool, takeLater ? DockerPool::Pending{} : m_pool.take(run.key));
     staged.makeRun = [this, container, kept, run](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
         DockerRun::Plan withInput = run;
         withInput.request = StagedJob::withInput(run.request, input);

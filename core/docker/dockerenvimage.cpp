@@ -38,15 +38,19 @@ Expected<QString> imageId(const DockerClient &client, const QString &image)
     return response->object().value(QLatin1String("Id")).toString();
 }
 
-// The marker is written last when an environment is made: one built again is another image.
-QString nameFor(const QString &baseId, const QString &envPath)
+} // namespace
+
+QString imageName(const QString &baseId, const QString &envPath)
 {
+    // The marker is written last when an environment is made: one built again is another image.
     const QFileInfo marker(envPath + QLatin1Char('/') + QLatin1String(EnvCache::kMarker));
     const QString identity = baseId + QLatin1Char('\n') + QFileInfo(envPath).fileName() + QLatin1Char('\n')
         + QString::number(marker.lastModified().toMSecsSinceEpoch());
     const QByteArray hash = QCryptographicHash::hash(identity.toUtf8(), QCryptographicHash::Sha256).toHex().left(24);
     return QStringLiteral("sandpit-env/") + QString::fromLatin1(hash) + QStringLiteral(":latest");
 }
+
+namespace {
 
 // Never started: it only holds the files for the commit. Labelled as a run's container, so that
 // removeOrphans() takes it should this Sandpit die before it is removed.
@@ -75,13 +79,12 @@ Expected<void> fillAndCommit(const DockerClient &client, const QString &holder, 
         return std::unexpected(DockerClient::errorFor(*put, QStringLiteral("copy the environment into its image")));
     const qsizetype colon = name.lastIndexOf(QLatin1Char(':'));
     const QJsonObject config{
-        {QStringLiteral("Labels"), QJsonObject{{QLatin1String(kLabel), QFileInfo(envPath).fileName()},
-                                               {QLatin1String(kBaseLabel), baseId}}}};
-    auto committed = client.call(
-        "POST",
-        QStringLiteral("/commit?container=%1&repo=%2&tag=%3&pause=0")
-            .arg(holder, encoded(name.left(colon)), encoded(name.mid(colon + 1))),
-        QJsonDocument(config).toJson(QJsonDocument::Compact));
+        {QStringLiteral("Labels"),
+         QJsonObject{{QLatin1String(kLabel), QFileInfo(envPath).fileName()}, {QLatin1String(kBaseLabel), baseId}}}};
+    auto committed = client.call("POST",
+                                 QStringLiteral("/commit?container=%1&repo=%2&tag=%3&pause=0")
+                                     .arg(holder, encoded(name.left(colon)), encoded(name.mid(colon + 1))),
+                                 QJsonDocument(config).toJson(QJsonDocument::Compact));
     if (!committed)
         return std::unexpected(committed.error());
     if (!committed->ok())
@@ -89,8 +92,8 @@ Expected<void> fillAndCommit(const DockerClient &client, const QString &holder, 
     return {};
 }
 
-Expected<void> make(const DockerClient &client, const QString &baseImage, const QString &baseId,
-                    const QString &envPath, const QString &name)
+Expected<void> make(const DockerClient &client, const QString &baseImage, const QString &baseId, const QString &envPath,
+                    const QString &name)
 {
     QElapsedTimer clock;
     clock.start();
@@ -114,10 +117,17 @@ Expected<QString> ensure(const DockerClient &client, const QString &baseImage, c
     // one): one image for both.
     static std::mutex making;
     const std::lock_guard lock(making);
+    // An image is never taken down while Sandpit runs: one made of a half-built folder would
+    // stay wrong.
+    if (!QFileInfo::exists(envPath + QLatin1Char('/') + QLatin1String(EnvCache::kMarker))) {
+        return makeError(RunError::Code::SetupFailed,
+                         QStringLiteral("%1 is not a finished environment (it has no %2).")
+                             .arg(envPath, QLatin1String(EnvCache::kMarker)));
+    }
     const auto baseId = imageId(client, baseImage);
     if (!baseId)
         return std::unexpected(baseId.error());
-    const QString name = nameFor(*baseId, envPath);
+    const QString name = imageName(*baseId, envPath);
     auto existing = client.call("GET", QStringLiteral("/images/%1/json").arg(name));
     if (existing && existing->ok())
         return name;

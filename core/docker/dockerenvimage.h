@@ -29,6 +29,9 @@ inline constexpr const char *kBaseLabel = "org.sandpit.envimage.base";
 /// requirements, without filling the engine's disk over a term.
 inline constexpr int kKept = 8;
 
+/// The name of the image of the environment at `envPath` made from the image whose id is
+/// `baseId`.
+QString imageName(const QString &baseId, const QString &envPath);
 /// The image of `baseImage` with the environment at `envPath` (a folder of the cache) in it,
 /// found on the engine or made now. Blocks: for the pool's threads.
 Expected<QString> ensure(const DockerClient &client, const QString &baseImage, const QString &envPath);
