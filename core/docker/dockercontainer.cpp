@@ -13,6 +13,7 @@
 
 #include <csignal>
 #include <fcntl.h>
+#include <functional>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -191,25 +192,30 @@ QJsonArray initCommand(const DockerContainerKey &key)
                      QLatin1String(DockerContainer::kControlDir), QString::number(openFilesWatch)};
 }
 
-/// `key` made from its environment's image when it has an environment and that image can be
-/// had. A failure costs the run only its speed: it is logged, and the run sends the
-/// environment as before.
-DockerContainerKey fromEnvironmentImage(const DockerClient &client, const DockerContainerKey &key, bool &inImage)
+/// The container of `key`, from its environment's image when it has an environment and that
+/// image can be had (`inImage` says whether it was). A failure costs the run only its speed: it
+/// is logged, and the run sends the environment as before. `bodyFor` is the create body of a key.
+Expected<QString> createFromEnvironment(const DockerClient &client, const DockerContainerKey &key, bool &inImage,
+                                        const std::function<QJsonObject(const DockerContainerKey &)> &bodyFor)
 {
     inImage = false;
     if (key.environment.isEmpty())
-        return key;
+        return DockerContainer::create(client, key, bodyFor(key));
     auto image = DockerEnvImage::ensure(client, key.image, key.environment);
-    if (!image) {
-        qCWarning(lcDocker).noquote() << "no image of the environment" << key.environment << "on"
-                                      << client.endpoint().description << "(" << image.error().message
-                                      << "): it is copied into the run instead";
-        return key;
+    if (image) {
+        DockerContainerKey made = key;
+        made.image = *image;
+        // Found a moment ago, it may have gone since: another Sandpit of this engine pruned it.
+        auto id = DockerContainer::create(client, made, bodyFor(made));
+        inImage = bool(id);
+        if (id)
+            return id;
+        image = std::unexpected(id.error());
     }
-    inImage = true;
-    DockerContainerKey made = key;
-    made.image = *image;
-    return made;
+    qCWarning(lcDocker).noquote() << "no image of the environment" << key.environment << "on"
+                                  << client.endpoint().description << "(" << image.error().message
+                                  << "): it is copied into the run instead";
+    return DockerContainer::create(client, key, bodyFor(key));
 }
 } // namespace
 
@@ -302,12 +308,12 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
                                         "SANDPIT_SECCOMP to its path."));
     }
     bool inImage = false;
-    const DockerContainerKey made = fromEnvironmentImage(client, key, inImage);
     auto workspace = Workspace::create();
     if (!workspace)
         return std::unexpected(workspace.error());
     if (key.remote) {
-        auto id = create(client, made, createBody(made));
+        auto id
+            = createFromEnvironment(client, key, inImage, [](const DockerContainerKey &k) { return createBody(k); });
         if (!id)
             return std::unexpected(id.error());
         return DockerPreparedContainer{*id, std::move(*workspace), {}, {}, key.learnerUid, inImage};
@@ -329,7 +335,9 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
             RunError::Code::SetupFailed,
             QStringLiteral("Could not open the pipe %1: %2.").arg(QFile::decodeName(goPath), qt_error_string(errno)));
     }
-    auto id = create(client, made, createBody(made, control, workspace->workDir()));
+    auto id = createFromEnvironment(client, key, inImage, [&](const DockerContainerKey &k) {
+        return createBody(k, control, workspace->workDir());
+    });
     if (!id)
         return std::unexpected(id.error());
     DockerPreparedContainer prepared{*id, std::move(*workspace), control, std::move(go), key.learnerUid, inImage};
