@@ -38,22 +38,9 @@ Expected<QString> imageId(const DockerClient &client, const QString &image)
     return response->object().value(QLatin1String("Id")).toString();
 }
 
-} // namespace
-
-QString imageName(const QString &baseId, const QString &envPath)
-{
-    // The marker is written last when an environment is made: one built again is another image.
-    const QFileInfo marker(envPath + QLatin1Char('/') + QLatin1String(EnvCache::kMarker));
-    const QString identity = baseId + QLatin1Char('\n') + QFileInfo(envPath).fileName() + QLatin1Char('\n')
-        + QString::number(marker.lastModified().toMSecsSinceEpoch());
-    const QByteArray hash = QCryptographicHash::hash(identity.toUtf8(), QCryptographicHash::Sha256).toHex().left(24);
-    return QStringLiteral("sandpit-env/") + QString::fromLatin1(hash) + QStringLiteral(":latest");
-}
-
-namespace {
-
 // Never started: it only holds the files for the commit. Labelled as a run's container, so that
-// removeOrphans() takes it should this Sandpit die before it is removed.
+// removeOrphans() takes it should this Sandpit die before it is removed. The commit passes these
+// labels on to the image, which is harmless: every container Sandpit makes sets both its own.
 QJsonObject holderBody(const QString &baseImage)
 {
     return {{QStringLiteral("Image"), baseImage},
@@ -110,6 +97,16 @@ Expected<void> make(const DockerClient &client, const QString &baseImage, const 
     return made;
 }
 } // namespace
+
+QString imageName(const QString &baseId, const QString &envPath)
+{
+    // The marker is written last when an environment is made: one built again is another image.
+    const QFileInfo marker(envPath + QLatin1Char('/') + QLatin1String(EnvCache::kMarker));
+    const QString identity = baseId + QLatin1Char('\n') + QFileInfo(envPath).fileName() + QLatin1Char('\n')
+        + QString::number(marker.lastModified().toMSecsSinceEpoch());
+    const QByteArray hash = QCryptographicHash::hash(identity.toUtf8(), QCryptographicHash::Sha256).toHex().left(24);
+    return QStringLiteral("sandpit-env/") + QString::fromLatin1(hash) + QStringLiteral(":latest");
+}
 
 Expected<QString> ensure(const DockerClient &client, const QString &baseImage, const QString &envPath)
 {
