@@ -10,6 +10,9 @@
 #include "support/tlsengine.h"
 #include "support/wheelhouse.h"
 
+#include "packages/envcache.h"
+
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QUrl>
@@ -107,6 +110,27 @@ private Q_SLOTS:
             = runToEnd(*controller, fixtureProgram(wheelhouse, QStringLiteral("uses_fixture_pkg.py")), 60000);
         QVERIFY2(later.result, why(later));
         QVERIFY2(later.liveStdout.startsWith("hello from sandpit_fixture_pkg\n"), later.liveStdout);
+    }
+
+    void aNewBaseImageOrARebuiltEnvironmentGetsAnImageOfItsOwn()
+    {
+        QTemporaryDir envs(QStringLiteral("/var/tmp/sandpit-envs-XXXXXX"));
+        const QString env = envs.filePath(QStringLiteral("0123abcd"));
+        QVERIFY(QDir().mkpath(env));
+        QFile marker(env + QLatin1Char('/') + QLatin1String(EnvCache::kMarker));
+        // Its time set while open, as QFileDevice::setFileTime needs.
+        QVERIFY(marker.open(QIODevice::WriteOnly));
+        QVERIFY(marker.setFileTime(QDateTime::fromSecsSinceEpoch(1'700'000'000), QFileDevice::FileModificationTime));
+        marker.close();
+        const QString first = DockerEnvImage::imageName(QStringLiteral("sha256:aa"), env);
+        QVERIFY(first.startsWith(QLatin1String("sandpit-env/")));
+        QCOMPARE(DockerEnvImage::imageName(QStringLiteral("sha256:aa"), env), first);
+        QVERIFY(DockerEnvImage::imageName(QStringLiteral("sha256:bb"), env) != first);
+        // Built again: a new marker.
+        QVERIFY(marker.open(QIODevice::WriteOnly));
+        QVERIFY(marker.setFileTime(QDateTime::fromSecsSinceEpoch(1'700'000'100), QFileDevice::FileModificationTime));
+        marker.close();
+        QVERIFY(DockerEnvImage::imageName(QStringLiteral("sha256:aa"), env) != first);
     }
 
     void withoutAnImageTheEnvironmentIsSentAsBefore()
