@@ -73,22 +73,22 @@ private:
 };
 } // namespace
 
-Expected<QByteArray> DockerArchive::pack(const QString &folder, const QList<Extra> &extras, Owner owner)
+namespace {
+/// The regular files and folders of `folder`, each path under `prefix` (empty: at the top);
+/// links and anything else left out.
+Expected<void> addTree(Writer &writer, const QString &folder, const QString &prefix, int folderMode)
 {
-    Writer writer(owner);
-    if (!writer.open())
-        return std::unexpected(archiveError(writer.get(), QStringLiteral("start the run's archive")));
     const QDir root(folder);
     QDirIterator it(folder, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
                     QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QFileInfo info(it.next());
-        const QString path = root.relativeFilePath(info.filePath());
+        const QString path = prefix + root.relativeFilePath(info.filePath());
         if (info.isSymLink())
             continue;
         bool added = true;
         if (info.isDir()) {
-            added = writer.add(path + QLatin1Char('/'), AE_IFDIR, 0777);
+            added = writer.add(path + QLatin1Char('/'), AE_IFDIR, folderMode);
         } else if (info.isFile()) {
             QFile file(info.filePath());
             if (!file.open(QIODevice::ReadOnly)) {
@@ -101,6 +101,31 @@ Expected<QByteArray> DockerArchive::pack(const QString &folder, const QList<Extr
         if (!added)
             return std::unexpected(archiveError(writer.get(), QStringLiteral("pack %1").arg(path)));
     }
+    return {};
+}
+} // namespace
+
+Expected<QByteArray> DockerArchive::packReadOnly(const QString &folder, const QString &prefix)
+{
+    Writer writer(Owner{0, 0});
+    if (!writer.open())
+        return std::unexpected(archiveError(writer.get(), QStringLiteral("start an archive of %1").arg(folder)));
+    if (!writer.add(prefix + QLatin1Char('/'), AE_IFDIR, 0755))
+        return std::unexpected(archiveError(writer.get(), QStringLiteral("pack %1").arg(prefix)));
+    if (auto added = addTree(writer, folder, prefix + QLatin1Char('/'), 0755); !added)
+        return std::unexpected(added.error());
+    if (!writer.close())
+        return std::unexpected(archiveError(writer.get(), QStringLiteral("finish the archive of %1").arg(folder)));
+    return writer.take();
+}
+
+Expected<QByteArray> DockerArchive::pack(const QString &folder, const QList<Extra> &extras, Owner owner)
+{
+    Writer writer(owner);
+    if (!writer.open())
+        return std::unexpected(archiveError(writer.get(), QStringLiteral("start the run's archive")));
+    if (auto added = addTree(writer, folder, QString(), 0777); !added)
+        return std::unexpected(added.error());
     for (const Extra &extra : extras) {
         const QString parent = QFileInfo(extra.path).path();
         if (parent != QLatin1String(".") && !writer.add(parent + QLatin1Char('/'), AE_IFDIR, 0755))

@@ -33,6 +33,11 @@ public:
     /// write where the host user could.
     static Expected<QByteArray> pack(const QString &folder, const QList<Extra> &extras, Owner owner);
 
+    /// A tar of what is in `folder` (regular files and folders, as pack()) under `prefix`, a
+    /// relative path such as "opt/sandpit-env", every entry root's and no folder writable by
+    /// anyone else: for a tree that no run's program may change (see DockerEnvImage).
+    static Expected<QByteArray> packReadOnly(const QString &folder, const QString &prefix);
+
     struct Unpacked {
         int files = 0;
         int skipped = 0;        ///< links, devices and the like: never made on the host

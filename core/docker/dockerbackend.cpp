@@ -1,5 +1,6 @@
 #include "docker/dockerbackend.h"
 
+#include "docker/dockerenvimage.h"
 #include "docker/dockerexecjob.h"
 #include "docker/dockerjob.h"
 #include "docker/dockersetup.h"
@@ -168,8 +169,7 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
     std::shared_ptr<Workspace> kept;
     QString python = language->run.toolchain.value(0);
     if (*packages) {
-        runRequest = DockerSetup::withEnvironment(runRequest, **packages);
-        python = DockerSetup::environmentInContainer() + QStringLiteral("/bin/python3");
+        python = QLatin1String(DockerEnvImage::kPathInImage) + QStringLiteral("/bin/python3");
         if (!(*packages)->ready) {
             auto setup = setupJob(**packages, plan((*packages)->setupRequest(request), {}), kept);
             if (!setup)
@@ -200,6 +200,8 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
     }
     // Found on the image's PATH by the launcher's shell, as the language's toolchains are.
     DockerRun::Plan run = plan(runRequest, ownCommand ? request.command : runCommand(*language, python, runRequest));
+    if (*packages)
+        run.key.environment = (*packages)->envPath;
     const DockerContainerKey runKey = run.key; // kept warm for the next run: never with a proxy
     if (auto proxied = withProxy(run); !proxied)
         return std::unexpected(proxied.error());
@@ -212,11 +214,16 @@ Expected<std::unique_ptr<RunJob>> DockerBackend::createJob(const RunRequest &req
     }
     // Taken now, so that it is being made (or is warm) while the compiler works; the program's
     // job is made when it is due, with what was typed meanwhile.
-    auto container = std::make_shared<UnusedContainer>(m_pool, m_pool.take(run.key));
+    // An environment the setup step is still to make has no image yet: its container is taken
+    // once the step has put it in the cache.
+    const bool takeLater = *packages && !(*packages)->ready;
+    auto container
+        = std::make_shared<UnusedContainer>(m_pool, takeLater ? DockerPool::Pending{} : m_pool.take(run.key));
     staged.makeRun = [this, container, kept, run](const StagedJob::Input &input) -> Expected<std::unique_ptr<RunJob>> {
         DockerRun::Plan withInput = run;
         withInput.request = StagedJob::withInput(run.request, input);
-        return std::make_unique<DockerJob>(std::move(withInput), m_connector, m_reaper, std::move(container->pending));
+        auto taken = container->pending.valid() ? std::move(container->pending) : m_pool.take(run.key);
+        return std::make_unique<DockerJob>(std::move(withInput), m_connector, m_reaper, std::move(taken));
     };
     auto job = std::make_unique<StagedJob>(std::move(staged));
     keepWarmAfter(*job, present({checkKey, compileKey, runKey}));

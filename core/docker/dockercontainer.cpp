@@ -1,5 +1,6 @@
 #include "docker/dockercontainer.h"
 
+#include "docker/dockerenvimage.h"
 #include "docker/dockertransfer.h"
 #include "files/workspacebudget.h"
 #include "helper/proxyforward.h"
@@ -12,6 +13,7 @@
 
 #include <csignal>
 #include <fcntl.h>
+#include <functional>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -189,6 +191,32 @@ QJsonArray initCommand(const DockerContainerKey &key)
         : QJsonArray{QLatin1String(DockerContainer::kSyscallFilter), QStringLiteral("--init"),
                      QLatin1String(DockerContainer::kControlDir), QString::number(openFilesWatch)};
 }
+
+/// The container of `key`, from its environment's image when it has an environment and that
+/// image can be had (`inImage` says whether it was). A failure costs the run only its speed: it
+/// is logged, and the run sends the environment as before. `bodyFor` is the create body of a key.
+Expected<QString> createFromEnvironment(const DockerClient &client, const DockerContainerKey &key, bool &inImage,
+                                        const std::function<QJsonObject(const DockerContainerKey &)> &bodyFor)
+{
+    inImage = false;
+    if (key.environment.isEmpty())
+        return DockerContainer::create(client, key, bodyFor(key));
+    auto image = DockerEnvImage::ensure(client, key.image, key.environment);
+    if (image) {
+        DockerContainerKey made = key;
+        made.image = *image;
+        // Found a moment ago, it may have gone since: another Sandpit of this engine pruned it.
+        auto id = DockerContainer::create(client, made, bodyFor(made));
+        inImage = bool(id);
+        if (id)
+            return id;
+        image = std::unexpected(id.error());
+    }
+    qCWarning(lcDocker).noquote() << "no image of the environment" << key.environment << "on"
+                                  << client.endpoint().description << "(" << image.error().message
+                                  << "): it is copied into the run instead";
+    return DockerContainer::create(client, key, bodyFor(key));
+}
 } // namespace
 
 DockerContainerKey DockerContainerKey::from(const QString &image, const Limits &limits, const QString &syscallFilter)
@@ -279,14 +307,16 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
                                         "process, was not found next to Sandpit. Reinstall Sandpit, or set "
                                         "SANDPIT_SECCOMP to its path."));
     }
+    bool inImage = false;
     auto workspace = Workspace::create();
     if (!workspace)
         return std::unexpected(workspace.error());
     if (key.remote) {
-        auto id = create(client, key, createBody(key));
+        auto id
+            = createFromEnvironment(client, key, inImage, [](const DockerContainerKey &k) { return createBody(k); });
         if (!id)
             return std::unexpected(id.error());
-        return DockerPreparedContainer{*id, std::move(*workspace), {}, {}, key.learnerUid};
+        return DockerPreparedContainer{*id, std::move(*workspace), {}, {}, key.learnerUid, inImage};
     }
     auto madeControl = prepareControl(*workspace, key.syscallFilter);
     if (!madeControl)
@@ -305,10 +335,12 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
             RunError::Code::SetupFailed,
             QStringLiteral("Could not open the pipe %1: %2.").arg(QFile::decodeName(goPath), qt_error_string(errno)));
     }
-    auto id = create(client, key, createBody(key, control, workspace->workDir()));
+    auto id = createFromEnvironment(client, key, inImage, [&](const DockerContainerKey &k) {
+        return createBody(k, control, workspace->workDir());
+    });
     if (!id)
         return std::unexpected(id.error());
-    DockerPreparedContainer prepared{*id, std::move(*workspace), control, std::move(go), key.learnerUid};
+    DockerPreparedContainer prepared{*id, std::move(*workspace), control, std::move(go), key.learnerUid, inImage};
     auto started = client.call("POST", QStringLiteral("/containers/%1/start").arg(*id));
     if (!started || !started->ok()) {
         remove(client, *id);

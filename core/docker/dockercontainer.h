@@ -43,6 +43,10 @@ struct DockerContainerKey {
     /// /run/sandpit-proxy/proxy.sock; init starts the forwarder to it when it is there. Empty: no
     /// network at all. A container with one serves that run alone: it is never kept warm.
     QString proxySocket = {};
+    /// The host path of a cached Python environment the program imports (PackagePlan::envPath):
+    /// the container is made from that environment's image (DockerEnvImage), so nothing of it
+    /// is sent per run. Empty: none.
+    QString environment = {};
 
     /// Without a user-namespace remap, a container's uid is the host's: uid 1000, the first
     /// person's account on most desktops, let a program reach what that person owns (through
@@ -88,6 +92,9 @@ struct DockerPreparedContainer {
     FileDescriptor
         go; ///< our end of the go pipe, open read-write so it never blocks; "done" ends init (DockerRunClose)
     int learnerUid = DockerContainerKey::kNobodysUid; ///< the key's, as created: the program's uid and its files' owner
+    /// Made from its key's environment image; false when that could not be had, and the run
+    /// then sends the environment into /work itself (DockerEnvImage::sendInstead).
+    bool environmentInImage = false;
 };
 
 /// Creating and removing Sandpit's hardened containers.

@@ -1,6 +1,7 @@
 #include "docker/dockerrun.h"
 
 #include "docker/dockerattachstream.h"
+#include "docker/dockerenvimage.h"
 #include "docker/dockerexitwait.h"
 #include "docker/dockerisolation.h"
 #include "docker/dockerlauncher.h"
@@ -286,6 +287,8 @@ Expected<RunResult> DockerRun::execute(const DockerClient &client, DockerPrepare
 
 Expected<void> DockerRun::prepareWorkspace(DockerPreparedContainer &container)
 {
+    if (!m_plan.key.environment.isEmpty() && !container.environmentInImage)
+        DockerEnvImage::sendInstead(m_plan.request, m_plan.command, m_plan.key.environment);
     // Filled here, then copied whole into the container's /work (by its launcher, or sent
     // through the archive API), where every file is the learner's to change.
     if (auto populated = container.workspace.populate(m_plan.request); !populated)

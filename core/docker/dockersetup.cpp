@@ -43,10 +43,4 @@ Expected<DockerRun::Plan> setupPlan(const PackagePlan &packages, DockerRun::Plan
     return setup;
 }
 
-RunRequest withEnvironment(RunRequest run, const PackagePlan &packages)
-{
-    run.inputFiles << InputFile{packages.envPath, QLatin1String(PackagePlan::kBuildDir)};
-    return run;
-}
-
 } // namespace Sandpit::Core::DockerSetup

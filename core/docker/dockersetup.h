@@ -9,9 +9,8 @@ namespace Sandpit::Core {
 /// (whose Python it is for: the image is the hash's interpreter tag), from the wheelhouse and
 /// pip's wheels sent into /work like any attached folder (tar through the archive API to a
 /// remote engine), brought back as a compiler's build folder is, and cached on this computer
-/// beside the local sandbox's environments. Each run gets it in /work again: a copy per run
-/// costs what sending its files does, where a per-hash volume would outlive Sandpit's
-/// clean-up and need the daemon to keep what only this computer should decide to keep.
+/// beside the local sandbox's environments. A run with it runs from the environment's own
+/// image (DockerEnvImage), made once per engine.
 namespace DockerSetup {
 
 /// Where the program finds its environment in the container.
@@ -19,8 +18,6 @@ QString environmentInContainer();
 /// `setup` (a plan for the run's image, with the setup request) made into the setup step:
 /// pip's wheels and the wheelhouse as input files, the command, the stage, the folder kept.
 Expected<DockerRun::Plan> setupPlan(const PackagePlan &packages, DockerRun::Plan setup, const QString &keepIn);
-/// The program's request with the cached environment as an input folder.
-RunRequest withEnvironment(RunRequest run, const PackagePlan &packages);
 
 } // namespace DockerSetup
 

@@ -33,6 +33,19 @@ inline std::unique_ptr<RunController> dockerController(QProcessEnvironment envir
 /// The containers Sandpit process `owner` made on the daemon `client` speaks to, as GET
 /// /containers/json lists them (all states). Only its own: other Docker tests, and the user's
 /// Sandpit, may run beside it.
+/// A client of the engine `environment` names (DOCKER_HOST and the TLS variables); fatal when
+/// it cannot be reached.
+inline DockerClient dockerClientFor(const QProcessEnvironment &environment)
+{
+    auto endpoint = DockerEndpoint::fromDockerHost(environment.value(QStringLiteral("DOCKER_HOST")), environment);
+    if (!endpoint)
+        qFatal("%s", qPrintable(endpoint.error().message));
+    auto connected = DockerClient::connect(*endpoint);
+    if (!connected)
+        qFatal("%s", qPrintable(connected.error().message));
+    return *connected;
+}
+
 inline QList<QJsonObject> containersOwnedBy(qint64 owner, const DockerClient &client)
 {
     const QJsonObject filters{

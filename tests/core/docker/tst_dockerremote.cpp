@@ -24,17 +24,7 @@ class TestDockerRemote : public QObject
     QTemporaryDir m_unpackRoot;
     Course m_course;
 
-    DockerClient client() const
-    {
-        auto endpoint
-            = DockerEndpoint::fromDockerHost(m_environment.value(QStringLiteral("DOCKER_HOST")), m_environment);
-        if (!endpoint)
-            qFatal("%s", qPrintable(endpoint.error().message));
-        auto connected = DockerClient::connect(*endpoint);
-        if (!connected)
-            qFatal("%s", qPrintable(connected.error().message));
-        return *connected;
-    }
+    DockerClient client() const { return dockerClientFor(m_environment); }
 
     /// The TLS engine's environment with `ca`, `cert` and `key` in a certificate folder of
     /// their own: an empty name leaves that file out.
