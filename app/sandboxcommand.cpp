@@ -111,6 +111,12 @@ std::optional<Core::SandboxSpec> specFrom(const QCommandLineParser &parser, cons
         }
         spec.labels.insert(label.left(equals), label.mid(equals + 1));
     }
+    const auto network = Core::parseAllowList(parser.values(option("allow-net")));
+    if (!network) {
+        printErr(network.error().message);
+        return std::nullopt;
+    }
+    spec.network = *network;
     return spec;
 }
 
@@ -127,6 +133,10 @@ int create(const QStringList &arguments, const Context &context)
         {option("workspace"), QStringLiteral("This folder is its /work, kept after rm (default: its own)."),
          QStringLiteral("DIR")},
         {option("label"), QStringLiteral("A label KEY=VALUE to find it by (repeatable)."), QStringLiteral("K=V")},
+        {option("allow-net"),
+         QStringLiteral("Its commands may reach HOST:PORT (*.example.org:443 for names below), through Sandpit's "
+                        "proxy, and nothing else (repeatable; default: no network). Fixed at create."),
+         QStringLiteral("HOST:PORT")},
     });
     if (const auto done = parseSub(parser, arguments, "create", QStringLiteral("NAME [options]"),
                                    QStringLiteral("Creates a named sandbox that stays up until it is stopped or "
@@ -318,7 +328,7 @@ int list(const QStringList &arguments, const Context &context)
 }
 
 constexpr SandboxCommand kSandboxCommands[] = {
-    {"create", "sandbox create NAME [--image IMG | --local] [--memory MB] [--cpus N] [--workspace DIR] [--label K=V]…",
+    {"create", "sandbox create NAME [--image IMG | --local] [--memory MB] [--cpus N] [--workspace DIR] [--label K=V]… [--allow-net HOST:PORT]…",
      "Make a sandbox that stays up.", create},
     {"exec", "sandbox exec NAME -- CMD [ARGS…]", "Run a command in it; its output and exit status.", exec},
     {"shell", "sandbox shell NAME", "An interactive shell in it, on this terminal.", shell},

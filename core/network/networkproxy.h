@@ -61,9 +61,10 @@ private:
     QString m_folder;
 };
 
-/// The attempts a proxy with `attemptLog` wrote to `path`, in order. A missing file is an empty
-/// list; a line that is not an attempt (one cut short by a killed proxy) is skipped.
-QList<NetworkAttempt> readAttemptLog(const QString &path);
+/// The attempts a proxy with `attemptLog` wrote to `path`, in order, from byte `from` on (a named
+/// sandbox's command reads only its own). A missing file is an empty list; a line that is not an
+/// attempt (one cut short by a killed proxy) is skipped.
+QList<NetworkAttempt> readAttemptLog(const QString &path, qint64 from = 0);
 
 /// The isolation report's line for a run with this list: "Network: only through Sandpit's
 /// proxy, to pypi.org:443, example.org:80."

@@ -45,7 +45,8 @@ private:
     Expected<LocalSandboxRecord> find(const QString &name) const;
     Expected<void> checkRootIsOurs() const;
     Expected<void> end(const QString &name, int signal);
-    Expected<void> startHolder(const SandboxSpec &spec, const QString &dir) const;
+    Expected<void> startWithProxy(const SandboxSpec &spec, const QString &dir) const;
+    Expected<void> startHolder(const SandboxSpec &spec, const QString &dir, const QString &proxySocket) const;
     QString stateDir(const QString &name) const;
 
     Config m_config;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/runerror.h"
+#include "network/allowlist.h"
 
 #include <QDateTime>
 #include <QList>
@@ -19,6 +20,10 @@ struct SandboxSpec {
     double cpus = 0;        ///< 0: no CPU share limit
     QString workspace;      ///< a host folder that is /work and persists; empty: a folder of its own, removed by rm
     QMap<QString, QString> labels;
+    /// The hosts its commands may reach, through a proxy that lives as long as the sandbox
+    /// (sandboxes/sandboxproxy.h); fixed at create. Empty: no network at all. A command in it
+    /// gets this list, never the window's setting or the request's own.
+    QList<AllowedDestination> network = {};
 };
 
 /// One named sandbox as `sandpit sandbox list` and the Sandboxes pane show it.
@@ -41,6 +46,7 @@ struct SandboxInfo {
     QString owner;          ///< who created it: user and process, as recorded at create
     bool ownerGone = false; ///< that owner is no more; shown, never killed for it
     QString endReason;      ///< Dead: a sentence, e.g. "It ran out of memory (256 MB)."
+    QList<AllowedDestination> network; ///< SandboxSpec::network, as created
 };
 
 /// The named sandboxes of one backend. Every call blocks (disk, processes, the Docker API):
