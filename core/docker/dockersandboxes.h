@@ -39,6 +39,7 @@ public:
 private:
     Expected<void> checkSpec(const SandboxSpec &spec, const DockerClient &client) const;
     Expected<void> end(const QString &name, const char *how);
+    static Expected<void> watchFirstProcess(const QString &folder, const QJsonObject &inspect);
     /// The client, and the container of sandbox `name` as the daemon describes it.
     Expected<std::pair<DockerClient, QJsonObject>> find(const QString &name);
 
