@@ -42,7 +42,7 @@ SandboxesPane::SandboxesPane(SandboxStores stores, QWidget *parent)
     m_list->setUniformRowHeights(true);
     m_list->setHeaderLabels({QStringLiteral("Name"), QStringLiteral("Where"), QStringLiteral("State"),
                              QStringLiteral("When"), QStringLiteral("Memory"), QStringLiteral("Image or folder"),
-                             QStringLiteral("Made by")});
+                             QStringLiteral("Network"), QStringLiteral("Made by")});
     m_list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_list->header()->setStretchLastSection(true);
     m_note->setObjectName(QStringLiteral("sandboxNote"));

@@ -19,7 +19,7 @@ class SandboxesPane final : public QWidget
 {
     Q_OBJECT
 public:
-    enum Column { Name, Backend, State, Since, Memory, Where, Owner, ColumnCount };
+    enum Column { Name, Backend, State, Since, Memory, Where, Network, Owner, ColumnCount };
 
     explicit SandboxesPane(SandboxStores stores, QWidget *parent = nullptr);
 

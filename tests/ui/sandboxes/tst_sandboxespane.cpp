@@ -118,6 +118,8 @@ private Q_SLOTS:
     void listsEveryBackendByName()
     {
         m_local->sandboxes = {sandbox(QStringLiteral("lab"), QStringLiteral("local"))};
+        m_local->sandboxes[0].network = {*Core::parseAllowedDestination(QStringLiteral("pypi.org:443")),
+                                         *Core::parseAllowedDestination(QStringLiteral("*.example.org:80"))};
         SandboxInfo dead = sandbox(QStringLiteral("bigdata"), QStringLiteral("docker"), SandboxInfo::State::Dead);
         dead.endReason = QStringLiteral("It ran out of memory (256 MB).");
         dead.ownerGone = true;
@@ -134,6 +136,8 @@ private Q_SLOTS:
         QCOMPARE(pane.cellText(1, Ui::SandboxesPane::Backend), QStringLiteral("This computer"));
         QCOMPARE(pane.cellText(1, Ui::SandboxesPane::Memory), QStringLiteral("12 MB of 256 MB"));
         QCOMPARE(pane.cellText(1, Ui::SandboxesPane::Where), QStringLiteral("/home/ada/lab"));
+        QCOMPARE(pane.cellText(1, Ui::SandboxesPane::Network), QStringLiteral("pypi.org:443, *.example.org:80"));
+        QCOMPARE(pane.cellText(0, Ui::SandboxesPane::Network), QStringLiteral("None"));
         QVERIFY(pane.cellText(1, Ui::SandboxesPane::Since).startsWith(QStringLiteral("since ")));
     }
 
