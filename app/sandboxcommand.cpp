@@ -207,11 +207,28 @@ int shell(const QStringList &arguments, const Context &context)
                         context.languages);
 }
 
+int printNetworkAttempts(Core::SandboxStore &store, const QString &name)
+{
+    const auto attempts = store.networkAttempts(name);
+    if (!attempts)
+        return failed(attempts.error().message);
+    for (const Core::NetworkAttempt &attempt : *attempts) {
+        const QString host = attempt.host.contains(QLatin1Char(':')) ? u'[' + attempt.host + u']' : attempt.host;
+        std::printf("%s %s:%u\n", attempt.allowed ? "allowed" : "denied", qPrintable(host), unsigned(attempt.port));
+    }
+    return kExitDone;
+}
+
 int logs(const QStringList &arguments, const Context &context)
 {
     QCommandLineParser parser;
-    parser.addOption({option("follow"), QStringLiteral("Keep printing what its commands print, until Ctrl+C.")});
-    if (const auto done = parseSub(parser, arguments, "logs", QStringLiteral("NAME [--follow]"),
+    parser.addOptions({
+        {option("follow"), QStringLiteral("Keep printing what its commands print, until Ctrl+C.")},
+        {option("network"),
+         QStringLiteral("Instead, every attempt its commands made to reach a host through its proxy (a sandbox made "
+                        "with --allow-net): \"allowed HOST:PORT\" or \"denied HOST:PORT\", a line each, in order.")},
+    });
+    if (const auto done = parseSub(parser, arguments, "logs", QStringLiteral("NAME [--follow | --network]"),
                                    QStringLiteral("Prints everything the sandbox's commands printed, from a log "
                                                   "kept with a size cap (the oldest part goes first)."),
 
@@ -221,6 +238,8 @@ int logs(const QStringList &arguments, const Context &context)
     auto store = storeOf(name, context);
     if (!store)
         return failed(store.error().message);
+    if (parser.isSet(option("network")))
+        return printNetworkAttempts(**store, name);
     qint64 offset = 0;
     const auto print = [&]() -> std::optional<int> {
         auto data = (*store)->logs(name, offset);
@@ -332,7 +351,8 @@ constexpr SandboxCommand kSandboxCommands[] = {
      "Make a sandbox that stays up.", create},
     {"exec", "sandbox exec NAME -- CMD [ARGS…]", "Run a command in it; its output and exit status.", exec},
     {"shell", "sandbox shell NAME", "An interactive shell in it, on this terminal.", shell},
-    {"logs", "sandbox logs NAME [--follow]", "What its commands printed.", logs},
+    {"logs", "sandbox logs NAME [--follow | --network]", "What its commands printed, or the hosts they tried to reach.",
+     logs},
     {"stop", "sandbox stop NAME", "Stop its processes; its files are kept.", stop},
     {"kill", "sandbox kill NAME", "Kill its processes at once.", kill},
     {"rm", "sandbox rm NAME", "Remove it, leaving nothing behind.", remove},

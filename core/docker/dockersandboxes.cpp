@@ -275,4 +275,11 @@ Expected<QByteArray> DockerSandboxes::logs(const QString &name, qint64 from)
     return DockerSandboxLog(log).read(from);
 }
 
+Expected<QList<NetworkAttempt>> DockerSandboxes::networkAttempts(const QString &name)
+{
+    if (auto found = find(name); !found)
+        return std::unexpected(found.error());
+    return SandboxProxy::attemptsSince(DockerSandboxFolder(name, m_config.environment).root(), 0);
+}
+
 } // namespace Sandpit::Core

@@ -32,6 +32,7 @@ public:
     Expected<void> kill(const QString &name) override;
     Expected<void> remove(const QString &name) override;
     Expected<QByteArray> logs(const QString &name, qint64 from = 0) override;
+    Expected<QList<NetworkAttempt>> networkAttempts(const QString &name) override;
 
     /// [A-Za-z0-9][A-Za-z0-9_.-]{0,62}: a folder name and part of a container name.
     static bool isValidName(const QString &name);

@@ -282,4 +282,12 @@ Expected<QByteArray> LocalSandboxes::logs(const QString &name, qint64 from)
     return readLocalSandboxLog(record->stateDir(), from);
 }
 
+Expected<QList<NetworkAttempt>> LocalSandboxes::networkAttempts(const QString &name)
+{
+    auto record = find(name);
+    if (!record)
+        return std::unexpected(record.error());
+    return SandboxProxy::attemptsSince(record->stateDir(), 0);
+}
+
 } // namespace Sandpit::Core

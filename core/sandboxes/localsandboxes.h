@@ -36,6 +36,7 @@ public:
     Expected<void> kill(const QString &name) override;
     Expected<void> remove(const QString &name) override;
     Expected<QByteArray> logs(const QString &name, qint64 from = 0) override;
+    Expected<QList<NetworkAttempt>> networkAttempts(const QString &name) override;
 
     /// The state folder of the running sandbox `name`, for a command to enter; a sentence
     /// naming it when it is unknown or no longer runs.

@@ -73,6 +73,9 @@ public:
     /// Everything its commands printed, from a log kept with a size cap (the oldest part goes
     /// first); `from` is a byte offset into the log as it grows, for `logs --follow`.
     virtual Expected<QByteArray> logs(const QString &name, qint64 from = 0) = 0;
+    /// Every attempt its commands made to reach a host through its proxy, in order, allowed or
+    /// denied (`logs --network`); empty for a sandbox without an allow-list.
+    virtual Expected<QList<NetworkAttempt>> networkAttempts(const QString &name) = 0;
 };
 
 } // namespace Sandpit::Core

@@ -190,6 +190,7 @@ private Q_SLOTS:
                              .arg(echo.port())),
                      qPrintable(o.result->isolation.details.join(QLatin1Char('\n'))));
         }
+        QCOMPARE(m_store->networkAttempts(name).value(), expected + expected); // what `logs --network` prints
         const auto listed = m_store->list();
         QVERIFY(listed);
         const auto it = std::find_if(listed->begin(), listed->end(), [&](const SandboxInfo &s) { return s.name == name; });

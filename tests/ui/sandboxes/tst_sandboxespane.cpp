@@ -54,6 +54,10 @@ public:
         return {};
     }
     Core::Expected<QByteArray> logs(const QString &, qint64) override { return QByteArray(); }
+    Core::Expected<QList<Core::NetworkAttempt>> networkAttempts(const QString &) override
+    {
+        return QList<Core::NetworkAttempt>{};
+    }
 
 private:
     Core::Expected<void> record(const QString &call)
