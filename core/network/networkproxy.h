@@ -31,11 +31,11 @@ class ProxyServer;
 /// resolves, connects and relays; a stalled client holds only its own thread. The destructor
 /// stops them all, closes every connection and removes the socket and its folder.
 ///
-/// A fresh run keeps it in the engine and reads attempts(). A named sandbox has no network
-/// list yet (it outlives the window, so its proxy would have to as well, and nothing keeps one):
-/// a command in one with allowed hosts runs without them and its result's notice says so.
-/// `attemptLog`, when set, gets each attempt appended as a JSON line
-/// {"host":…,"port":…,"allowed":…} as it happens; readAttemptLog() reads them back.
+/// A fresh run keeps it in the engine and reads attempts(). A named sandbox outlives the
+/// window, so its proxy runs in sandpit-proxy, a program of its own that ends with the sandbox
+/// (core/sandboxes/sandboxproxy.h); its commands read their attempts from `attemptLog`, which,
+/// when set, gets each attempt appended as a JSON line {"host":…,"port":…,"allowed":…} as it
+/// happens; readAttemptLog() reads them back.
 class NetworkProxy final
 {
 public:
