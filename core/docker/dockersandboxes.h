@@ -26,6 +26,7 @@ public:
 
     DockerSandboxes(std::shared_ptr<DockerConnector> connector, Config config);
 
+    QString backend() const override { return QStringLiteral("docker"); }
     Expected<SandboxInfo> create(const SandboxSpec &spec) override;
     Expected<QList<SandboxInfo>> list() override;
     Expected<void> stop(const QString &name) override;

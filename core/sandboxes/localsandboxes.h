@@ -30,6 +30,7 @@ public:
     /// folder when there is no runtime folder (a session without systemd-logind).
     static QString defaultRoot();
 
+    QString backend() const override { return QStringLiteral("local"); }
     Expected<SandboxInfo> create(const SandboxSpec &spec) override;
     Expected<QList<SandboxInfo>> list() override;
     Expected<void> stop(const QString &name) override;

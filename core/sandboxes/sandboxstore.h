@@ -62,6 +62,9 @@ class SandboxStore
 public:
     virtual ~SandboxStore() = default;
 
+    /// Its backend's id: "local" or "docker" (SandboxInfo::backend of what it lists).
+    virtual QString backend() const = 0;
+
     virtual Expected<SandboxInfo> create(const SandboxSpec &spec) = 0;
     virtual Expected<QList<SandboxInfo>> list() = 0;
     /// Ends every process in it (SIGTERM, then SIGKILL after a grace period); files are kept.
