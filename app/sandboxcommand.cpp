@@ -347,7 +347,9 @@ int list(const QStringList &arguments, const Context &context)
 }
 
 constexpr SandboxCommand kSandboxCommands[] = {
-    {"create", "sandbox create NAME [--image IMG | --local] [--memory MB] [--cpus N] [--workspace DIR] [--label K=V]… [--allow-net HOST:PORT]…",
+    {"create",
+     "sandbox create NAME [--image IMG | --local] [--memory MB] [--cpus N] [--workspace DIR] [--label K=V]… "
+     "[--allow-net HOST:PORT]…",
      "Make a sandbox that stays up.", create},
     {"exec", "sandbox exec NAME -- CMD [ARGS…]", "Run a command in it; its output and exit status.", exec},
     {"shell", "sandbox shell NAME", "An interactive shell in it, on this terminal.", shell},

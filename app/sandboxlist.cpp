@@ -32,8 +32,8 @@ QStringList row(const Core::SandboxInfo &sandbox)
         : sandbox.image.isEmpty()                     ? sandbox.workspace
                                                       : sandbox.image + QStringLiteral(", ") + sandbox.workspace;
     const QString owner = sandbox.owner + (sandbox.ownerGone ? QStringLiteral(" (gone)") : QString());
-    const QString network = sandbox.network.isEmpty() ? QStringLiteral("-")
-                                                      : Core::allowListText(sandbox.network).join(QLatin1Char(','));
+    const QString network
+        = sandbox.network.isEmpty() ? QStringLiteral("-") : Core::allowListText(sandbox.network).join(QLatin1Char(','));
     return {sandbox.name, sandbox.backend, state, sinceText(sandbox), memoryText(sandbox), where, network, owner};
 }
 } // namespace

@@ -6,9 +6,9 @@
 
 #include "engine/languagesteps.h"
 #include "engine/requestcheck.h"
+#include "helper/proxyforward.h"
 #include "local/localjob.h"
 #include "local/sandboxpolicy.h"
-#include "helper/proxyforward.h"
 #include "sandboxes/localsandboxes.h"
 #include "sandboxes/sandboxproxy.h"
 

@@ -5,8 +5,8 @@
 #include "local/sandboxpolicy.h"
 #include "sandboxes/folderpathtrust.h"
 #include "sandboxes/localsandboxlog.h"
-#include "sandboxes/sandboxproxy.h"
 #include "sandboxes/sandboxname.h"
+#include "sandboxes/sandboxproxy.h"
 #include "sandboxes/sandboxworkspace.h"
 
 #include <QDir>
@@ -184,7 +184,8 @@ Expected<void> LocalSandboxes::startWithProxy(const SandboxSpec &spec, const QSt
     return SandboxProxy::watch(dir, LocalSandboxRecord(dir).keeper());
 }
 
-Expected<void> LocalSandboxes::startHolder(const SandboxSpec &spec, const QString &dir, const QString &proxySocket) const
+Expected<void> LocalSandboxes::startHolder(const SandboxSpec &spec, const QString &dir,
+                                           const QString &proxySocket) const
 {
     if (m_config.helperPath.isEmpty() || !QFileInfo(m_config.helperPath).isExecutable())
         return makeError(RunError::Code::BackendUnavailable,

@@ -99,7 +99,8 @@ QList<AllowedDestination> LocalSandboxRecord::network() const
     if (!file.open(QIODevice::ReadOnly))
         return {};
     // Written by LocalSandboxes::create from a checked list; a damaged file is no network.
-    return parseAllowList(QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'))).value_or(QList<AllowedDestination>{});
+    return parseAllowList(QString::fromUtf8(file.readAll()).split(QLatin1Char('\n')))
+        .value_or(QList<AllowedDestination>{});
 }
 
 QString LocalSandboxRecord::networkFile(const QString &stateDir)
@@ -158,7 +159,8 @@ int LocalSandboxRecord::processesInside() const
         bool isPid = false;
         const qint64 pid = entry.toLongLong(&isPid);
         // Init's own children are its network forwarder, not a command: commands enter beside it.
-        if (isPid && pid != held.pid && pidNamespaceOf(pid) == sandbox && statFields(pid).value(1).toLongLong() != held.pid)
+        if (isPid && pid != held.pid && pidNamespaceOf(pid) == sandbox
+            && statFields(pid).value(1).toLongLong() != held.pid)
             ++count;
     }
     return count;

@@ -70,7 +70,8 @@ Expected<QString> SandboxProxy::start(const QString &folder, const QList<Allowed
             return std::unexpected(startError(QStringLiteral("it ended before it listened.")));
         if (deadline.hasExpired()) {
             ::kill(static_cast<pid_t>(pid), SIGKILL);
-            return std::unexpected(startError(QStringLiteral("it did not listen within %1 s.").arg(kStartTimeoutMs / 1000)));
+            return std::unexpected(
+                startError(QStringLiteral("it did not listen within %1 s.").arg(kStartTimeoutMs / 1000)));
         }
         QThread::msleep(kPollMs);
     }
@@ -89,7 +90,8 @@ Expected<void> SandboxProxy::watch(const QString &folder, const ProcessIdentity 
 ProcessIdentity SandboxProxy::process(const QString &folder)
 {
     const QMap<QString, QString> record = readKeyValueFile(fileIn(folder, kRecordFile));
-    return {record.value(QStringLiteral("pid")).toLongLong(), record.value(QStringLiteral("start"), QStringLiteral("-1")).toLongLong()};
+    return {record.value(QStringLiteral("pid")).toLongLong(),
+            record.value(QStringLiteral("start"), QStringLiteral("-1")).toLongLong()};
 }
 
 void SandboxProxy::end(const QString &folder)

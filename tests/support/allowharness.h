@@ -17,8 +17,8 @@ inline Sandpit::Core::AllowedDestination allowLoopback(quint16 port)
 
 /// tests/fixtures/network/reach_servers.py: HTTP servers `a` and `b` through the proxy
 /// variables, a CONNECT tunnel to echo server `e`, a raw connect to `a`; a line each.
-inline Sandpit::Core::RunRequest reachServers(const LoopbackServer &a, const LoopbackServer &b,
-                                              const LoopbackServer &e, const QStringList &extra = {})
+inline Sandpit::Core::RunRequest reachServers(const LoopbackServer &a, const LoopbackServer &b, const LoopbackServer &e,
+                                              const QStringList &extra = {})
 {
     return pythonRequest(fixture(QStringLiteral("network/reach_servers.py")),
                          QStringList{QString::number(a.port()), QString::number(b.port()), QString::number(e.port())}

@@ -65,7 +65,8 @@ Core::SandboxSpec NewSandboxDialog::spec() const
     Core::SandboxSpec spec;
     spec.name = m_name->text().trimmed();
     spec.backend = m_backend->currentData().toString();
-    spec.network = Core::parseAllowList(Core::NetworkSettings::entries(m_network->text())).value_or(QList<Core::AllowedDestination>{});
+    spec.network = Core::parseAllowList(Core::NetworkSettings::entries(m_network->text()))
+                       .value_or(QList<Core::AllowedDestination>{});
     return spec;
 }
 

@@ -61,7 +61,8 @@ QString createSandbox(const SandboxStores &stores, const Core::SandboxSpec &spec
     const std::vector<std::unique_ptr<Core::SandboxStore>> all = stores();
     for (const std::unique_ptr<Core::SandboxStore> &store : all) {
         const Core::Expected<QList<Core::SandboxInfo>> found = store->list();
-        if (found && std::any_of(found->cbegin(), found->cend(), [&](const auto &info) { return info.name == spec.name; }))
+        if (found
+            && std::any_of(found->cbegin(), found->cend(), [&](const auto &info) { return info.name == spec.name; }))
             return QStringLiteral("A sandbox named “%1” exists already; remove it, or choose another name.")
                 .arg(spec.name);
     }

@@ -101,9 +101,10 @@ int blockSignals()
 int main(int argc, char **argv)
 {
     if (argc < 3 || argv[1][0] != '/') {
-        std::fprintf(stderr, "usage: sandpit-proxy FOLDER HOST:PORT...\n"
-                             "The network proxy of a named sandbox; Sandpit starts it (sandpit sandbox create "
-                             "--allow-net).\n");
+        std::fprintf(stderr,
+                     "usage: sandpit-proxy FOLDER HOST:PORT...\n"
+                     "The network proxy of a named sandbox; Sandpit starts it (sandpit sandbox create "
+                     "--allow-net).\n");
         return 2;
     }
     // Nothing of the creator's: its descriptors (a pipe its caller reads to the end), its

@@ -116,7 +116,7 @@ private:
     }
 
     Outcome reachServersFrom(const QString &name, const LoopbackServer &a, const LoopbackServer &b,
-                         const LoopbackServer &echo, const QList<AllowedDestination> &requested = {})
+                             const LoopbackServer &echo, const QList<AllowedDestination> &requested = {})
     {
         RunRequest request = SandpitTest::reachServers(a, b, echo);
         request.backend = m_backend;
@@ -193,7 +193,8 @@ private Q_SLOTS:
         QCOMPARE(m_store->networkAttempts(name).value(), expected + expected); // what `logs --network` prints
         const auto listed = m_store->list();
         QVERIFY(listed);
-        const auto it = std::find_if(listed->begin(), listed->end(), [&](const SandboxInfo &s) { return s.name == name; });
+        const auto it
+            = std::find_if(listed->begin(), listed->end(), [&](const SandboxInfo &s) { return s.name == name; });
         QVERIFY(it != listed->end());
         QCOMPARE(it->network, (QList<AllowedDestination>{allowLoopback(a.port()), allowLoopback(echo.port())}));
     }

@@ -9,8 +9,8 @@
 #include <QDialog>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPushButton>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolButton>
@@ -21,7 +21,8 @@ using namespace Sandpit;
 using Core::SandboxInfo;
 
 namespace {
-SandboxInfo sandbox(const QString &name, const QString &backend, SandboxInfo::State state = SandboxInfo::State::Running);
+SandboxInfo sandbox(const QString &name, const QString &backend,
+                    SandboxInfo::State state = SandboxInfo::State::Running);
 
 /// A store whose sandboxes the test sets, shared with the pane's worker threads.
 struct FakeBackend {
