@@ -111,6 +111,12 @@ std::optional<Core::SandboxSpec> specFrom(const QCommandLineParser &parser, cons
         }
         spec.labels.insert(label.left(equals), label.mid(equals + 1));
     }
+    const auto network = Core::parseAllowList(parser.values(option("allow-net")));
+    if (!network) {
+        printErr(network.error().message);
+        return std::nullopt;
+    }
+    spec.network = *network;
     return spec;
 }
 
@@ -127,6 +133,10 @@ int create(const QStringList &arguments, const Context &context)
         {option("workspace"), QStringLiteral("This folder is its /work, kept after rm (default: its own)."),
          QStringLiteral("DIR")},
         {option("label"), QStringLiteral("A label KEY=VALUE to find it by (repeatable)."), QStringLiteral("K=V")},
+        {option("allow-net"),
+         QStringLiteral("Its commands may reach HOST:PORT (*.example.org:443 for names below), through Sandpit's "
+                        "proxy, and nothing else (repeatable; default: no network). Fixed at create."),
+         QStringLiteral("HOST:PORT")},
     });
     if (const auto done = parseSub(parser, arguments, "create", QStringLiteral("NAME [options]"),
                                    QStringLiteral("Creates a named sandbox that stays up until it is stopped or "
@@ -197,11 +207,28 @@ int shell(const QStringList &arguments, const Context &context)
                         context.languages);
 }
 
+int printNetworkAttempts(Core::SandboxStore &store, const QString &name)
+{
+    const auto attempts = store.networkAttempts(name);
+    if (!attempts)
+        return failed(attempts.error().message);
+    for (const Core::NetworkAttempt &attempt : *attempts) {
+        const QString host = attempt.host.contains(QLatin1Char(':')) ? u'[' + attempt.host + u']' : attempt.host;
+        std::printf("%s %s:%u\n", attempt.allowed ? "allowed" : "denied", qPrintable(host), unsigned(attempt.port));
+    }
+    return kExitDone;
+}
+
 int logs(const QStringList &arguments, const Context &context)
 {
     QCommandLineParser parser;
-    parser.addOption({option("follow"), QStringLiteral("Keep printing what its commands print, until Ctrl+C.")});
-    if (const auto done = parseSub(parser, arguments, "logs", QStringLiteral("NAME [--follow]"),
+    parser.addOptions({
+        {option("follow"), QStringLiteral("Keep printing what its commands print, until Ctrl+C.")},
+        {option("network"),
+         QStringLiteral("Instead, every attempt its commands made to reach a host through its proxy (a sandbox made "
+                        "with --allow-net): \"allowed HOST:PORT\" or \"denied HOST:PORT\", a line each, in order.")},
+    });
+    if (const auto done = parseSub(parser, arguments, "logs", QStringLiteral("NAME [--follow | --network]"),
                                    QStringLiteral("Prints everything the sandbox's commands printed, from a log "
                                                   "kept with a size cap (the oldest part goes first)."),
 
@@ -211,6 +238,8 @@ int logs(const QStringList &arguments, const Context &context)
     auto store = storeOf(name, context);
     if (!store)
         return failed(store.error().message);
+    if (parser.isSet(option("network")))
+        return printNetworkAttempts(**store, name);
     qint64 offset = 0;
     const auto print = [&]() -> std::optional<int> {
         auto data = (*store)->logs(name, offset);
@@ -318,11 +347,14 @@ int list(const QStringList &arguments, const Context &context)
 }
 
 constexpr SandboxCommand kSandboxCommands[] = {
-    {"create", "sandbox create NAME [--image IMG | --local] [--memory MB] [--cpus N] [--workspace DIR] [--label K=V]…",
+    {"create",
+     "sandbox create NAME [--image IMG | --local] [--memory MB] [--cpus N] [--workspace DIR] [--label K=V]… "
+     "[--allow-net HOST:PORT]…",
      "Make a sandbox that stays up.", create},
     {"exec", "sandbox exec NAME -- CMD [ARGS…]", "Run a command in it; its output and exit status.", exec},
     {"shell", "sandbox shell NAME", "An interactive shell in it, on this terminal.", shell},
-    {"logs", "sandbox logs NAME [--follow]", "What its commands printed.", logs},
+    {"logs", "sandbox logs NAME [--follow | --network]", "What its commands printed, or the hosts they tried to reach.",
+     logs},
     {"stop", "sandbox stop NAME", "Stop its processes; its files are kept.", stop},
     {"kill", "sandbox kill NAME", "Kill its processes at once.", kill},
     {"rm", "sandbox rm NAME", "Remove it, leaving nothing behind.", remove},

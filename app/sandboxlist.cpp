@@ -32,7 +32,9 @@ QStringList row(const Core::SandboxInfo &sandbox)
         : sandbox.image.isEmpty()                     ? sandbox.workspace
                                                       : sandbox.image + QStringLiteral(", ") + sandbox.workspace;
     const QString owner = sandbox.owner + (sandbox.ownerGone ? QStringLiteral(" (gone)") : QString());
-    return {sandbox.name, sandbox.backend, state, sinceText(sandbox), memoryText(sandbox), where, owner};
+    const QString network
+        = sandbox.network.isEmpty() ? QStringLiteral("-") : Core::allowListText(sandbox.network).join(QLatin1Char(','));
+    return {sandbox.name, sandbox.backend, state, sinceText(sandbox), memoryText(sandbox), where, network, owner};
 }
 } // namespace
 
@@ -66,6 +68,7 @@ QJsonObject SandboxList::toJson(const Core::SandboxInfo &sandbox)
         {QStringLiteral("image"), sandbox.image},
         {QStringLiteral("workspace"), sandbox.workspace},
         {QStringLiteral("labels"), labels},
+        {QStringLiteral("network"), QJsonArray::fromStringList(Core::allowListText(sandbox.network))},
         {QStringLiteral("owner"), sandbox.owner},
         {QStringLiteral("owner_gone"), sandbox.ownerGone},
         {QStringLiteral("end_reason"), sandbox.endReason.isEmpty() ? QJsonValue() : QJsonValue(sandbox.endReason)},
@@ -76,7 +79,7 @@ QString SandboxList::table(const QList<Core::SandboxInfo> &sandboxes)
 {
     QList<QStringList> rows{{QStringLiteral("NAME"), QStringLiteral("BACKEND"), QStringLiteral("STATE"),
                              QStringLiteral("SINCE"), QStringLiteral("MEMORY"), QStringLiteral("IMAGE/WORKSPACE"),
-                             QStringLiteral("OWNER")}};
+                             QStringLiteral("NETWORK"), QStringLiteral("OWNER")}};
     for (const Core::SandboxInfo &sandbox : sandboxes)
         rows.append(row(sandbox));
     QList<qsizetype> widths(rows.first().size(), 0);

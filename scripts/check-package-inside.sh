@@ -72,6 +72,16 @@ assert all(p["present"] for p in r["local"]["protections"]), r["local"]["protect
 PY
 echo "check-package (container): sandpit doctor as learner: full, every protection present"
 
+# A named sandbox with an allow-list finds its proxy where the package installs it, and rm ends it.
+# The bracket keeps grep from finding its own command line.
+proxies() { grep -l 'libexec/sandpit/sandpit-prox[y]' /proc/[0-9]*/cmdline 2>/dev/null | wc -l; }
+as_learner sandpit sandbox create pkgnet --local --allow-net 127.0.0.1:9 >/dev/null ||
+    fail "sandpit sandbox create --allow-net failed"
+[[ $(proxies) -eq 1 ]] || fail "no sandpit-proxy runs for the sandbox"
+as_learner sandpit sandbox rm pkgnet || fail "sandpit sandbox rm failed"
+[[ $(proxies) -eq 0 ]] || fail "sandpit-proxy outlived sandpit sandbox rm"
+echo "check-package (container): a sandbox with --allow-net as learner: its proxy ran, and ended with rm"
+
 mapfile -t owned < <(dpkg -L sandpit)
 apt-get purge -y -qq sandpit >/dev/null
 left=()

@@ -67,6 +67,7 @@ check_control() {
     local contents
     contents=$(dpkg-deb --contents "$deb" | awk '{print $6}')
     for path in ./usr/bin/sandpit ./usr/libexec/sandpit/sandpit-helper ./usr/libexec/sandpit/sandpit-seccomp \
+        ./usr/libexec/sandpit/sandpit-proxy \
         ./etc/apparmor.d/sandpit-helper ./usr/share/doc/sandpit/copyright; do
         grep -qx -- "$path" <<<"$contents" || fail "the package lacks $path"
     done

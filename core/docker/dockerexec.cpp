@@ -8,7 +8,10 @@
 #include "docker/dockersandboxbody.h"
 #include "docker/dockersandboxinspect.h"
 #include "docker/dockerstream.h"
+#include "helper/proxyforward.h"
 #include "model/killdetail.h"
+#include "network/networkproxy.h"
+#include "sandboxes/sandboxproxy.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -199,6 +202,12 @@ Expected<DockerExec::Target> DockerExec::findTarget(const DockerClient &client, 
     const QString log = DockerSandboxInspect::label(*inspect, DockerSandboxLabels::kLog);
     if (!log.isEmpty())
         target.log.emplace(log);
+    // The sandbox's own list, fixed at create, whatever the request says (as the local backend).
+    target.network = DockerSandboxInspect::network(*inspect);
+    if (!target.network.isEmpty()) {
+        target.proxyFolder = QFileInfo(log).absolutePath();
+        target.attemptsFrom = SandboxProxy::attemptLogSize(target.proxyFolder);
+    }
     const QStringList user = config.value(QLatin1String("User")).toString().split(QLatin1Char(':'));
     target.uid = user.value(0).toInt();
     target.gid = user.value(1, user.value(0)).toInt();
@@ -229,6 +238,12 @@ Expected<QString> DockerExec::createExec(const DockerClient &client, const Targe
 {
     const bool tty = m_request.terminal.has_value();
     // Under the filter every run has: an exec does not inherit PID 1's.
+    QJsonArray environment{tty ? QStringLiteral("TERM=xterm-256color") : QStringLiteral("TERM=dumb"),
+                           QLatin1String(kMarkerVariable) + m_marker};
+    if (!target.network.isEmpty()) {
+        for (const char *variable : Helper::kProxyEnvironment)
+            environment.append(QLatin1String(variable));
+    }
     QJsonArray command{QLatin1String(DockerContainer::kSyscallFilter)};
     for (const QString &word : m_command)
         command.append(word);
@@ -241,9 +256,7 @@ Expected<QString> DockerExec::createExec(const DockerClient &client, const Targe
         {QStringLiteral("Tty"), tty},
         {QStringLiteral("Cmd"), command},
         {QStringLiteral("WorkingDir"), QLatin1String(DockerContainer::kWorkDir)},
-        {QStringLiteral("Env"),
-         QJsonArray{tty ? QStringLiteral("TERM=xterm-256color") : QStringLiteral("TERM=dumb"),
-                    QLatin1String(kMarkerVariable) + m_marker}},
+        {QStringLiteral("Env"), environment},
     };
     auto created = client.call("POST", QStringLiteral("/containers/%1/exec").arg(target.containerId),
                                QJsonDocument(body).toJson(QJsonDocument::Compact));
@@ -452,6 +465,10 @@ Expected<RunResult> DockerExec::result(const DockerClient &client, const Target 
     limits.memoryBytes = target.memoryLimit;
     result.killDetail = describeEnd(result, limits);
     result.isolation = target.isolation;
+    if (!target.network.isEmpty()) {
+        result.network = SandboxProxy::attemptsSince(target.proxyFolder, target.attemptsFrom);
+        showProxiedNetwork(result.isolation, target.network);
+    }
     return result;
 }
 

@@ -66,6 +66,11 @@ private:
         int gid = 0;
         qint64 memoryLimit = 0; ///< the whole sandbox's, for the kill's sentence
         IsolationReport isolation;
+        /// The sandbox's allow-list; its proxy's folder and where this command's attempts
+        /// begin in its log (sandboxes/sandboxproxy.h).
+        QList<AllowedDestination> network = {};
+        QString proxyFolder = {};
+        qint64 attemptsFrom = 0;
     };
     /// The command from its container's start to its result; `ownContainerId` empty: in
     /// the named sandbox.

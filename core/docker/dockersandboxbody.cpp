@@ -57,6 +57,8 @@ QJsonObject sandboxLabels(const SandboxSpec &spec, const QString &owner, const Q
     labels.insert(QLatin1String(DockerSandboxLabels::kLog), log);
     labels.insert(QLatin1String(DockerSandboxLabels::kUserKeys),
                   QStringList(spec.labels.keys()).join(QLatin1Char(',')));
+    if (!spec.network.isEmpty())
+        labels.insert(QLatin1String(DockerSandboxLabels::kNetwork), allowListText(spec.network).join(QLatin1Char(',')));
     return labels;
 }
 } // namespace

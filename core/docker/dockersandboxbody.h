@@ -18,6 +18,9 @@ struct DockerSandboxLabels {
     /// The keys of the user's own --label labels, comma-separated: a container also carries
     /// its image's labels, which are not the user's.
     static constexpr const char *kUserKeys = "sandpit.labels";
+    /// SandboxSpec::network, comma-separated (allowListText); absent: no network. Its proxy's
+    /// socket and attempt log are in the folder of kLog (sandboxes/sandboxproxy.h).
+    static constexpr const char *kNetwork = "sandpit.network";
 };
 
 /// The POST /containers/create body of a named sandbox: a run's container

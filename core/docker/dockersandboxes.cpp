@@ -5,6 +5,7 @@
 #include "docker/dockersandboxfolder.h"
 #include "docker/dockersandboxinspect.h"
 #include "docker/dockersandboxlog.h"
+#include "sandboxes/sandboxproxy.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -100,22 +101,31 @@ Expected<SandboxInfo> DockerSandboxes::create(const SandboxSpec &requested)
         limits.memoryBytes = spec.memoryBytes;
     // A sandbox lives for hours: a CPU-time rlimit would end its long-lived processes.
     limits.cpuTimeMs = 0;
-    const DockerContainerKey key
+    DockerContainerKey key
         = DockerContainerKey::from(spec.image, limits, m_config.syscallFilter).forDaemon(m_connector->daemonInfo());
     const DockerSandboxFolder folder(spec.name, m_config.environment);
     if (auto prepared = folder.prepare(m_config.syscallFilter); !prepared)
         return std::unexpected(prepared.error());
     folder.markStopped(false);
+    const auto fail = [&](RunError error) -> Expected<SandboxInfo> {
+        SandboxProxy::end(folder.root());
+        folder.remove();
+        return std::unexpected(std::move(error));
+    };
+    // The proxy first: the container binds its socket, and its first process starts the
+    // forwarder to it (sandpit-seccomp); it is told to end with that process once it runs.
+    if (!spec.network.isEmpty()) {
+        auto socket = SandboxProxy::start(folder.root(), spec.network);
+        if (!socket)
+            return fail(socket.error());
+        key.proxySocket = *socket;
+    }
 
     const QJsonObject body
         = DockerSandboxBody::make(spec, key, folder.control(), DockerSandboxInspect::thisOwner(), folder.log());
     auto created
         = client->call("POST", QStringLiteral("/containers/create?name=") + DockerSandboxBody::containerName(spec.name),
                        QJsonDocument(body).toJson(QJsonDocument::Compact));
-    const auto fail = [&](RunError error) -> Expected<SandboxInfo> {
-        folder.remove();
-        return std::unexpected(std::move(error));
-    };
     if (!created)
         return fail(created.error());
     if (created->status == 404)
@@ -136,7 +146,27 @@ Expected<SandboxInfo> DockerSandboxes::create(const SandboxSpec &requested)
     auto inspect = DockerSandboxInspect::inspect(*client, spec.name);
     if (!inspect)
         return std::unexpected(inspect.error());
+    if (!spec.network.isEmpty()) {
+        if (auto watched = watchFirstProcess(folder.root(), *inspect); !watched) {
+            DockerContainer::remove(*client, id);
+            return fail(watched.error());
+        }
+    }
     return DockerSandboxInspect::info(*client, *inspect, false);
+}
+
+// The container's first process as the host sees it (a local engine shares this computer's
+// PID namespace): once it is gone, by stop, kill, rm or an end of its own, so is the sandbox.
+Expected<void> DockerSandboxes::watchFirstProcess(const QString &folder, const QJsonObject &inspect)
+{
+    const qint64 pid = inspect.value(QLatin1String("State")).toObject().value(QLatin1String("Pid")).toInteger();
+    const ProcessIdentity first = ProcessIdentity::of(pid);
+    if (pid <= 0 || !first.isRunning())
+        return makeError(RunError::Code::SetupFailed,
+                         QStringLiteral("The sandbox's first process could not be found on this computer (pid %1), "
+                                        "so its network proxy would not know when to end.")
+                             .arg(pid));
+    return SandboxProxy::watch(folder, first);
 }
 
 Expected<QList<SandboxInfo>> DockerSandboxes::list()
@@ -200,6 +230,9 @@ Expected<void> DockerSandboxes::end(const QString &name, const char *how)
     if (!response->ok() && response->status != 304 && response->status != 409)
         return std::unexpected(
             DockerClient::errorFor(*response, QStringLiteral("%1 the sandbox %2").arg(QLatin1String(how), name)));
+    // It ends with the container's first process by itself; waiting here means none is left
+    // once stop or kill returns.
+    SandboxProxy::end(DockerSandboxFolder(name, m_config.environment).root());
     return {};
 }
 
@@ -226,7 +259,9 @@ Expected<void> DockerSandboxes::remove(const QString &name)
         return std::unexpected(response.error());
     if (!response->ok() && response->status != 404)
         return std::unexpected(DockerClient::errorFor(*response, QStringLiteral("remove the sandbox %1").arg(name)));
-    DockerSandboxFolder(name, m_config.environment).remove();
+    const DockerSandboxFolder folder(name, m_config.environment);
+    SandboxProxy::end(folder.root());
+    folder.remove();
     return {};
 }
 
@@ -238,6 +273,13 @@ Expected<QByteArray> DockerSandboxes::logs(const QString &name, qint64 from)
     auto &[client, inspect] = *found;
     const QString log = DockerSandboxInspect::label(inspect, DockerSandboxLabels::kLog);
     return DockerSandboxLog(log).read(from);
+}
+
+Expected<QList<NetworkAttempt>> DockerSandboxes::networkAttempts(const QString &name)
+{
+    if (auto found = find(name); !found)
+        return std::unexpected(found.error());
+    return SandboxProxy::attemptsSince(DockerSandboxFolder(name, m_config.environment).root(), 0);
 }
 
 } // namespace Sandpit::Core

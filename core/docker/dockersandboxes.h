@@ -26,12 +26,14 @@ public:
 
     DockerSandboxes(std::shared_ptr<DockerConnector> connector, Config config);
 
+    QString backend() const override { return QStringLiteral("docker"); }
     Expected<SandboxInfo> create(const SandboxSpec &spec) override;
     Expected<QList<SandboxInfo>> list() override;
     Expected<void> stop(const QString &name) override;
     Expected<void> kill(const QString &name) override;
     Expected<void> remove(const QString &name) override;
     Expected<QByteArray> logs(const QString &name, qint64 from = 0) override;
+    Expected<QList<NetworkAttempt>> networkAttempts(const QString &name) override;
 
     /// [A-Za-z0-9][A-Za-z0-9_.-]{0,62}: a folder name and part of a container name.
     static bool isValidName(const QString &name);
@@ -39,6 +41,7 @@ public:
 private:
     Expected<void> checkSpec(const SandboxSpec &spec, const DockerClient &client) const;
     Expected<void> end(const QString &name, const char *how);
+    static Expected<void> watchFirstProcess(const QString &folder, const QJsonObject &inspect);
     /// The client, and the container of sandbox `name` as the daemon describes it.
     Expected<std::pair<DockerClient, QJsonObject>> find(const QString &name);
 

@@ -118,6 +118,14 @@ QString DockerSandboxInspect::endReason(const QJsonObject &state, qint64 memoryL
     return QStringLiteral("Its first process ended with exit code %1.").arg(code);
 }
 
+QList<AllowedDestination> DockerSandboxInspect::network(const QJsonObject &inspect)
+{
+    const QString list = label(inspect, DockerSandboxLabels::kNetwork);
+    // Written by create from a checked list; one that does not read back is no network.
+    return list.isEmpty() ? QList<AllowedDestination>{}
+                          : parseAllowList(list.split(QLatin1Char(','))).value_or(QList<AllowedDestination>{});
+}
+
 SandboxInfo DockerSandboxInspect::info(const DockerClient &client, const QJsonObject &inspect, bool stopped)
 {
     const QJsonObject config = inspect.value(QLatin1String("Config")).toObject();
@@ -134,6 +142,7 @@ SandboxInfo DockerSandboxInspect::info(const DockerClient &client, const QJsonOb
     info.labels = userLabels(labels);
     info.owner = labels.value(QLatin1String(DockerSandboxLabels::kOwner)).toString();
     info.ownerGone = ownerGone(info.owner);
+    info.network = network(inspect);
     if (state.value(QLatin1String("Running")).toBool()) {
         info.state = SandboxInfo::State::Running;
         info.since = dockerTime(state, "StartedAt");

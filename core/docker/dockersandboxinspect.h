@@ -19,6 +19,8 @@ public:
     static SandboxInfo info(const DockerClient &client, const QJsonObject &inspect, bool stopped);
     /// The container's label `key` (DockerSandboxLabels) in an inspect; empty when absent.
     static QString label(const QJsonObject &inspect, const char *key);
+    /// The sandbox's allow-list (DockerSandboxLabels::kNetwork); empty: no network.
+    static QList<AllowedDestination> network(const QJsonObject &inspect);
     /// "uid@host:pid": this process, as the sandpit.owner label records its creator.
     static QString thisOwner();
     /// The owner is another user, another computer, or a process that has ended.

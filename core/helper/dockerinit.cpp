@@ -306,8 +306,7 @@ int runDockerInit(int argc, char **argv)
 
     // A run with an allow-list has the proxy's socket bound in (DockerContainerKey::proxySocket):
     // the program reaches it through the forwarder on the container's own loopback.
-    struct stat proxy { };
-    if (stat(kProxySocketInSandbox, &proxy) == 0 && S_ISSOCK(proxy.st_mode) && startProxyForwarder(kProxySocketInSandbox) < 0) {
+    if (startProxyForwarderIfBound() < 0) {
         std::fprintf(stderr, "sandpit-seccomp: cannot start the proxy's forwarder: %s\n", std::strerror(errno));
         return 127;
     }

@@ -425,6 +425,10 @@ void runInit(const InitContext &ctx)
 {
     awaitIdentityMaps(ctx);
     const int hostWorkFd = ctx.entry ? enter(ctx) : isolate(ctx);
+    // A held sandbox's forwarder serves every command that enters it, for the sandbox's whole
+    // life; a failure to start it fails the create, before the sandbox is reported built.
+    if (ctx.hold && !ctx.options->proxySocket.empty())
+        startForwarder(ctx);
     SeccompProgram filter;
     compileFilterAndReport(ctx, filter);
     if (ctx.hold)

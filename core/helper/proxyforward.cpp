@@ -10,6 +10,7 @@
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <unistd.h>
 #include <vector>
@@ -159,6 +160,14 @@ pid_t startProxyForwarder(const char *proxySocket)
         close(fd);
     errno = forkError;
     return pid;
+}
+
+pid_t startProxyForwarderIfBound()
+{
+    struct stat socket { };
+    if (stat(kProxySocketInSandbox, &socket) != 0 || !S_ISSOCK(socket.st_mode))
+        return 0;
+    return startProxyForwarder(kProxySocketInSandbox);
 }
 
 } // namespace Sandpit::Helper

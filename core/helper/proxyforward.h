@@ -33,4 +33,9 @@ inline constexpr const char *kProxyEnvironment[] = {
 /// is in place and before the program starts, so the ports are open when the program runs.
 pid_t startProxyForwarder(const char *proxySocket);
 
+/// Docker: startProxyForwarder(kProxySocketInSandbox) when the container has the proxy's socket
+/// bound in (a run's or a named sandbox's allow-list, DockerContainerKey::proxySocket); 0 when
+/// it has none.
+pid_t startProxyForwarderIfBound();
+
 } // namespace Sandpit::Helper

@@ -3,13 +3,16 @@
 // both sides include it.
 //
 //   sandpit-helper --hold STATE_DIR [--memory-bytes N] [--processes N] [--cpu-millis N]
-//                  [--work-bind DIR] [--ro-bind-try PATH]...
+//                  [--work-bind DIR] [--proxy-socket SOCKET] [--ro-bind-try PATH]...
 // builds a sandbox as for a run (full isolation only: a named sandbox that could not keep the
 // program from the user's files is refused) and keeps it: its init, PID 1 of the sandbox,
 // only reaps, and a keeper process outside it waits for init's end. Both are detached (a
 // session of their own, stdio on /dev/null), so the sandbox outlives the program that made
 // it. --work-bind DIR makes the user's folder DIR its /work (kept after rm) instead of a tmpfs
-// of its own. STATE_DIR must exist and be empty; the helper exits 0 once the sandbox stands and its
+// of its own. --proxy-socket SOCKET (a sandbox with a network allow-list: the socket of its
+// sandpit-proxy, core/sandboxes/sandboxproxy.h) is bound at /run/sandpit-proxy/proxy.sock and
+// init starts the forwarder to it on the sandbox's loopback before the sandbox is reported
+// built; it serves every command that enters. STATE_DIR must exist and be empty; the helper exits 0 once the sandbox stands and its
 // state file is written, or kExitSetupFailed with one line on stderr saying why not.
 //
 // The keeper hears SIGTERM (stop: SIGTERM to every process in the sandbox, SIGKILL after a

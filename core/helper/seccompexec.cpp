@@ -20,6 +20,7 @@
 //        sandpit-seccomp PROGRAM [ARGUMENT...]   (the filter alone, then PROGRAM)
 
 #include "dockerinit.h"
+#include "proxyforward.h"
 #include "seccompfilter.h"
 
 #include <cerrno>
@@ -71,6 +72,13 @@ int main(int argc, char **argv)
     }
     if (init)
         return runDockerInit(argc, argv);
+    // A named sandbox's first process (DockerSandboxBody::held): with its proxy's socket bound
+    // in, the forwarder serves every command exec'd into the container for the container's
+    // whole life. It ends with this process (PR_SET_PDEATHSIG), which exec keeps.
+    if (getpid() == 1 && startProxyForwarderIfBound() < 0) {
+        std::fprintf(stderr, "sandpit-seccomp: cannot start the proxy's forwarder: %s\n", std::strerror(errno));
+        return 127;
+    }
     execvp(argv[1], argv + 1);
     std::fprintf(stderr, "sandpit-seccomp: %s: %s\n", argv[1], std::strerror(errno));
     return errno == ENOENT ? 127 : 126;

@@ -6,10 +6,11 @@
 
 #include "engine/languagesteps.h"
 #include "engine/requestcheck.h"
+#include "helper/proxyforward.h"
 #include "local/localjob.h"
 #include "local/sandboxpolicy.h"
-#include "network/allowlist.h"
 #include "sandboxes/localsandboxes.h"
+#include "sandboxes/sandboxproxy.h"
 
 #include <QFileInfo>
 
@@ -49,13 +50,17 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createSandboxJob(const RunReques
         return std::unexpected(stateDir.error());
     LocalJob::Plan plan;
     plan.environment = environment;
-    // A named sandbox outlives the window, so its proxy would have to as well, and nothing
-    // keeps one yet. The run goes ahead without network (a refusal would stop every
-    // `sandbox exec` of a user whose setting allows hosts), and says so.
-    if (!request.network.isEmpty())
-        plan.notice = QStringLiteral("A named sandbox has no network yet: the allowed hosts (%1) were not "
-                                     "reachable from it.")
-                          .arg(allowListText(request.network).join(QStringLiteral(", ")));
+    // The sandbox's own list, fixed at create, whatever the window's setting or the request
+    // says: its forwarder and proxy were made for that list and live as long as it does.
+    RunRequest inSandbox = request;
+    inSandbox.network = LocalSandboxRecord(*stateDir).network();
+    if (!inSandbox.network.isEmpty()) {
+        for (const char *variable : Helper::kProxyEnvironment)
+            plan.environment << QString::fromLatin1(variable);
+        plan.sandboxAttempts = [folder = *stateDir, from = SandboxProxy::attemptLogSize(*stateDir)] {
+            return SandboxProxy::attemptsSince(folder, from);
+        };
+    }
     if (!request.command.isEmpty()) {
         const auto command = resolveCommand(request.command);
         if (!command)
@@ -83,7 +88,7 @@ Expected<std::unique_ptr<RunJob>> LocalBackend::createSandboxJob(const RunReques
     auto sandbox = PreparedSandbox::start(config);
     if (!sandbox)
         return std::unexpected(sandbox.error());
-    return std::make_unique<LocalJob>(request, std::move(plan), std::move(*sandbox));
+    return std::make_unique<LocalJob>(inSandbox, std::move(plan), std::move(*sandbox));
 }
 
 } // namespace Sandpit::Core

@@ -345,8 +345,8 @@ void LocalJob::finish(bool reportWritten, bool helperCrashed, int exitCode)
     result.stdoutTruncated = truncated == QLatin1String("stdout");
     result.stderrTruncated = truncated == QLatin1String("stderr");
     result.killDetail = describeEnd(result, m_request.limits, report.value(Helper::Protocol::kKillDetail));
-    if (m_plan.proxy) {
-        result.network = m_plan.proxy->attempts();
+    if (m_plan.proxy || m_plan.sandboxAttempts) {
+        result.network = m_plan.proxy ? m_plan.proxy->attempts() : m_plan.sandboxAttempts();
         showProxiedNetwork(result.isolation, m_request.network);
     }
     result.notice = m_plan.notice;

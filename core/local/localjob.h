@@ -7,6 +7,8 @@
 #include "local/preparedsandbox.h"
 #include "network/networkproxy.h"
 
+#include <functional>
+
 #include <QProcess>
 #include <QSocketNotifier>
 #include <QTimer>
@@ -31,6 +33,9 @@ public:
         /// The run's proxy (RunRequest::network), shared by the copies of the plan until the
         /// last job that may run it is gone; null: no network.
         std::shared_ptr<NetworkProxy> proxy = {};
+        /// A command in a named sandbox with an allow-list: the attempts its sandbox's proxy
+        /// logged since the command was planned; null: none.
+        std::function<QList<NetworkAttempt>()> sandboxAttempts = {};
         /// How the run will differ from what was asked, for the result's notice; empty: none.
         QString notice = {};
         /// Starts this step's proxy for `allowed` and tells the step where it is (the proxy

@@ -110,11 +110,11 @@ QList<NetworkAttempt> NetworkProxy::attempts() const
     return m_server->attempts();
 }
 
-QList<NetworkAttempt> readAttemptLog(const QString &path)
+QList<NetworkAttempt> readAttemptLog(const QString &path, qint64 from)
 {
     QFile file(path);
     QList<NetworkAttempt> attempts;
-    if (!file.open(QIODevice::ReadOnly))
+    if (!file.open(QIODevice::ReadOnly) || !file.seek(from))
         return attempts;
     while (!file.atEnd()) {
         const QJsonObject line = QJsonDocument::fromJson(file.readLine()).object();

@@ -31,11 +31,11 @@ class ProxyServer;
 /// resolves, connects and relays; a stalled client holds only its own thread. The destructor
 /// stops them all, closes every connection and removes the socket and its folder.
 ///
-/// A fresh run keeps it in the engine and reads attempts(). A named sandbox has no network
-/// list yet (it outlives the window, so its proxy would have to as well, and nothing keeps one):
-/// a command in one with allowed hosts runs without them and its result's notice says so.
-/// `attemptLog`, when set, gets each attempt appended as a JSON line
-/// {"host":…,"port":…,"allowed":…} as it happens; readAttemptLog() reads them back.
+/// A fresh run keeps it in the engine and reads attempts(). A named sandbox outlives the
+/// window, so its proxy runs in sandpit-proxy, a program of its own that ends with the sandbox
+/// (core/sandboxes/sandboxproxy.h); its commands read their attempts from `attemptLog`, which,
+/// when set, gets each attempt appended as a JSON line {"host":…,"port":…,"allowed":…} as it
+/// happens; readAttemptLog() reads them back.
 class NetworkProxy final
 {
 public:
@@ -61,9 +61,10 @@ private:
     QString m_folder;
 };
 
-/// The attempts a proxy with `attemptLog` wrote to `path`, in order. A missing file is an empty
-/// list; a line that is not an attempt (one cut short by a killed proxy) is skipped.
-QList<NetworkAttempt> readAttemptLog(const QString &path);
+/// The attempts a proxy with `attemptLog` wrote to `path`, in order, from byte `from` on (a named
+/// sandbox's command reads only its own). A missing file is an empty list; a line that is not an
+/// attempt (one cut short by a killed proxy) is skipped.
+QList<NetworkAttempt> readAttemptLog(const QString &path, qint64 from = 0);
 
 /// The isolation report's line for a run with this list: "Network: only through Sandpit's
 /// proxy, to pypi.org:443, example.org:80."

@@ -6,14 +6,13 @@
 #include "sandboxes/folderpathtrust.h"
 #include "sandboxes/localsandboxlog.h"
 #include "sandboxes/sandboxname.h"
+#include "sandboxes/sandboxproxy.h"
 #include "sandboxes/sandboxworkspace.h"
 
-#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
-#include <QThread>
 
 #include <cerrno>
 #include <csignal>
@@ -29,7 +28,6 @@ constexpr int kCreateTimeoutMs = 60'000;
 // Stop gives the programs 3 s after SIGTERM (the held init's grace), and the keeper then
 // removes the cgroup; past this the keeper is killed, which takes the sandbox with it.
 constexpr int kEndTimeoutMs = 10'000;
-constexpr int kEndPollMs = 10;
 
 Expected<void> unknown(const QString &name)
 {
@@ -44,18 +42,6 @@ void removeLeftGroups(const LocalSandboxRecord &record)
 {
     for (const QString &group : record.cgroups())
         QDir().rmdir(group);
-}
-
-bool waitUntilEnded(const ProcessIdentity &process, int timeoutMs)
-{
-    QDeadlineTimer deadline(timeoutMs);
-    while (process.isRunning()) {
-        if (deadline.hasExpired())
-            return false;
-        // A worker thread or the command line waits here, never the GUI thread (see SandboxStore).
-        QThread::msleep(kEndPollMs);
-    }
-    return true;
 }
 
 } // namespace
@@ -165,7 +151,8 @@ Expected<SandboxInfo> LocalSandboxes::create(const SandboxSpec &spec)
                                         "%1) or choose another name.")
                              .arg(spec.name));
     }
-    if (auto started = startHolder(spec, dir); !started) {
+    if (auto started = startWithProxy(spec, dir); !started) {
+        SandboxProxy::end(dir);
         QDir(dir).removeRecursively();
         return std::unexpected(started.error());
     }
@@ -178,7 +165,27 @@ Expected<SandboxInfo> LocalSandboxes::create(const SandboxSpec &spec)
     return LocalSandboxRecord(dir).info();
 }
 
-Expected<void> LocalSandboxes::startHolder(const SandboxSpec &spec, const QString &dir) const
+// A sandbox with an allow-list: its proxy first (the held init binds its socket and starts the
+// forwarder at create), then the sandbox, then the proxy is told to end with the keeper.
+Expected<void> LocalSandboxes::startWithProxy(const SandboxSpec &spec, const QString &dir) const
+{
+    if (spec.network.isEmpty())
+        return startHolder(spec, dir, {});
+    QFile list(LocalSandboxRecord::networkFile(dir));
+    if (!list.open(QIODevice::WriteOnly)
+        || list.write((allowListText(spec.network).join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8()) < 0)
+        return makeError(RunError::Code::SetupFailed, QStringLiteral("Could not write %1.").arg(list.fileName()));
+    list.close();
+    const auto socket = SandboxProxy::start(dir, spec.network);
+    if (!socket)
+        return std::unexpected(socket.error());
+    if (auto started = startHolder(spec, dir, *socket); !started)
+        return started;
+    return SandboxProxy::watch(dir, LocalSandboxRecord(dir).keeper());
+}
+
+Expected<void> LocalSandboxes::startHolder(const SandboxSpec &spec, const QString &dir,
+                                           const QString &proxySocket) const
 {
     if (m_config.helperPath.isEmpty() || !QFileInfo(m_config.helperPath).isExecutable())
         return makeError(RunError::Code::BackendUnavailable,
@@ -192,6 +199,8 @@ Expected<void> LocalSandboxes::startHolder(const SandboxSpec &spec, const QStrin
         args << QStringLiteral("--ro-bind-try") << path;
     if (!spec.workspace.isEmpty())
         args << QStringLiteral("--work-bind") << QFileInfo(spec.workspace).canonicalFilePath();
+    if (!proxySocket.isEmpty())
+        args << QStringLiteral("--proxy-socket") << proxySocket;
     QProcess helper;
     helper.start(m_config.helperPath, args);
     // The helper returns once the sandbox stands; its keeper lives on, detached.
@@ -232,15 +241,18 @@ Expected<void> LocalSandboxes::end(const QString &name, int signal)
     const ProcessIdentity keeper = record->keeper();
     if (keeper.isRunning()) {
         ::kill(static_cast<pid_t>(keeper.pid), signal);
-        if (!waitUntilEnded(keeper, kEndTimeoutMs) && keeper.isRunning()) {
+        if (!keeper.waitUntilEnded(kEndTimeoutMs) && keeper.isRunning()) {
             ::kill(static_cast<pid_t>(keeper.pid), SIGKILL);
-            waitUntilEnded(keeper, kEndTimeoutMs);
+            keeper.waitUntilEnded(kEndTimeoutMs);
         }
     }
     // The keeper's death kills init (its death signal), and init's the whole PID namespace.
-    if (!waitUntilEnded(record->init(), kEndTimeoutMs))
+    if (!record->init().waitUntilEnded(kEndTimeoutMs))
         return makeError(RunError::Code::SetupFailed, QStringLiteral("The sandbox \"%1\" did not end.").arg(name));
     removeLeftGroups(*record);
+    // It ends with the keeper by itself (a pidfd); waiting for it here means that once stop,
+    // kill or rm return, no proxy of the sandbox is left.
+    SandboxProxy::end(record->stateDir());
     return {};
 }
 
@@ -269,6 +281,14 @@ Expected<QByteArray> LocalSandboxes::logs(const QString &name, qint64 from)
     if (!record)
         return std::unexpected(record.error());
     return readLocalSandboxLog(record->stateDir(), from);
+}
+
+Expected<QList<NetworkAttempt>> LocalSandboxes::networkAttempts(const QString &name)
+{
+    auto record = find(name);
+    if (!record)
+        return std::unexpected(record.error());
+    return SandboxProxy::attemptsSince(record->stateDir(), 0);
 }
 
 } // namespace Sandpit::Core

@@ -30,12 +30,14 @@ public:
     /// folder when there is no runtime folder (a session without systemd-logind).
     static QString defaultRoot();
 
+    QString backend() const override { return QStringLiteral("local"); }
     Expected<SandboxInfo> create(const SandboxSpec &spec) override;
     Expected<QList<SandboxInfo>> list() override;
     Expected<void> stop(const QString &name) override;
     Expected<void> kill(const QString &name) override;
     Expected<void> remove(const QString &name) override;
     Expected<QByteArray> logs(const QString &name, qint64 from = 0) override;
+    Expected<QList<NetworkAttempt>> networkAttempts(const QString &name) override;
 
     /// The state folder of the running sandbox `name`, for a command to enter; a sentence
     /// naming it when it is unknown or no longer runs.
@@ -45,7 +47,8 @@ private:
     Expected<LocalSandboxRecord> find(const QString &name) const;
     Expected<void> checkRootIsOurs() const;
     Expected<void> end(const QString &name, int signal);
-    Expected<void> startHolder(const SandboxSpec &spec, const QString &dir) const;
+    Expected<void> startWithProxy(const SandboxSpec &spec, const QString &dir) const;
+    Expected<void> startHolder(const SandboxSpec &spec, const QString &dir, const QString &proxySocket) const;
     QString stateDir(const QString &name) const;
 
     Config m_config;

@@ -3,9 +3,11 @@
 #include "helper/sandboxprotocol.h"
 #include "model/units.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QThread>
 
 #include <unistd.h>
 
@@ -14,6 +16,9 @@ namespace Sandpit::Core {
 namespace S = Helper::SandboxProtocol;
 
 namespace {
+
+// How often a wait for a process's end looks: ends come in milliseconds.
+constexpr int kEndPollMs = 10;
 
 // Fields of /proc/PID/stat after the name: [0] is the state (field 3), [19] the start time (22).
 QList<QByteArray> statFields(qint64 pid)
@@ -48,6 +53,24 @@ bool ProcessIdentity::isRunning() const
     return fields.size() > 19 && fields[0] != "Z" && fields[0] != "X" && fields[19].toLongLong() == start;
 }
 
+ProcessIdentity ProcessIdentity::of(qint64 pid)
+{
+    const QList<QByteArray> fields = statFields(pid);
+    return {pid, fields.size() > 19 ? fields[19].toLongLong() : -1};
+}
+
+bool ProcessIdentity::waitUntilEnded(int timeoutMs) const
+{
+    QDeadlineTimer deadline(timeoutMs);
+    while (isRunning()) {
+        if (deadline.hasExpired())
+            return false;
+        // A worker thread or the command line waits here, never the GUI thread (see SandboxStore).
+        QThread::msleep(kEndPollMs);
+    }
+    return true;
+}
+
 QMap<QString, QString> readKeyValueFile(const QString &path)
 {
     QMap<QString, QString> values;
@@ -68,6 +91,21 @@ LocalSandboxRecord::LocalSandboxRecord(const QString &stateDir)
     , m_end(readKeyValueFile(stateDir + QLatin1Char('/') + QLatin1String(S::kEndFile)))
     , m_labels(readKeyValueFile(stateDir + QStringLiteral("/labels")))
 {
+}
+
+QList<AllowedDestination> LocalSandboxRecord::network() const
+{
+    QFile file(networkFile(m_dir));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    // Written by LocalSandboxes::create from a checked list; a damaged file is no network.
+    return parseAllowList(QString::fromUtf8(file.readAll()).split(QLatin1Char('\n')))
+        .value_or(QList<AllowedDestination>{});
+}
+
+QString LocalSandboxRecord::networkFile(const QString &stateDir)
+{
+    return stateDir + QStringLiteral("/network");
 }
 
 QString LocalSandboxRecord::name() const
@@ -120,7 +158,9 @@ int LocalSandboxRecord::processesInside() const
     for (const QString &entry : entries) {
         bool isPid = false;
         const qint64 pid = entry.toLongLong(&isPid);
-        if (isPid && pid != held.pid && pidNamespaceOf(pid) == sandbox)
+        // Init's own children are its network forwarder, not a command: commands enter beside it.
+        if (isPid && pid != held.pid && pidNamespaceOf(pid) == sandbox
+            && statFields(pid).value(1).toLongLong() != held.pid)
             ++count;
     }
     return count;
@@ -135,6 +175,7 @@ SandboxInfo LocalSandboxRecord::info() const
     info.workspace = m_state.value(QLatin1String(S::kWorkspace));
     info.memoryLimit = number(S::kMemoryBytes);
     info.cpus = static_cast<double>(number(S::kCpuMillis)) / 1000.0;
+    info.network = network();
     info.since = QDateTime::fromSecsSinceEpoch(number(S::kCreated));
     const ProcessIdentity owner = identity("owner");
     info.owner = QStringLiteral("uid %1, %2 (pid %3)")

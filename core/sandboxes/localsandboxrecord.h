@@ -15,6 +15,11 @@ struct ProcessIdentity {
 
     /// True while that very process runs (a zombie has ended: it only waits to be reaped).
     bool isRunning() const;
+    /// The process that has `pid` now; start -1 when there is none.
+    static ProcessIdentity of(qint64 pid);
+    /// Waits (blocking, polling /proc) until it has ended; false when it still runs after
+    /// `timeoutMs`. For a process that is not our child, so that no wait() can tell.
+    bool waitUntilEnded(int timeoutMs) const;
 };
 
 /// What a local named sandbox's state folder says (core/helper/sandboxprotocol.h): written by
@@ -35,8 +40,13 @@ public:
     /// Its cgroups (one on v2, up to three on v1); none without cgroups.
     QStringList cgroups() const;
     SandboxInfo info() const;
-    /// Processes in it besides its init: the commands running in it now, and their children.
+    /// Processes in it besides its init and its forwarder: the commands running in it now, and
+    /// their children.
     int processesInside() const;
+    /// The hosts it may reach (SandboxSpec::network), from networkFile(); empty: none.
+    QList<AllowedDestination> network() const;
+    /// Where create writes the sandbox's allow-list, one entry a line.
+    static QString networkFile(const QString &stateDir);
 
 private:
     ProcessIdentity identity(const char *who) const;

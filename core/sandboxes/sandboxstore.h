@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/runerror.h"
+#include "network/allowlist.h"
 
 #include <QDateTime>
 #include <QList>
@@ -19,6 +20,10 @@ struct SandboxSpec {
     double cpus = 0;        ///< 0: no CPU share limit
     QString workspace;      ///< a host folder that is /work and persists; empty: a folder of its own, removed by rm
     QMap<QString, QString> labels;
+    /// The hosts its commands may reach, through a proxy that lives as long as the sandbox
+    /// (sandboxes/sandboxproxy.h); fixed at create. Empty: no network at all. A command in it
+    /// gets this list, never the window's setting or the request's own.
+    QList<AllowedDestination> network = {};
 };
 
 /// One named sandbox as `sandpit sandbox list` and the Sandboxes pane show it.
@@ -41,6 +46,7 @@ struct SandboxInfo {
     QString owner;          ///< who created it: user and process, as recorded at create
     bool ownerGone = false; ///< that owner is no more; shown, never killed for it
     QString endReason;      ///< Dead: a sentence, e.g. "It ran out of memory (256 MB)."
+    QList<AllowedDestination> network; ///< SandboxSpec::network, as created
 };
 
 /// The named sandboxes of one backend. Every call blocks (disk, processes, the Docker API):
@@ -56,6 +62,9 @@ class SandboxStore
 public:
     virtual ~SandboxStore() = default;
 
+    /// Its backend's id: "local" or "docker" (SandboxInfo::backend of what it lists).
+    virtual QString backend() const = 0;
+
     virtual Expected<SandboxInfo> create(const SandboxSpec &spec) = 0;
     virtual Expected<QList<SandboxInfo>> list() = 0;
     /// Ends every process in it (SIGTERM, then SIGKILL after a grace period); files are kept.
@@ -67,6 +76,9 @@ public:
     /// Everything its commands printed, from a log kept with a size cap (the oldest part goes
     /// first); `from` is a byte offset into the log as it grows, for `logs --follow`.
     virtual Expected<QByteArray> logs(const QString &name, qint64 from = 0) = 0;
+    /// Every attempt its commands made to reach a host through its proxy, in order, allowed or
+    /// denied (`logs --network`); empty for a sandbox without an allow-list.
+    virtual Expected<QList<NetworkAttempt>> networkAttempts(const QString &name) = 0;
 };
 
 } // namespace Sandpit::Core

@@ -273,6 +273,12 @@ private Q_SLOTS:
             QCOMPARE(unknown.exitCode, 125);
             QVERIFY2(unknown.err.contains("There is no sandbox named no-such-box"), unknown.err.constData());
         }
+        const SandpitProcess portless = sandbox({QStringLiteral("create"), name + QStringLiteral("-n"),
+                                                 QStringLiteral("--allow-net"), QStringLiteral("example.org")});
+        QCOMPARE(portless.exitCode, 2);
+        QVERIFY2(portless.err.contains("The allowed network destination \"example.org\" has no port."),
+                 portless.err.constData());
+        QVERIFY(dockerNames(name + QStringLiteral("-n")).isEmpty());
         QCOMPARE(sandbox({QStringLiteral("exec"), name}).exitCode, 2); // no command after --
         const SandpitProcess unknownCommand = sandbox({QStringLiteral("frobnicate")});
         QCOMPARE(unknownCommand.exitCode, 2);

@@ -121,10 +121,11 @@ private Q_SLOTS:
         verifyOffersAll(complete({QStringLiteral("sandbox"), QStringLiteral("create"), QStringLiteral("box"),
                                   QStringLiteral("--")}),
                         {QStringLiteral("--image"), QStringLiteral("--local"), QStringLiteral("--memory"),
-                         QStringLiteral("--cpus"), QStringLiteral("--workspace"), QStringLiteral("--label")});
+                         QStringLiteral("--cpus"), QStringLiteral("--workspace"), QStringLiteral("--label"),
+                         QStringLiteral("--allow-net")});
         verifyOffersAll(
             complete({QStringLiteral("sandbox"), QStringLiteral("logs"), QStringLiteral("box"), QStringLiteral("--")}),
-            {QStringLiteral("--follow")});
+            {QStringLiteral("--follow"), QStringLiteral("--network")});
     }
 
     void offersProgramsAndFoldersForTheFile()

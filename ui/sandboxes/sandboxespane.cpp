@@ -1,5 +1,6 @@
 #include "sandboxes/sandboxespane.h"
 
+#include "sandboxes/newsandboxdialog.h"
 #include "sandboxes/sandboxrow.h"
 #include "window/backgroundtask.h"
 #include "window/flatbutton.h"
@@ -27,6 +28,8 @@ SandboxesPane::SandboxesPane(SandboxStores stores, QWidget *parent)
     , m_stores(std::move(stores))
     , m_list(new QTreeWidget(this))
     , m_note(new QLabel(this))
+    , m_new(flatButton(QStringLiteral("sandboxNew"), QStringLiteral("New…"),
+                       QStringLiteral("Make a named sandbox, with the hosts its commands may reach"), this))
     , m_terminal(flatButton(QStringLiteral("sandboxTerminal"), QStringLiteral("Terminal"),
                             QStringLiteral("Open a terminal into the selected sandbox"), this))
     , m_runFile(flatButton(QStringLiteral("sandboxRunFile"), QStringLiteral("Run File Here"),
@@ -42,14 +45,14 @@ SandboxesPane::SandboxesPane(SandboxStores stores, QWidget *parent)
     m_list->setUniformRowHeights(true);
     m_list->setHeaderLabels({QStringLiteral("Name"), QStringLiteral("Where"), QStringLiteral("State"),
                              QStringLiteral("When"), QStringLiteral("Memory"), QStringLiteral("Image or folder"),
-                             QStringLiteral("Made by")});
+                             QStringLiteral("Network"), QStringLiteral("Made by")});
     m_list->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_list->header()->setStretchLastSection(true);
     m_note->setObjectName(QStringLiteral("sandboxNote"));
     m_note->setWordWrap(true);
 
     auto *bar = new QHBoxLayout;
-    for (QToolButton *button : {m_terminal, m_runFile, m_stop, m_remove})
+    for (QToolButton *button : {m_new, m_terminal, m_runFile, m_stop, m_remove})
         bar->addWidget(button);
     bar->addStretch();
     auto *layout = new QVBoxLayout(this);
@@ -69,6 +72,7 @@ SandboxesPane::SandboxesPane(SandboxStores stores, QWidget *parent)
     });
     connect(m_stop, &QToolButton::clicked, this, [this] { act(SandboxAction::Stop); });
     connect(m_remove, &QToolButton::clicked, this, &SandboxesPane::confirmRemove);
+    connect(m_new, &QToolButton::clicked, this, &SandboxesPane::askNew);
     m_timer->setInterval(kRefreshMs);
     connect(m_timer, &QTimer::timeout, this, &SandboxesPane::refresh);
     updateButtons();
@@ -145,7 +149,7 @@ void SandboxesPane::showListing(const SandboxListing &listing)
     if (!m_actionProblem.isEmpty())
         note.prepend(m_actionProblem);
     if (m_sandboxes.isEmpty() && note.isEmpty())
-        note << QStringLiteral("No named sandboxes. Make one with “sandpit sandbox create NAME”; it keeps its "
+        note << QStringLiteral("No named sandboxes. Make one with New…, or “sandpit sandbox create NAME”; it keeps its "
                                "files and programs between commands.");
     m_note->setText(note.join(QLatin1Char('\n')));
     updateButtons();
@@ -172,6 +176,22 @@ void SandboxesPane::confirmRemove()
             act(SandboxAction::Remove);
     });
     box->open();
+}
+
+// Non-modal (open(), not exec()): the list keeps refreshing behind it.
+void SandboxesPane::askNew()
+{
+    auto *dialog = new NewSandboxDialog(QStringLiteral("local"), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &NewSandboxDialog::createRequested, this, [this](const Core::SandboxSpec &spec) {
+        runInBackground<QString>(
+            this, [stores = m_stores, spec] { return createSandbox(stores, spec); },
+            [this](const QString &problem) {
+                m_actionProblem = problem;
+                refresh();
+            });
+    });
+    dialog->open();
 }
 
 void SandboxesPane::act(SandboxAction action)

@@ -19,7 +19,7 @@ class SandboxesPane final : public QWidget
 {
     Q_OBJECT
 public:
-    enum Column { Name, Backend, State, Since, Memory, Where, Owner, ColumnCount };
+    enum Column { Name, Backend, State, Since, Memory, Where, Network, Owner, ColumnCount };
 
     explicit SandboxesPane(SandboxStores stores, QWidget *parent = nullptr);
 
@@ -46,12 +46,14 @@ private:
     void showListing(const SandboxListing &listing);
     void act(SandboxAction action);
     void confirmRemove();
+    void askNew();
     void updateButtons();
     const Core::SandboxInfo *selected() const;
 
     SandboxStores m_stores;
     QTreeWidget *m_list;
     QLabel *m_note;
+    QToolButton *m_new;
     QToolButton *m_terminal;
     QToolButton *m_runFile;
     QToolButton *m_stop;

@@ -56,4 +56,23 @@ QString applySandboxAction(const SandboxStores &stores, const QString &backend, 
     return QStringLiteral("There is no sandbox called “%1” any more.").arg(name);
 }
 
+QString createSandbox(const SandboxStores &stores, const Core::SandboxSpec &spec)
+{
+    const std::vector<std::unique_ptr<Core::SandboxStore>> all = stores();
+    for (const std::unique_ptr<Core::SandboxStore> &store : all) {
+        const Core::Expected<QList<Core::SandboxInfo>> found = store->list();
+        if (found
+            && std::any_of(found->cbegin(), found->cend(), [&](const auto &info) { return info.name == spec.name; }))
+            return QStringLiteral("A sandbox named “%1” exists already; remove it, or choose another name.")
+                .arg(spec.name);
+    }
+    for (const std::unique_ptr<Core::SandboxStore> &store : all) {
+        if (store->backend() != spec.backend)
+            continue;
+        const Core::Expected<Core::SandboxInfo> made = store->create(spec);
+        return made ? QString() : made.error().message;
+    }
+    return QStringLiteral("Sandboxes cannot be made on %1 here.").arg(spec.backend);
+}
+
 } // namespace Sandpit::Ui

@@ -40,4 +40,9 @@ enum class SandboxAction { Stop, Kill, Remove };
 QString applySandboxAction(const SandboxStores &stores, const QString &backend, const QString &name,
                            SandboxAction action);
 
+/// Creates `spec` in the store of its backend, refusing a name another backend has (a name is
+/// unique across backends, as `sandpit sandbox create` keeps it). Blocks: call it off the GUI
+/// thread. Returns an empty string, or a sentence saying what went wrong.
+QString createSandbox(const SandboxStores &stores, const Core::SandboxSpec &spec);
+
 } // namespace Sandpit::Ui

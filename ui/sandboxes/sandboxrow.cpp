@@ -1,6 +1,7 @@
 #include "sandboxes/sandboxrow.h"
 
 #include "model/units.h"
+#include "network/networkproxy.h"
 
 #include <QLocale>
 
@@ -58,6 +59,8 @@ QStringList sandboxRowCells(const Core::SandboxInfo &sandbox, const QDateTime &n
             sinceWords(sandbox, now),
             memoryWords(sandbox),
             sandbox.backend == QLatin1String("docker") ? sandbox.image : sandbox.workspace,
+            sandbox.network.isEmpty() ? QStringLiteral("None")
+                                      : Core::allowListText(sandbox.network).join(QStringLiteral(", ")),
             sandbox.ownerGone ? QStringLiteral("%1 (gone)").arg(sandbox.owner) : sandbox.owner};
 }
 
@@ -71,6 +74,7 @@ QString sandboxRowToolTip(const Core::SandboxInfo &sandbox)
                                 "remove it.");
     if (!sandbox.workspace.isEmpty())
         lines << QStringLiteral("Files: %1").arg(sandbox.workspace);
+    lines << (sandbox.network.isEmpty() ? QStringLiteral("Network: none.") : Core::proxiedNetworkLine(sandbox.network));
     for (auto label = sandbox.labels.cbegin(); label != sandbox.labels.cend(); ++label)
         lines << QStringLiteral("%1 = %2").arg(label.key(), label.value());
     return lines.join(QLatin1Char('\n'));

@@ -4,6 +4,7 @@
 // (SANDPIT_TEST_DOCKER, label docker).
 #include "files/runfolders.h"
 #include "network/networkproxy.h"
+#include "support/allowharness.h"
 #include "support/loopbackserver.h"
 #include "support/runharness.h"
 #ifdef SANDPIT_TEST_DOCKER
@@ -15,24 +16,6 @@
 using namespace SandpitTest;
 
 namespace {
-
-AllowedDestination allow(quint16 port)
-{
-    return *parseAllowedDestination(QStringLiteral("127.0.0.1:%1").arg(port));
-}
-
-RunRequest reachServers(const LoopbackServer &a, const LoopbackServer &b, const LoopbackServer &e,
-                        const QStringList &extra = {})
-{
-    return pythonRequest(fixture(QStringLiteral("network/reach_servers.py")),
-                         QStringList{QString::number(a.port()), QString::number(b.port()), QString::number(e.port())}
-                             + extra);
-}
-
-QStringList lines(const QByteArray &out)
-{
-    return QString::fromUtf8(out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-}
 
 // The proxies' folders this user has now (see NetworkProxy::start).
 QStringList proxyFolders()
@@ -67,10 +50,10 @@ private Q_SLOTS:
         LoopbackServer b(LoopbackServer::Mode::Http, "hello from B");
         LoopbackServer echo(LoopbackServer::Mode::Echo);
         RunRequest request = reachServers(a, b, echo);
-        request.network = {allow(a.port()), allow(echo.port())};
+        request.network = {allowLoopback(a.port()), allowLoopback(echo.port())};
         const Outcome o = run(request);
         QVERIFY2(o.result, why(o));
-        const QStringList out = lines(o.result->stdoutData);
+        const QStringList out = outputLines(o.result->stdoutData);
         QVERIFY2(out.size() == 5, o.result->stdoutData + o.result->stderrData);
         QCOMPARE(out[0], QStringLiteral("proxy http://127.0.0.1:3128"));
         QCOMPARE(out[1], QStringLiteral("A 200 hello from A"));
@@ -130,7 +113,7 @@ private Q_SLOTS:
         LoopbackServer echo(LoopbackServer::Mode::Echo);
         const Outcome o = run(reachServers(a, b, echo));
         QVERIFY2(o.result, why(o));
-        const QStringList out = lines(o.result->stdoutData);
+        const QStringList out = outputLines(o.result->stdoutData);
         QVERIFY2(out.size() == 5, o.result->stdoutData + o.result->stderrData);
         QCOMPARE(out[0], QStringLiteral("proxy None"));
         QVERIFY2(out[1].startsWith(QLatin1String("A unreachable")), qPrintable(out[1]));
@@ -148,7 +131,7 @@ private Q_SLOTS:
         LoopbackServer echo(LoopbackServer::Mode::Echo);
         const QStringList before = proxyFolders();
         RunRequest request = reachServers(a, b, echo, {QStringLiteral("hold")});
-        request.network = {allow(echo.port())};
+        request.network = {allowLoopback(echo.port())};
         RunWatcher watcher(*m_controller);
         watcher.outcome.id = m_controller->start(request);
         QTRY_VERIFY_WITH_TIMEOUT(watcher.outcome.liveStdout.contains("tunnel HTTP/1.1 200"), 60000);
@@ -166,7 +149,7 @@ private Q_SLOTS:
         const auto controller = dockerController(environment);
         const QStringList before = proxyFolders();
         RunRequest request = pythonRequest("print('never runs')\n");
-        request.network = {allow(8080)};
+        request.network = {allowLoopback(8080)};
         const Outcome o = runToEnd(*controller, request);
         QVERIFY(o.error);
         QCOMPARE(o.error->code, RunError::Code::BadRequest);

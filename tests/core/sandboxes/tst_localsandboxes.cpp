@@ -95,21 +95,6 @@ private Q_SLOTS:
         QVERIFY(store().remove(QStringLiteral("work")));
     }
 
-    void aCommandWithAllowedHostsSaysANamedSandboxHasNoNetworkYet()
-    {
-        created(QStringLiteral("offline"));
-        auto controller = engine();
-        RunRequest request = exec(QStringLiteral("offline"), {QStringLiteral("true")});
-        request.network = {*parseAllowedDestination(QStringLiteral("pypi.org:443"))};
-        const Outcome outcome = runToEnd(*controller, request);
-        QVERIFY2(outcome.result, why(outcome).constData());
-        QCOMPARE(outcome.result->exitCode, std::optional<int>(0));
-        QCOMPARE(outcome.result->notice,
-                 QStringLiteral("A named sandbox has no network yet: the allowed hosts "
-                                "(pypi.org:443) were not reachable from it."));
-        QVERIFY(outcome.result->network.isEmpty());
-    }
-
     void logKeepsOnlyTheNewestPart()
     {
         created(QStringLiteral("chatty"));

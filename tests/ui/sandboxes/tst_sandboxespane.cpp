@@ -6,7 +6,11 @@
 #include "sandboxes/sandboxespane.h"
 
 #include <QAbstractButton>
+#include <QDialog>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolButton>
@@ -17,6 +21,9 @@ using namespace Sandpit;
 using Core::SandboxInfo;
 
 namespace {
+SandboxInfo sandbox(const QString &name, const QString &backend,
+                    SandboxInfo::State state = SandboxInfo::State::Running);
+
 /// A store whose sandboxes the test sets, shared with the pane's worker threads.
 struct FakeBackend {
     std::mutex lock;
@@ -33,9 +40,15 @@ public:
         : m_backend(std::move(backend))
     {
     }
-    Core::Expected<SandboxInfo> create(const Core::SandboxSpec &) override
+    QString backend() const override { return m_backend->backend; }
+    Core::Expected<SandboxInfo> create(const Core::SandboxSpec &spec) override
     {
-        return Core::makeError(Core::RunError::Code::BadRequest, QStringLiteral("not in this test"));
+        const std::lock_guard guard(m_backend->lock);
+        m_backend->calls << QStringLiteral("create ") + spec.name;
+        SandboxInfo made = sandbox(spec.name, m_backend->backend);
+        made.network = spec.network;
+        m_backend->sandboxes << made;
+        return made;
     }
     Core::Expected<QList<SandboxInfo>> list() override
     {
@@ -54,6 +67,10 @@ public:
         return {};
     }
     Core::Expected<QByteArray> logs(const QString &, qint64) override { return QByteArray(); }
+    Core::Expected<QList<Core::NetworkAttempt>> networkAttempts(const QString &) override
+    {
+        return QList<Core::NetworkAttempt>{};
+    }
 
 private:
     Core::Expected<void> record(const QString &call)
@@ -65,7 +82,7 @@ private:
     std::shared_ptr<FakeBackend> m_backend;
 };
 
-SandboxInfo sandbox(const QString &name, const QString &backend, SandboxInfo::State state = SandboxInfo::State::Running)
+SandboxInfo sandbox(const QString &name, const QString &backend, SandboxInfo::State state)
 {
     SandboxInfo info;
     info.name = name;
@@ -118,6 +135,8 @@ private Q_SLOTS:
     void listsEveryBackendByName()
     {
         m_local->sandboxes = {sandbox(QStringLiteral("lab"), QStringLiteral("local"))};
+        m_local->sandboxes[0].network = {*Core::parseAllowedDestination(QStringLiteral("pypi.org:443")),
+                                         *Core::parseAllowedDestination(QStringLiteral("*.example.org:80"))};
         SandboxInfo dead = sandbox(QStringLiteral("bigdata"), QStringLiteral("docker"), SandboxInfo::State::Dead);
         dead.endReason = QStringLiteral("It ran out of memory (256 MB).");
         dead.ownerGone = true;
@@ -134,7 +153,37 @@ private Q_SLOTS:
         QCOMPARE(pane.cellText(1, Ui::SandboxesPane::Backend), QStringLiteral("This computer"));
         QCOMPARE(pane.cellText(1, Ui::SandboxesPane::Memory), QStringLiteral("12 MB of 256 MB"));
         QCOMPARE(pane.cellText(1, Ui::SandboxesPane::Where), QStringLiteral("/home/ada/lab"));
+        QCOMPARE(pane.cellText(1, Ui::SandboxesPane::Network), QStringLiteral("pypi.org:443, *.example.org:80"));
+        QCOMPARE(pane.cellText(0, Ui::SandboxesPane::Network), QStringLiteral("None"));
         QVERIFY(pane.cellText(1, Ui::SandboxesPane::Since).startsWith(QStringLiteral("since ")));
+    }
+
+    // New…: the hosts are checked as typed, with the command line's sentence, and Create makes
+    // the sandbox in the chosen backend's store with its list, shown once it is listed.
+    void newMakesASandboxWithTheAllowedHostsTyped()
+    {
+        Ui::SandboxesPane pane(stores());
+        listNow(pane);
+        pane.findChild<QToolButton *>(QStringLiteral("sandboxNew"))->click();
+        auto *dialog = pane.findChild<QDialog *>(QStringLiteral("newSandboxDialog"));
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        auto *name = dialog->findChild<QLineEdit *>(QStringLiteral("newSandboxName"));
+        auto *hosts = dialog->findChild<QLineEdit *>(QStringLiteral("newSandboxNetwork"));
+        auto *problem = dialog->findChild<QLabel *>(QStringLiteral("newSandboxProblem"));
+        auto *create = dialog->findChild<QPushButton *>(QStringLiteral("newSandboxCreate"));
+        QTest::keyClicks(name, QStringLiteral("web"));
+        QTest::keyClicks(hosts, QStringLiteral("pypi.org"));
+        QVERIFY(!create->isEnabled());
+        QVERIFY(problem->isVisible());
+        QCOMPARE(problem->text(), Core::parseAllowedDestination(QStringLiteral("pypi.org")).error().message);
+        QTest::keyClicks(hosts, QStringLiteral(":443, *.example.org:80"));
+        QVERIFY(!problem->isVisible());
+        QVERIFY(create->isEnabled());
+        create->click();
+        QTRY_COMPARE(pane.rowCount(), 1);
+        QCOMPARE(m_local->calls, QStringList{QStringLiteral("create web")});
+        QCOMPARE(pane.cellText(0, Ui::SandboxesPane::Network), QStringLiteral("pypi.org:443, *.example.org:80"));
     }
 
     void aBackendThatCannotAnswerIsASentence()
