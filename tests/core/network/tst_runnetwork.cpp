@@ -91,10 +91,10 @@ private Q_SLOTS:
         LoopbackServer b(LoopbackServer::Mode::Http, "hello from B");
         RunRequest request = pythonRequest(fixture(QStringLiteral("network/reach_with_requests.py")),
                                            QStringList{QString::number(a.port()), QString::number(b.port())});
-        request.network = {allow(a.port())};
+        request.network = {allowLoopback(a.port())};
         const Outcome o = run(request);
         QVERIFY2(o.result, why(o));
-        const QStringList out = lines(o.result->stdoutData);
+        const QStringList out = outputLines(o.result->stdoutData);
         QVERIFY2(out.size() == 2, o.result->stdoutData + o.result->stderrData);
         QCOMPARE(out[0], QStringLiteral("A 200 hello from A"));
         QVERIFY2(out[1].startsWith(QStringLiteral("B 403 Sandpit's allow-list denied 127.0.0.1:%1").arg(b.port())),
