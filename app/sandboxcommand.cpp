@@ -213,6 +213,10 @@ int printNetworkAttempts(Core::SandboxStore &store, const QString &name)
     if (!attempts)
         return failed(attempts.error().message);
     for (const Core::NetworkAttempt &attempt : *attempts) {
+        if (attempt.port == 0) { // past the first 1000, or past a full log: a sentence, not a place
+            std::printf("... %s\n", qPrintable(attempt.host));
+            continue;
+        }
         const QString host = attempt.host.contains(QLatin1Char(':')) ? u'[' + attempt.host + u']' : attempt.host;
         std::printf("%s %s:%u\n", attempt.allowed ? "allowed" : "denied", qPrintable(host), unsigned(attempt.port));
     }

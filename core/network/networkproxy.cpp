@@ -116,14 +116,36 @@ QList<NetworkAttempt> readAttemptLog(const QString &path, qint64 from)
     QList<NetworkAttempt> attempts;
     if (!file.open(QIODevice::ReadOnly) || !file.seek(from))
         return attempts;
+    qint64 leftOut = 0;
+    qint64 notLogged = 0;
+    bool full = false;
     while (!file.atEnd()) {
         const QJsonObject line = QJsonDocument::fromJson(file.readLine()).object();
+        if (line.value(QStringLiteral("more")).toBool()) {
+            full = true;
+            break;
+        }
+        if (const qint64 counted = line.value(QStringLiteral("denied_not_logged")).toInteger(); counted > 0) {
+            notLogged += counted;
+            continue;
+        }
         const int port = line.value(QStringLiteral("port")).toInt();
         const QString host = line.value(QStringLiteral("host")).toString();
         if (host.isEmpty() || port <= 0 || port > 65535 || !line.value(QStringLiteral("allowed")).isBool())
             continue;
+        // As a run's own list: the first ones, then how many more.
+        if (attempts.size() >= kMaxListedAttempts) {
+            ++leftOut;
+            continue;
+        }
         attempts.append(NetworkAttempt{host, quint16(port), line.value(QStringLiteral("allowed")).toBool()});
     }
+    if (leftOut > 0)
+        attempts.append(NetworkAttempt{attemptsLeftOutText(leftOut), 0, false});
+    if (notLogged > 0)
+        attempts.append(NetworkAttempt{deniedNotLoggedText(notLogged), 0, false});
+    if (full)
+        attempts.append(NetworkAttempt{attemptLogFullText(), 0, false});
     return attempts;
 }
 

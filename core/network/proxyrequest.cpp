@@ -2,6 +2,9 @@
 
 #include <QList>
 
+#include <algorithm>
+#include <cctype>
+
 namespace Sandpit::Core {
 
 namespace {
@@ -12,6 +15,17 @@ ProxyRequest refused(int status, const QString &reason)
     request.status = status;
     request.reason = reason;
     return request;
+}
+
+// A host as DNS names and IP addresses spell it: letters, digits, '-', '.' and '_' (and ':' and a
+// zone's '%' inside brackets). Anything else ('@', spaces, control bytes such as ESC) is not a
+// host, and would reach the user's terminal when the attempts are listed.
+bool isHostText(const QByteArray &host, bool bracketed)
+{
+    return std::all_of(host.begin(), host.end(), [bracketed](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return std::isalnum(u) || c == '-' || c == '.' || c == '_' || (bracketed && (c == ':' || c == '%'));
+    });
 }
 
 // "host:port", "[v6]:port" or, with a default port, "host". False when it is none of these.
@@ -32,7 +46,7 @@ bool splitAuthority(const QByteArray &authority, quint16 defaultPort, QString &h
         hostPart = authority.left(colon);
         portPart = authority.mid(colon + 1);
     }
-    if (hostPart.isEmpty() || hostPart.size() > kMaxProxyHostLength || hostPart.contains('@') || hostPart.contains(' '))
+    if (hostPart.isEmpty() || hostPart.size() > kMaxProxyHostLength || !isHostText(hostPart, authority.startsWith('[')))
         return false;
     bool ok = true;
     const uint number = portPart.isEmpty() ? (defaultPort ? defaultPort : 0) : portPart.toUInt(&ok);

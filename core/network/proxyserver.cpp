@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace Sandpit::Core {
@@ -22,6 +23,9 @@ ProxyServer::ProxyServer(FileDescriptor listening, FileDescriptor stop, QList<Al
 {
     if (!attemptLog.isEmpty())
         m_log.reset(::open(attemptLog.toLocal8Bit().constData(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600));
+    struct stat st { };
+    if (m_log.isValid() && ::fstat(m_log.get(), &st) == 0)
+        m_logBytes = st.st_size;
 }
 
 ProxyServer::~ProxyServer()
@@ -40,6 +44,8 @@ ProxyServer::~ProxyServer()
         if (client.thread.joinable())
             client.thread.join();
     }
+    if (m_log.isValid())
+        logDeniedCount(); // the count since the last line, for whoever reads the log last
 }
 
 bool ProxyServer::start()
@@ -69,14 +75,22 @@ void ProxyServer::record(const QString &host, quint16 port, bool allowed)
                                 .toJson(QJsonDocument::Compact)
         + '\n';
     std::lock_guard lock(m_mutex);
+    // The log has caps of its own: it outlives this list (a named sandbox's commands each read
+    // their part of it), so the list's cap must not end it.
+    if (m_log.isValid() && !m_logFull) {
+        if (!allowed && m_logBytes >= kDeniedLogBytes) {
+            if (++m_deniedUnlogged >= kDeniedCountEvery)
+                logDeniedCount();
+        } else {
+            logDeniedCount(); // those before it, in order
+            logLine(line);
+        }
+    }
     if (m_attempts.size() >= kMaxListedAttempts) {
         ++m_attemptsLeftOut;
         return;
     }
     m_attempts.append(NetworkAttempt{host, port, allowed});
-    // One write of a whole line with O_APPEND: a reader never sees half of one from us.
-    if (m_log.isValid()) [[maybe_unused]]
-        const ssize_t written = ::write(m_log.get(), line.constData(), size_t(line.size()));
 }
 
 void ProxyServer::reapFinished()
@@ -136,6 +150,37 @@ void ProxyServer::serve(int fd)
         return;
     }
     ++m_active;
+}
+
+void ProxyServer::logLine(const QByteArray &line)
+{
+    static const QByteArray kFull = "{\"more\":true}\n";
+    m_logFull = m_logBytes + line.size() + kFull.size() > kMaxAttemptLogBytes;
+    const QByteArray &written = m_logFull ? kFull : line;
+    // One write of a whole line with O_APPEND: a reader never sees half of one from us.
+    if (::write(m_log.get(), written.constData(), size_t(written.size())) > 0)
+        m_logBytes += written.size();
+}
+
+void ProxyServer::logDeniedCount()
+{
+    if (m_deniedUnlogged == 0 || m_logFull)
+        return;
+    logLine(QJsonDocument(QJsonObject{{QStringLiteral("denied_not_logged"), m_deniedUnlogged}})
+                .toJson(QJsonDocument::Compact)
+            + '\n');
+    m_deniedUnlogged = 0;
+}
+
+QString deniedNotLoggedText(qint64 count)
+{
+    return count == 1 ? QStringLiteral("1 more denied attempt, counted but not logged")
+                      : QStringLiteral("%1 more denied attempts, counted but not logged").arg(count);
+}
+
+QString attemptLogFullText()
+{
+    return QStringLiteral("more attempts, not logged: the sandbox's network log is full (32 MB)");
 }
 
 QString attemptsLeftOutText(qint64 count)

@@ -20,8 +20,21 @@ inline constexpr int kMaxProxyClients = 64;
 /// requests would otherwise fill the engine's memory, and the list is shown whole to the user.
 inline constexpr int kMaxListedAttempts = 1000;
 
+/// The attempt log (a named sandbox's, which lives for weeks) is bounded so that a program
+/// looping on requests cannot fill the disk, and so that a flood of denied ones cannot hide the
+/// allowed ones that follow: past kDeniedLogBytes, denied attempts are only counted (a line
+/// {"denied_not_logged":N} per kDeniedCountEvery of them, and before the next allowed one);
+/// allowed ones are logged until kMaxAttemptLogBytes, where one last line {"more":true} ends it.
+inline constexpr qint64 kDeniedLogBytes = 2LL * 1024 * 1024;
+inline constexpr qint64 kMaxAttemptLogBytes = 32LL * 1024 * 1024;
+inline constexpr qint64 kDeniedCountEvery = 1000;
+
 /// The host of attempts()' last entry when `count` attempts were past kMaxListedAttempts.
 QString attemptsLeftOutText(qint64 count);
+/// The host of readAttemptLog()'s entry for `count` denied attempts only counted in the log.
+QString deniedNotLoggedText(qint64 count);
+/// The host of readAttemptLog()'s last entry when the log was full.
+QString attemptLogFullText();
 
 /// NetworkProxy's inside: the listening socket, the accepting thread and one thread per client
 /// (see networkproxy.h). Every blocking wait also watches the stop descriptor, so stop() ends
@@ -55,7 +68,13 @@ private:
     FileDescriptor m_listening;
     FileDescriptor m_stop; ///< an eventfd, readable once the proxy stops
     const QList<AllowedDestination> m_allowed;
+    void logLine(const QByteArray &line);
+    void logDeniedCount();
+
     FileDescriptor m_log;
+    qint64 m_logBytes = 0;      ///< the log's size, kept below kMaxAttemptLogBytes
+    qint64 m_deniedUnlogged = 0; ///< denied attempts counted but not yet in the log
+    bool m_logFull = false;
 
     mutable std::mutex m_mutex;
     std::condition_variable m_slotFree;

@@ -27,7 +27,7 @@ public:
     static constexpr const char *kRecordFile = "proxy";
     static constexpr const char *kWatchFile = "proxy.watch";
     /// One JSON line per attempt, allowed or denied ({"host","port","allowed"}); kept with the
-    /// sandbox's other files until `rm`.
+    /// sandbox's other files until `rm`, bounded as ProxyServer says (kDeniedLogBytes).
     static constexpr const char *kAttemptLog = "network.log";
 
     /// sandpit-proxy as the helpers are found (SANDPIT_PROXY, beside the binary, ../libexec).

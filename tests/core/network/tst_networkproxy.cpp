@@ -267,6 +267,17 @@ private Q_SLOTS:
         QCOMPARE((*proxy)->attempts().size(), 1);
     }
 
+    void aHostWithBytesNoHostHasIsRefusedAndNotLogged()
+    {
+        // An escape sequence as a host would reach the terminal of whoever lists the attempts.
+        auto proxy = NetworkProxy::start({allow(80)});
+        QVERIFY(proxy);
+        for (const QByteArray &host : {QByteArray("\x1b]52;c;aGk=\x07"), QByteArray("a b"), QByteArray("user@h")})
+            QVERIFY2(connectTo(**proxy, host + ":443").startsWith("HTTP/1.1 400"), host);
+        QVERIFY((*proxy)->attempts().isEmpty());
+        QVERIFY(connectTo(**proxy, "[::1%lo]:443").startsWith("HTTP/1.1 403")); // a zone is a host's
+    }
+
     void theAttemptListIsCappedAndSaysHowManyWereLeftOut()
     {
         auto proxy = NetworkProxy::start({allow(80)});
@@ -277,6 +288,55 @@ private Q_SLOTS:
         QCOMPARE(attempts.size(), kMaxListedAttempts + 1);
         QCOMPARE(attempts.first(), (NetworkAttempt{QStringLiteral("h0"), 443, false}));
         QCOMPARE(attempts.last(), (NetworkAttempt{QStringLiteral("3 more attempts not listed"), 0, false}));
+    }
+
+    void theLogOutlivesTheListsCapAndHasACapOfItsOwn()
+    {
+        QTemporaryDir dir;
+        const QString log = dir.filePath(QStringLiteral("network.log"));
+        auto proxy = NetworkProxy::start({allow(80)}, log);
+        QVERIFY(proxy);
+        for (int i = 0; i < kMaxListedAttempts + 1; ++i)
+            QVERIFY(connectTo(**proxy, "h" + QByteArray::number(i) + ":443").startsWith("HTTP/1.1 403"));
+        // A named sandbox's later command reads its part of the log from where it began.
+        const qint64 before = QFileInfo(log).size();
+        QVERIFY(connectTo(**proxy, "later:443").startsWith("HTTP/1.1 403"));
+        QCOMPARE(readAttemptLog(log, before), (QList<NetworkAttempt>{{QStringLiteral("later"), 443, false}}));
+        // Read whole, it is listed as a run's list is: the first ones, then how many more.
+        const QList<NetworkAttempt> whole = readAttemptLog(log);
+        QCOMPARE(whole.size(), kMaxListedAttempts + 1);
+        QCOMPARE(whole.last(), (NetworkAttempt{QStringLiteral("2 more attempts not listed"), 0, false}));
+        proxy->reset();
+
+        // Past its denied budget (a program that looped on denied hosts for days), denied
+        // attempts are counted, and an allowed one is still logged after their count.
+        LoopbackServer server(LoopbackServer::Mode::Http, "A");
+        QFile filled(log);
+        QVERIFY(filled.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        QVERIFY(filled.write(QByteArray(kDeniedLogBytes, '\n')) == kDeniedLogBytes);
+        filled.close();
+        proxy = NetworkProxy::start({allow(server.port())}, log);
+        QVERIFY(proxy);
+        const qint64 flooded = QFileInfo(log).size();
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(connectTo(**proxy, "denied" + QByteArray::number(i) + ":443").startsWith("HTTP/1.1 403"));
+        get(**proxy, server.port());
+        QCOMPARE(readAttemptLog(log, flooded),
+                 (QList<NetworkAttempt>{{QStringLiteral("127.0.0.1"), server.port(), true},
+                                        {deniedNotLoggedText(3), 0, false}}));
+        QCOMPARE((*proxy)->attempts().size(), 4); // the engine's own list still has them all
+        proxy->reset();
+
+        // At its hard cap, one last line says so and nothing follows.
+        QVERIFY(filled.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        QVERIFY(filled.write(QByteArray(kMaxAttemptLogBytes - 40, '\n')) == kMaxAttemptLogBytes - 40);
+        filled.close();
+        proxy = NetworkProxy::start({allow(server.port())}, log);
+        QVERIFY(proxy);
+        get(**proxy, server.port());
+        get(**proxy, server.port());
+        QVERIFY(QFileInfo(log).size() <= kMaxAttemptLogBytes);
+        QCOMPARE(readAttemptLog(log), (QList<NetworkAttempt>{{attemptLogFullText(), 0, false}}));
     }
 
     void theProgramsHostHeaderIsReplacedByTheTargets()
