@@ -85,6 +85,7 @@ private:
     InitContext m_ctx;
     InitLink m_link;
     int m_sigFd = -1;
+    pid_t m_forwarder = 0;
     char m_order = 0; // 'T' (stop) or 'K' (kill) once asked
 };
 
@@ -129,6 +130,11 @@ std::string Keeper::build()
     }
     for (int fd : {m_link.stdoutFd, m_link.stderrFd, m_link.statusFd})
         close(fd);
+    // Init started the forwarder before it reported the sandbox built, and nothing has entered
+    // yet: its one child is the forwarder. Named in the state, so that `list` counts every
+    // other process as a command, orphans that init reaps included.
+    if (!m_options.proxySocket.empty())
+        m_forwarder = firstChildOf(m_link.pid);
     return writeState() ? std::string() : failure("hold-write-state", errno);
 }
 
@@ -151,6 +157,10 @@ bool Keeper::writeState() const
     };
     if (!m_options.workBind.empty())
         values.emplace_back(S::kWorkspace, m_options.workBind);
+    if (m_forwarder > 0) {
+        values.emplace_back(S::kForwarderPid, number(m_forwarder));
+        values.emplace_back(S::kForwarderStart, number(processStartTime(m_forwarder)));
+    }
     values.emplace_back(S::kCgroupMemory, m_cgroup.memoryDir());
     values.emplace_back(S::kCgroupPids, m_cgroup.pidsDir());
     values.emplace_back(S::kCgroupCpu, m_cgroup.cpuDir());

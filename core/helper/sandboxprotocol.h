@@ -45,6 +45,9 @@ inline constexpr const char *kKeeperPid = "keeper_pid";
 inline constexpr const char *kKeeperStart = "keeper_start";
 inline constexpr const char *kInitPid = "init_pid";
 inline constexpr const char *kInitStart = "init_start";
+// With --proxy-socket: the forwarder, init's one child, which is not a command running there.
+inline constexpr const char *kForwarderPid = "forwarder_pid";
+inline constexpr const char *kForwarderStart = "forwarder_start";
 inline constexpr const char *kOwnerUid = "owner_uid";
 inline constexpr const char *kOwnerPid = "owner_pid";
 inline constexpr const char *kOwnerStart = "owner_start";

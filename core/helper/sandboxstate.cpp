@@ -33,6 +33,20 @@ long long processStartTime(pid_t pid)
     return field ? std::atoll(field + 1) : -1;
 }
 
+pid_t firstChildOf(pid_t pid)
+{
+    char path[64];
+    std::snprintf(path, sizeof path, "/proc/%d/task/%d/children", static_cast<int>(pid), static_cast<int>(pid));
+    const int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    char buf[64];
+    const ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    buf[n > 0 ? n : 0] = '\0';
+    return static_cast<pid_t>(std::atoi(buf));
+}
+
 bool writeKeyValues(const std::string &path, const KeyValues &values)
 {
     std::string text;

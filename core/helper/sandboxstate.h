@@ -13,6 +13,10 @@ using KeyValues = std::vector<std::pair<std::string, std::string>>;
 /// no such process. A pid and its start time name one process for good.
 long long processStartTime(pid_t pid);
 
+/// The first child of `pid` (/proc/PID/task/PID/children), as the host numbers it; 0 when it
+/// has none.
+pid_t firstChildOf(pid_t pid);
+
 /// Writes `values` to `path` as key=value lines, whole or not at all (a temporary file
 /// renamed into place), so a reader never sees half a state.
 bool writeKeyValues(const std::string &path, const KeyValues &values);

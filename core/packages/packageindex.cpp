@@ -4,6 +4,17 @@
 
 namespace Sandpit::Core {
 
+namespace {
+
+// QUrl gives an IPv6 host without its brackets; the allow-list and pip spell it with them.
+QString bracketedHost(const QUrl &url)
+{
+    const QString host = url.host();
+    return host.contains(QLatin1Char(':')) ? QLatin1Char('[') + host + QLatin1Char(']') : host;
+}
+
+} // namespace
+
 Expected<AllowedDestination> packageIndexDestination(const QString &url)
 {
     const QUrl parsed(url.trimmed(), QUrl::StrictMode);
@@ -15,10 +26,7 @@ Expected<AllowedDestination> packageIndexDestination(const QString &url)
                                         "https:// or http:// and name a host, as https://pypi.org/simple does.")
                              .arg(url));
     const int port = parsed.port(scheme == QLatin1String("https") ? 443 : 80);
-    // QUrl gives an IPv6 host without its brackets; the allow-list spells it with them.
-    const QString host = parsed.host().contains(QLatin1Char(':')) ? QLatin1Char('[') + parsed.host() + QLatin1Char(']')
-                                                                 : parsed.host();
-    return parseAllowedDestination(host + QLatin1Char(':') + QString::number(port));
+    return parseAllowedDestination(bracketedHost(parsed) + QLatin1Char(':') + QString::number(port));
 }
 
 Expected<QList<AllowedDestination>> packageInstallNetwork(const QString &index, const QStringList &fileHosts)
@@ -37,6 +45,16 @@ Expected<QList<AllowedDestination>> packageInstallNetwork(const QString &index, 
             network << host;
     }
     return network;
+}
+
+QString packageIndexTrustedHost(const QString &index)
+{
+    const QUrl parsed(index.trimmed(), QUrl::StrictMode);
+    if (!parsed.isValid() || parsed.scheme() != QLatin1String("http") || parsed.host().isEmpty())
+        return {};
+    // pip compares the index's netloc: host alone trusts every port, host:port only that one.
+    const QString host = bracketedHost(parsed);
+    return parsed.port() < 0 ? host : host + QLatin1Char(':') + QString::number(parsed.port());
 }
 
 } // namespace Sandpit::Core

@@ -19,4 +19,10 @@ Expected<AllowedDestination> packageIndexDestination(const QString &url);
 /// when `index` is empty: an install from the wheelhouse alone has no network.
 Expected<QList<AllowedDestination>> packageInstallNetwork(const QString &index, const QStringList &fileHosts);
 
+/// What pip's --trusted-host needs for `index` ("devpi.school.lan:3141"): its host, and its
+/// port when the URL names one, for an http index; empty for https (or no address). pip drops
+/// an http index on any host but loopback as "not a trusted or secure host"; the user chose
+/// it, and the proxy still lets the install reach only the listed hosts.
+QString packageIndexTrustedHost(const QString &index);
+
 } // namespace Sandpit::Core

@@ -144,6 +144,7 @@ QStringList PackagePlan::setupCommand(const QString &interpreter, const QString 
     // why it could not fetch an index page only in its debug log (--log), where a proxy's 502
     // for an index that is down looks otherwise like a package the index lacks: its last such
     // lines go to stderr when the install fails, for failureMessage().
+    // --trusted-host for an http index: pip drops any but a loopback one otherwise.
     const QString install = QStringLiteral("PYTHONUNBUFFERED=1 PYTHONPATH=\"$5\" %1 \"$2/bin/python3\" \"$6/pip\" install "
                                            "--isolated --disable-pip-version-check --no-input --no-cache-dir "
                                            "--no-build-isolation %2 -r \"$4\"");
@@ -151,7 +152,8 @@ QStringList PackagePlan::setupCommand(const QString &interpreter, const QString 
         ? install.arg(QStringLiteral("exec"), QStringLiteral("--no-index --find-links \"$3\""))
         : QStringLiteral("links=; [ -d \"$3\" ] && links=1; ")
             + install.arg(QString(), QStringLiteral("${links:+--find-links \"$3\"} --index-url \"$7\" --proxy \"$8\" "
-                                                   "--retries 1 --timeout 30 --log /tmp/sandpit-pip.log"))
+                                                   "${9:+--trusted-host \"$9\"} --retries 1 --timeout 30 "
+                                                   "--log /tmp/sandpit-pip.log"))
             + QStringLiteral(" && exit 0; status=$?; grep -h 'Could not fetch URL' /tmp/sandpit-pip.log | tail -n 3 >&2; "
                              "exit $status");
     const QString script
@@ -170,6 +172,8 @@ QStringList PackagePlan::setupCommand(const QString &interpreter, const QString 
                         tools.pipWheel};
     if (!index.isEmpty())
         command << index << QStringLiteral("http://127.0.0.1:%1").arg(Helper::kProxyForwardPort);
+    if (const QString trusted = packageIndexTrustedHost(index); !trusted.isEmpty())
+        command << trusted;
     return command;
 }
 
@@ -221,6 +225,14 @@ QString PackagePlan::failureMessage(const QByteArray &pipOutput, const QList<Net
             return QStringLiteral("The package index %1 could not be reached through Sandpit's proxy: %2")
                 .arg(index, reason.trimmed());
     }
+    // Only the index's own host is trusted: an http page it links to elsewhere is dropped
+    // with this warning, and the install then reads as a package found nowhere.
+    static const QRegularExpression untrusted(
+        QStringLiteral(R"(The repository located at (\S+) is not a trusted or secure host)"));
+    if (const auto refused = untrusted.match(output); refused.hasMatch())
+        return QStringLiteral("pip would not use %1: it is reached over plain http and is not the package index's own "
+                              "host, the only http host Sandpit tells pip to trust. Serve it over https.")
+            .arg(refused.captured(1));
     // pip 20 to 24 say both; the second names the requirement as it was asked.
     static const QRegularExpression missing(QStringLiteral(
         R"((?:No matching distribution found for|Could not find a version that satisfies the requirement) ([^\s(]+))"));

@@ -44,6 +44,29 @@ void removeLeftGroups(const LocalSandboxRecord &record)
         QDir().rmdir(group);
 }
 
+// SIGTERM (stop) or SIGINT (kill) to the keeper, which passes it on to the sandbox's init and
+// exits once everything in the sandbox is dead and its cgroup gone.
+Expected<void> endSandbox(const LocalSandboxRecord &record, int signal)
+{
+    const ProcessIdentity keeper = record.keeper();
+    if (keeper.isRunning()) {
+        ::kill(static_cast<pid_t>(keeper.pid), signal);
+        if (!keeper.waitUntilEnded(kEndTimeoutMs) && keeper.isRunning()) {
+            ::kill(static_cast<pid_t>(keeper.pid), SIGKILL);
+            keeper.waitUntilEnded(kEndTimeoutMs);
+        }
+    }
+    // The keeper's death kills init (its death signal), and init's the whole PID namespace.
+    if (!record.init().waitUntilEnded(kEndTimeoutMs))
+        return makeError(RunError::Code::SetupFailed,
+                         QStringLiteral("The sandbox \"%1\" did not end.").arg(record.name()));
+    removeLeftGroups(record);
+    // It ends with the keeper by itself (a pidfd); waiting for it here means that once stop,
+    // kill or rm return, no proxy of the sandbox is left.
+    SandboxProxy::end(record.stateDir());
+    return {};
+}
+
 } // namespace
 
 LocalSandboxes::LocalSandboxes()
@@ -152,6 +175,10 @@ Expected<SandboxInfo> LocalSandboxes::create(const SandboxSpec &spec)
                              .arg(spec.name));
     }
     if (auto started = startWithProxy(spec, dir); !started) {
+        // A step after the helper may fail (the proxy's watch): the keeper is detached and
+        // would keep the sandbox running with no folder left to find it by.
+        if (const LocalSandboxRecord made(dir); made.isValid())
+            endSandbox(made, SIGINT);
         SandboxProxy::end(dir);
         QDir(dir).removeRecursively();
         return std::unexpected(started.error());
@@ -231,29 +258,12 @@ Expected<QList<SandboxInfo>> LocalSandboxes::list()
     return all;
 }
 
-// SIGTERM (stop) or SIGINT (kill) to the keeper, which passes it on to the sandbox's init and
-// exits once everything in the sandbox is dead and its cgroup gone.
 Expected<void> LocalSandboxes::end(const QString &name, int signal)
 {
     auto record = find(name);
     if (!record)
         return std::unexpected(record.error());
-    const ProcessIdentity keeper = record->keeper();
-    if (keeper.isRunning()) {
-        ::kill(static_cast<pid_t>(keeper.pid), signal);
-        if (!keeper.waitUntilEnded(kEndTimeoutMs) && keeper.isRunning()) {
-            ::kill(static_cast<pid_t>(keeper.pid), SIGKILL);
-            keeper.waitUntilEnded(kEndTimeoutMs);
-        }
-    }
-    // The keeper's death kills init (its death signal), and init's the whole PID namespace.
-    if (!record->init().waitUntilEnded(kEndTimeoutMs))
-        return makeError(RunError::Code::SetupFailed, QStringLiteral("The sandbox \"%1\" did not end.").arg(name));
-    removeLeftGroups(*record);
-    // It ends with the keeper by itself (a pidfd); waiting for it here means that once stop,
-    // kill or rm return, no proxy of the sandbox is left.
-    SandboxProxy::end(record->stateDir());
-    return {};
+    return endSandbox(*record, signal);
 }
 
 Expected<void> LocalSandboxes::stop(const QString &name)

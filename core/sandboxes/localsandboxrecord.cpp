@@ -153,14 +153,15 @@ int LocalSandboxRecord::processesInside() const
     const QByteArray sandbox = held.isRunning() ? pidNamespaceOf(held.pid) : QByteArray();
     if (sandbox.isEmpty())
         return 0;
+    // The forwarder serves the commands and is none; anything else there is someone's.
+    const ProcessIdentity forwarder = identity("forwarder");
     int count = 0;
     const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
     for (const QString &entry : entries) {
         bool isPid = false;
         const qint64 pid = entry.toLongLong(&isPid);
-        // Init's own children are its network forwarder, not a command: commands enter beside it.
         if (isPid && pid != held.pid && pidNamespaceOf(pid) == sandbox
-            && statFields(pid).value(1).toLongLong() != held.pid)
+            && !(pid == forwarder.pid && ProcessIdentity::of(pid).start == forwarder.start))
             ++count;
     }
     return count;

@@ -40,8 +40,8 @@ public:
     /// Its cgroups (one on v2, up to three on v1); none without cgroups.
     QStringList cgroups() const;
     SandboxInfo info() const;
-    /// Processes in it besides its init and its forwarder: the commands running in it now, and
-    /// their children.
+    /// Processes in it besides its init and its forwarder (as the state names it): the commands
+    /// running in it now, and their children.
     int processesInside() const;
     /// The hosts it may reach (SandboxSpec::network), from networkFile(); empty: none.
     QList<AllowedDestination> network() const;

@@ -47,7 +47,9 @@ public:
 
     /// Where a command's attempts begin: the log's size when it starts.
     static qint64 attemptLogSize(const QString &folder);
-    /// The attempts logged from `offset` on, in order.
+    /// The attempts logged from `offset` on, in order. The proxy serves the whole sandbox and
+    /// cannot tell its clients apart, so a command's share (from its start offset to its end)
+    /// holds every attempt made in the sandbox meanwhile: another command's, a background job's.
     static QList<NetworkAttempt> attemptsSince(const QString &folder, qint64 offset);
 };
 

@@ -180,6 +180,20 @@ private Q_SLOTS:
         QVERIFY(!command.join(' ').contains(QLatin1String("--no-index")));
         QVERIFY(command.contains(QStringLiteral("https://pypi.org/simple")));
         QVERIFY(command.contains(QStringLiteral("http://127.0.0.1:3128")));
+        // The script's $9 (element 12) is the host pip is told to trust: none for https.
+        QCOMPARE(command.size(), 12);
+
+        // pip drops a plain http index on any host but loopback unless it is named trusted.
+        request.packages.index = QStringLiteral("http://devpi.school.lan:3141/simple");
+        const auto school = PackagePlan::make(python, request, QStringLiteral("tag"), EnvCache(envs.path()));
+        QVERIFY(school && *school);
+        const QStringList schoolCommand = (*school)->setupCommand(QStringLiteral("python3"), QStringLiteral("/w"), {});
+        QVERIFY(schoolCommand.value(2).contains(QLatin1String("--trusted-host \"$9\"")));
+        QCOMPARE(schoolCommand.value(12), QStringLiteral("devpi.school.lan:3141"));
+        request.packages.index = QStringLiteral("http://devpi.school.lan/simple");
+        const auto defaultPort = PackagePlan::make(python, request, QStringLiteral("tag"), EnvCache(envs.path()));
+        QCOMPARE((*defaultPort)->setupCommand(QStringLiteral("python3"), QStringLiteral("/w"), {}).value(12),
+                 QStringLiteral("devpi.school.lan"));
 
         request.packages.index = QStringLiteral("http://[::1]/simple");
         request.packages.indexHosts.clear();
@@ -221,6 +235,11 @@ private Q_SLOTS:
                                 "allow: only the package index http://i/simple and the hosts listed for it are. If "
                                 "the index sends its files from there, add it to the index's file hosts in Settings "
                                 "› Packages."));
+        QCOMPARE(plan.failureMessage("WARNING: The repository located at files.school.lan is not a trusted or secure "
+                                     "host and is being ignored.\n" + missing),
+                 QStringLiteral("pip would not use files.school.lan: it is reached over plain http and is not the "
+                                "package index's own host, the only http host Sandpit tells pip to trust. Serve it "
+                                "over https."));
     }
 };
 

@@ -10,6 +10,21 @@ class TestLocalSandboxes : public LocalSandboxesFixture
 {
     Q_OBJECT
 
+private:
+    // A shell that creates the sandbox and exits at once stands for a window that closes.
+    static void createFromAShellThatExits(const QString &dir)
+    {
+        QVERIFY(QDir().mkpath(dir));
+        QProcess creator;
+        creator.start(QStringLiteral("/bin/sh"),
+                      {QStringLiteral("-c"),
+                       QStringLiteral("\"$0\" --hold \"$1\" --ro-bind-try /usr --ro-bind-try /bin --ro-bind-try /lib "
+                                      "--ro-bind-try /lib64; echo created $?"),
+                       LocalBackend::findHelper(), dir});
+        QVERIFY(creator.waitForFinished(30000));
+        QCOMPARE(creator.readAllStandardOutput(), QByteArray("created 0\n"));
+    }
+
 private Q_SLOTS:
     void initTestCase() { QVERIFY(m_root.isValid()); }
 
@@ -202,16 +217,7 @@ private Q_SLOTS:
     void outlivesTheProgramThatMadeIt()
     {
         const QString dir = m_root.path() + QStringLiteral("/orphan");
-        QVERIFY(QDir().mkpath(dir));
-        // A shell that creates it and exits at once stands for a window that closes.
-        QProcess creator;
-        creator.start(QStringLiteral("/bin/sh"),
-                      {QStringLiteral("-c"),
-                       QStringLiteral("\"$0\" --hold \"$1\" --ro-bind-try /usr --ro-bind-try /bin --ro-bind-try /lib "
-                                      "--ro-bind-try /lib64; echo created $?"),
-                       LocalBackend::findHelper(), dir});
-        QVERIFY(creator.waitForFinished(30000));
-        QCOMPARE(creator.readAllStandardOutput(), QByteArray("created 0\n"));
+        createFromAShellThatExits(dir);
 
         const SandboxInfo info = listed(store(), QStringLiteral("orphan"));
         QCOMPARE(info.state, SandboxInfo::State::Running);
@@ -235,6 +241,26 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(waiting.done(), 30000);
         QVERIFY(listed(store(), QStringLiteral("orphan")).ownerGone);
         QVERIFY(store().remove(QStringLiteral("orphan")));
+    }
+
+    // A command's background jobs live in the command's own PID namespace and end with it, so
+    // none is left behind unseen while the sandbox reads as "owner gone" (nothing runs in it).
+    void aCommandsBackgroundJobEndsWithIt()
+    {
+        const QString dir = m_root.path() + QStringLiteral("/busy");
+        createFromAShellThatExits(dir);
+        QVERIFY(listed(store(), QStringLiteral("busy")).ownerGone);
+        auto controller = engine();
+        const Outcome outcome = runToEnd(*controller, exec(QStringLiteral("busy"),
+                                                           {QStringLiteral("sh"), QStringLiteral("-c"),
+                                                            QStringLiteral("sleep 4271 >/dev/null 2>&1 & echo left")}));
+        QVERIFY2(outcome.result, why(outcome).constData());
+        QCOMPARE(outcome.liveStdout, QByteArray("left\n"));
+        QTRY_VERIFY_WITH_TIMEOUT(processesWithToken(QStringLiteral("sleep") + QChar(0) + QStringLiteral("4271")).isEmpty(),
+                                 10000);
+        QCOMPARE(LocalSandboxRecord(dir).processesInside(), 0);
+        QVERIFY(listed(store(), QStringLiteral("busy")).ownerGone);
+        QVERIFY(store().remove(QStringLiteral("busy")));
     }
 
     // --workspace: the user's folder is /work, its files seen and kept, and rm leaves it be.

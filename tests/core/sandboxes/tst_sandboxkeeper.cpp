@@ -5,6 +5,7 @@
 #include "localsandboxesfixture.h"
 
 #include <QProcess>
+#include <QScopeGuard>
 
 #include <csignal>
 
@@ -87,6 +88,47 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(processesWithToken(QStringLiteral("--hold") + QChar(0) + dir).isEmpty(), 10000);
         // Without cgroups (an unprivileged user without a delegated subtree) there are none to leave.
         QCOMPARE(abandonedGroups(parents), QStringList());
+    }
+
+    // The sandbox stands, then a later step of create fails (the proxy's watch file cannot be
+    // written: a folder stands where it goes). The keeper is detached: create must end it, or
+    // the sandbox runs on with no folder by which list, stop or rm could find it.
+    void aCreateFailingAfterTheSandboxStoodEndsIt()
+    {
+        QTemporaryDir bin;
+        QVERIFY(bin.isValid());
+        // The real helper, then the failure planted, and the state kept where the test finds it
+        // once create has removed the sandbox's folder.
+        const QString wrapper = bin.path() + QStringLiteral("/helper");
+        QFile script(wrapper);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("#!/bin/sh\n\"" + QFile::encodeName(LocalBackend::findHelper())
+                     + "\" \"$@\" || exit $?\ncp \"$2/state\" \"$2.state\"\nmkdir \"$2/proxy.watch\"\n");
+        script.close();
+        QVERIFY(script.setPermissions(QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+
+        SandboxSpec spec;
+        spec.name = QStringLiteral("halfmade");
+        spec.backend = QStringLiteral("local");
+        spec.network = {*parseAllowedDestination(QStringLiteral("example.org:443"))};
+        LocalSandboxes sandboxes({.root = m_root.path(), .helperPath = wrapper});
+        const auto made = sandboxes.create(spec);
+        const auto saved = readKeyValueFile(m_root.path() + QStringLiteral("/halfmade.state"));
+        auto leftover = qScopeGuard([&] {
+            const ProcessIdentity keeper = process(saved, QStringLiteral("keeper"));
+            if (keeper.isRunning() && ::kill(static_cast<pid_t>(keeper.pid), SIGKILL) == 0)
+                process(saved, QStringLiteral("init")).waitUntilEnded(10000);
+            for (const QString &group : cgroupsOf(saved))
+                QDir().rmdir(group);
+        });
+        QVERIFY(!made);
+        QVERIFY2(made.error().message.contains(QLatin1String("proxy.watch")), qPrintable(made.error().message));
+        QVERIFY(process(saved, QStringLiteral("keeper")).pid > 0);
+        QCOMPARE(livingProcesses(saved), 0);
+        for (const QString &group : cgroupsOf(saved))
+            QVERIFY2(!QFileInfo::exists(group), qPrintable(group));
+        QVERIFY(!QFileInfo::exists(m_root.path() + QStringLiteral("/halfmade")));
+        leftover.dismiss();
     }
 };
 

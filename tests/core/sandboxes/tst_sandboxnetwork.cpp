@@ -245,6 +245,37 @@ private Q_SLOTS:
         QVERIFY(m_store->remove(name));
         QVERIFY(!QFileInfo::exists(folder));
     }
+
+#ifndef SANDPIT_TEST_DOCKER
+    // The held init's forwarder runs for the sandbox's whole life and is no command: the state
+    // names it, and `list` counts what else runs there (owner gone means none does).
+    void theForwarderIsNotCountedAsACommand()
+    {
+        const QString name = create({allowLoopback(8080)});
+        QVERIFY(!name.isEmpty());
+        const LocalSandboxRecord record(folderOf(name));
+        const auto state = readKeyValueFile(folderOf(name) + QStringLiteral("/state"));
+        const ProcessIdentity forwarder{state.value(QStringLiteral("forwarder_pid")).toLongLong(),
+                                        state.value(QStringLiteral("forwarder_start")).toLongLong()};
+        QVERIFY(forwarder.isRunning());
+        QCOMPARE(record.processesInside(), 0);
+
+        RunWatcher waiting(*m_engine);
+        RunRequest reading;
+        reading.backend = m_backend;
+        reading.sandbox = name;
+        reading.command = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo ready; read line")};
+        reading.keepStdinOpen = true;
+        reading.limits.wallTimeMs = 60'000;
+        waiting.outcome.id = m_engine->start(reading);
+        QTRY_VERIFY_WITH_TIMEOUT(waiting.outcome.liveStdout.contains("ready") || waiting.done(), 30000);
+        QVERIFY(record.processesInside() > 0);
+        m_engine->closeInput(waiting.outcome.id);
+        QTRY_VERIFY_WITH_TIMEOUT(waiting.done(), 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(record.processesInside(), 0, 10000);
+        QVERIFY(forwarder.isRunning());
+    }
+#endif
 };
 
 QTEST_GUILESS_MAIN(TestSandboxNetwork)
