@@ -352,10 +352,11 @@ Expected<DockerPreparedContainer> DockerContainer::prepare(const DockerClient &c
 }
 
 Expected<QString> DockerContainer::create(const DockerClient &client, const DockerContainerKey &key,
-                                          const QJsonObject &body)
+                                          const QJsonObject &body, const QString &name)
 {
-    auto response
-        = client.call("POST", QStringLiteral("/containers/create"), QJsonDocument(body).toJson(QJsonDocument::Compact));
+    const QString path = name.isEmpty() ? QStringLiteral("/containers/create")
+                                        : QStringLiteral("/containers/create?name=") + name;
+    auto response = client.call("POST", path, QJsonDocument(body).toJson(QJsonDocument::Compact));
     if (!response)
         return std::unexpected(response.error());
     if (response->status == 404)

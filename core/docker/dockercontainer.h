@@ -127,8 +127,10 @@ public:
     static Expected<DockerPreparedContainer> prepare(const DockerClient &client, const DockerContainerKey &key);
     /// The control folder in `workspace` (bound at kControlDir), with sandpit-seccomp in it.
     static Expected<QString> prepareControl(const Workspace &workspace, const QString &syscallFilter);
-    /// POST /containers/create of `body`: its id, or the daemon's refusal (a missing image named).
-    static Expected<QString> create(const DockerClient &client, const DockerContainerKey &key, const QJsonObject &body);
+    /// POST /containers/create of `body` (named `name` when given): its id, or the daemon's
+    /// refusal (a missing image named).
+    static Expected<QString> create(const DockerClient &client, const DockerContainerKey &key, const QJsonObject &body,
+                                    const QString &name = {});
     /// Force-removes the container and its anonymous volumes. False only when the daemon could
     /// not be reached or refused: a container already gone, or going, is what we wanted.
     static bool remove(const DockerClient &client, const QString &id);

@@ -15,8 +15,9 @@
 #include <QUrl>
 
 #include <algorithm>
+#include <map>
+#include <memory>
 #include <mutex>
-#include <unistd.h>
 
 namespace Sandpit::Core::DockerEnvImage {
 
@@ -38,18 +39,17 @@ Expected<QString> imageId(const DockerClient &client, const QString &image)
     return response->object().value(QLatin1String("Id")).toString();
 }
 
-// Never started: it only holds the files for the commit. Labelled as a run's container, so that
-// removeOrphans() takes it should this Sandpit die before it is removed. The commit passes these
-// labels on to the image, which is harmless: every container Sandpit makes sets both its own.
+// Never started: it only holds the files for the commit. It carries no labels: the commit
+// passes a container's labels on to the image and every container made from it inherits them,
+// so a run's labels here would let removeOrphans() take anyone's container of the image (a named
+// sandbox, a user's `docker run`) for a dead Sandpit's run. Its fixed name (holderName) is what
+// cleans up after a crash instead.
 QJsonObject holderBody(const QString &baseImage)
 {
     return {{QStringLiteral("Image"), baseImage},
             {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("true")}},
             {QStringLiteral("Entrypoint"), QJsonArray{}},
             {QStringLiteral("NetworkDisabled"), true},
-            {QStringLiteral("Labels"),
-             QJsonObject{{QLatin1String(DockerContainer::kRunLabel), QStringLiteral("1")},
-                         {QLatin1String(DockerContainer::kOwnerLabel), QString::number(getpid())}}},
             {QStringLiteral("HostConfig"), QJsonObject{{QStringLiteral("NetworkMode"), QStringLiteral("none")}}}};
 }
 
@@ -86,7 +86,11 @@ Expected<void> make(const DockerClient &client, const QString &baseImage, const 
     clock.start();
     DockerContainerKey key;
     key.image = baseImage;
-    auto holder = DockerContainer::create(client, key, holderBody(baseImage));
+    if (!DockerContainer::remove(client, holderName(name)))
+        return makeError(RunError::Code::SetupFailed,
+                         QStringLiteral("Could not remove the container %1 left by an earlier make of the image %2.")
+                             .arg(holderName(name), name));
+    auto holder = DockerContainer::create(client, key, holderBody(baseImage), holderName(name));
     if (!holder)
         return std::unexpected(holder.error());
     const auto made = fillAndCommit(client, *holder, envPath, baseId, name);
@@ -96,7 +100,43 @@ Expected<void> make(const DockerClient &client, const QString &baseImage, const 
                                    << "on" << client.endpoint().description << "in" << clock.elapsed() << "ms";
     return made;
 }
+// The pool may make two containers of one environment at once (a warm one and a cold one): one
+// image for both. The lock is per image on one engine, not one for all: a remote engine
+// uploading a large environment, or hung, must not hold up runs on another engine or of
+// another environment.
+std::shared_ptr<std::mutex> lockFor(const QString &endpoint, const QString &image)
+{
+    static std::mutex guard;
+    static std::map<QString, std::weak_ptr<std::mutex>> locks;
+    const std::lock_guard lock(guard);
+    std::erase_if(locks, [](const auto &entry) { return entry.second.expired(); });
+    std::weak_ptr<std::mutex> &slot = locks[endpoint + QLatin1Char('\n') + image];
+    auto held = slot.lock();
+    if (!held) {
+        held = std::make_shared<std::mutex>();
+        slot = held;
+    }
+    return held;
+}
+
+Expected<void> makeUnlessThere(const DockerClient &client, const QString &baseImage, const QString &baseId,
+                               const QString &envPath, const QString &name)
+{
+    const auto making = lockFor(client.endpoint().description, name);
+    const std::lock_guard lock(*making);
+    auto existing = client.call("GET", QStringLiteral("/images/%1/json").arg(name));
+    if (existing && existing->ok())
+        return {};
+    if (auto made = make(client, baseImage, baseId, envPath, name); !made)
+        return std::unexpected(made.error());
+    return {};
+}
 } // namespace
+
+QString holderName(const QString &image)
+{
+    return QStringLiteral("sandpit-envholder-") + image.section(QLatin1Char('/'), 1).section(QLatin1Char(':'), 0, 0);
+}
 
 QString imageName(const QString &baseId, const QString &envPath)
 {
@@ -110,10 +150,6 @@ QString imageName(const QString &baseId, const QString &envPath)
 
 Expected<QString> ensure(const DockerClient &client, const QString &baseImage, const QString &envPath)
 {
-    // The pool may make two containers of one environment at once (a warm one and a cold
-    // one): one image for both.
-    static std::mutex making;
-    const std::lock_guard lock(making);
     // An image is never taken down while Sandpit runs: one made of a half-built folder would
     // stay wrong.
     if (!QFileInfo::exists(envPath + QLatin1Char('/') + QLatin1String(EnvCache::kMarker))) {
@@ -128,8 +164,10 @@ Expected<QString> ensure(const DockerClient &client, const QString &baseImage, c
     auto existing = client.call("GET", QStringLiteral("/images/%1/json").arg(name));
     if (existing && existing->ok())
         return name;
-    if (auto made = make(client, baseImage, *baseId, envPath, name); !made)
+    if (auto made = makeUnlessThere(client, baseImage, *baseId, envPath, name); !made)
         return std::unexpected(made.error());
+    // Outside the lock: one DELETE per image past kKept. The image just made is the newest, so
+    // a prune running beside another make never takes it.
     prune(client, kKept);
     return name;
 }

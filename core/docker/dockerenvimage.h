@@ -32,6 +32,9 @@ inline constexpr int kKept = 8;
 /// The name of the image of the environment at `envPath` made from the image whose id is
 /// `baseId`.
 QString imageName(const QString &baseId, const QString &envPath);
+/// The container the files of `image` are put in before its commit: one name per image, so a
+/// holder a crashed make left is removed by the next make of that image.
+QString holderName(const QString &image);
 /// The image of `baseImage` with the environment at `envPath` (a folder of the cache) in it,
 /// found on the engine or made now. Blocks: for the pool's threads.
 Expected<QString> ensure(const DockerClient &client, const QString &baseImage, const QString &envPath);

@@ -71,13 +71,16 @@ Expected<void> DockerSandboxes::checkSpec(const SandboxSpec &spec, const DockerC
                          QStringLiteral("sandpit-seccomp, which every Docker sandbox runs as its first process, was "
                                         "not found next to Sandpit. Reinstall Sandpit, or set SANDPIT_SECCOMP."));
     }
-    auto existing = DockerSandboxInspect::inspect(client, spec.name);
-    if (existing) {
-        return std::unexpected(badRequest(
-            QStringLiteral("A sandbox named %1 exists already; remove it with `sandpit sandbox rm %1`, or choose "
-                           "another name.")
-                .arg(spec.name)));
-    }
+    return {};
+}
+
+// Only once the name's folder is claimed: before, a second create could pass this between the
+// first one's check and its container.
+Expected<void> DockerSandboxes::checkNameFree(const DockerClient &client, const QString &name)
+{
+    auto existing = DockerSandboxInspect::inspect(client, name);
+    if (existing)
+        return std::unexpected(DockerSandboxFolder::nameTaken(name));
     if (existing.error().code != RunError::Code::BadRequest)
         return std::unexpected(existing.error());
     return {};
@@ -104,9 +107,16 @@ Expected<SandboxInfo> DockerSandboxes::create(const SandboxSpec &requested)
     DockerContainerKey key
         = DockerContainerKey::from(spec.image, limits, m_config.syscallFilter).forDaemon(m_connector->daemonInfo());
     const DockerSandboxFolder folder(spec.name, m_config.environment);
+    const auto claimed = folder.claim();
+    if (!claimed)
+        return std::unexpected(claimed.error());
+    if (auto free = checkNameFree(*client, spec.name); !free)
+        return std::unexpected(free.error());
     if (auto prepared = folder.prepare(m_config.syscallFilter); !prepared)
         return std::unexpected(prepared.error());
     folder.markStopped(false);
+    // The claim makes the folder, and the proxy its record names, this call's own (or a crashed
+    // create's leftovers): no other sandbox's are removed or ended here.
     const auto fail = [&](RunError error) -> Expected<SandboxInfo> {
         SandboxProxy::end(folder.root());
         folder.remove();
@@ -161,10 +171,11 @@ Expected<void> DockerSandboxes::watchFirstProcess(const QString &folder, const Q
 {
     const qint64 pid = inspect.value(QLatin1String("State")).toObject().value(QLatin1String("Pid")).toInteger();
     const ProcessIdentity first = ProcessIdentity::of(pid);
-    if (pid <= 0 || !first.isRunning())
+    if (!first.isRunning() || !DockerSandboxInspect::isProcessOf(pid, inspect.value(QLatin1String("Id")).toString()))
         return makeError(RunError::Code::SetupFailed,
-                         QStringLiteral("The sandbox's first process could not be found on this computer (pid %1), "
-                                        "so its network proxy would not know when to end.")
+                         QStringLiteral("The sandbox's first process (pid %1 to its engine) is not a process of this "
+                                        "computer, as with an engine in a VM, so its network proxy would not know "
+                                        "when to end: --allow-net needs an engine that runs its containers here.")
                              .arg(pid));
     return SandboxProxy::watch(folder, first);
 }

@@ -40,6 +40,7 @@ public:
 
 private:
     Expected<void> checkSpec(const SandboxSpec &spec, const DockerClient &client) const;
+    static Expected<void> checkNameFree(const DockerClient &client, const QString &name);
     Expected<void> end(const QString &name, const char *how);
     static Expected<void> watchFirstProcess(const QString &folder, const QJsonObject &inspect);
     /// The client, and the container of sandbox `name` as the daemon describes it.

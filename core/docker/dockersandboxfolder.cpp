@@ -3,6 +3,10 @@
 #include <QDir>
 #include <QFile>
 
+#include <cerrno>
+#include <fcntl.h>
+#include <sys/file.h>
+
 namespace Sandpit::Core {
 
 DockerSandboxFolder::DockerSandboxFolder(const QString &name, const QProcessEnvironment &environment)
@@ -11,6 +15,36 @@ DockerSandboxFolder::DockerSandboxFolder(const QString &name, const QProcessEnvi
     if (state.isEmpty())
         state = environment.value(QStringLiteral("HOME"), QDir::homePath()) + QStringLiteral("/.local/state");
     m_root = state + QStringLiteral("/sandpit/sandboxes/docker/") + name;
+}
+
+RunError DockerSandboxFolder::nameTaken(const QString &name)
+{
+    return {RunError::Code::BadRequest,
+            QStringLiteral("A sandbox named %1 exists already; remove it with `sandpit sandbox rm %1`, or choose "
+                           "another name.")
+                .arg(name),
+            {}};
+}
+
+Expected<FileDescriptor> DockerSandboxFolder::claim() const
+{
+    const auto failed = [this](const char *what) {
+        return makeError(RunError::Code::SetupFailed, QStringLiteral("Could not %1 the sandbox's folder %2: %3.")
+                                                          .arg(QLatin1String(what), m_root, qt_error_string(errno)));
+    };
+    if (!QDir().mkpath(m_root))
+        return failed("make");
+    FileDescriptor lock(
+        ::open(QFile::encodeName(m_root + QStringLiteral("/.create")).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0600));
+    if (!lock.isValid())
+        return failed("lock");
+    // flock, not a lock file's existence: the kernel lets go of it when a create crashes.
+    if (::flock(lock.get(), LOCK_EX | LOCK_NB) != 0) {
+        if (errno == EWOULDBLOCK)
+            return std::unexpected(nameTaken(QDir(m_root).dirName()));
+        return failed("lock");
+    }
+    return lock;
 }
 
 Expected<void> DockerSandboxFolder::prepare(const QString &syscallFilter) const

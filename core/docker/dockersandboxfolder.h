@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/filedescriptor.h"
 #include "model/runerror.h"
 
 #include <QProcessEnvironment>
@@ -24,6 +25,14 @@ public:
     /// Beside the log, whose path the container's label gives every client (DockerExec).
     QString stoppedMarker() const { return m_root + QStringLiteral("/stopped"); }
 
+    /// The refusal of a create whose name a sandbox has, or is being given.
+    static RunError nameTaken(const QString &name);
+
+    /// Makes the folder if need be and takes it for one create until the descriptor closes: a
+    /// second create of the name meanwhile, in this process or another, gets nameTaken()
+    /// instead of sharing the folder, its proxy and its files. A lock, not only the folder's
+    /// existence: a folder a crashed create or a `docker rm` left behind is free again.
+    Expected<FileDescriptor> claim() const;
     /// Makes the folder and its control folder with sandpit-seccomp (`syscallFilter`) in it.
     Expected<void> prepare(const QString &syscallFilter) const;
     void markStopped(bool stopped) const;

@@ -4,6 +4,7 @@
 #include "docker/dockersandboxbody.h"
 #include "model/units.h"
 
+#include <QFile>
 #include <QJsonArray>
 
 #include <csignal>
@@ -101,6 +102,18 @@ bool DockerSandboxInspect::ownerGone(const QString &owner)
     bool ok = false;
     const int pid = owner.mid(colon + 1).toInt(&ok);
     return !ok || pid <= 0 || (::kill(pid, 0) != 0 && errno != EPERM);
+}
+
+bool DockerSandboxInspect::isProcessOf(qint64 pid, const QString &containerId)
+{
+    if (pid <= 0 || containerId.isEmpty())
+        return false;
+    QFile cgroup(QStringLiteral("/proc/%1/cgroup").arg(pid));
+    if (!cgroup.open(QIODevice::ReadOnly))
+        return false;
+    // Every cgroup driver names the container's full id in its cgroup's path
+    // (/docker/ID, /system.slice/docker-ID.scope, rootless user.slice/…/docker-ID.scope).
+    return cgroup.readAll().contains(containerId.toLatin1());
 }
 
 QString DockerSandboxInspect::endReason(const QJsonObject &state, qint64 memoryLimit)

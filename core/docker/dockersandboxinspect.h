@@ -25,6 +25,10 @@ public:
     static QString thisOwner();
     /// The owner is another user, another computer, or a process that has ended.
     static bool ownerGone(const QString &owner);
+    /// Whether process `pid` of this computer is in the container `containerId`'s cgroup. An
+    /// engine in a VM (Docker Desktop on Linux) is reached through a local socket, yet its
+    /// State.Pid is a pid of the VM: here it may name any process of ours, or none.
+    static bool isProcessOf(qint64 pid, const QString &containerId);
     /// Why a container ended by itself, from its State: out of memory, or its first
     /// process's exit.
     static QString endReason(const QJsonObject &state, qint64 memoryLimit);

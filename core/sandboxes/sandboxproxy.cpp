@@ -4,6 +4,7 @@
 #include "network/networkproxy.h"
 
 #include <QDeadlineTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QSaveFile>
@@ -55,6 +56,8 @@ Expected<QString> SandboxProxy::start(const QString &folder, const QList<Allowed
     proxy.setStandardInputFile(QProcess::nullDevice());
     proxy.setStandardOutputFile(QProcess::nullDevice());
     proxy.setStandardErrorFile(QProcess::nullDevice());
+    // A record left by an earlier proxy of the folder would name its socket, not this one's.
+    QFile::remove(fileIn(folder, kRecordFile));
     qint64 pid = 0;
     if (!proxy.startDetached(&pid))
         return std::unexpected(startError(proxy.errorString()));
@@ -62,7 +65,8 @@ Expected<QString> SandboxProxy::start(const QString &folder, const QList<Allowed
     QDeadlineTimer deadline(kStartTimeoutMs);
     for (;;) {
         const QMap<QString, QString> record = readKeyValueFile(fileIn(folder, kRecordFile));
-        if (!record.value(QStringLiteral("socket")).isEmpty())
+        if (!record.value(QStringLiteral("socket")).isEmpty()
+            && record.value(QStringLiteral("pid")).toLongLong() == pid)
             return record.value(QStringLiteral("socket"));
         if (!record.value(QStringLiteral("error")).isEmpty())
             return std::unexpected(startError(record.value(QStringLiteral("error"))));

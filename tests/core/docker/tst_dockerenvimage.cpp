@@ -15,7 +15,14 @@
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QScopeGuard>
 #include <QUrl>
+
+#include <future>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 using namespace Sandpit::Core;
 using namespace SandpitTest;
@@ -33,6 +40,25 @@ class TestDockerEnvImage : public QObject
             return response && response->ok() ? response->object().value(QLatin1String("Id")).toString() : QString();
         };
         return id(DockerEnvImage::imageName(id(kOfflinePythonImage), envPath));
+    }
+
+    /// A finished environment of one small file in `dir`, for ensure() to make an image of.
+    static QString finishedEnvironment(const QTemporaryDir &dir)
+    {
+        const QString env = dir.filePath(QStringLiteral("0123abcd"));
+        QDir().mkpath(env);
+        QFile module(env + QStringLiteral("/hello.py"));
+        if (module.open(QIODevice::WriteOnly))
+            module.write("print('hello')\n");
+        QFile marker(env + QLatin1Char('/') + QLatin1String(EnvCache::kMarker));
+        if (marker.open(QIODevice::WriteOnly))
+            marker.close();
+        return env;
+    }
+
+    static void removeImage(const DockerClient &client, const QString &image)
+    {
+        client.call("DELETE", QStringLiteral("/images/%1?force=1").arg(image));
     }
 
     static RunRequest fixtureProgram(const Wheelhouse &wheelhouse, const QString &name)
@@ -110,6 +136,84 @@ private Q_SLOTS:
             = runToEnd(*controller, fixtureProgram(wheelhouse, QStringLiteral("uses_fixture_pkg.py")), 60000);
         QVERIFY2(later.result, why(later));
         QVERIFY2(later.liveStdout.startsWith("hello from sandpit_fixture_pkg\n"), later.liveStdout);
+    }
+
+    void anotherEnginesHungMakeDoesNotHoldUpThisOne()
+    {
+        // An engine that takes the connection and never answers, as a hung remote one does.
+        QTemporaryDir socketDir;
+        const QString socketPath = socketDir.filePath(QStringLiteral("docker.sock"));
+        int listener = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_un address{};
+        address.sun_family = AF_UNIX;
+        qstrncpy(address.sun_path, QFile::encodeName(socketPath).constData(), sizeof address.sun_path);
+        QVERIFY(::bind(listener, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0);
+        QVERIFY(::listen(listener, 4) == 0);
+        DockerEndpoint hungEndpoint;
+        hungEndpoint.unixSocket = socketPath;
+        hungEndpoint.baseUrl = QStringLiteral("http://localhost");
+        hungEndpoint.description = socketPath;
+        const DockerClient hung(hungEndpoint);
+        QTemporaryDir hungEnvs(QStringLiteral("/var/tmp/sandpit-envs-XXXXXX"));
+        auto stuck = std::async(std::launch::async, [&] {
+            return DockerEnvImage::ensure(hung, kOfflinePythonImage, finishedEnvironment(hungEnvs));
+        });
+        // Its connection waits to be taken: ensure() is under way on the hung engine.
+        pollfd waiting{listener, POLLIN, 0};
+        QCOMPARE(::poll(&waiting, 1, 30000), 1);
+
+        const DockerClient local = dockerClientFor(QProcessEnvironment::systemEnvironment());
+        QTemporaryDir envs(QStringLiteral("/var/tmp/sandpit-envs-XXXXXX"));
+        const QString env = finishedEnvironment(envs);
+        auto here = std::async(std::launch::async,
+                               [&] { return DockerEnvImage::ensure(local, kOfflinePythonImage, env); });
+        // Declared last, so it runs first: the hung call's connection is taken and closed, so
+        // neither future waits forever when it is destroyed.
+        const auto unhang = qScopeGuard([listener] {
+            ::close(::accept4(listener, nullptr, nullptr, SOCK_CLOEXEC));
+            ::close(listener);
+        });
+        // A wait on the result itself, not a poll: QTRY's diagnostic second wait would outlast
+        // the test's watchdog when it fails.
+        QVERIFY2(here.wait_for(std::chrono::minutes(2)) == std::future_status::ready,
+                 "the make on this engine waited for the hung engine's");
+        const auto made = here.get();
+        QVERIFY2(made, made ? "" : qPrintable(made.error().message));
+        removeImage(local, *made);
+    }
+
+    void theEnvironmentsImageCarriesNoRunLabelsAndALeftHolderGoes()
+    {
+        const DockerClient local = dockerClientFor(QProcessEnvironment::systemEnvironment());
+        QTemporaryDir envs(QStringLiteral("/var/tmp/sandpit-envs-XXXXXX"));
+        const QString env = finishedEnvironment(envs);
+        auto base = local.call("GET", QStringLiteral("/images/%1/json").arg(kOfflinePythonImage));
+        QVERIFY(base && base->ok());
+        const QString name = DockerEnvImage::imageName(base->object().value(QLatin1String("Id")).toString(), env);
+        // As a make that crashed after making its holder would leave it.
+        const QString holder = DockerEnvImage::holderName(name);
+        const QJsonObject leftBody{{QStringLiteral("Image"), kOfflinePythonImage},
+                                   {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("true")}}};
+        auto left = local.call("POST", QStringLiteral("/containers/create?name=") + holder,
+                               QJsonDocument(leftBody).toJson(QJsonDocument::Compact));
+        QVERIFY2(left && left->ok(), left ? left->body.constData() : "");
+
+        const auto made = DockerEnvImage::ensure(local, kOfflinePythonImage, env);
+        QVERIFY2(made, made ? "" : qPrintable(made.error().message));
+        const auto cleanup = qScopeGuard([&] { removeImage(local, *made); });
+        QCOMPARE(*made, name);
+        auto image = local.call("GET", QStringLiteral("/images/%1/json").arg(name));
+        QVERIFY(image && image->ok());
+        const QJsonObject labels
+            = image->object().value(QLatin1String("Config")).toObject().value(QLatin1String("Labels")).toObject();
+        // A container made from it is nobody's run, so removeOrphans() leaves it alone.
+        QVERIFY(labels.contains(QLatin1String(DockerEnvImage::kLabel)));
+        QVERIFY2(!labels.contains(QLatin1String(DockerContainer::kRunLabel))
+                     && !labels.contains(QLatin1String(DockerContainer::kOwnerLabel)),
+                 QJsonDocument(labels).toJson().constData());
+        auto holderLeft = local.call("GET", QStringLiteral("/containers/%1/json").arg(holder));
+        QVERIFY(holderLeft);
+        QCOMPARE(holderLeft->status, 404);
     }
 
     void aNewBaseImageOrARebuiltEnvironmentGetsAnImageOfItsOwn()

@@ -14,6 +14,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <future>
 #include <unistd.h>
 
 #include "../../support/runharness.h"
@@ -311,6 +312,61 @@ private Q_SLOTS:
                     .result);
         QVERIFY(m_store->remove(name));
         QVERIFY(!containerExists(name));
+    }
+
+    void twoCreatesOfOneNameLeaveTheWinnersSandboxWhole()
+    {
+        // As two `sandpit sandbox create` at once: each its own store and connection.
+        SandboxSpec spec;
+        spec.name = uniqueName();
+        spec.image = kBash;
+        m_made << spec.name;
+        const auto createOnce = [&] {
+            auto connector
+                = std::make_shared<DockerConnector>(m_environment.value(QStringLiteral("DOCKER_HOST")), m_environment);
+            DockerSandboxes::Config config;
+            config.environment = m_environment;
+            return DockerSandboxes(connector, config).create(spec);
+        };
+        auto first = std::async(std::launch::async, createOnce);
+        auto second = std::async(std::launch::async, createOnce);
+        const auto a = first.get();
+        const auto b = second.get();
+        QCOMPARE(int(bool(a)) + int(bool(b)), 1);
+        const RunError &refusal = a ? b.error() : a.error();
+        QVERIFY2(refusal.message.contains(QStringLiteral("exists already")), qPrintable(refusal.message));
+        // The loser removed nothing of the winner's: its filter and its log are still there.
+        const Outcome ran = exec(spec.name, {QStringLiteral("echo"), QStringLiteral("still whole")});
+        QVERIFY2(ran.result, ran.error ? qPrintable(ran.error->message) : "");
+        QCOMPARE(ran.result->exitCode, 0);
+        const auto logged = m_store->logs(spec.name, 0);
+        QVERIFY(logged);
+        QVERIFY2(logged->contains("still whole"), logged->constData());
+    }
+
+    void aFolderLeftByACrashedCreateDoesNotHoldTheName()
+    {
+        SandboxSpec spec;
+        spec.name = uniqueName();
+        spec.image = kBash;
+        m_made << spec.name;
+        QVERIFY(QDir().mkpath(m_state.filePath(QStringLiteral("sandpit/sandboxes/docker/%1/control").arg(spec.name))));
+        const auto made = m_store->create(spec);
+        QVERIFY2(made, made ? "" : qPrintable(made.error().message));
+        QVERIFY(exec(spec.name, {QStringLiteral("true")}).result);
+    }
+
+    void onlyTheContainersOwnProcessIsTakenForItsFirst()
+    {
+        // What a VM engine's State.Pid may name here: some process of ours, not the container's.
+        const QString name = create(kBash);
+        const auto client = m_connector->client();
+        const auto inspect = DockerSandboxInspect::inspect(*client, name);
+        QVERIFY(inspect);
+        const QString id = inspect->value(QLatin1String("Id")).toString();
+        const qint64 pid = inspect->value(QLatin1String("State")).toObject().value(QLatin1String("Pid")).toInteger();
+        QVERIFY(DockerSandboxInspect::isProcessOf(pid, id));
+        QVERIFY(!DockerSandboxInspect::isProcessOf(::getpid(), id));
     }
 
     void badNamesAndImagesAreSaidClearly()

@@ -17,6 +17,7 @@
 #endif
 
 #include <QDirIterator>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 
 #include <csignal>
@@ -200,6 +201,22 @@ private Q_SLOTS:
     }
 
     // The window's or the request's list does not apply in a sandbox: its own (none) does.
+    void aRecordLeftByAnEarlierProxyIsNotTaken()
+    {
+        // As a create that crashed would leave it: its socket is no proxy's now.
+        QTemporaryDir folder;
+        const QString stale = folder.filePath(QStringLiteral("stale.sock"));
+        QFile record(folder.filePath(QLatin1String(SandboxProxy::kRecordFile)));
+        QVERIFY(record.open(QIODevice::WriteOnly));
+        record.write("pid=1\nstart=0\nsocket=" + QFile::encodeName(stale) + '\n');
+        record.close();
+        const auto socket = SandboxProxy::start(folder.path(), {allowLoopback(8080)});
+        const auto ended = qScopeGuard([&] { SandboxProxy::end(folder.path()); });
+        QVERIFY2(socket, socket ? "" : qPrintable(socket.error().message));
+        QVERIFY(*socket != stale);
+        QCOMPARE(socketsUnder(folder.path()), QStringList{*socket});
+    }
+
     void aSandboxWithoutAListReachesNothing()
     {
         LoopbackServer a(LoopbackServer::Mode::Http, "hello from A");
