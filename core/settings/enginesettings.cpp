@@ -5,6 +5,8 @@
 #include "settings/networksettings.h"
 #include "settings/packagesettings.h"
 #include "settings/policysettings.h"
+#include "settings/settingsource.h"
+
 #include <QRegularExpression>
 #include <QSettings>
 
@@ -150,15 +152,6 @@ std::expected<QString, QString> parseImage(const QString &text)
     return image;
 }
 
-QString fromSettings(const QString &key, const QSettings &settings)
-{
-    return QStringLiteral("The setting %1 (in %2)").arg(key, settings.fileName());
-}
-
-QString fromEnvironment(const QString &variable)
-{
-    return QStringLiteral("The environment variable %1").arg(variable);
-}
 } // namespace
 
 QStringList knownBackends()
@@ -209,14 +202,10 @@ std::expected<EngineSettings, QString> EngineSettings::load(const QSettings &set
     // The value of `key`, or of `variable` when the environment has it, with the origin's name.
     const auto lookUp = [&](const QString &key, const QString &variable, const QString &fallback,
                             QString &origin) -> std::optional<QString> {
-        if (environment.contains(variable)) {
-            out.environmentOverrides << variable;
-            origin = fromEnvironment(variable);
-            return environment.value(variable);
-        }
-        origin = fromSettings(key, settings);
-        if (settings.contains(key))
-            return settings.value(key).toString();
+        const SettingSource source = lookUpSetting(settings, key, environment, variable, out.environmentOverrides);
+        origin = source.origin;
+        if (source.present)
+            return source.text;
         return fallback.isNull() ? std::nullopt : std::optional<QString>(fallback);
     };
     QString origin;
@@ -273,7 +262,7 @@ std::expected<EngineSettings, QString> EngineSettings::load(const QSettings &set
             continue;
         const auto image = parseImage(text);
         if (!image)
-            return std::unexpected(fromSettings(key, settings) + QLatin1Char(' ') + image.error());
+            return std::unexpected(settingOrigin(key, settings) + QLatin1Char(' ') + image.error());
         out.dockerImages.insert(key.mid(kImagesGroup.size() + 1), *image);
     }
     return out;

@@ -1,5 +1,7 @@
 #include "settings/historysettings.h"
 
+#include "settings/settingsource.h"
+
 #include <QSettings>
 #include <QStandardPaths>
 
@@ -10,25 +12,6 @@ constexpr int kMaxRecordsLimit = 100'000;
 const auto kStoreKey = QStringLiteral("history/store");
 const auto kMaxRecordsKey = QStringLiteral("history/max_records");
 
-/// The value of a setting, overridden by an environment variable, with words for messages.
-struct Source {
-    QString text;
-    QString origin;
-    bool present = false;
-};
-
-Source lookUp(const QSettings &settings, const QString &key, const QProcessEnvironment &environment,
-              const QString &variable, QStringList &overrides)
-{
-    if (!variable.isEmpty() && environment.contains(variable)) {
-        overrides << variable;
-        return {environment.value(variable), QStringLiteral("The environment variable %1").arg(variable), true};
-    }
-    if (settings.contains(key))
-        return {settings.value(key).toString(), QStringLiteral("The setting %1 (in %2)").arg(key, settings.fileName()),
-                true};
-    return {};
-}
 } // namespace
 
 QString storePolicyId(StorePolicy policy)
@@ -103,8 +86,8 @@ std::expected<HistorySettings, QString> HistorySettings::load(const QSettings &s
     if (environment.contains(QStringLiteral("SANDPIT_DATA_DIR")))
         out.environmentOverrides << QStringLiteral("SANDPIT_DATA_DIR");
 
-    const Source store
-        = lookUp(settings, kStoreKey, environment, QStringLiteral("SANDPIT_STORE_RUNS"), out.environmentOverrides);
+    const SettingSource store = lookUpSetting(settings, kStoreKey, environment, QStringLiteral("SANDPIT_STORE_RUNS"),
+                                              out.environmentOverrides);
     if (store.present) {
         const auto policy = parsePolicy(store.text);
         if (!policy)
@@ -112,7 +95,7 @@ std::expected<HistorySettings, QString> HistorySettings::load(const QSettings &s
         out.policy = *policy;
     }
 
-    const Source max = lookUp(settings, kMaxRecordsKey, environment, {}, out.environmentOverrides);
+    const SettingSource max = lookUpSetting(settings, kMaxRecordsKey, environment, {}, out.environmentOverrides);
     if (max.present) {
         const auto value = parseMaxRecords(max.text);
         if (!value)

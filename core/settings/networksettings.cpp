@@ -1,5 +1,7 @@
 #include "settings/networksettings.h"
 
+#include "settings/settingsource.h"
+
 #include <QRegularExpression>
 #include <QSettings>
 
@@ -49,17 +51,10 @@ QString NetworkSettings::text(const QList<AllowedDestination> &list)
 std::expected<QList<AllowedDestination>, QString>
 NetworkSettings::load(const QSettings &settings, const QProcessEnvironment &environment, QStringList &overrides)
 {
-    QString origin = QStringLiteral("The setting %1 (in %2)").arg(kAllowKey, settings.fileName());
-    // QSettings reads an unquoted "a:1, b:2" in the file as a list of two.
-    QString text = settings.value(kAllowKey).toStringList().join(QLatin1Char(','));
-    if (environment.contains(kAllowVariable)) {
-        overrides << kAllowVariable;
-        origin = QStringLiteral("The environment variable %1").arg(kAllowVariable);
-        text = environment.value(kAllowVariable);
-    }
-    const auto list = parse(text);
+    const SettingSource source = lookUpSetting(settings, kAllowKey, environment, kAllowVariable, overrides);
+    const auto list = parse(source.text);
     if (!list)
-        return std::unexpected(origin + QLatin1Char(' ') + list.error());
+        return std::unexpected(source.origin + QLatin1Char(' ') + list.error());
     return *list;
 }
 

@@ -5,6 +5,7 @@
 #include "settings/folderpath.h"
 #include "settings/historysettings.h"
 #include "settings/networksettings.h"
+#include "settings/settingsource.h"
 
 #include <QFileInfo>
 #include <QSettings>
@@ -96,19 +97,12 @@ PackageSettings::load(const QSettings &settings, const QProcessEnvironment &envi
     out.envs = data + QStringLiteral("/envs");
     const auto read
         = [&](const QString &key, const QString &variable, auto parse, auto &into) -> std::optional<QString> {
-        QString origin = QStringLiteral("The setting %1 (in %2)").arg(key, settings.fileName());
-        // QSettings reads an unquoted "a:1, b:2" in the file as a list of two.
-        QString text = settings.value(key).toStringList().join(QLatin1Char(','));
-        if (environment.contains(variable)) {
-            overrides << variable;
-            origin = QStringLiteral("The environment variable %1").arg(variable);
-            text = environment.value(variable);
-        } else if (!settings.contains(key)) {
+        const SettingSource source = lookUpSetting(settings, key, environment, variable, overrides);
+        if (!source.present)
             return std::nullopt;
-        }
-        const auto parsed = parse(text);
+        const auto parsed = parse(source.text);
         if (!parsed)
-            return origin + QLatin1Char(' ') + parsed.error();
+            return source.origin + QLatin1Char(' ') + parsed.error();
         into = *parsed;
         return std::nullopt;
     };
