@@ -183,7 +183,11 @@ int exec(const QStringList &arguments, const Context &context)
     QString backend;
     if (auto store = storeOf(name, context, &backend); !store)
         return failed(store.error().message);
-    return runInSandbox(Core::sandboxCommandRequest(name, backend, command), context.engine, context.languages);
+    Core::RunRequest request = Core::sandboxCommandRequest(name, backend, command);
+    // This process's stdin is the command's, as it comes, and its end the command's end-of-file
+    // (StdinRelay): `printf '3\n4\n' | sandpit sandbox exec box -- python3 add.py`.
+    request.keepStdinOpen = true;
+    return runInSandbox(request, context.engine, context.languages);
 }
 
 int shell(const QStringList &arguments, const Context &context)

@@ -19,7 +19,7 @@ namespace Sandpit::Core {
 /// One command in a Docker named sandbox, through the exec API, on a thread of its own (every
 /// step blocks on the daemon): the sources into /work through the archive API, POST
 /// /containers/{id}/exec under sandpit-seccomp, POST /exec/{id}/start hijacked for stdin,
-/// stdout and stderr (raw on a terminal), GET /exec/{id}/json for how it ended. The sandbox
+/// stdout and stderr (raw on a terminal; a piped stdin's end half-closes it), GET /exec/{id}/json for how it ended. The sandbox
 /// outlives it: a stop kills the command's process, never the container.
 class DockerExec final
 {
@@ -82,8 +82,11 @@ private:
     /// A piece of the command's output: to the log, the callbacks and the result, within the
     /// output limit.
     void deliver(const Target &target, OutputStream stream, QByteArray data);
-    /// Between reads of the stream: a stop to carry out, a size to pass on, input to send.
-    QByteArray poll(const DockerClient &client, const Target &target);
+    /// Between reads of the stream: a stop to carry out, a size to pass on, the command's end.
+    void poll(const DockerClient &client, const Target &target);
+    /// What was written to the command's input since the last call; `ended` at a piped
+    /// input's end (a terminal's end is VEOF, in the input).
+    QByteArray takeInput(bool &ended);
     /// False when it could not be sent yet (the process is not known), to be tried again.
     bool killCommand(const DockerClient &client, const Target &target) const;
     Expected<RunResult> result(const DockerClient &client, const Target &target, qint64 oomBefore) const;
