@@ -1,8 +1,9 @@
 // `sandpit sandbox …` as a user types it, against the real Docker daemon: create, exec with
-// arguments and the command's exit status, piped stdin to its end (Docker and local), the kill
-// reason on stderr, an interactive shell on a pty the test opens, logs and logs --follow, list
-// --json, rm leaving no container, and the messages for an unknown name, a name taken and a
-// missing image. Needs dockerd and the offline images sandpit-offline/bash:5 and python:3.11.
+// arguments and the command's exit status, piped stdin to its end (Docker and local), a failed
+// connection in logs --network, the kill reason on stderr, an interactive shell on a pty the
+// test opens, logs and logs --follow, list --json, rm leaving no container, and the messages
+// for an unknown name, a name taken and a missing image. Needs dockerd and the offline images
+// sandpit-offline/bash:5 and python:3.11.
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -18,6 +19,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "../support/loopbackserver.h"
 #include "sandpitprocess.h"
 
 namespace {
@@ -165,6 +167,27 @@ private Q_SLOTS:
         const SandpitProcess nothing = exec({QStringLiteral("cat")}, QByteArray());
         QCOMPARE(nothing.exitCode, 0);
         QCOMPARE(nothing.out, QByteArray());
+    }
+
+    /// A listed host:port on which nothing listens: `logs --network` says the connection
+    /// failed and why, not that it was reached.
+    void logsNetworkTellsAFailedConnectionFromAMadeOne()
+    {
+        const SandpitTest::RefusingPort refusing;
+        const QString destination = QStringLiteral("127.0.0.1:%1").arg(refusing.port());
+        const QString name = create(kPython, {QStringLiteral("--allow-net"), destination});
+        const QString connect = QStringLiteral(
+                                    "import socket\n"
+                                    "s = socket.create_connection(('127.0.0.1', 3128))\n"
+                                    "s.sendall(b'CONNECT %1 HTTP/1.1\\r\\n\\r\\n')\n"
+                                    "print(s.recv(200).split(b'\\r\\n')[0].decode())\n")
+                                    .arg(destination);
+        const SandpitProcess tried = sandbox({QStringLiteral("exec"), name, QStringLiteral("--"),
+                                              QStringLiteral("python3"), QStringLiteral("-c"), connect});
+        QVERIFY2(tried.out.startsWith("HTTP/1.1 502"), tried.out + tried.err);
+        const SandpitProcess logged = sandbox({QStringLiteral("logs"), name, QStringLiteral("--network")});
+        QCOMPARE(logged.exitCode, 0);
+        QCOMPARE(logged.out, QStringLiteral("failed %1 (refused)\n").arg(destination).toUtf8());
     }
 
     void execSaysTheKillReason()
