@@ -343,14 +343,18 @@ void DockerExec::deliver(const Target &target, OutputStream stream, QByteArray d
 QByteArray DockerExec::takeInput(bool &ended)
 {
     const std::lock_guard lock(m_shared->mutex);
-    QByteArray input = std::exchange(m_shared->input, QByteArray());
+    QByteArray input;
+    if (!m_shared->input.empty()) {
+        input = std::move(m_shared->input.front());
+        m_shared->input.pop_front();
+    }
     // On a terminal the end of input is VEOF, as the local sandbox's relay sends it: the
     // program reads 0 at a line's start, and the terminal stays for what it prints after.
-    if (m_request.terminal && m_shared->inputEnded && !m_endOfFileSent) {
+    if (m_request.terminal && m_shared->inputEnded && m_shared->input.empty() && !m_endOfFileSent) {
         m_endOfFileSent = true;
         input += kEndOfFile;
     }
-    ended = !m_request.terminal && m_shared->inputEnded;
+    ended = !m_request.terminal && m_shared->inputEnded && m_shared->input.empty();
     return input;
 }
 

@@ -10,6 +10,7 @@
 #include <QUuid>
 
 #include <condition_variable>
+#include <deque>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -28,7 +29,9 @@ public:
     struct Shared {
         std::mutex mutex;
         KillReason stopReason = KillReason::None; ///< the first reason wins
-        QByteArray input;
+        /// What was written, as it was written: one growing buffer would be copied as it grows
+        /// and keep what curl has sent until all of it is, up to twice a large piped input.
+        std::deque<QByteArray> input;
         bool inputEnded = false;
         std::optional<TerminalSize> resize; ///< a size not yet passed on
         QObject *receiver = nullptr;        ///< the job; cleared as it goes, so nothing is posted to it after
