@@ -40,10 +40,7 @@ struct Transfer {
     /// Whether curl should be asked to send again: the daemon has answered (before that, it
     /// may read our first bytes along with the headers and lose them when it hijacks the
     /// connection) and there is input, or its end.
-    bool readyToSend()
-    {
-        return headersDone && !halfClosed && (!input.isEmpty() || inputEnded || refillInput());
-    }
+    bool readyToSend() { return headersDone && !halfClosed && (!input.isEmpty() || inputEnded || refillInput()); }
 
     /// Fetches new input; true when curl has something to do with it.
     bool refillInput()

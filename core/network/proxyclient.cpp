@@ -102,8 +102,7 @@ struct Resolution {
 
 // getaddrinfo() cannot be interrupted, so it runs on a thread of its own that owns nothing of
 // ours but the shared result: a proxy that stops does not wait for a slow name server.
-std::vector<sockaddr_storage> resolve(const QString &host, quint16 port, int stopFd, QString &problem,
-                                      QString &failure)
+std::vector<sockaddr_storage> resolve(const QString &host, quint16 port, int stopFd, QString &problem, QString &failure)
 {
     auto result = std::make_shared<Resolution>();
     int ends[2];
@@ -181,8 +180,7 @@ QString connectFailure(int error)
     }
 }
 
-FileDescriptor connectTo(const std::vector<sockaddr_storage> &addresses, int stopFd, QString &problem,
-                         QString &failure)
+FileDescriptor connectTo(const std::vector<sockaddr_storage> &addresses, int stopFd, QString &problem, QString &failure)
 {
     const auto failed = [&](int error) {
         problem = QString::fromLocal8Bit(std::strerror(error));

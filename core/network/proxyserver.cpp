@@ -69,8 +69,8 @@ QList<NetworkAttempt> ProxyServer::attempts() const
 
 void ProxyServer::record(const QString &host, quint16 port, bool allowed, const QString &failure)
 {
-    QJsonObject entry{{QStringLiteral("host"), host}, {QStringLiteral("port"), int(port)},
-                      {QStringLiteral("allowed"), allowed}};
+    QJsonObject entry{
+        {QStringLiteral("host"), host}, {QStringLiteral("port"), int(port)}, {QStringLiteral("allowed"), allowed}};
     if (!failure.isEmpty())
         entry.insert(QStringLiteral("failure"), failure);
     const QByteArray line = QJsonDocument(entry).toJson(QJsonDocument::Compact) + '\n';

@@ -140,14 +140,13 @@ private Q_SLOTS:
         QCOMPARE(sandbox(QStringList{QStringLiteral("create"), name} + options).exitCode, 0);
         m_made << name;
         const auto exec = [&](const QStringList &command, const QByteArray &input) {
-            return SandpitProcess::run(QStringList{QStringLiteral("sandbox"), QStringLiteral("exec"), name,
-                                                   QStringLiteral("--")}
-                                           + command,
-                                       environment(), kTimeoutMs, QStringLiteral("sandpit-cli"), input);
+            return SandpitProcess::run(
+                QStringList{QStringLiteral("sandbox"), QStringLiteral("exec"), name, QStringLiteral("--")} + command,
+                environment(), kTimeoutMs, QStringLiteral("sandpit-cli"), input);
         };
-        const SandpitProcess sum = exec({QStringLiteral("python3"), QStringLiteral("-c"),
-                                         QStringLiteral("print(int(input()) + int(input()))")},
-                                        "3\n4\n");
+        const SandpitProcess sum = exec(
+            {QStringLiteral("python3"), QStringLiteral("-c"), QStringLiteral("print(int(input()) + int(input()))")},
+            "3\n4\n");
         QCOMPARE(sum.exitCode, 0);
         QCOMPARE(sum.out, QByteArray("7\n"));
         // cat ends only when it reads end-of-file.
@@ -176,11 +175,10 @@ private Q_SLOTS:
         const SandpitTest::RefusingPort refusing;
         const QString destination = QStringLiteral("127.0.0.1:%1").arg(refusing.port());
         const QString name = create(kPython, {QStringLiteral("--allow-net"), destination});
-        const QString connect = QStringLiteral(
-                                    "import socket\n"
-                                    "s = socket.create_connection(('127.0.0.1', 3128))\n"
-                                    "s.sendall(b'CONNECT %1 HTTP/1.1\\r\\n\\r\\n')\n"
-                                    "print(s.recv(200).split(b'\\r\\n')[0].decode())\n")
+        const QString connect = QStringLiteral("import socket\n"
+                                               "s = socket.create_connection(('127.0.0.1', 3128))\n"
+                                               "s.sendall(b'CONNECT %1 HTTP/1.1\\r\\n\\r\\n')\n"
+                                               "print(s.recv(200).split(b'\\r\\n')[0].decode())\n")
                                     .arg(destination);
         const SandpitProcess tried = sandbox({QStringLiteral("exec"), name, QStringLiteral("--"),
                                               QStringLiteral("python3"), QStringLiteral("-c"), connect});

@@ -53,7 +53,7 @@ QString attemptLine(const Core::NetworkAttempt &attempt)
     if (attempt.port == 0) // the proxy's "N more attempts not listed"
         return attempt.host;
     return Core::AllowedDestination{attempt.host, attempt.port}.text()
-        + (!attempt.allowed     ? QStringLiteral(" — denied")
+        + (!attempt.allowed        ? QStringLiteral(" — denied")
                : attempt.reached() ? QStringLiteral(" — allowed")
                                    : QStringLiteral(" — allowed, but could not connect: %1").arg(attempt.failure))
         + (attempt.install ? QStringLiteral(", package install") : QString());

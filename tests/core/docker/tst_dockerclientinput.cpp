@@ -31,8 +31,7 @@ struct Ran {
 constexpr QByteArrayView kEndLine = "[ended]\n";
 
 /// `script` run by sh with `input` on its stdin, half-closed after it.
-Ran execWithInput(const DockerClient &client, const QString &container, const QString &script,
-                  const QByteArray &input)
+Ran execWithInput(const DockerClient &client, const QString &container, const QString &script, const QByteArray &input)
 {
     Ran ran;
     const QJsonArray command{QStringLiteral("sh"), QStringLiteral("-c"),
@@ -97,9 +96,10 @@ private Q_SLOTS:
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         if (engine == QLatin1String("tls")) {
             const auto tls = tlsEngineEnvironment();
-            QVERIFY2(tls, qPrintable(QStringLiteral("No TLS engine: %1 is missing. Start it with sudo "
-                                                    "scripts/start-tls-dockerd.sh.")
-                                         .arg(tlsEngineEnvFile())));
+            QVERIFY2(tls,
+                     qPrintable(QStringLiteral("No TLS engine: %1 is missing. Start it with sudo "
+                                               "scripts/start-tls-dockerd.sh.")
+                                    .arg(tlsEngineEnvFile())));
             environment = *tls;
         } else {
             environment.remove(QStringLiteral("DOCKER_HOST"));
@@ -109,10 +109,10 @@ private Q_SLOTS:
         auto client = DockerClient::connect(*endpoint);
         QVERIFY2(client, qPrintable(client ? QString() : client.error().message));
         m_client.emplace(*client);
-        const QJsonObject body{{QStringLiteral("Image"), kImage},
-                               {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("sleep"), QStringLiteral("600")}},
-                               {QStringLiteral("HostConfig"), QJsonObject{{QStringLiteral("NetworkMode"),
-                                                                           QStringLiteral("none")}}}};
+        const QJsonObject body{
+            {QStringLiteral("Image"), kImage},
+            {QStringLiteral("Cmd"), QJsonArray{QStringLiteral("sleep"), QStringLiteral("600")}},
+            {QStringLiteral("HostConfig"), QJsonObject{{QStringLiteral("NetworkMode"), QStringLiteral("none")}}}};
         auto created = m_client->call("POST", QStringLiteral("/containers/create"),
                                       QJsonDocument(body).toJson(QJsonDocument::Compact));
         QVERIFY2(created && created->ok(), created ? created->body.constData() : "no daemon");

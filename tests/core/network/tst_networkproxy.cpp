@@ -174,7 +174,8 @@ private Q_SLOTS:
         QVERIFY(proxy);
         const QByteArray reply = connectTo(**proxy, "127.0.0.1:" + QByteArray::number(port));
         QVERIFY2(reply.startsWith("HTTP/1.1 502"), reply);
-        const QList<NetworkAttempt> expected{{QStringLiteral("127.0.0.1"), port, true, false, QStringLiteral("refused")}};
+        const QList<NetworkAttempt> expected{
+            {QStringLiteral("127.0.0.1"), port, true, false, QStringLiteral("refused")}};
         QCOMPARE((*proxy)->attempts(), expected);
         QCOMPARE(readAttemptLog(log), expected);
         QCOMPARE(expected.first().outcomeId(), QStringLiteral("failed"));
