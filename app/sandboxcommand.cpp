@@ -19,6 +19,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <fcntl.h>
 #include <unistd.h>
 
 namespace Sandpit::App {
@@ -183,7 +184,12 @@ int exec(const QStringList &arguments, const Context &context)
     QString backend;
     if (auto store = storeOf(name, context, &backend); !store)
         return failed(store.error().message);
-    return runInSandbox(Core::sandboxCommandRequest(name, backend, command), context.engine, context.languages);
+    Core::RunRequest request = Core::sandboxCommandRequest(name, backend, command);
+    // This process's stdin is the command's, as it comes, and its end the command's end-of-file
+    // (StdinRelay): `printf '3\n4\n' | sandpit sandbox exec box -- python3 add.py`. A closed
+    // stdin (`<&-`) could never say it ended: the command reads end-of-file at once instead.
+    request.keepStdinOpen = ::fcntl(STDIN_FILENO, F_GETFD) != -1;
+    return runInSandbox(request, context.engine, context.languages);
 }
 
 int shell(const QStringList &arguments, const Context &context)
@@ -218,7 +224,9 @@ int printNetworkAttempts(Core::SandboxStore &store, const QString &name)
             continue;
         }
         const QString host = attempt.host.contains(QLatin1Char(':')) ? u'[' + attempt.host + u']' : attempt.host;
-        std::printf("%s %s:%u\n", attempt.allowed ? "allowed" : "denied", qPrintable(host), unsigned(attempt.port));
+        const QString why = attempt.failure.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(attempt.failure);
+        std::printf("%s %s:%u%s\n", qPrintable(attempt.outcomeId()), qPrintable(host), unsigned(attempt.port),
+                    qPrintable(why));
     }
     return kExitDone;
 }

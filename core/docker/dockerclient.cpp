@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <mutex>
+#include <sys/socket.h>
 
 namespace Sandpit::Core {
 
@@ -22,6 +23,7 @@ void initCurlOnce()
 }
 
 struct Transfer {
+    CURL *easy = nullptr;
     const DockerClient::StreamHandlers *handlers = nullptr;
     DockerResponse response;
     bool headersDone = false;
@@ -31,11 +33,14 @@ struct Transfer {
     QByteArray input;
     bool inputEnded = false;
     bool inputPaused = false;
+    bool halfClosed = false;
+    curl_socket_t socket = CURL_SOCKET_BAD;
+    curl_off_t given = 0; ///< bytes handed to curl to send, the leading body's included
 
     /// Whether curl should be asked to send again: the daemon has answered (before that, it
     /// may read our first bytes along with the headers and lose them when it hijacks the
     /// connection) and there is input, or its end.
-    bool readyToSend() { return headersDone && (!input.isEmpty() || inputEnded || refillInput()); }
+    bool readyToSend() { return headersDone && !halfClosed && (!input.isEmpty() || inputEnded || refillInput()); }
 
     /// Fetches new input; true when curl has something to do with it.
     bool refillInput()
@@ -49,6 +54,31 @@ struct Transfer {
     }
 };
 
+/// StreamHandlers::halfCloseAtEnd: shuts the connection's sending side once everything handed
+/// to curl has left (curl asks for more only after it sent the last piece, but a later curl
+/// might read ahead, so the count is checked). On TLS this is a TCP FIN without close_notify;
+/// the daemon's Go TLS reads a FIN at a record's end as end-of-file, so it serves both engines.
+bool halfClose(Transfer &t)
+{
+    curl_off_t sent = 0;
+    if (t.socket == CURL_SOCKET_BAD || curl_easy_getinfo(t.easy, CURLINFO_SIZE_UPLOAD_T, &sent) != CURLE_OK
+        || sent < t.given)
+        return false;
+    ::shutdown(t.socket, SHUT_WR);
+    t.halfClosed = true;
+    return true;
+}
+
+// CURLINFO_ACTIVESOCKET names the socket only once a transfer is done (or with CONNECT_ONLY),
+// so the connection's socket is kept as it is made; each call has its own handle and one
+// connection.
+int onSocket(void *user, curl_socket_t socket, curlsocktype purpose)
+{
+    if (purpose == CURLSOCKTYPE_IPCXN)
+        static_cast<Transfer *>(user)->socket = socket;
+    return CURL_SOCKOPT_OK;
+}
+
 size_t onInput(char *buffer, size_t size, size_t count, void *user)
 {
     auto *t = static_cast<Transfer *>(user);
@@ -56,6 +86,7 @@ size_t onInput(char *buffer, size_t size, size_t count, void *user)
         const size_t n = std::min(size * count, size_t(t->leading.size()));
         std::memcpy(buffer, t->leading.constData(), n);
         t->leading.remove(0, qsizetype(n));
+        t->given += curl_off_t(n);
         return n;
     }
     if (!t->headersDone) {
@@ -65,14 +96,18 @@ size_t onInput(char *buffer, size_t size, size_t count, void *user)
     if (t->input.isEmpty())
         t->refillInput();
     if (t->input.isEmpty()) {
-        if (t->inputEnded)
+        if (t->inputEnded && !t->handlers->halfCloseAtEnd)
             return CURL_READFUNC_ABORT; // the connection closes: end of input for the program
+        // Paused for good once half-closed (readyToSend); until then tried again at the next look.
+        if (t->inputEnded)
+            halfClose(*t);
         t->inputPaused = true;
         return CURL_READFUNC_PAUSE;
     }
     const size_t n = std::min(size * count, size_t(t->input.size()));
     std::memcpy(buffer, t->input.constData(), n);
     t->input.remove(0, qsizetype(n));
+    t->given += curl_off_t(n);
     return n;
 }
 
@@ -123,6 +158,8 @@ CURLcode performAbortable(CURL *easy, const std::atomic_bool &abort, Transfer &t
     CURLcode result = CURLE_OK;
     bool done = false;
     while (!done) {
+        if (transfer.headersDone && transfer.handlers->everyLook)
+            transfer.handlers->everyLook();
         if (abort.load()) {
             result = CURLE_ABORTED_BY_CALLBACK;
             break;
@@ -292,6 +329,7 @@ Expected<DockerResponse> DockerClient::perform(const char *method, const QString
     if (!curl)
         return makeError(RunError::Code::Internal, QStringLiteral("Could not set up an HTTP connection to Docker."));
     Transfer transfer;
+    transfer.easy = curl.get();
     transfer.handlers = handlers;
     if (handlers)
         transfer.leading = handlers->leadingBody;
@@ -319,6 +357,8 @@ Expected<DockerResponse> DockerClient::perform(const char *method, const QString
         curl_easy_setopt(c, CURLOPT_READFUNCTION, &onInput);
         curl_easy_setopt(c, CURLOPT_READDATA, &transfer);
         curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(1) << 50);
+        curl_easy_setopt(c, CURLOPT_SOCKOPTFUNCTION, &onSocket);
+        curl_easy_setopt(c, CURLOPT_SOCKOPTDATA, &transfer);
     } else if (qstrcmp(method, "POST") == 0 || qstrcmp(method, "PUT") == 0) {
         curl_easy_setopt(c, CURLOPT_POSTFIELDS, body.constData());
         curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, long(body.size()));

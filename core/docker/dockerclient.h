@@ -80,6 +80,9 @@ public:
         std::function<void()> onConnected;          ///< the response headers said 2xx
         std::function<bool(QByteArrayView)> onData; ///< false stops the transfer
         const std::atomic_bool *abort = nullptr;    ///< looked at every 20 ms
+        /// With `abort`: called before each look at it once the daemon has answered, whatever
+        /// the transfer is doing (a send blocked by a program that does not read its input too).
+        std::function<void()> everyLook;
         /// Makes the request body a stream: what the program reads on stdin (attach with
         /// stdin=1, whose connection the daemon hijacks). Asked every 20 ms for what is new;
         /// sets `ended` once the input has ended, which closes the connection (with StdinOnce,
@@ -88,6 +91,11 @@ public:
         /// With takeInput: sent first, before the daemon answers. POST /exec/{id}/start reads
         /// its JSON options from the body it then hijacks for the program's stdin.
         QByteArray leadingBody;
+        /// With takeInput: the input's end shuts only the connection's sending side, and the
+        /// response goes on. An exec has no StdinOnce: closing the connection would lose the
+        /// output still to come, while the daemon closes the command's stdin when it reads the
+        /// end of its half.
+        bool halfCloseAtEnd = false;
     };
     /// A call whose response body is read as it arrives (attach, wait, stats). Returns the
     /// HTTP status; for an error status the body is collected and returned as a response.

@@ -248,8 +248,7 @@ Expected<QString> DockerExec::createExec(const DockerClient &client, const Targe
     for (const QString &word : m_command)
         command.append(word);
     const QJsonObject body{
-        // Only what is typed: the hijacked connection cannot be half-closed through curl, so a
-        // piped input's end could not reach the command as end-of-file.
+        // Without input to pass on, the command reads end-of-file at once, as in the local sandbox.
         {QStringLiteral("AttachStdin"), tty || m_request.keepStdinOpen},
         {QStringLiteral("AttachStdout"), true},
         {QStringLiteral("AttachStderr"), true},
@@ -301,13 +300,14 @@ Expected<void> DockerExec::stream(const DockerClient &client, Target &target)
         }
         return true;
     };
-    handlers.takeInput = [&](bool &ended) {
-        QByteArray input = poll(client, target);
-        ended = false;
+    handlers.everyLook = [&] {
+        poll(client, target);
         if (m_commandEnded)
             abort = true;
-        return input;
     };
+    handlers.takeInput = [this](bool &ended) { return takeInput(ended); };
+    // A piped input's end is the command's end-of-file; a terminal's is VEOF (takeInput).
+    handlers.halfCloseAtEnd = !tty;
     auto response = client.stream("POST", QStringLiteral("/exec/%1/start").arg(target.execId), handlers);
     if (!response)
         return std::unexpected(response.error());
@@ -340,12 +340,29 @@ void DockerExec::deliver(const Target &target, OutputStream stream, QByteArray d
     m_callbacks.output(stream, std::move(data));
 }
 
-QByteArray DockerExec::poll(const DockerClient &client, const Target &target)
+QByteArray DockerExec::takeInput(bool &ended)
+{
+    const std::lock_guard lock(m_shared->mutex);
+    QByteArray input;
+    if (!m_shared->input.empty()) {
+        input = std::move(m_shared->input.front());
+        m_shared->input.pop_front();
+    }
+    // On a terminal the end of input is VEOF, as the local sandbox's relay sends it: the
+    // program reads 0 at a line's start, and the terminal stays for what it prints after.
+    if (m_request.terminal && m_shared->inputEnded && m_shared->input.empty() && !m_endOfFileSent) {
+        m_endOfFileSent = true;
+        input += kEndOfFile;
+    }
+    ended = !m_request.terminal && m_shared->inputEnded && m_shared->input.empty();
+    return input;
+}
+
+void DockerExec::poll(const DockerClient &client, const Target &target)
 {
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     KillReason stop = KillReason::None;
     std::optional<TerminalSize> resize;
-    QByteArray input;
     {
         const std::lock_guard lock(m_shared->mutex);
         if (m_request.limits.wallTimeMs > 0 && !m_request.terminal && m_startedMs > 0
@@ -353,13 +370,6 @@ QByteArray DockerExec::poll(const DockerClient &client, const Target &target)
             m_shared->stopReason = KillReason::Timeout;
         stop = m_shared->stopReason;
         resize = std::exchange(m_shared->resize, std::nullopt);
-        input = std::exchange(m_shared->input, QByteArray());
-        // On a terminal the end of input is VEOF, as the local sandbox's relay sends it: the
-        // hijacked connection cannot be half-closed, and the program reads 0 at a line's start.
-        if (m_request.terminal && m_shared->inputEnded && !m_endOfFileSent) {
-            m_endOfFileSent = true;
-            input += kEndOfFile;
-        }
     }
     if (stop != KillReason::None && !m_killSent) {
         m_killReason = stop;
@@ -380,7 +390,7 @@ QByteArray DockerExec::poll(const DockerClient &client, const Target &target)
     }
     if (m_endSeenMs > 0) {
         m_commandEnded = now - m_endSeenMs >= kLastOutputMs;
-        return input;
+        return;
     }
     const qint64 every
         = m_startedMs > 0 && now - m_startedMs > kStateEarlyForMs ? kStateLaterEveryMs : kStateEarlyEveryMs;
@@ -390,7 +400,6 @@ QByteArray DockerExec::poll(const DockerClient &client, const Target &target)
         if (state && state->ok() && !state->object().value(QLatin1String("Running")).toBool())
             m_endSeenMs = now;
     }
-    return input;
 }
 
 bool DockerExec::killCommand(const DockerClient &client, const Target &target) const

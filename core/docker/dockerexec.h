@@ -10,6 +10,7 @@
 #include <QUuid>
 
 #include <condition_variable>
+#include <deque>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -19,7 +20,7 @@ namespace Sandpit::Core {
 /// One command in a Docker named sandbox, through the exec API, on a thread of its own (every
 /// step blocks on the daemon): the sources into /work through the archive API, POST
 /// /containers/{id}/exec under sandpit-seccomp, POST /exec/{id}/start hijacked for stdin,
-/// stdout and stderr (raw on a terminal), GET /exec/{id}/json for how it ended. The sandbox
+/// stdout and stderr (raw on a terminal; a piped stdin's end half-closes it), GET /exec/{id}/json for how it ended. The sandbox
 /// outlives it: a stop kills the command's process, never the container.
 class DockerExec final
 {
@@ -28,7 +29,9 @@ public:
     struct Shared {
         std::mutex mutex;
         KillReason stopReason = KillReason::None; ///< the first reason wins
-        QByteArray input;
+        /// What was written, as it was written: one growing buffer would be copied as it grows
+        /// and keep what curl has sent until all of it is, up to twice a large piped input.
+        std::deque<QByteArray> input;
         bool inputEnded = false;
         std::optional<TerminalSize> resize; ///< a size not yet passed on
         QObject *receiver = nullptr;        ///< the job; cleared as it goes, so nothing is posted to it after
@@ -82,8 +85,11 @@ private:
     /// A piece of the command's output: to the log, the callbacks and the result, within the
     /// output limit.
     void deliver(const Target &target, OutputStream stream, QByteArray data);
-    /// Between reads of the stream: a stop to carry out, a size to pass on, input to send.
-    QByteArray poll(const DockerClient &client, const Target &target);
+    /// Between reads of the stream: a stop to carry out, a size to pass on, the command's end.
+    void poll(const DockerClient &client, const Target &target);
+    /// What was written to the command's input since the last call; `ended` at a piped
+    /// input's end (a terminal's end is VEOF, in the input).
+    QByteArray takeInput(bool &ended);
     /// False when it could not be sent yet (the process is not known), to be tried again.
     bool killCommand(const DockerClient &client, const Target &target) const;
     Expected<RunResult> result(const DockerClient &client, const Target &target, qint64 oomBefore) const;

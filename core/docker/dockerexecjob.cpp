@@ -65,7 +65,7 @@ void DockerExecJob::cancel()
 void DockerExecJob::writeInput(const QByteArray &data)
 {
     const std::lock_guard lock(m_shared->mutex);
-    m_shared->input.append(data);
+    m_shared->input.push_back(data);
 }
 
 void DockerExecJob::closeInput()

@@ -32,6 +32,8 @@ QJsonObject networkAttemptToJson(const NetworkAttempt &attempt)
         {QStringLiteral("host"), attempt.host},
         {QStringLiteral("port"), attempt.port},
         {QStringLiteral("allowed"), attempt.allowed},
+        {QStringLiteral("outcome"), attempt.outcomeId()},
+        {QStringLiteral("failure"), attempt.failure},
         {QStringLiteral("install"), attempt.install},
     };
 }

@@ -141,4 +141,11 @@ bool isAllowed(const QList<AllowedDestination> &list, const QString &host, quint
     return false;
 }
 
+QString NetworkAttempt::outcomeId() const
+{
+    if (!allowed)
+        return QStringLiteral("denied");
+    return failure.isEmpty() ? QStringLiteral("connected") : QStringLiteral("failed");
+}
+
 } // namespace Sandpit::Core

@@ -48,6 +48,14 @@ struct NetworkAttempt {
     /// Made by the setup step installing packages from the package index (SetupJob), not by
     /// the program.
     bool install = false;
+    /// Allowed, but the destination could not be reached, in a few plain words ("refused",
+    /// "no such host", "timed out"); empty when it was reached, or denied.
+    QString failure = {};
+
+    /// Allowed and connected: the program reached the destination.
+    bool reached() const { return allowed && failure.isEmpty(); }
+    /// "connected", "failed" or "denied", as `sandbox logs --network` and the JSON spell it.
+    QString outcomeId() const;
 
     friend bool operator==(const NetworkAttempt &, const NetworkAttempt &) = default;
 };

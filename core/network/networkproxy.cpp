@@ -138,7 +138,8 @@ QList<NetworkAttempt> readAttemptLog(const QString &path, qint64 from)
             ++leftOut;
             continue;
         }
-        attempts.append(NetworkAttempt{host, quint16(port), line.value(QStringLiteral("allowed")).toBool()});
+        attempts.append(NetworkAttempt{host, quint16(port), line.value(QStringLiteral("allowed")).toBool(), false,
+                                       line.value(QStringLiteral("failure")).toString()});
     }
     if (leftOut > 0)
         attempts.append(NetworkAttempt{attemptsLeftOutText(leftOut), 0, false});

@@ -34,8 +34,9 @@ class ProxyServer;
 /// A fresh run keeps it in the engine and reads attempts(). A named sandbox outlives the
 /// window, so its proxy runs in sandpit-proxy, a program of its own that ends with the sandbox
 /// (core/sandboxes/sandboxproxy.h); its commands read their attempts from `attemptLog`, which,
-/// when set, gets each attempt appended as a JSON line {"host":…,"port":…,"allowed":…} as it
-/// happens; readAttemptLog() reads them back.
+/// when set, gets each attempt appended as a JSON line {"host":…,"port":…,"allowed":…} (with
+/// "failure":… for an allowed one that could not connect) as it ends or relays; readAttemptLog()
+/// reads them back.
 class NetworkProxy final
 {
 public:

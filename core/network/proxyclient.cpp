@@ -102,12 +102,12 @@ struct Resolution {
 
 // getaddrinfo() cannot be interrupted, so it runs on a thread of its own that owns nothing of
 // ours but the shared result: a proxy that stops does not wait for a slow name server.
-std::vector<sockaddr_storage> resolve(const QString &host, quint16 port, int stopFd, QString &problem)
+std::vector<sockaddr_storage> resolve(const QString &host, quint16 port, int stopFd, QString &problem, QString &failure)
 {
     auto result = std::make_shared<Resolution>();
     int ends[2];
     if (::pipe2(ends, O_CLOEXEC) != 0) {
-        problem = QString::fromLocal8Bit(std::strerror(errno));
+        problem = failure = QString::fromLocal8Bit(std::strerror(errno));
         return {};
     }
     result->done[0].reset(ends[0]);
@@ -131,17 +131,25 @@ std::vector<sockaddr_storage> resolve(const QString &host, quint16 port, int sto
             result->done[1].reset();
         }).detach();
     } catch (const std::system_error &) {
-        problem = QStringLiteral("no thread to resolve the name on");
+        problem = failure = QStringLiteral("no thread to resolve the name on");
         return {};
     }
     const Wait waited = waitFor(result->done[0].get(), POLLIN, stopFd, QDeadlineTimer(kResolveDeadlineMs));
     std::lock_guard lock(result->mutex);
     if (waited != Wait::Ready) {
         problem = QStringLiteral("the name did not resolve in time");
+        failure = waited == Wait::Stopped ? QStringLiteral("the proxy stopped") : QStringLiteral("timed out");
         return {};
     }
-    if (result->error != 0)
+    if (result->error != 0) {
         problem = QString::fromLocal8Bit(::gai_strerror(result->error));
+        failure = result->error == EAI_NONAME || result->error == EAI_NODATA || result->error == EAI_FAIL
+            ? QStringLiteral("no such host")
+            : problem.toLower();
+    } else if (result->addresses.empty()) {
+        problem = QStringLiteral("the name has no address");
+        failure = QStringLiteral("no such host");
+    }
     return result->addresses;
 }
 
@@ -156,29 +164,53 @@ std::vector<sockaddr_storage> reachable(const QString &host, std::vector<sockadd
     return addresses;
 }
 
-FileDescriptor connectTo(const std::vector<sockaddr_storage> &addresses, int stopFd, QString &problem)
+/// The few words a log shows for a connect that failed with `error`.
+QString connectFailure(int error)
 {
+    switch (error) {
+    case ECONNREFUSED:
+        return QStringLiteral("refused");
+    case ETIMEDOUT:
+        return QStringLiteral("timed out");
+    case ENETUNREACH:
+    case EHOSTUNREACH:
+        return QStringLiteral("unreachable");
+    default:
+        return QString::fromLocal8Bit(std::strerror(error)).toLower();
+    }
+}
+
+FileDescriptor connectTo(const std::vector<sockaddr_storage> &addresses, int stopFd, QString &problem, QString &failure)
+{
+    const auto failed = [&](int error) {
+        problem = QString::fromLocal8Bit(std::strerror(error));
+        failure = connectFailure(error);
+    };
     for (const sockaddr_storage &address : addresses) {
         FileDescriptor fd(::socket(address.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
-        if (!fd.isValid())
+        if (!fd.isValid()) {
+            failed(errno);
             continue;
+        }
         const socklen_t length = address.ss_family == AF_INET6 ? sizeof(sockaddr_in6) : sizeof(sockaddr_in);
         if (::connect(fd.get(), reinterpret_cast<const sockaddr *>(&address), length) == 0)
             return fd;
         if (errno != EINPROGRESS) {
-            problem = QString::fromLocal8Bit(std::strerror(errno));
+            failed(errno);
             continue;
         }
         const Wait waited = waitFor(fd.get(), POLLOUT, stopFd, QDeadlineTimer(kConnectDeadlineMs));
-        if (waited == Wait::Stopped)
+        if (waited == Wait::Stopped) {
+            failure = QStringLiteral("the proxy stopped");
             return {};
+        }
         int error = ETIMEDOUT;
         socklen_t size = sizeof error;
         if (waited == Wait::Ready)
             ::getsockopt(fd.get(), SOL_SOCKET, SO_ERROR, &error, &size);
         if (error == 0)
             return fd;
-        problem = QString::fromLocal8Bit(std::strerror(error));
+        failed(error);
     }
     return {};
 }
@@ -232,11 +264,12 @@ void serveProxyClient(ProxyServer &server, FileDescriptor client)
         return;
     }
     QString problem;
+    QString failure;
     bool internal = false;
     const std::vector<sockaddr_storage> addresses
-        = reachable(request.host, resolve(request.host, request.port, stopFd, problem), internal);
-    server.record(request.host, request.port, !internal);
+        = reachable(request.host, resolve(request.host, request.port, stopFd, problem, failure), internal);
     if (internal) {
+        server.record(request.host, request.port, false);
         sendAll(client.get(),
                 proxyResponse(403,
                               QStringLiteral("Sandpit's proxy denied %1: the name leads to "
@@ -247,7 +280,12 @@ void serveProxyClient(ProxyServer &server, FileDescriptor client)
                 stopFd);
         return;
     }
-    FileDescriptor upstream = addresses.empty() ? FileDescriptor() : connectTo(addresses, stopFd, problem);
+    FileDescriptor upstream = addresses.empty() ? FileDescriptor() : connectTo(addresses, stopFd, problem, failure);
+    // Recorded once the outcome is known, so the log never says a destination was reached
+    // when its connection failed.
+    if (!upstream.isValid() && failure.isEmpty())
+        failure = QStringLiteral("could not connect");
+    server.record(request.host, request.port, true, upstream.isValid() ? QString() : failure);
     if (!upstream.isValid()) {
         sendAll(client.get(), proxyResponse(502, QStringLiteral("Sandpit's proxy could not reach %1: %2.")
                                                       .arg(destination, problem)), stopFd);

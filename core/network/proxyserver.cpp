@@ -67,13 +67,13 @@ QList<NetworkAttempt> ProxyServer::attempts() const
     return list;
 }
 
-void ProxyServer::record(const QString &host, quint16 port, bool allowed)
+void ProxyServer::record(const QString &host, quint16 port, bool allowed, const QString &failure)
 {
-    const QByteArray line = QJsonDocument(QJsonObject{{QStringLiteral("host"), host},
-                                                      {QStringLiteral("port"), int(port)},
-                                                      {QStringLiteral("allowed"), allowed}})
-                                .toJson(QJsonDocument::Compact)
-        + '\n';
+    QJsonObject entry{
+        {QStringLiteral("host"), host}, {QStringLiteral("port"), int(port)}, {QStringLiteral("allowed"), allowed}};
+    if (!failure.isEmpty())
+        entry.insert(QStringLiteral("failure"), failure);
+    const QByteArray line = QJsonDocument(entry).toJson(QJsonDocument::Compact) + '\n';
     std::lock_guard lock(m_mutex);
     // The log has caps of its own: it outlives this list (a named sandbox's commands each read
     // their part of it), so the list's cap must not end it.
@@ -90,7 +90,7 @@ void ProxyServer::record(const QString &host, quint16 port, bool allowed)
         ++m_attemptsLeftOut;
         return;
     }
-    m_attempts.append(NetworkAttempt{host, port, allowed});
+    m_attempts.append(NetworkAttempt{host, port, allowed, false, failure});
 }
 
 void ProxyServer::reapFinished()

@@ -50,9 +50,10 @@ public:
     /// The first kMaxListedAttempts attempts; when more came, a last entry with port 0 whose
     /// host says how many were left out (attemptsLeftOutText()).
     QList<NetworkAttempt> attempts() const;
-    /// Whether the list lets the program reach host:port; record() logs the outcome.
+    /// Whether the list lets the program reach host:port; record() logs the outcome, once the
+    /// connection to an allowed one was made or failed (`failure`, NetworkAttempt::failure).
     bool allows(const QString &host, quint16 port) const { return isAllowed(m_allowed, host, port); }
-    void record(const QString &host, quint16 port, bool allowed);
+    void record(const QString &host, quint16 port, bool allowed, const QString &failure = {});
     int stopFd() const { return m_stop.get(); }
 
 private:

@@ -1,8 +1,9 @@
 // `sandpit sandbox …` as a user types it, against the real Docker daemon: create, exec with
-// arguments and the command's exit status, the kill reason on stderr, an interactive shell on
-// a pty the test opens, logs and logs --follow, list --json, rm leaving no container, and the
-// messages for an unknown name, a name taken and a missing image. Needs dockerd and the
-// offline images sandpit-offline/bash:5 and python:3.11.
+// arguments and the command's exit status, piped stdin to its end (Docker and local), a failed
+// connection in logs --network, the kill reason on stderr, an interactive shell on a pty the
+// test opens, logs and logs --follow, list --json, rm leaving no container, and the messages
+// for an unknown name, a name taken and a missing image. Needs dockerd and the offline images
+// sandpit-offline/bash:5 and python:3.11.
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -18,6 +19,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "../support/loopbackserver.h"
 #include "sandpitprocess.h"
 
 namespace {
@@ -121,6 +123,69 @@ private Q_SLOTS:
             sandbox({QStringLiteral("exec"), name, QStringLiteral("--"), QStringLiteral("cat"), QStringLiteral("n")})
                 .out,
             QByteArray("5\n"));
+    }
+
+    void execPassesPipedStdinToItsEnd_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::newRow("docker") << QStringList{QStringLiteral("--image"), kPython};
+        QTest::newRow("local") << QStringList{QStringLiteral("--local")};
+    }
+
+    /// `printf … | sandpit sandbox exec`: the command reads what was piped, and its end.
+    void execPassesPipedStdinToItsEnd()
+    {
+        QFETCH(QStringList, options);
+        const QString name = QStringLiteral("tstcli-%1-%2").arg(::getpid()).arg(++m_count);
+        QCOMPARE(sandbox(QStringList{QStringLiteral("create"), name} + options).exitCode, 0);
+        m_made << name;
+        const auto exec = [&](const QStringList &command, const QByteArray &input) {
+            return SandpitProcess::run(
+                QStringList{QStringLiteral("sandbox"), QStringLiteral("exec"), name, QStringLiteral("--")} + command,
+                environment(), kTimeoutMs, QStringLiteral("sandpit-cli"), input);
+        };
+        const SandpitProcess sum = exec(
+            {QStringLiteral("python3"), QStringLiteral("-c"), QStringLiteral("print(int(input()) + int(input()))")},
+            "3\n4\n");
+        QCOMPARE(sum.exitCode, 0);
+        QCOMPARE(sum.out, QByteArray("7\n"));
+        // cat ends only when it reads end-of-file.
+        const SandpitProcess cat = exec({QStringLiteral("cat")}, "a\nb\n");
+        QCOMPARE(cat.exitCode, 0);
+        QCOMPARE(cat.out, QByteArray("a\nb\n"));
+        QByteArray large(3 * 1024 * 1024 + 7, '\0');
+        for (qsizetype i = 0; i < large.size(); ++i)
+            large[i] = char((i * 7919) % 251);
+        const SandpitProcess counted = exec({QStringLiteral("wc"), QStringLiteral("-c")}, large);
+        QCOMPARE(counted.exitCode, 0);
+        QCOMPARE(counted.out.trimmed(), QByteArray::number(large.size()));
+        const QByteArray binary("a\0b\0\xff\x01end", 10);
+        const SandpitProcess echoed = exec({QStringLiteral("cat")}, binary);
+        QCOMPARE(echoed.exitCode, 0);
+        QCOMPARE(echoed.out, binary);
+        const SandpitProcess nothing = exec({QStringLiteral("cat")}, QByteArray());
+        QCOMPARE(nothing.exitCode, 0);
+        QCOMPARE(nothing.out, QByteArray());
+    }
+
+    /// A listed host:port on which nothing listens: `logs --network` says the connection
+    /// failed and why, not that it was reached.
+    void logsNetworkTellsAFailedConnectionFromAMadeOne()
+    {
+        const SandpitTest::RefusingPort refusing;
+        const QString destination = QStringLiteral("127.0.0.1:%1").arg(refusing.port());
+        const QString name = create(kPython, {QStringLiteral("--allow-net"), destination});
+        const QString connect = QStringLiteral("import socket\n"
+                                               "s = socket.create_connection(('127.0.0.1', 3128))\n"
+                                               "s.sendall(b'CONNECT %1 HTTP/1.1\\r\\n\\r\\n')\n"
+                                               "print(s.recv(200).split(b'\\r\\n')[0].decode())\n")
+                                    .arg(destination);
+        const SandpitProcess tried = sandbox({QStringLiteral("exec"), name, QStringLiteral("--"),
+                                              QStringLiteral("python3"), QStringLiteral("-c"), connect});
+        QVERIFY2(tried.out.startsWith("HTTP/1.1 502"), tried.out + tried.err);
+        const SandpitProcess logged = sandbox({QStringLiteral("logs"), name, QStringLiteral("--network")});
+        QCOMPARE(logged.exitCode, 0);
+        QCOMPARE(logged.out, QStringLiteral("failed %1 (refused)\n").arg(destination).toUtf8());
     }
 
     void execSaysTheKillReason()

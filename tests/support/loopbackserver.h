@@ -1,6 +1,7 @@
 #pragma once
 // A TCP server on the host's 127.0.0.1 made by a test, on a thread of its own so that it
-// answers while the test waits for a run: an HTTP server with a fixed body, or an echo.
+// answers while the test waits for a run: an HTTP server with a fixed body, or an echo; and a
+// port there on which nothing listens.
 
 #include <QByteArray>
 
@@ -116,6 +117,34 @@ private:
     mutable std::mutex m_mutex;
     QByteArray m_lastRequest;
     std::thread m_thread;
+};
+
+/// A port on 127.0.0.1 on which nothing listens, held (bound, never listening) so that no
+/// other program takes it while the test lasts: a connect to it is refused.
+class RefusingPort
+{
+public:
+    RefusingPort()
+        : m_fd(socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0))
+    {
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t size = sizeof address;
+        if (m_fd < 0 || bind(m_fd, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0
+            || getsockname(m_fd, reinterpret_cast<sockaddr *>(&address), &size) != 0)
+            qFatal("cannot bind on 127.0.0.1");
+        m_port = ntohs(address.sin_port);
+    }
+    ~RefusingPort() { close(m_fd); }
+    RefusingPort(const RefusingPort &) = delete;
+    RefusingPort &operator=(const RefusingPort &) = delete;
+
+    quint16 port() const { return m_port; }
+
+private:
+    int m_fd = -1;
+    quint16 m_port = 0;
 };
 
 } // namespace SandpitTest

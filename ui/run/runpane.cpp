@@ -53,7 +53,9 @@ QString attemptLine(const Core::NetworkAttempt &attempt)
     if (attempt.port == 0) // the proxy's "N more attempts not listed"
         return attempt.host;
     return Core::AllowedDestination{attempt.host, attempt.port}.text()
-        + (attempt.allowed ? QStringLiteral(" — allowed") : QStringLiteral(" — denied"))
+        + (!attempt.allowed        ? QStringLiteral(" — denied")
+               : attempt.reached() ? QStringLiteral(" — allowed")
+                                   : QStringLiteral(" — allowed, but could not connect: %1").arg(attempt.failure))
         + (attempt.install ? QStringLiteral(", package install") : QString());
 }
 
@@ -307,8 +309,12 @@ void RunPane::showNetwork(const QList<Core::NetworkAttempt> &attempts)
     QStringList lines;
     for (const Core::NetworkAttempt &attempt : attempts.first(std::min<qsizetype>(attempts.size(), kShownAttempts))) {
         const QString line = attemptLine(attempt).toHtmlEscaped();
-        lines << (attempt.allowed ? QStringLiteral("✓ %1").arg(line)
-                                  : QStringLiteral("<span style=\"color:%1\"><b>✗ %2</b></span>").arg(denied.name(), line));
+        if (attempt.reached())
+            lines << QStringLiteral("✓ %1").arg(line);
+        else if (attempt.allowed)
+            lines << QStringLiteral("⚠ %1").arg(line); // allowed, but not reached: the list did not stop it
+        else
+            lines << QStringLiteral("<span style=\"color:%1\"><b>✗ %2</b></span>").arg(denied.name(), line);
     }
     if (attempts.size() > kShownAttempts)
         lines << QStringLiteral("… %1 more (sandpit run --json lists them all)").arg(attempts.size() - kShownAttempts);

@@ -119,9 +119,17 @@ private Q_SLOTS:
     void networkAttemptsAreListedInOrder()
     {
         RunResult result = sampleResult();
-        result.network = {{QStringLiteral("127.0.0.1"), 8080, true}, {QStringLiteral("evil.example"), 443, false}};
+        result.network = {{QStringLiteral("127.0.0.1"), 8080, true},
+                          {QStringLiteral("evil.example"), 443, false},
+                          {QStringLiteral("127.0.0.1"), 9, true, false, QStringLiteral("refused")}};
         const QJsonArray network = reparsed(resultToJson(result)).value(QStringLiteral("network")).toArray();
-        QCOMPARE(network.size(), 2);
+        QCOMPARE(network.size(), 3);
+        QCOMPARE(network.at(0).toObject().value(QStringLiteral("outcome")).toString(), QStringLiteral("connected"));
+        QCOMPARE(network.at(1).toObject().value(QStringLiteral("outcome")).toString(), QStringLiteral("denied"));
+        // Allowed, but nothing listened there: not reached, and why.
+        QCOMPARE(network.at(2).toObject().value(QStringLiteral("allowed")).toBool(), true);
+        QCOMPARE(network.at(2).toObject().value(QStringLiteral("outcome")).toString(), QStringLiteral("failed"));
+        QCOMPARE(network.at(2).toObject().value(QStringLiteral("failure")).toString(), QStringLiteral("refused"));
         QCOMPARE(network.at(0).toObject().value(QStringLiteral("host")).toString(), QStringLiteral("127.0.0.1"));
         QCOMPARE(network.at(0).toObject().value(QStringLiteral("port")).toInt(), 8080);
         QCOMPARE(network.at(0).toObject().value(QStringLiteral("allowed")).toBool(), true);

@@ -162,6 +162,26 @@ private Q_SLOTS:
                  (QList<NetworkAttempt>{{QStringLiteral("127.0.0.1"), denied.port(), false}}));
     }
 
+    // A listed host:port on which nothing listens: allowed, but the log and the run's list say
+    // the connection failed and why, never that the destination was reached.
+    void anAllowedDestinationThatRefusesIsLoggedAsFailed()
+    {
+        const SandpitTest::RefusingPort refusing;
+        const quint16 port = refusing.port();
+        QTemporaryDir dir;
+        const QString log = dir.filePath(QStringLiteral("network.log"));
+        auto proxy = NetworkProxy::start({allow(port)}, log);
+        QVERIFY(proxy);
+        const QByteArray reply = connectTo(**proxy, "127.0.0.1:" + QByteArray::number(port));
+        QVERIFY2(reply.startsWith("HTTP/1.1 502"), reply);
+        const QList<NetworkAttempt> expected{
+            {QStringLiteral("127.0.0.1"), port, true, false, QStringLiteral("refused")}};
+        QCOMPARE((*proxy)->attempts(), expected);
+        QCOMPARE(readAttemptLog(log), expected);
+        QCOMPARE(expected.first().outcomeId(), QStringLiteral("failed"));
+        QVERIFY(!expected.first().reached());
+    }
+
     void connectTunnelsBytesBothWays()
     {
         LoopbackServer echo(LoopbackServer::Mode::Echo);

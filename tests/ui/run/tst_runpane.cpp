@@ -38,6 +38,15 @@ private Q_SLOTS:
         QVERIFY(label->text().contains(QStringLiteral("✓ pypi.org:443 — allowed")));
     }
 
+    void anAllowedDestinationNotReachedSaysWhy()
+    {
+        Ui::RunPane pane;
+        pane.show();
+        pane.showResult(withAttempts({{QStringLiteral("127.0.0.1"), 9, true, false, QStringLiteral("refused")}}));
+        QCOMPARE(pane.networkText(), QStringLiteral("127.0.0.1:9 — allowed, but could not connect: refused"));
+        QVERIFY2(!networkLabel(pane)->text().contains(QStringLiteral("✓")), qPrintable(networkLabel(pane)->text()));
+    }
+
     void theSentenceUnderTheHeadingNamesTheRefusedHosts()
     {
         Ui::RunPane pane;
