@@ -44,18 +44,24 @@ QString resultTitle(const RunResult &result)
     return killReasonTitle(result.killReason);
 }
 
+const Diagnostic *firstErrorDiagnostic(const QList<Diagnostic> &diagnostics)
+{
+    for (const Diagnostic &diagnostic : diagnostics)
+        if (diagnostic.severity == Diagnostic::Severity::Error && !diagnostic.message.isEmpty())
+            return &diagnostic;
+    return nullptr;
+}
+
 namespace {
 
 // The first error in the learner's own files, as "IndexError: list index out of range, line 4".
 QString firstError(const QList<Diagnostic> &diagnostics)
 {
-    for (const Diagnostic &diagnostic : diagnostics) {
-        if (diagnostic.severity != Diagnostic::Severity::Error || diagnostic.message.isEmpty())
-            continue;
-        return diagnostic.line > 0 ? QStringLiteral("%1, line %2").arg(diagnostic.message).arg(diagnostic.line)
-                                   : diagnostic.message;
-    }
-    return {};
+    const Diagnostic *diagnostic = firstErrorDiagnostic(diagnostics);
+    if (!diagnostic)
+        return {};
+    return diagnostic->line > 0 ? QStringLiteral("%1, line %2").arg(diagnostic->message).arg(diagnostic->line)
+                                : diagnostic->message;
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "run/runmessage.h"
 
 #include "model/killdetail.h"
+#include "run/erroradvice.h"
 
 #include <QSet>
 
@@ -62,9 +63,12 @@ QString endMessage(const Core::RunResult &result)
     if (result.stage != Core::RunStage::Run)
         return lines(error, result.killDetail);
     if (result.exitCode.value_or(0) != 0) {
-        // Under "Stopped with an error": the error, then only what the exit-code sentence adds.
-        if (!error.isEmpty())
-            return lines(error, detailAfterExitCode(result));
+        // Under "Stopped with an error": the error, what to do about it, then only what the
+        // exit-code sentence adds.
+        if (!error.isEmpty()) {
+            const QString advice = errorAdvice(Core::firstErrorDiagnostic(result.diagnostics)->message);
+            return lines(lines(error, advice), detailAfterExitCode(result));
+        }
         return result.killDetail; // "The program ended with exit code 3, which usually means…"
     }
     if (result.outputCheck && !result.outputCheck->matches)
