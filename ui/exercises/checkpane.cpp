@@ -15,6 +15,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace Sandpit::Ui {
 
 CheckPane::CheckPane(QWidget *parent)
@@ -253,8 +255,10 @@ QMenu *CheckPane::contextMenuFor(int row)
 void CheckPane::showSelected()
 {
     const int row = m_table->currentIndex().row();
-    if (const Core::TestOutcome *outcome = m_results->outcome(row))
-        m_details->showOutcome(*outcome);
+    if (const Core::TestOutcome *outcome = m_results->outcome(row)) {
+        const auto test = std::ranges::find(m_exercise.tests, outcome->testName, &Core::ExerciseTest::name);
+        m_details->showOutcome(*outcome, test == m_exercise.tests.cend() || test->expectedStdout.has_value());
+    }
     else if (row >= 0)
         m_details->clear();
 }

@@ -85,6 +85,46 @@ private Q_SLOTS:
     }
     void cleanup() { closeWindow(); }
 
+    void aPatternTestShowsNoEmptyExpectedOutput()
+    {
+        // "Say hello" judges its output by a pattern: an "Expected output" tab saying "(empty)"
+        // told the learner to print nothing.
+        Core::Exercise exercise;
+        exercise.id = QStringLiteral("greeting");
+        Core::ExerciseTest byPattern;
+        byPattern.name = QStringLiteral("Ada");
+        byPattern.stdinData = "Ada\n";
+        Core::CheckerSpec pattern;
+        pattern.kind = Core::CheckerKind::Regex;
+        pattern.pattern = QStringLiteral("(Hello|Hi), Ada!");
+        byPattern.checker = pattern;
+        Core::ExerciseTest byText = byPattern;
+        byText.name = QStringLiteral("Grace");
+        byText.checker.reset();
+        byText.expectedStdout = QByteArray(); // prints nothing, and says so
+        exercise.tests = {byPattern, byText};
+        Ui::CheckPane standalone;
+        standalone.showExercise(exercise);
+        standalone.showCheckStarted();
+        for (int i = 0; i < 2; ++i) {
+            Core::TestOutcome outcome;
+            outcome.testName = exercise.tests.at(i).name;
+            outcome.verdict = Core::Verdict::WrongAnswer;
+            outcome.actualStdout = "Ada\n";
+            standalone.showTestFinished(i, outcome);
+        }
+        const auto tabsOf = [&standalone](int row) {
+            standalone.selectRow(row);
+            auto *pages = standalone.details()->findChild<QTabWidget *>(QStringLiteral("checkDetailsPages"));
+            QStringList titles;
+            for (int i = 0; i < pages->count(); ++i)
+                titles.append(pages->tabText(i));
+            return titles;
+        };
+        QCOMPARE(tabsOf(0), (QStringList{QStringLiteral("Input"), QStringLiteral("Your output")}));
+        QVERIFY(tabsOf(1).contains(QStringLiteral("Expected output")));
+    }
+
     void f7ChecksTheFileAndFillsTheTableWithPassedRows()
     {
         QVERIFY(!action("actionCheck")->isEnabled()); // no exercise yet
