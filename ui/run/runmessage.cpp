@@ -54,11 +54,32 @@ QString deniedSentence(const Core::RunResult &result)
     return QStringLiteral("Sandpit's proxy refused %1: not among the allowed hosts (Settings › Network).").arg(named);
 }
 
+// What to do next about a limit the playground's settings set: a first course's "print the
+// numbers to 200000" is stopped at the output limit, where Thonny would have printed them all.
+QString limitAdvice(const Core::RunResult &result)
+{
+    if (result.stage != Core::RunStage::Run)
+        return {};
+    switch (result.killReason) {
+    case Core::KillReason::Timeout:
+        return QStringLiteral("If it should have ended by then, look for a loop whose condition never becomes false; "
+                              "if it needs longer, raise Wall time in Settings › Running.");
+    case Core::KillReason::OutputLimit:
+        return QStringLiteral("If it should print that much, raise Output in Settings › Running.");
+    case Core::KillReason::Memory:
+        return QStringLiteral("If it needs that much, raise Memory in Settings › Running.");
+    case Core::KillReason::CpuTime:
+        return QStringLiteral("If it needs longer, raise CPU time in Settings › Running.");
+    default:
+        return {};
+    }
+}
+
 QString endMessage(const Core::RunResult &result)
 {
     using Core::KillReason;
     if (result.killReason != KillReason::None)
-        return lines(Core::resultHeadline(result), result.killDetail);
+        return lines(lines(Core::resultHeadline(result), result.killDetail), limitAdvice(result));
     const QString error = Core::resultError(result);
     if (result.stage != Core::RunStage::Run)
         return lines(error, result.killDetail);

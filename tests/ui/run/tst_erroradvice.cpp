@@ -65,6 +65,26 @@ private Q_SLOTS:
         QCOMPARE(Ui::errorAdvice(QString()), QString());
     }
 
+    void aLimitsSentenceSaysWhereToRaiseIt()
+    {
+        // A first course's "print the numbers to 200000" stops at the output limit.
+        Core::RunResult result;
+        result.killReason = Core::KillReason::OutputLimit;
+        result.signal = 9;
+        Ui::RunPane pane;
+        pane.showResult(result);
+        QVERIFY2(pane.messageText().endsWith(QStringLiteral("raise Output in Settings › Running.")),
+                 qPrintable(pane.messageText()));
+        result.killReason = Core::KillReason::Timeout;
+        pane.showResult(result);
+        QVERIFY2(pane.messageText().contains(QStringLiteral("look for a loop whose condition never becomes false")),
+                 qPrintable(pane.messageText()));
+        // Stop was pressed: nothing to raise.
+        result.killReason = Core::KillReason::Cancelled;
+        pane.showResult(result);
+        QVERIFY2(!pane.messageText().contains(QStringLiteral("Settings")), qPrintable(pane.messageText()));
+    }
+
     void theRunPaneSaysItUnderTheError()
     {
         Core::RunResult result;
