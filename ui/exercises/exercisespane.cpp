@@ -262,11 +262,18 @@ void ExercisesPane::showSelection()
 {
     const auto [shown, exercise] = selection();
     m_language->clear();
-    QStringList warnings;
-    for (const Core::PackProblem &warning : exercise ? exercise->warnings : QList<Core::PackProblem>())
-        warnings << QStringLiteral("⚠ ") + warning.toString(shown->course.folder);
-    m_notice->setText(warnings.join(QLatin1Char('\n')));
-    m_notice->setVisible(!warnings.isEmpty());
+    // Short under the statement, where the learner reads: each warning's first sentence; the
+    // file and the fix, for the pack's author, in the tooltip.
+    QStringList shortly;
+    QStringList whole;
+    for (const Core::PackProblem &warning : exercise ? exercise->warnings : QList<Core::PackProblem>()) {
+        const qsizetype end = warning.message.indexOf(QStringLiteral(". "));
+        shortly << QStringLiteral("⚠ ") + (end < 0 ? warning.message : warning.message.left(end + 1));
+        whole << warning.toString(shown->course.folder);
+    }
+    m_notice->setText(shortly.join(QLatin1Char('\n')));
+    m_notice->setToolTip(whole.join(QLatin1Char('\n')));
+    m_notice->setVisible(!shortly.isEmpty());
     if (exercise) {
         m_statement->setMarkdown(statementMarkdown(*exercise));
         const QString last = QSettings().value(kLanguageKey).toString();

@@ -213,9 +213,13 @@ private Q_SLOTS:
         QVERIFY(shown.wait());
         QVERIFY(m_pane->select(QStringLiteral("validate-scaled"), QStringLiteral("sum")));
         QVERIFY(!m_pane->notice()->isHidden());
+        // Its first sentence under the statement; where and the fix, for the author, on hover.
         const QString notice = m_pane->notice()->text();
-        QVERIFY2(notice.contains(QStringLiteral("sum/reference-times.toml: time_multiplier is set")), qPrintable(notice));
-        QVERIFY2(notice.contains(QStringLiteral("sandpit pack validate")), qPrintable(notice));
+        QVERIFY2(notice.startsWith(QStringLiteral("⚠ time_multiplier is set")), qPrintable(notice));
+        QVERIFY2(!notice.contains(QStringLiteral("sandpit pack validate")), qPrintable(notice));
+        const QString whole = m_pane->notice()->toolTip();
+        QVERIFY2(whole.contains(QStringLiteral("sum/reference-times.toml: time_multiplier is set")), qPrintable(whole));
+        QVERIFY2(whole.contains(QStringLiteral("sandpit pack validate")), qPrintable(whole));
 
         QVERIFY(m_pane->select(QStringLiteral("pane"), QStringLiteral("double")));
         QVERIFY(m_pane->notice()->isHidden());
