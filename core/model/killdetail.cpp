@@ -1,6 +1,8 @@
 #include "model/killdetail.h"
 #include "model/units.h"
 
+#include <QRegularExpression>
+
 #include <cmath>
 
 namespace Sandpit::Core {
@@ -60,8 +62,18 @@ QString firstError(const QList<Diagnostic> &diagnostics)
     const Diagnostic *diagnostic = firstErrorDiagnostic(diagnostics);
     if (!diagnostic)
         return {};
-    return diagnostic->line > 0 ? QStringLiteral("%1, line %2").arg(diagnostic->message).arg(diagnostic->line)
-                                : diagnostic->message;
+    if (diagnostic->line <= 0)
+        return diagnostic->message;
+    // A message that names a line of its own ("…after function definition on line 1") read as
+    // two places for one error with ", line 2" after it; one that names the error's line
+    // ("detected at line 1") says it already.
+    static const QRegularExpression namesALine(QStringLiteral("\\bline (\\d+)"));
+    const QRegularExpressionMatch named = namesALine.match(diagnostic->message);
+    if (!named.hasMatch())
+        return QStringLiteral("%1, line %2").arg(diagnostic->message).arg(diagnostic->line);
+    if (named.captured(1).toInt() == diagnostic->line)
+        return diagnostic->message;
+    return QStringLiteral("%1; the error is at line %2").arg(diagnostic->message).arg(diagnostic->line);
 }
 
 } // namespace
