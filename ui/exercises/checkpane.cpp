@@ -202,12 +202,12 @@ void CheckPane::showCheckFailed(const Core::RunError &error)
     m_summary->setText(QStringLiteral("Could not check: %1").arg(error.message));
 }
 
-void CheckPane::showHints(const QList<Core::Hint> &unlocked, int failedChecks)
+void CheckPane::showHints(const QList<Core::Hint> &unlocked, int failedChecks, bool solved)
 {
     QStringList lines;
     for (int i = 0; i < unlocked.size(); ++i)
         lines.append(QStringLiteral("Hint %1: %2").arg(i + 1).arg(unlocked[i].text));
-    if (unlocked.size() < m_exercise.hints.size()) {
+    if (!solved && unlocked.size() < m_exercise.hints.size()) {
         const Core::Hint &next = m_exercise.hints[unlocked.size()];
         lines.append(QStringLiteral("Hint %1 unlocks after %2 failed %3 (%4 so far).")
                          .arg(unlocked.size() + 1)

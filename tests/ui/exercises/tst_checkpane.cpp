@@ -245,6 +245,20 @@ private Q_SLOTS:
         QTRY_VERIFY(pane()->hintsText().endsWith(QStringLiteral("Hint 2: print() ends its line by itself.")));
     }
 
+    void aSolvedExerciseNoLongerPromisesHints()
+    {
+        QVERIFY(openExercise(kWrong));
+        action("actionCheck")->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(checkFinished() && results()->finishedCount() == 3, kCheckTimeoutMs);
+        QTRY_VERIFY(pane()->hintsText().endsWith(QStringLiteral("Hint 2 unlocks after 2 failed checks (1 so far).")));
+        currentEditor()->setText(QString::fromUtf8(kRight));
+        action("actionCheck")->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(pane()->summary(), QStringLiteral("3 of 3 tests passed · 6/6 points"),
+                                  kCheckTimeoutMs);
+        // The hint it had stays to read; the one it will never need is not announced.
+        QTRY_COMPARE(pane()->hintsText(), QStringLiteral("Hint 1: Read each number with int(input())."));
+    }
+
     void inputSetsBecomeAPackThatLoadsAndRecordingFixesAnExpectedOutput()
     {
         const QString program = writeFile(QStringLiteral("adder/sum.py"), kRight);
