@@ -37,12 +37,18 @@ QString indented(const QString &text)
 CheckPrinter::CheckPrinter(bool json, const Core::Exercise &exercise)
     : m_json(json)
 {
+    for (const Core::PackProblem &warning : exercise.warnings)
+        m_warnings << warning.toString();
     for (const Core::ExerciseTest &test : exercise.tests)
         m_nameWidth = std::max(m_nameWidth, std::min(test.name.size(), kMaxNameWidth));
 }
 
 void CheckPrinter::printHeader() const
 {
+    // On stderr in both forms: --json's stdout stays one object per line.
+    for (const QString &warning : m_warnings)
+        std::fputs(qPrintable(QStringLiteral("warning: %1\n").arg(warning)), stderr);
+    std::fflush(stderr);
     if (m_json)
         return;
     const QString header = QStringLiteral("  %1  %2  %3  %4  Points\n")
@@ -137,7 +143,7 @@ QJsonObject CheckPrinter::testToJson(const Core::TestOutcome &outcome)
     return object;
 }
 
-QJsonObject CheckPrinter::summaryToJson(const Core::CheckReport &report)
+QJsonObject CheckPrinter::summaryToJson(const Core::CheckReport &report) const
 {
     int passed = 0;
     for (const Core::TestOutcome &test : report.tests)
@@ -152,6 +158,7 @@ QJsonObject CheckPrinter::summaryToJson(const Core::CheckReport &report)
         {QStringLiteral("tests"), int(report.tests.size())},
         {QStringLiteral("passed"), passed},
         {QStringLiteral("all_passed"), report.allPassed()},
+        {QStringLiteral("warnings"), QJsonArray::fromStringList(m_warnings)},
     };
 }
 

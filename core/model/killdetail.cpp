@@ -1,6 +1,8 @@
 #include "model/killdetail.h"
 #include "model/units.h"
 
+#include <QRegularExpression>
+
 #include <cmath>
 
 namespace Sandpit::Core {
@@ -44,18 +46,34 @@ QString resultTitle(const RunResult &result)
     return killReasonTitle(result.killReason);
 }
 
+const Diagnostic *firstErrorDiagnostic(const QList<Diagnostic> &diagnostics)
+{
+    for (const Diagnostic &diagnostic : diagnostics)
+        if (diagnostic.severity == Diagnostic::Severity::Error && !diagnostic.message.isEmpty())
+            return &diagnostic;
+    return nullptr;
+}
+
 namespace {
 
 // The first error in the learner's own files, as "IndexError: list index out of range, line 4".
 QString firstError(const QList<Diagnostic> &diagnostics)
 {
-    for (const Diagnostic &diagnostic : diagnostics) {
-        if (diagnostic.severity != Diagnostic::Severity::Error || diagnostic.message.isEmpty())
-            continue;
-        return diagnostic.line > 0 ? QStringLiteral("%1, line %2").arg(diagnostic.message).arg(diagnostic.line)
-                                   : diagnostic.message;
-    }
-    return {};
+    const Diagnostic *diagnostic = firstErrorDiagnostic(diagnostics);
+    if (!diagnostic)
+        return {};
+    if (diagnostic->line <= 0)
+        return diagnostic->message;
+    // A message that names a line of its own ("…after function definition on line 1") read as
+    // two places for one error with ", line 2" after it; one that names the error's line
+    // ("detected at line 1") says it already.
+    static const QRegularExpression namesALine(QStringLiteral("\\bline (\\d+)"));
+    const QRegularExpressionMatch named = namesALine.match(diagnostic->message);
+    if (!named.hasMatch())
+        return QStringLiteral("%1, line %2").arg(diagnostic->message).arg(diagnostic->line);
+    if (named.captured(1).toInt() == diagnostic->line)
+        return diagnostic->message;
+    return QStringLiteral("%1; the error is at line %2").arg(diagnostic->message).arg(diagnostic->line);
 }
 
 } // namespace

@@ -31,5 +31,7 @@ QString resultHeadline(const RunResult &result);
 /// The first error the diagnostics parser found in the learner's own files, as "IndexError:
 /// list index out of range, line 4", or empty.
 QString resultError(const RunResult &result);
+/// The diagnostic resultError() names, or null.
+const Diagnostic *firstErrorDiagnostic(const QList<Diagnostic> &diagnostics);
 
 } // namespace Sandpit::Core

@@ -3,6 +3,7 @@
 // of naming an exercise.
 
 #include "clitest.h"
+#include "support/packcopy.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -124,6 +125,33 @@ private Q_SLOTS:
         QCOMPARE(summary.value(QStringLiteral("max_score")).toInt(), 4);
         QCOMPARE(summary.value(QStringLiteral("backend")).toString(), QStringLiteral("local"));
         QCOMPARE(summary.value(QStringLiteral("all_passed")).toBool(), false);
+        QCOMPARE(summary.value(QStringLiteral("warnings")).toArray(), QJsonArray());
+        QVERIFY2(!c.err.contains("warning:"), c.err.constData());
+    }
+
+    void anExercisesWarningIsSaidOnStderrAndInTheJsonSummary()
+    {
+        // A time multiplier without the reference's times: the Check runs under the explicit
+        // limit, and whoever checks is told so, not only `sandpit pack validate`'s user.
+        const QString copy = m_dir->filePath(QStringLiteral("scaled"));
+        QVERIFY(SandpitTest::copyFolder(fixture(QStringLiteral("packs/validate-scaled")), copy));
+        QVERIFY(QFile::remove(copy + QStringLiteral("/sum/reference-times.toml")));
+        const QString solution = copy + QStringLiteral("/sum/solution/sum.py");
+
+        const Cli c = check({copy + QStringLiteral("/sum"), solution});
+        QCOMPARE(c.exitCode, kAllPassed);
+        QVERIFY2(c.err.contains("warning: ") && c.err.contains("sum/reference-times.toml: time_multiplier is set"),
+                 c.err.constData());
+        QVERIFY2(!c.out.contains("time_multiplier"), c.out.constData());
+
+        const Cli j = check({QStringLiteral("--json"), copy + QStringLiteral("/sum"), solution});
+        QCOMPARE(j.exitCode, kAllPassed);
+        QVERIFY2(j.err.contains("warning: "), j.err.constData());
+        const QList<QJsonObject> lines = jsonLines(j.out);
+        QCOMPARE(lines.size(), 3); // two tests (the secret one is not a learner's) and the summary
+        const QJsonArray warnings = lines.last().value(QStringLiteral("warnings")).toArray();
+        QCOMPARE(warnings.size(), 1);
+        QVERIFY2(warnings.at(0).toString().contains(QStringLiteral("time_multiplier is set")), j.out.constData());
     }
 
     void jsonShowsAWrongAnswersDiff()

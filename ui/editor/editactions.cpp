@@ -80,7 +80,7 @@ EditActions::EditActions(QWidget *window, FindBar *findBar, QObject *parent)
     connect(add(QStringLiteral("actionGoToLine"), QStringLiteral("&Go to Line…"), {QKeySequence(Qt::CTRL | Qt::Key_G)}),
             &QAction::triggered, this, &EditActions::goToLine);
     m_menu->addSeparator();
-    connect(add(QStringLiteral("actionToggleComment"), QStringLiteral("Toggle &Comment"),
+    connect(add(QStringLiteral("actionToggleComment"), QStringLiteral("Toggle Co&mment"),
                 {QKeySequence(Qt::CTRL | Qt::Key_Slash)}),
             &QAction::triggered, this, &EditActions::toggleComment);
     connect(

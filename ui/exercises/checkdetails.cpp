@@ -86,7 +86,7 @@ void CheckDetails::clear()
     showPages();
 }
 
-void CheckDetails::showOutcome(const Core::TestOutcome &outcome)
+void CheckDetails::showOutcome(const Core::TestOutcome &outcome, bool expectsText)
 {
     clear();
     m_heading->setText(QStringLiteral("%1: %2").arg(outcome.testName, Core::verdictTitle(outcome.verdict)));
@@ -108,7 +108,8 @@ void CheckDetails::showOutcome(const Core::TestOutcome &outcome)
     }
     if (!hidden) {
         showText(m_input, QStringLiteral("Input"), outcome.stdinData);
-        showText(m_expected, QStringLiteral("Expected output"), outcome.expectedStdout);
+        if (expectsText)
+            showText(m_expected, QStringLiteral("Expected output"), outcome.expectedStdout);
         showText(m_actual, QStringLiteral("Your output"), outcome.actualStdout);
     }
     if (!hidden && !outcome.actualStderr.isEmpty())

@@ -26,7 +26,10 @@ public:
     void setTextFont(const QFont &font);
 
 public Q_SLOTS:
-    void showOutcome(const Sandpit::Core::TestOutcome &outcome);
+    /// `expectsText` false: the test's stdout is judged by a pattern, a phrase or a checker
+    /// program, so it has no expected output to show (its tab would say "(empty)", and a
+    /// learner would print nothing).
+    void showOutcome(const Sandpit::Core::TestOutcome &outcome, bool expectsText = true);
     void clear();
 
 Q_SIGNALS:

@@ -15,6 +15,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace Sandpit::Ui {
 
 CheckPane::CheckPane(QWidget *parent)
@@ -200,12 +202,12 @@ void CheckPane::showCheckFailed(const Core::RunError &error)
     m_summary->setText(QStringLiteral("Could not check: %1").arg(error.message));
 }
 
-void CheckPane::showHints(const QList<Core::Hint> &unlocked, int failedChecks)
+void CheckPane::showHints(const QList<Core::Hint> &unlocked, int failedChecks, bool solved)
 {
     QStringList lines;
     for (int i = 0; i < unlocked.size(); ++i)
         lines.append(QStringLiteral("Hint %1: %2").arg(i + 1).arg(unlocked[i].text));
-    if (unlocked.size() < m_exercise.hints.size()) {
+    if (!solved && unlocked.size() < m_exercise.hints.size()) {
         const Core::Hint &next = m_exercise.hints[unlocked.size()];
         lines.append(QStringLiteral("Hint %1 unlocks after %2 failed %3 (%4 so far).")
                          .arg(unlocked.size() + 1)
@@ -253,8 +255,10 @@ QMenu *CheckPane::contextMenuFor(int row)
 void CheckPane::showSelected()
 {
     const int row = m_table->currentIndex().row();
-    if (const Core::TestOutcome *outcome = m_results->outcome(row))
-        m_details->showOutcome(*outcome);
+    if (const Core::TestOutcome *outcome = m_results->outcome(row)) {
+        const auto test = std::ranges::find(m_exercise.tests, outcome->testName, &Core::ExerciseTest::name);
+        m_details->showOutcome(*outcome, test == m_exercise.tests.cend() || test->expectedStdout.has_value());
+    }
     else if (row >= 0)
         m_details->clear();
 }

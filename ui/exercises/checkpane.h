@@ -45,8 +45,9 @@ public Q_SLOTS:
     void showTestFinished(int index, const Sandpit::Core::TestOutcome &outcome);
     void showCheckFinished(const Sandpit::Core::CheckReport &report);
     void showCheckFailed(const Sandpit::Core::RunError &error);
-    /// `unlocked` after `failedChecks` failed Checks; the next locked hint says when it comes.
-    void showHints(const QList<Sandpit::Core::Hint> &unlocked, int failedChecks);
+    /// `unlocked` after `failedChecks` failed Checks; the next locked hint says when it comes,
+    /// unless the exercise is `solved`.
+    void showHints(const QList<Sandpit::Core::Hint> &unlocked, int failedChecks, bool solved = false);
     void setRunning(bool running);
 
 Q_SIGNALS:

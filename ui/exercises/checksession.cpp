@@ -89,7 +89,8 @@ void CheckSession::showProgress(const Core::CourseProgress &progress)
 {
     m_progress = progress;
     if (const Core::Exercise *exercise = m_open.exercise())
-        Q_EMIT hintsChanged(Core::ProgressStore::unlockedHints(*exercise, failedChecks()), failedChecks());
+        Q_EMIT hintsChanged(Core::ProgressStore::unlockedHints(*exercise, failedChecks()), failedChecks(),
+                            m_progress.exercises.value(exercise->id).solved());
 }
 
 void CheckSession::check()

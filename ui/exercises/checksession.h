@@ -54,7 +54,8 @@ Q_SIGNALS:
     void checkFinished(const Sandpit::Core::CheckReport &report);
     void checkFailed(const Sandpit::Core::RunError &error);
     void runningChanged(bool running);
-    void hintsChanged(const QList<Sandpit::Core::Hint> &unlocked, int failedChecks);
+    /// `solved`: a Check of the exercise has passed, so the locked hints are no longer coming.
+    void hintsChanged(const QList<Sandpit::Core::Hint> &unlocked, int failedChecks, bool solved);
     /// The course's progress after a Check was recorded (the Exercises pane's ticks and scores).
     void progressRecorded(const Sandpit::Core::CourseProgress &progress);
     void message(const QString &text);

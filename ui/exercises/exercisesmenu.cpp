@@ -30,7 +30,7 @@ TitledFolders bundledTitles()
 } // namespace
 
 ExercisesMenu::ExercisesMenu(QWidget *parent)
-    : QMenu(QStringLiteral("E&xercises"), parent)
+    : QMenu(QStringLiteral("Exerc&ises"), parent)
 {
     setObjectName(QStringLiteral("exercisesMenu"));
     m_bundledEnd = addSeparator();

@@ -10,6 +10,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QLabel>
 #include <QMap>
 #include <QMessageBox>
 #include <QPushButton>
@@ -71,6 +72,7 @@ ExercisesPane::ExercisesPane(CourseSources sources, QString learnerFolder, QWidg
     , m_learnerFolder(std::move(learnerFolder))
     , m_tree(new QTreeWidget(this))
     , m_statement(new QTextBrowser(this))
+    , m_notice(new QLabel(this))
     , m_language(new QComboBox(this))
     , m_open(new QPushButton(QStringLiteral("Open"), this))
     , m_reset(new QPushButton(QStringLiteral("Reset to Starter…"), this))
@@ -90,6 +92,10 @@ ExercisesPane::ExercisesPane(CourseSources sources, QString learnerFolder, QWidg
             QDesktopServices::openUrl(url);
     });
     m_statement->setPlaceholderText(QStringLiteral("Open a course with File › Exercises, then choose an exercise."));
+    m_notice->setObjectName(QStringLiteral("exerciseNotice"));
+    m_notice->setWordWrap(true);
+    m_notice->setTextFormat(Qt::PlainText);
+    m_notice->setTextInteractionFlags(Qt::TextSelectableByMouse); // the command it names can be copied
     m_language->setObjectName(QStringLiteral("exerciseLanguage"));
     m_language->setToolTip(QStringLiteral("The language you solve it in"));
     m_open->setObjectName(QStringLiteral("openExercise"));
@@ -106,6 +112,7 @@ ExercisesPane::ExercisesPane(CourseSources sources, QString learnerFolder, QWidg
     auto *lowerLayout = new QVBoxLayout(lower);
     lowerLayout->setContentsMargins(0, 0, 0, 0);
     lowerLayout->addWidget(m_statement);
+    lowerLayout->addWidget(m_notice);
     lowerLayout->addLayout(buttons);
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_tree);
@@ -255,6 +262,18 @@ void ExercisesPane::showSelection()
 {
     const auto [shown, exercise] = selection();
     m_language->clear();
+    // Short under the statement, where the learner reads: each warning's first sentence; the
+    // file and the fix, for the pack's author, in the tooltip.
+    QStringList shortly;
+    QStringList whole;
+    for (const Core::PackProblem &warning : exercise ? exercise->warnings : QList<Core::PackProblem>()) {
+        const qsizetype end = warning.message.indexOf(QStringLiteral(". "));
+        shortly << QStringLiteral("⚠ ") + (end < 0 ? warning.message : warning.message.left(end + 1));
+        whole << warning.toString(shown->course.folder);
+    }
+    m_notice->setText(shortly.join(QLatin1Char('\n')));
+    m_notice->setToolTip(whole.join(QLatin1Char('\n')));
+    m_notice->setVisible(!shortly.isEmpty());
     if (exercise) {
         m_statement->setMarkdown(statementMarkdown(*exercise));
         const QString last = QSettings().value(kLanguageKey).toString();

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QLabel;
 class QPushButton;
 class QTextBrowser;
 class QTreeWidget;
@@ -14,9 +15,10 @@ class QTreeWidgetItem;
 namespace Sandpit::Ui {
 
 /// The Exercises pane: each opened course as a tree (a tick per solved exercise, a score per
-/// course), the selected exercise's statement with its examples, and the buttons that open the
-/// learner's own file for it or reset that file to the starter. Packs, progress and files are
-/// read and written on worker threads; the pane shows each result when it arrives.
+/// course), the selected exercise's statement with its examples, under it the pack's warnings
+/// about the exercise (a time multiplier without the reference's times), and the buttons that
+/// open the learner's own file for it or reset that file to the starter. Packs, progress and
+/// files are read and written on worker threads; the pane shows each result when it arrives.
 class ExercisesPane final : public QWidget
 {
     Q_OBJECT
@@ -41,6 +43,8 @@ public:
 
     QTreeWidget *tree() const { return m_tree; }
     QTextBrowser *statement() const { return m_statement; }
+    /// The selected exercise's warnings, one a line; hidden when it has none.
+    QLabel *notice() const { return m_notice; }
     QComboBox *languageChoice() const { return m_language; }
     /// Selects `exerciseId` of the course `courseId` (as a click would); false when not shown.
     bool select(const QString &courseId, const QString &exerciseId);
@@ -75,6 +79,7 @@ private:
     quint64 m_openTicket = 0; ///< the latest openSelected(): only its file is opened
     QTreeWidget *m_tree;
     QTextBrowser *m_statement;
+    QLabel *m_notice;
     QComboBox *m_language;
     QPushButton *m_open;
     QPushButton *m_reset;

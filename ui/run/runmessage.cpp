@@ -1,6 +1,7 @@
 #include "run/runmessage.h"
 
 #include "model/killdetail.h"
+#include "run/erroradvice.h"
 
 #include <QSet>
 
@@ -53,18 +54,42 @@ QString deniedSentence(const Core::RunResult &result)
     return QStringLiteral("Sandpit's proxy refused %1: not among the allowed hosts (Settings › Network).").arg(named);
 }
 
+// What to do next about a limit the playground's settings set: a first course's "print the
+// numbers to 200000" is stopped at the output limit, where Thonny would have printed them all.
+QString limitAdvice(const Core::RunResult &result)
+{
+    if (result.stage != Core::RunStage::Run)
+        return {};
+    switch (result.killReason) {
+    case Core::KillReason::Timeout:
+        return QStringLiteral("If it should have ended by then, look for a loop whose condition never becomes false; "
+                              "if it needs longer, raise Wall time in Settings › Running.");
+    case Core::KillReason::OutputLimit:
+        return QStringLiteral("If it should print that much, raise Output in Settings › Running.");
+    case Core::KillReason::Memory:
+        return QStringLiteral("If it needs that much, raise Memory in Settings › Running.");
+    case Core::KillReason::CpuTime:
+        return QStringLiteral("If it needs longer, raise CPU time in Settings › Running.");
+    default:
+        return {};
+    }
+}
+
 QString endMessage(const Core::RunResult &result)
 {
     using Core::KillReason;
     if (result.killReason != KillReason::None)
-        return lines(Core::resultHeadline(result), result.killDetail);
+        return lines(lines(Core::resultHeadline(result), result.killDetail), limitAdvice(result));
     const QString error = Core::resultError(result);
     if (result.stage != Core::RunStage::Run)
         return lines(error, result.killDetail);
     if (result.exitCode.value_or(0) != 0) {
-        // Under "Stopped with an error": the error, then only what the exit-code sentence adds.
-        if (!error.isEmpty())
-            return lines(error, detailAfterExitCode(result));
+        // Under "Stopped with an error": the error, what to do about it, then only what the
+        // exit-code sentence adds.
+        if (!error.isEmpty()) {
+            const QString advice = errorAdvice(Core::firstErrorDiagnostic(result.diagnostics)->message);
+            return lines(lines(error, advice), detailAfterExitCode(result));
+        }
         return result.killDetail; // "The program ended with exit code 3, which usually means…"
     }
     if (result.outputCheck && !result.outputCheck->matches)

@@ -12,6 +12,8 @@
 #include <QToolBar>
 #include <QToolButton>
 
+#include <algorithm>
+
 namespace Sandpit::Ui {
 
 namespace {
@@ -185,9 +187,15 @@ void PresentationChrome::fitDocks(bool presenting)
     // A third of the height and more for the output: at 1100 x 720 that is 14 lines.
     m_window.resizeDocks({output}, {height * (presenting ? 36 : 38) / 100}, Qt::Vertical);
     // The Run pane's few lines (for the room, the verdict and its facts without scrolling),
-    // the folded Input Files, and the rest to see the output files.
+    // the folded Input Files, and the rest to see the output files. The rest is counted out:
+    // given more than the column holds, resizeDocks shares it out in proportion, and the Run
+    // pane got two thirds of its height, its facts cut off at every size.
+    const int column = run->height() + artifacts->height() + inputs->height();
     const int runHeight = presenting ? height * 40 / 100 : 190;
-    m_window.resizeDocks({run, artifacts, inputs}, {runHeight, height, inputs->minimumSizeHint().height()},
+    const int inputsHeight = inputs->minimumSizeHint().height();
+    m_window.resizeDocks({run, artifacts, inputs},
+                         {runHeight, std::max(artifacts->minimumSizeHint().height(), column - runHeight - inputsHeight),
+                          inputsHeight},
                          Qt::Vertical);
 }
 

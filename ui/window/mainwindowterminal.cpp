@@ -34,7 +34,7 @@ constexpr int kStartingMessageMs = 3000;
 void MainWindow::createReplActions(QMenu *runMenu)
 {
     runMenu->addSeparator();
-    m_openReplAction = namedAction(QStringLiteral("actionOpenRepl"), QStringLiteral("Open &REPL"),
+    m_openReplAction = namedAction(QStringLiteral("actionOpenRepl"), QStringLiteral("Open RE&PL"),
                                    {QKeySequence(Qt::Key_F8)}, runMenu);
     m_openReplAction->setIconText(QStringLiteral("REPL"));
     m_openReplAction->setIcon(glyphIcon(Glyph::Repl));

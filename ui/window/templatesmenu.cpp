@@ -16,7 +16,7 @@ void follow(QAction *action, const QAction *model)
 } // namespace
 
 TemplatesMenu::TemplatesMenu(const Core::LanguageRegistry &languages, const LanguageMenu *availability, QWidget *parent)
-    : QMenu(QStringLiteral("New From &Template"), parent)
+    : QMenu(QStringLiteral("New From Te&mplate"), parent)
     , m_languages(languages)
 {
     setObjectName(QStringLiteral("templatesMenu"));

@@ -38,6 +38,21 @@ private Q_SLOTS:
                                               "          ~~~~~^^^\n"
                                               "IndexError: list index out of range\n")
                                 << "The program stopped with an error: IndexError: list index out of range, line 4";
+        // Python's message names a line of its own: the error's is said apart from it, not as
+        // "…on line 1, line 2".
+        QTest::newRow("python, a message with a line")
+            << "python"
+            << "indent.py"
+            << QByteArray("  File \"/work/indent.py\", line 2\n    print(\"hi\")\n    ^\n"
+                          "IndentationError: expected an indented block after function definition on line 1\n")
+            << "The program stopped with an error: IndentationError: expected an indented block after function "
+               "definition on line 1; the error is at line 2";
+        QTest::newRow("python, a message with its own line")
+            << "python"
+            << "quote.py"
+            << QByteArray("  File \"/work/quote.py\", line 1\n    print(\"hi)\n          ^\n"
+                          "SyntaxError: unterminated string literal (detected at line 1)\n")
+            << "The program stopped with an error: SyntaxError: unterminated string literal (detected at line 1)";
         QTest::newRow("node")
             << "node"
             << "main.js"

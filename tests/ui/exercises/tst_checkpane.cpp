@@ -85,6 +85,46 @@ private Q_SLOTS:
     }
     void cleanup() { closeWindow(); }
 
+    void aPatternTestShowsNoEmptyExpectedOutput()
+    {
+        // "Say hello" judges its output by a pattern: an "Expected output" tab saying "(empty)"
+        // told the learner to print nothing.
+        Core::Exercise exercise;
+        exercise.id = QStringLiteral("greeting");
+        Core::ExerciseTest byPattern;
+        byPattern.name = QStringLiteral("Ada");
+        byPattern.stdinData = "Ada\n";
+        Core::CheckerSpec pattern;
+        pattern.kind = Core::CheckerKind::Regex;
+        pattern.pattern = QStringLiteral("(Hello|Hi), Ada!");
+        byPattern.checker = pattern;
+        Core::ExerciseTest byText = byPattern;
+        byText.name = QStringLiteral("Grace");
+        byText.checker.reset();
+        byText.expectedStdout = QByteArray(); // prints nothing, and says so
+        exercise.tests = {byPattern, byText};
+        Ui::CheckPane standalone;
+        standalone.showExercise(exercise);
+        standalone.showCheckStarted();
+        for (int i = 0; i < 2; ++i) {
+            Core::TestOutcome outcome;
+            outcome.testName = exercise.tests.at(i).name;
+            outcome.verdict = Core::Verdict::WrongAnswer;
+            outcome.actualStdout = "Ada\n";
+            standalone.showTestFinished(i, outcome);
+        }
+        const auto tabsOf = [&standalone](int row) {
+            standalone.selectRow(row);
+            auto *pages = standalone.details()->findChild<QTabWidget *>(QStringLiteral("checkDetailsPages"));
+            QStringList titles;
+            for (int i = 0; i < pages->count(); ++i)
+                titles.append(pages->tabText(i));
+            return titles;
+        };
+        QCOMPARE(tabsOf(0), (QStringList{QStringLiteral("Input"), QStringLiteral("Your output")}));
+        QVERIFY(tabsOf(1).contains(QStringLiteral("Expected output")));
+    }
+
     void f7ChecksTheFileAndFillsTheTableWithPassedRows()
     {
         QVERIFY(!action("actionCheck")->isEnabled()); // no exercise yet
@@ -203,6 +243,20 @@ private Q_SLOTS:
         QVERIFY(openWindow({}, history));
         QVERIFY(openExercise(kWrong));
         QTRY_VERIFY(pane()->hintsText().endsWith(QStringLiteral("Hint 2: print() ends its line by itself.")));
+    }
+
+    void aSolvedExerciseNoLongerPromisesHints()
+    {
+        QVERIFY(openExercise(kWrong));
+        action("actionCheck")->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(checkFinished() && results()->finishedCount() == 3, kCheckTimeoutMs);
+        QTRY_VERIFY(pane()->hintsText().endsWith(QStringLiteral("Hint 2 unlocks after 2 failed checks (1 so far).")));
+        currentEditor()->setText(QString::fromUtf8(kRight));
+        action("actionCheck")->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(pane()->summary(), QStringLiteral("3 of 3 tests passed · 6/6 points"),
+                                  kCheckTimeoutMs);
+        // The hint it had stays to read; the one it will never need is not announced.
+        QTRY_COMPARE(pane()->hintsText(), QStringLiteral("Hint 1: Read each number with int(input())."));
     }
 
     void inputSetsBecomeAPackThatLoadsAndRecordingFixesAnExpectedOutput()

@@ -8,6 +8,7 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
@@ -195,6 +196,33 @@ private Q_SLOTS:
         const QString kept = restored.first().at(2).toString();
         QVERIFY2(kept.startsWith(file + QStringLiteral(".before-reset-")), qPrintable(kept));
         QCOMPARE(readFile(kept), QByteArray("my careful work\n"));
+    }
+
+    void anExercisesWarningIsShownUnderItsStatement()
+    {
+        QVERIFY(m_pane->select(QStringLiteral("pane"), QStringLiteral("greet")));
+        QVERIFY(m_pane->notice()->isHidden());
+
+        // A time multiplier without the reference's times: Check uses the explicit limit,
+        // which the author learns here, not only from `sandpit pack validate`.
+        const QString copy = m_home->filePath(QStringLiteral("scaled"));
+        QVERIFY(SandpitTest::copyFolder(QStringLiteral(SANDPIT_FIXTURES_DIR "/packs/validate-scaled"), copy));
+        QVERIFY(QFile::remove(copy + QStringLiteral("/sum/reference-times.toml")));
+        QSignalSpy shown(m_pane.get(), &ExercisesPane::courseShown);
+        m_pane->openCourse(copy);
+        QVERIFY(shown.wait());
+        QVERIFY(m_pane->select(QStringLiteral("validate-scaled"), QStringLiteral("sum")));
+        QVERIFY(!m_pane->notice()->isHidden());
+        // Its first sentence under the statement; where and the fix, for the author, on hover.
+        const QString notice = m_pane->notice()->text();
+        QVERIFY2(notice.startsWith(QStringLiteral("⚠ time_multiplier is set")), qPrintable(notice));
+        QVERIFY2(!notice.contains(QStringLiteral("sandpit pack validate")), qPrintable(notice));
+        const QString whole = m_pane->notice()->toolTip();
+        QVERIFY2(whole.contains(QStringLiteral("sum/reference-times.toml: time_multiplier is set")), qPrintable(whole));
+        QVERIFY2(whole.contains(QStringLiteral("sandpit pack validate")), qPrintable(whole));
+
+        QVERIFY(m_pane->select(QStringLiteral("pane"), QStringLiteral("double")));
+        QVERIFY(m_pane->notice()->isHidden());
     }
 
     void aPackThatCannotBeReadIsSaid()

@@ -8,6 +8,8 @@
 #include "window/docktitlebar.h"
 
 #include <QDockWidget>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
@@ -208,6 +210,29 @@ private Q_SLOTS:
         // Presenting ends: the line is one line again.
         action("actionPresentation")->trigger();
         QCOMPARE(m_editor->wrapMode(), QsciScintilla::WrapNone);
+    }
+
+    void aRunsFactsAreInViewWithoutScrolling()
+    {
+        // Sized before its first layout is shared out, as `-qwindowgeometry` or a desktop does.
+        QVERIFY(openFreshWindow());
+        settle(QSize(1280, 800));
+        Core::RunResult result;
+        result.exitCode = 1;
+        result.wallMs = 57;
+        result.cpuMs = 22;
+        result.peakMemoryBytes = 9 << 20;
+        m_runPane->showResult(result);
+        auto *facts = m_runPane->findChild<QScrollArea *>(QStringLiteral("runFacts"));
+        QTRY_VERIFY2(facts->verticalScrollBar()->maximum() == 0,
+                     qPrintable(QStringLiteral("the Run dock is %1 high").arg(dock("runDock")->height())));
+        // And on a projector: the room reads the verdict and its facts, not a scroll bar.
+        action("actionPresentation")->trigger();
+        settle(QSize(1024, 768));
+        action("actionPresentation")->trigger();
+        action("actionPresentation")->trigger();
+        QTRY_VERIFY2(facts->verticalScrollBar()->maximum() == 0,
+                     qPrintable(QStringLiteral("the Run dock is %1 high").arg(dock("runDock")->height())));
     }
 
     void zoomingMovesNoPane()

@@ -29,6 +29,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -54,6 +56,7 @@ private Q_SLOTS:
     void cleanup() { closeWindow(); }
 
     void runShowsStdoutAndStderr();
+    void eachMenusLettersAreItsOwn();
     void stopEndsASleepingProgramQuickly();
     void escapeInTheEditorStops();
     void exitCodeIsShown();
@@ -375,6 +378,46 @@ void TestMainWindow::unreachableDockerFallsBackVisibly()
                  QStringLiteral("Docker could not be used, so this run used the local sandbox instead.")),
              qPrintable(m_output->plainText()));
     QSettings().remove(QStringLiteral("engine/backend"));
+}
+
+namespace {
+/// The letter Alt (or the letter alone, in an open menu) reaches `text` by: "E&xercises" → 'x'.
+QChar mnemonic(const QString &text)
+{
+    for (qsizetype i = text.indexOf(QLatin1Char('&')); i >= 0 && i + 1 < text.size();
+         i = text.indexOf(QLatin1Char('&'), i + 2)) {
+        if (text.at(i + 1) != QLatin1Char('&'))
+            return text.at(i + 1).toLower();
+    }
+    return {};
+}
+
+/// Two entries of `menu` that share a letter: pressing it picks the first, never the second.
+QStringList clashes(const QMenu *menu)
+{
+    QStringList found;
+    QHash<QChar, QString> taken;
+    for (const QAction *action : menu->actions()) {
+        if (action->menu())
+            found << clashes(action->menu());
+        const QChar letter = mnemonic(action->text());
+        if (letter.isNull())
+            continue;
+        if (taken.contains(letter))
+            found << QStringLiteral("%1: \"%2\" and \"%3\"").arg(menu->title(), taken.value(letter), action->text());
+        taken.insert(letter, action->text());
+    }
+    return found;
+}
+} // namespace
+
+void TestMainWindow::eachMenusLettersAreItsOwn()
+{
+    // File › Exercises shared its x with Examples, so Alt+F, X opened an example instead.
+    QStringList found;
+    for (const QAction *action : m_window->menuBar()->actions())
+        found << clashes(action->menu());
+    QVERIFY2(found.isEmpty(), qPrintable(found.join(QStringLiteral("; "))));
 }
 
 QTEST_MAIN(TestMainWindow)

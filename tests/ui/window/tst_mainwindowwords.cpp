@@ -54,8 +54,11 @@ void TestMainWindowWords::aTracebackIsHeadedByWhatHappened()
     runCode(kIndexError);
     QTRY_COMPARE_WITH_TIMEOUT(m_runPane->statusText(), QStringLiteral("Stopped with an error"), kRunTimeoutMs);
     // Each fact once: the heading says it stopped with an error, the line under it which
-    // error and where; the exit code is in the Result row, not in a sentence as well.
-    QCOMPARE(m_runPane->messageText(), QStringLiteral("IndexError: list index out of range, line 4"));
+    // error and where, then what to do about it; the exit code is in the Result row, not in a
+    // sentence as well.
+    QCOMPARE(m_runPane->messageText(),
+             QStringLiteral("IndexError: list index out of range, line 4\nThe program asked for an item past the end: "
+                            "a list of n items has the indexes 0 to n-1."));
     QCOMPARE(m_runPane->exitText(), QStringLiteral("exit code 1"));
     QCOMPARE(statusBarText(), kIndexErrorHeadline);
     const QString output = m_output->plainText();
