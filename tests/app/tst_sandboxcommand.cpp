@@ -62,17 +62,10 @@ private:
     QStringList m_made;
     int m_count = 0;
 
-    QProcessEnvironment environment() const
-    {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config")));
-        env.insert(QStringLiteral("XDG_STATE_HOME"), m_home.filePath(QStringLiteral("state")));
-        return env;
-    }
+    QProcessEnvironment environment() const { return SandpitProcess::homeEnvironment(m_home); }
     SandpitProcess sandbox(const QStringList &arguments) const
     {
-        return SandpitProcess::run(QStringList{QStringLiteral("sandbox")} + arguments, environment(), kTimeoutMs,
-                                   QStringLiteral("sandpit-cli"));
+        return SandpitProcess::sandbox(arguments, environment(), kTimeoutMs);
     }
     QString create(const QString &image, const QStringList &options = {})
     {
@@ -200,12 +193,9 @@ private Q_SLOTS:
         QCOMPARE(logs.exitCode, 0);
         QVERIFY2(logs.out.contains("early\n"), logs.out.constData());
 
-        QProcess follow;
-        follow.setProcessEnvironment(environment());
-        follow.start(QStringLiteral(SANDPIT_BIN_DIR "/sandpit-cli"),
-                     {QStringLiteral("sandbox"), QStringLiteral("logs"), name, QStringLiteral("--follow")});
-        QByteArray followed;
-        connect(&follow, &QProcess::readyReadStandardOutput, this, [&] { followed += follow.readAllStandardOutput(); });
+        LogFollower follower(name, environment());
+        QProcess &follow = follower.process();
+        const QByteArray &followed = follower.out();
         QTRY_VERIFY_WITH_TIMEOUT(followed.contains("early"), kTimeoutMs);
         sandbox({QStringLiteral("exec"), name, QStringLiteral("--"), QStringLiteral("echo"), QStringLiteral("later")});
         QTRY_VERIFY_WITH_TIMEOUT(followed.contains("later\n"), kTimeoutMs);
