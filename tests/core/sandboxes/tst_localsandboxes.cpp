@@ -183,6 +183,24 @@ private Q_SLOTS:
         QCOMPARE(store().logs(QStringLiteral("slow"), late.end).value().bytes, QByteArray("after\n"));
     }
 
+    // The peak a command reports is its own: not the sandbox's, which an earlier command set.
+    void aCommandsPeakMemoryIsItsOwn()
+    {
+        created(QStringLiteral("peaks"), 200LL << 20);
+        auto controller = engine();
+        const Outcome big = runToEnd(
+            *controller,
+            withFixture(exec(QStringLiteral("peaks"),
+                             {QStringLiteral("python3"), QStringLiteral("hold_memory.py"), QStringLiteral("60")})));
+        QVERIFY2(big.result, why(big).constData());
+        QVERIFY2(big.result->peakMemoryBytes >= 60LL << 20,
+                 QByteArray::number(big.result->peakMemoryBytes).constData());
+        const Outcome small = runToEnd(*controller, exec(QStringLiteral("peaks"), {QStringLiteral("true")}));
+        QVERIFY2(small.result, why(small).constData());
+        QVERIFY2(small.result->peakMemoryBytes < 20LL << 20,
+                 QByteArray::number(small.result->peakMemoryBytes).constData());
+    }
+
     void memoryLimitHeldAcrossCommands()
     {
         created(QStringLiteral("tight"), 100LL << 20);
