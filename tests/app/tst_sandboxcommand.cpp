@@ -1,8 +1,8 @@
 // `sandpit sandbox …` as a user types it, against the real Docker daemon: create, exec with
 // arguments and the command's exit status, the kill reason on stderr, an interactive shell on
-// a pty the test opens, logs and logs --follow, list --json, rm leaving no container, and the
-// messages for an unknown name, a name taken and a missing image. Needs dockerd and the
-// offline images sandpit-offline/bash:5 and python:3.11.
+// a pty the test opens, logs and logs --follow, start after stop, list --json, rm leaving no
+// container, and the messages for an unknown name, a name taken and a missing image. Needs
+// dockerd and the offline images sandpit-offline/bash:5 and python:3.11.
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -231,6 +231,21 @@ private Q_SLOTS:
         QCOMPARE(found.value(QLatin1String("owner_gone")).toBool(), true);
         const SandpitProcess table = sandbox({QStringLiteral("list")});
         QVERIFY2(table.out.startsWith("NAME") && table.out.contains(name.toUtf8()), table.out.constData());
+    }
+
+    void startBringsAStoppedSandboxBack()
+    {
+        const QString name = create(kBash);
+        QCOMPARE(sandbox({QStringLiteral("stop"), name}).exitCode, 0);
+        const SandpitProcess started = sandbox({QStringLiteral("start"), name});
+        QVERIFY2(started.exitCode == 0, started.err.constData());
+        const SandpitProcess ran = sandbox(
+            {QStringLiteral("exec"), name, QStringLiteral("--"), QStringLiteral("echo"), QStringLiteral("back")});
+        QCOMPARE(ran.out, QByteArray("back\n"));
+        const SandpitProcess twice = sandbox({QStringLiteral("start"), name});
+        QCOMPARE(twice.exitCode, 125);
+        QVERIFY2(twice.err.contains("running already"), twice.err.constData());
+        QCOMPARE(dockerNames(name).size(), 1); // the same container, not a second one
     }
 
     void removeLeavesNoContainer()
