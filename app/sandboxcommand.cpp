@@ -20,6 +20,7 @@
 #include <csignal>
 #include <cstdio>
 #include <fcntl.h>
+#include <functional>
 #include <unistd.h>
 
 namespace Sandpit::App {
@@ -254,11 +255,15 @@ int logs(const QStringList &arguments, const Context &context)
         return printNetworkAttempts(**store, name);
     qint64 offset = 0;
     const auto print = [&]() -> std::optional<int> {
-        auto data = (*store)->logs(name, offset);
-        if (!data)
-            return failed(data.error().message);
-        offset += data->size();
-        std::fwrite(data->constData(), 1, size_t(data->size()), stdout);
+        auto read = (*store)->logs(name, offset);
+        if (!read)
+            return failed(read.error().message);
+        // The log's turns dropped them before this follower came back for them; said on stderr,
+        // so that stdout stays the log's own bytes.
+        if (read->dropped > 0 && offset > 0)
+            printErr(QStringLiteral("… %1 bytes dropped").arg(read->dropped));
+        offset = read->end;
+        std::fwrite(read->bytes.constData(), 1, size_t(read->bytes.size()), stdout);
         std::fflush(stdout);
         return std::nullopt;
     };
@@ -278,8 +283,9 @@ int logs(const QStringList &arguments, const Context &context)
     return QCoreApplication::exec();
 }
 
-int end(const QStringList &arguments, const Context &context, const char *word, const QString &description,
-        Core::Expected<void> (Core::SandboxStore::*how)(const QString &))
+/// A sub-command that does one thing to sandbox NAME: `how` on the store that holds it.
+int actOn(const QStringList &arguments, const Context &context, const char *word, const QString &description,
+          const std::function<Core::Expected<void>(Core::SandboxStore &, const QString &)> &how)
 {
     QCommandLineParser parser;
     if (const auto done = parseSub(parser, arguments, word, QStringLiteral("NAME"), description, 2))
@@ -288,9 +294,30 @@ int end(const QStringList &arguments, const Context &context, const char *word, 
     auto store = storeOf(name, context);
     if (!store)
         return failed(store.error().message);
-    if (auto ended = ((**store).*how)(name); !ended)
-        return failed(ended.error().message);
+    if (auto done = how(**store, name); !done)
+        return failed(done.error().message);
     return kExitDone;
+}
+
+int end(const QStringList &arguments, const Context &context, const char *word, const QString &description,
+        Core::Expected<void> (Core::SandboxStore::*how)(const QString &))
+{
+    return actOn(arguments, context, word, description,
+                 [how](Core::SandboxStore &store, const QString &name) { return (store.*how)(name); });
+}
+
+int start(const QStringList &arguments, const Context &context)
+{
+    return actOn(arguments, context, "start",
+                 QStringLiteral("Starts a stopped sandbox again, with the name, limits, labels and allow-list it "
+                                "was created with."),
+                 [](Core::SandboxStore &store, const QString &name) -> Core::Expected<void> {
+                     auto started = store.start(name);
+                     if (!started)
+                         return std::unexpected(started.error());
+                     std::printf("%s\n", qPrintable(started->name));
+                     return {};
+                 });
 }
 
 int stop(const QStringList &arguments, const Context &context)
@@ -367,6 +394,7 @@ constexpr SandboxCommand kSandboxCommands[] = {
     {"shell", "sandbox shell NAME", "An interactive shell in it, on this terminal.", shell},
     {"logs", "sandbox logs NAME [--follow | --network]", "What its commands printed, or the hosts they tried to reach.",
      logs},
+    {"start", "sandbox start NAME", "Start a stopped one again, as it was created.", start},
     {"stop", "sandbox stop NAME", "Stop its processes; its files are kept.", stop},
     {"kill", "sandbox kill NAME", "Kill its processes at once.", kill},
     {"rm", "sandbox rm NAME", "Remove it, leaving nothing behind.", remove},
@@ -376,7 +404,7 @@ constexpr SandboxCommand kSandboxCommands[] = {
 const CommandGroup kSandboxGroup{
     QStringLiteral("sandbox"),
     QStringLiteral("Named sandboxes, which outlive the commands run in them:"),
-    QStringLiteral("create, exec, shell, logs, stop, kill, rm or list."),
+    QStringLiteral("create, exec, shell, logs, start, stop, kill, rm or list."),
     groupEntries(kSandboxCommands),
 };
 } // namespace

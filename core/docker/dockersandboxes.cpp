@@ -5,6 +5,7 @@
 #include "docker/dockersandboxfolder.h"
 #include "docker/dockersandboxinspect.h"
 #include "docker/dockersandboxlog.h"
+#include "helper/proxyforward.h"
 #include "sandboxes/sandboxproxy.h"
 
 #include <QDir>
@@ -13,6 +14,8 @@
 #include <QJsonDocument>
 #include <QRegularExpression>
 #include <QUrl>
+
+#include <unistd.h>
 
 namespace Sandpit::Core {
 
@@ -26,6 +29,19 @@ constexpr int kStopTimeoutMs = (kStopGraceSeconds + 20) * 1000;
 RunError badRequest(const QString &message)
 {
     return {RunError::Code::BadRequest, message, {}};
+}
+
+// Where the container binds its proxy's socket from: the first proxy's socket, fixed in the
+// container's mounts at create.
+QString boundProxySocket(const QJsonObject &inspect)
+{
+    const QJsonArray mounts
+        = inspect.value(QLatin1String("HostConfig")).toObject().value(QLatin1String("Mounts")).toArray();
+    for (const QJsonValue &mount : mounts) {
+        if (mount.toObject().value(QLatin1String("Target")).toString() == QLatin1String(Helper::kProxySocketInSandbox))
+            return mount.toObject().value(QLatin1String("Source")).toString();
+    }
+    return {};
 }
 } // namespace
 
@@ -180,6 +196,89 @@ Expected<void> DockerSandboxes::watchFirstProcess(const QString &folder, const Q
     return SandboxProxy::watch(folder, first);
 }
 
+// Docker keeps a stopped container, so it starts as it was made: its body, its limits, its
+// first process, which starts the forwarder again. Only the proxy is new.
+Expected<SandboxInfo> DockerSandboxes::start(const QString &name)
+{
+    if (auto known = find(name); !known)
+        return std::unexpected(known.error());
+    const DockerSandboxFolder folder(name, m_config.environment);
+    const auto claimed = folder.claim();
+    if (!claimed) {
+        return std::unexpected(claimed.error().code == RunError::Code::BadRequest
+                                   ? badRequest(QStringLiteral("The sandbox \"%1\" is being created or started "
+                                                               "already.")
+                                                    .arg(name))
+                                   : claimed.error());
+    }
+    auto found = find(name); // as it is now that no other start or create can change it
+    if (!found)
+        return std::unexpected(found.error());
+    const auto &[client, inspect] = *found;
+    if (inspect.value(QLatin1String("State")).toObject().value(QLatin1String("Running")).toBool())
+        return std::unexpected(badRequest(QStringLiteral("The sandbox \"%1\" is running already.").arg(name)));
+    if (auto usable
+        = DockerSandboxBody::checkWorkspace(DockerSandboxInspect::label(inspect, DockerSandboxLabels::kWorkspace));
+        !usable)
+        return std::unexpected(usable.error());
+    return startStopped(client, inspect, folder);
+}
+
+Expected<SandboxInfo> DockerSandboxes::startStopped(const DockerClient &client, const QJsonObject &inspect,
+                                                    const DockerSandboxFolder &folder) const
+{
+    const QString id = inspect.value(QLatin1String("Id")).toString();
+    const QString name = DockerSandboxInspect::label(inspect, DockerSandboxLabels::kName);
+    const bool proxied = !DockerSandboxInspect::network(inspect).isEmpty();
+    const auto fail = [&](RunError error) -> Expected<SandboxInfo> {
+        client.call("POST", QStringLiteral("/containers/%1/kill").arg(id));
+        folder.markStopped(true);
+        SandboxProxy::end(folder.root());
+        return std::unexpected(std::move(error));
+    };
+    SandboxProxy::end(folder.root());
+    if (proxied) {
+        if (auto restarted = restartProxy(folder.root(), inspect); !restarted)
+            return fail(restarted.error());
+    }
+    folder.markStopped(false);
+    auto started = client.call("POST", QStringLiteral("/containers/%1/start").arg(id));
+    if (!started || (!started->ok() && started->status != 304))
+        return fail(!started ? started.error()
+                             : DockerClient::errorFor(*started, QStringLiteral("start the sandbox %1").arg(name)));
+    auto now = DockerSandboxInspect::inspect(client, name);
+    if (!now)
+        return fail(now.error());
+    if (proxied) {
+        if (auto watched = watchFirstProcess(folder.root(), *now); !watched)
+            return fail(watched.error());
+    }
+    return DockerSandboxInspect::info(client, *now, false);
+}
+
+// A new proxy, whose socket is linked where the container binds it from: Docker cannot change
+// a container's mounts, and the first proxy's folder went with it. A hard link, so the bind
+// takes the new socket itself, whatever a path on the way does meanwhile.
+Expected<void> DockerSandboxes::restartProxy(const QString &folder, const QJsonObject &inspect) const
+{
+    const QString bound = boundProxySocket(inspect);
+    if (!bound.startsWith(folder + QLatin1Char('/')) || bound.contains(QLatin1String("/../")))
+        return makeError(RunError::Code::SetupFailed,
+                         QStringLiteral("The sandbox's container binds its proxy's socket from %1, outside its folder "
+                                        "%2; remove it and create it again.")
+                             .arg(bound, folder));
+    auto socket = SandboxProxy::start(folder, DockerSandboxInspect::network(inspect));
+    if (!socket)
+        return std::unexpected(socket.error());
+    QFile::remove(bound);
+    if (!QDir().mkpath(QFileInfo(bound).path())
+        || ::link(QFile::encodeName(*socket).constData(), QFile::encodeName(bound).constData()) != 0)
+        return makeError(RunError::Code::SetupFailed,
+                         QStringLiteral("Could not put the sandbox's new proxy socket at %1: %2.")
+                             .arg(bound, qt_error_string(errno)));
+    return {};
+}
+
 Expected<QList<SandboxInfo>> DockerSandboxes::list()
 {
     auto client = m_connector->client();
@@ -276,7 +375,7 @@ Expected<void> DockerSandboxes::remove(const QString &name)
     return {};
 }
 
-Expected<QByteArray> DockerSandboxes::logs(const QString &name, qint64 from)
+Expected<SandboxLogRead> DockerSandboxes::logs(const QString &name, qint64 from)
 {
     auto found = find(name);
     if (!found)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "docker/dockerconnector.h"
+#include "docker/dockersandboxfolder.h"
 #include "model/runlimits.h"
 #include "sandboxes/sandboxstore.h"
 
@@ -29,10 +30,11 @@ public:
     QString backend() const override { return QStringLiteral("docker"); }
     Expected<SandboxInfo> create(const SandboxSpec &spec) override;
     Expected<QList<SandboxInfo>> list() override;
+    Expected<SandboxInfo> start(const QString &name) override;
     Expected<void> stop(const QString &name) override;
     Expected<void> kill(const QString &name) override;
     Expected<void> remove(const QString &name) override;
-    Expected<QByteArray> logs(const QString &name, qint64 from = 0) override;
+    Expected<SandboxLogRead> logs(const QString &name, qint64 from = 0) override;
     Expected<QList<NetworkAttempt>> networkAttempts(const QString &name) override;
 
     /// [A-Za-z0-9][A-Za-z0-9_.-]{0,62}: a folder name and part of a container name.
@@ -43,6 +45,9 @@ private:
     static Expected<void> checkNameFree(const DockerClient &client, const QString &name);
     Expected<void> end(const QString &name, const char *how);
     static Expected<void> watchFirstProcess(const QString &folder, const QJsonObject &inspect);
+    Expected<void> restartProxy(const QString &folder, const QJsonObject &inspect) const;
+    Expected<SandboxInfo> startStopped(const DockerClient &client, const QJsonObject &inspect,
+                                       const DockerSandboxFolder &folder) const;
     /// The client, and the container of sandbox `name` as the daemon describes it.
     Expected<std::pair<DockerClient, QJsonObject>> find(const QString &name);
 

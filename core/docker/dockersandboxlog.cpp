@@ -87,21 +87,17 @@ Expected<void> DockerSandboxLog::append(const QByteArray &data) const
     return {};
 }
 
-Expected<QByteArray> DockerSandboxLog::read(qint64 from, qint64 *end) const
+Expected<SandboxLogRead> DockerSandboxLog::read(qint64 from) const
 {
     const LogLock lock(m_path, LOCK_SH);
     const qint64 dropped = droppedBytes(m_path);
+    const qint64 lost = std::max<qint64>(0, dropped - from);
     QFile log(m_path);
-    if (!log.open(QIODevice::ReadOnly)) {
-        if (end)
-            *end = dropped;
-        return QByteArray();
-    }
+    if (!log.open(QIODevice::ReadOnly))
+        return SandboxLogRead{.bytes = {}, .end = std::max(from, dropped), .dropped = lost};
     log.seek(std::max<qint64>(0, from - dropped));
     const QByteArray data = log.readAll();
-    if (end)
-        *end = dropped + log.size();
-    return data;
+    return SandboxLogRead{.bytes = data, .end = dropped + log.size(), .dropped = lost};
 }
 
 } // namespace Sandpit::Core

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/runerror.h"
+#include "sandboxes/sandboxstore.h"
 
 #include <QByteArray>
 #include <QString>
@@ -25,8 +26,8 @@ public:
     /// Adds `data` at the end, trimming the oldest part past the cap.
     Expected<void> append(const QByteArray &data) const;
     /// What was appended from byte `from` of everything ever appended; what was trimmed away
-    /// is skipped. `end` is set to the offset just past what was returned.
-    Expected<QByteArray> read(qint64 from, qint64 *end = nullptr) const;
+    /// is skipped, and counted in `dropped`.
+    Expected<SandboxLogRead> read(qint64 from) const;
 
 private:
     QString m_path;

@@ -90,7 +90,10 @@ void writeRunEnd(Report &report, const RunEnd &end, const Options &run, const Cg
         peak = usage.ru_maxrss * 1024LL;
         status = SIGKILL; // a raw wait status meaning "killed by SIGKILL"
     }
-    if (cgroup.hasMemory())
+    // A command in a named sandbox shares the sandbox's group, whose peak is every command's
+    // since the sandbox was made: its own is its processes' high-water marks and their
+    // sampled sum, as init counted them in its PID namespace.
+    if (cgroup.hasMemory() && run.enter.empty())
         peak = std::max(peak, cgroup.peakMemory());
 
     const std::string reason = killReason(end, run, cgroup, status, cpuUs);

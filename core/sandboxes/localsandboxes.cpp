@@ -1,6 +1,8 @@
 #include "sandboxes/localsandboxes.h"
 
+#include "base/filedescriptor.h"
 #include "files/runfolders.h"
+#include "helper/sandboxprotocol.h"
 #include "local/localbackend.h"
 #include "local/sandboxpolicy.h"
 #include "sandboxes/folderpathtrust.h"
@@ -16,6 +18,8 @@
 
 #include <cerrno>
 #include <csignal>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -65,6 +69,20 @@ Expected<void> endSandbox(const LocalSandboxRecord &record, int signal)
     // kill or rm return, no proxy of the sandbox is left.
     SandboxProxy::end(record.stateDir());
     return {};
+}
+
+// The spec a sandbox was created with, as its state folder kept it, for `start`.
+SandboxSpec specOf(const LocalSandboxRecord &record)
+{
+    const SandboxInfo info = record.info();
+    return {.name = info.name,
+            .backend = info.backend,
+            .image = {},
+            .memoryBytes = info.memoryLimit,
+            .cpus = info.cpus,
+            .workspace = info.workspace,
+            .labels = info.labels,
+            .network = info.network};
 }
 
 } // namespace
@@ -243,6 +261,50 @@ Expected<void> LocalSandboxes::startHolder(const SandboxSpec &spec, const QStrin
     return {};
 }
 
+// The helper builds into the same folder, so that the log (and its count of dropped bytes),
+// the labels and the allow-list stay where they were; the old end record is kept aside until
+// the new sandbox stands, so a start that fails leaves it as stopped as it was.
+Expected<SandboxInfo> LocalSandboxes::start(const QString &name)
+{
+    auto found = find(name);
+    if (!found)
+        return std::unexpected(found.error());
+    const QString dir = found->stateDir();
+    // Two starts at once would each build a sandbox in the one folder.
+    const FileDescriptor lock(::open(QFile::encodeName(dir + QStringLiteral("/start.lock")).constData(),
+                                     O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
+    if (!lock.isValid() || ::flock(lock.get(), LOCK_EX | LOCK_NB) != 0)
+        return makeError(RunError::Code::BadRequest,
+                         QStringLiteral("The sandbox \"%1\" is being started already.").arg(name));
+    const LocalSandboxRecord record(dir); // as it is now that no other start can change it
+    if (record.isRunning())
+        return makeError(RunError::Code::BadRequest,
+                         QStringLiteral("The sandbox \"%1\" is running already.").arg(name));
+    if (record.keeper().isRunning())
+        return makeError(
+            RunError::Code::BadRequest,
+            QStringLiteral("The sandbox \"%1\" is still stopping; start it once it has stopped.").arg(name));
+    const SandboxSpec spec = specOf(record);
+    if (auto usable = checkSandboxWorkspace(spec.workspace); !usable)
+        return std::unexpected(usable.error());
+    removeLeftGroups(record);
+    SandboxProxy::end(dir);
+    const QString endFile = dir + QLatin1Char('/') + QLatin1String(Helper::SandboxProtocol::kEndFile);
+    const QString endAside = endFile + QStringLiteral(".before-start");
+    QFile::remove(endAside);
+    QFile::rename(endFile, endAside);
+    if (auto started = startWithProxy(spec, dir); !started) {
+        if (const LocalSandboxRecord made(dir); made.isRunning())
+            endSandbox(made, SIGINT);
+        SandboxProxy::end(dir);
+        QFile::remove(endFile);
+        QFile::rename(endAside, endFile);
+        return std::unexpected(started.error());
+    }
+    QFile::remove(endAside);
+    return LocalSandboxRecord(dir).info();
+}
+
 Expected<QList<SandboxInfo>> LocalSandboxes::list()
 {
     if (auto ours = checkRootIsOurs(); !ours)
@@ -285,7 +347,7 @@ Expected<void> LocalSandboxes::remove(const QString &name)
     return {};
 }
 
-Expected<QByteArray> LocalSandboxes::logs(const QString &name, qint64 from)
+Expected<SandboxLogRead> LocalSandboxes::logs(const QString &name, qint64 from)
 {
     auto record = find(name);
     if (!record)

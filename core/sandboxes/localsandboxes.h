@@ -33,10 +33,11 @@ public:
     QString backend() const override { return QStringLiteral("local"); }
     Expected<SandboxInfo> create(const SandboxSpec &spec) override;
     Expected<QList<SandboxInfo>> list() override;
+    Expected<SandboxInfo> start(const QString &name) override;
     Expected<void> stop(const QString &name) override;
     Expected<void> kill(const QString &name) override;
     Expected<void> remove(const QString &name) override;
-    Expected<QByteArray> logs(const QString &name, qint64 from = 0) override;
+    Expected<SandboxLogRead> logs(const QString &name, qint64 from = 0) override;
     Expected<QList<NetworkAttempt>> networkAttempts(const QString &name) override;
 
     /// The state folder of the running sandbox `name`, for a command to enter; a sentence

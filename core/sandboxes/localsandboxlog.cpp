@@ -49,19 +49,20 @@ int lockCurrentLog(const QByteArray &path)
 
 } // namespace
 
-QByteArray readLocalSandboxLog(const QString &stateDir, qint64 from)
+SandboxLogRead readLocalSandboxLog(const QString &stateDir, qint64 from)
 {
     const QString dir = stateDir + QLatin1Char('/');
     const int current = lockCurrentLog(QFile::encodeName(dir + QLatin1String(S::kLogFile)));
     if (current < 0)
-        return {};
+        return {.bytes = {}, .end = from, .dropped = 0};
     QFile droppedFile(dir + QLatin1String(S::kLogDroppedFile));
     const qint64 dropped = droppedFile.open(QIODevice::ReadOnly) ? droppedFile.readAll().trimmed().toLongLong() : 0;
     QFile old(dir + QLatin1String(S::kOldLogFile));
     QByteArray text = old.open(QIODevice::ReadOnly) ? old.readAll() : QByteArray();
     text += readAll(current);
     ::close(current);
-    return text.mid(std::clamp<qint64>(from - dropped, 0, text.size()));
+    const qint64 start = std::clamp<qint64>(from - dropped, 0, text.size());
+    return {.bytes = text.mid(start), .end = dropped + text.size(), .dropped = std::max<qint64>(0, dropped - from)};
 }
 
 } // namespace Sandpit::Core

@@ -56,8 +56,10 @@ Expected<QString> SandboxProxy::start(const QString &folder, const QList<Allowed
     proxy.setStandardInputFile(QProcess::nullDevice());
     proxy.setStandardOutputFile(QProcess::nullDevice());
     proxy.setStandardErrorFile(QProcess::nullDevice());
-    // A record left by an earlier proxy of the folder would name its socket, not this one's.
+    // A record left by an earlier proxy of the folder would name its socket, not this one's,
+    // and its watch (a sandbox started again) a process long gone, which would end this one.
     QFile::remove(fileIn(folder, kRecordFile));
+    QFile::remove(fileIn(folder, kWatchFile));
     qint64 pid = 0;
     if (!proxy.startDetached(&pid))
         return std::unexpected(startError(proxy.errorString()));

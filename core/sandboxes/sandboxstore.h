@@ -30,7 +30,7 @@ struct SandboxSpec {
 struct SandboxInfo {
     enum class State {
         Running, ///< commands can run in it
-        Stopped, ///< `stop`: its processes ended, its files kept; Docker can start it again
+        Stopped, ///< `stop`: its processes ended, its files kept; `start` brings it back
         Dead,    ///< it ended by itself; `endReason` says why
     };
     QString name;
@@ -43,10 +43,19 @@ struct SandboxInfo {
     qint64 memoryLimit = 0;  ///< 0: none
     double cpus = 0;
     QMap<QString, QString> labels;
-    QString owner;          ///< who created it: user and process, as recorded at create
-    bool ownerGone = false; ///< that owner is no more; shown, never killed for it
-    QString endReason;      ///< Dead: a sentence, e.g. "It ran out of memory (256 MB)."
+    QString owner;                     ///< who created it: user and process, as recorded at create
+    bool ownerGone = false;            ///< that owner is no more; shown, never killed for it
+    QString endReason;                 ///< Dead: a sentence, e.g. "It ran out of memory (256 MB)."
     QList<AllowedDestination> network; ///< SandboxSpec::network, as created
+};
+
+/// What one read of a sandbox's log gives (SandboxStore::logs). The log keeps only its newest
+/// part, so a reader that fell further behind than the log holds finds its bytes gone: it goes
+/// on from `end`, never from its own count, or it would get bytes again.
+struct SandboxLogRead {
+    QByteArray bytes;
+    qint64 end = 0;     ///< the offset just past `bytes`: where the next read starts
+    qint64 dropped = 0; ///< bytes from the offset asked for that the log no longer held
 };
 
 /// The named sandboxes of one backend. Every call blocks (disk, processes, the Docker API):
@@ -67,6 +76,10 @@ public:
 
     virtual Expected<SandboxInfo> create(const SandboxSpec &spec) = 0;
     virtual Expected<QList<SandboxInfo>> list() = 0;
+    /// Starts a stopped (or dead) sandbox again, with the name, limits, labels and allow-list it
+    /// was created with (its proxy started again); what its /work holds then is the backend's
+    /// (README, "What survives a stop"). A running or unknown sandbox is a `BadRequest`.
+    virtual Expected<SandboxInfo> start(const QString &name) = 0;
     /// Ends every process in it (SIGTERM, then SIGKILL after a grace period); files are kept.
     virtual Expected<void> stop(const QString &name) = 0;
     /// Ends every process in it at once (SIGKILL).
@@ -74,8 +87,9 @@ public:
     /// Stops it if it runs and leaves nothing behind: no process, cgroup, folder or container.
     virtual Expected<void> remove(const QString &name) = 0;
     /// Everything its commands printed, from a log kept with a size cap (the oldest part goes
-    /// first); `from` is a byte offset into the log as it grows, for `logs --follow`.
-    virtual Expected<QByteArray> logs(const QString &name, qint64 from = 0) = 0;
+    /// first); `from` is a byte offset into the log as it grows (counted from the first byte
+    /// ever written), for `logs --follow`.
+    virtual Expected<SandboxLogRead> logs(const QString &name, qint64 from = 0) = 0;
     /// Every attempt its commands made to reach a host through its proxy, in order, allowed or
     /// denied (`logs --network`); empty for a sandbox without an allow-list.
     virtual Expected<QList<NetworkAttempt>> networkAttempts(const QString &name) = 0;

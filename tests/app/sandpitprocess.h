@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QStringList>
+#include <QTemporaryDir>
 
 #include <optional>
 
@@ -50,4 +51,39 @@ struct SandpitProcess {
         result.err = process.readAllStandardError();
         return result;
     }
+
+    /// `sandpit-cli sandbox ARGUMENTS…`, as `sandpit sandbox` tests run it.
+    static SandpitProcess sandbox(const QStringList &arguments, const QProcessEnvironment &env, int timeoutMs)
+    {
+        return run(QStringList{QStringLiteral("sandbox")} + arguments, env, timeoutMs, QStringLiteral("sandpit-cli"));
+    }
+
+    /// This environment with settings and state of a test's own, in `home`.
+    static QProcessEnvironment homeEnvironment(const QTemporaryDir &home)
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+        env.insert(QStringLiteral("XDG_STATE_HOME"), home.filePath(QStringLiteral("state")));
+        return env;
+    }
+};
+
+/// `sandpit-cli sandbox logs NAME --follow`, running, and what it has printed so far.
+class LogFollower final
+{
+public:
+    LogFollower(const QString &name, const QProcessEnvironment &env)
+    {
+        m_process.setProcessEnvironment(env);
+        QObject::connect(&m_process, &QProcess::readyReadStandardOutput, &m_process,
+                         [this] { m_out += m_process.readAllStandardOutput(); });
+        m_process.start(QStringLiteral(SANDPIT_BIN_DIR "/sandpit-cli"),
+                        {QStringLiteral("sandbox"), QStringLiteral("logs"), name, QStringLiteral("--follow")});
+    }
+    QProcess &process() { return m_process; }
+    const QByteArray &out() const { return m_out; }
+
+private:
+    QProcess m_process;
+    QByteArray m_out;
 };

@@ -1,9 +1,9 @@
 // `sandpit sandbox …` as a user types it, against the real Docker daemon: create, exec with
 // arguments and the command's exit status, piped stdin to its end (Docker and local), a failed
 // connection in logs --network, the kill reason on stderr, an interactive shell on a pty the
-// test opens, logs and logs --follow, list --json, rm leaving no container, and the messages
-// for an unknown name, a name taken and a missing image. Needs dockerd and the offline images
-// sandpit-offline/bash:5 and python:3.11.
+// test opens, logs and logs --follow, start after stop, list --json, rm leaving no container,
+// and the messages for an unknown name, a name taken and a missing image. Needs dockerd and
+// the offline images sandpit-offline/bash:5 and python:3.11.
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -64,17 +64,10 @@ private:
     QStringList m_made;
     int m_count = 0;
 
-    QProcessEnvironment environment() const
-    {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config")));
-        env.insert(QStringLiteral("XDG_STATE_HOME"), m_home.filePath(QStringLiteral("state")));
-        return env;
-    }
+    QProcessEnvironment environment() const { return SandpitProcess::homeEnvironment(m_home); }
     SandpitProcess sandbox(const QStringList &arguments) const
     {
-        return SandpitProcess::run(QStringList{QStringLiteral("sandbox")} + arguments, environment(), kTimeoutMs,
-                                   QStringLiteral("sandpit-cli"));
+        return SandpitProcess::sandbox(arguments, environment(), kTimeoutMs);
     }
     QString create(const QString &image, const QStringList &options = {})
     {
@@ -265,12 +258,9 @@ private Q_SLOTS:
         QCOMPARE(logs.exitCode, 0);
         QVERIFY2(logs.out.contains("early\n"), logs.out.constData());
 
-        QProcess follow;
-        follow.setProcessEnvironment(environment());
-        follow.start(QStringLiteral(SANDPIT_BIN_DIR "/sandpit-cli"),
-                     {QStringLiteral("sandbox"), QStringLiteral("logs"), name, QStringLiteral("--follow")});
-        QByteArray followed;
-        connect(&follow, &QProcess::readyReadStandardOutput, this, [&] { followed += follow.readAllStandardOutput(); });
+        LogFollower follower(name, environment());
+        QProcess &follow = follower.process();
+        const QByteArray &followed = follower.out();
         QTRY_VERIFY_WITH_TIMEOUT(followed.contains("early"), kTimeoutMs);
         sandbox({QStringLiteral("exec"), name, QStringLiteral("--"), QStringLiteral("echo"), QStringLiteral("later")});
         QTRY_VERIFY_WITH_TIMEOUT(followed.contains("later\n"), kTimeoutMs);
@@ -306,6 +296,21 @@ private Q_SLOTS:
         QCOMPARE(found.value(QLatin1String("owner_gone")).toBool(), true);
         const SandpitProcess table = sandbox({QStringLiteral("list")});
         QVERIFY2(table.out.startsWith("NAME") && table.out.contains(name.toUtf8()), table.out.constData());
+    }
+
+    void startBringsAStoppedSandboxBack()
+    {
+        const QString name = create(kBash);
+        QCOMPARE(sandbox({QStringLiteral("stop"), name}).exitCode, 0);
+        const SandpitProcess started = sandbox({QStringLiteral("start"), name});
+        QVERIFY2(started.exitCode == 0, started.err.constData());
+        const SandpitProcess ran = sandbox(
+            {QStringLiteral("exec"), name, QStringLiteral("--"), QStringLiteral("echo"), QStringLiteral("back")});
+        QCOMPARE(ran.out, QByteArray("back\n"));
+        const SandpitProcess twice = sandbox({QStringLiteral("start"), name});
+        QCOMPARE(twice.exitCode, 125);
+        QVERIFY2(twice.err.contains("running already"), twice.err.constData());
+        QCOMPARE(dockerNames(name).size(), 1); // the same container, not a second one
     }
 
     void removeLeavesNoContainer()

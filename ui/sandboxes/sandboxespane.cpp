@@ -34,6 +34,8 @@ SandboxesPane::SandboxesPane(SandboxStores stores, QWidget *parent)
                             QStringLiteral("Open a terminal into the selected sandbox"), this))
     , m_runFile(flatButton(QStringLiteral("sandboxRunFile"), QStringLiteral("Run File Here"),
                            QStringLiteral("Run the current file in the selected sandbox"), this))
+    , m_start(flatButton(QStringLiteral("sandboxStart"), QStringLiteral("Start"),
+                         QStringLiteral("Start the selected stopped sandbox again, as it was made"), this))
     , m_stop(flatButton(QStringLiteral("sandboxStop"), QStringLiteral("Stop"),
                         QStringLiteral("End every program in the selected sandbox; its files stay"), this))
     , m_remove(flatButton(QStringLiteral("sandboxRemove"), QStringLiteral("Remove"),
@@ -52,7 +54,7 @@ SandboxesPane::SandboxesPane(SandboxStores stores, QWidget *parent)
     m_note->setWordWrap(true);
 
     auto *bar = new QHBoxLayout;
-    for (QToolButton *button : {m_new, m_terminal, m_runFile, m_stop, m_remove})
+    for (QToolButton *button : {m_new, m_terminal, m_runFile, m_start, m_stop, m_remove})
         bar->addWidget(button);
     bar->addStretch();
     auto *layout = new QVBoxLayout(this);
@@ -70,6 +72,7 @@ SandboxesPane::SandboxesPane(SandboxStores stores, QWidget *parent)
         if (const Core::SandboxInfo *sandbox = selected())
             Q_EMIT runFileRequested(*sandbox);
     });
+    connect(m_start, &QToolButton::clicked, this, [this] { act(SandboxAction::Start); });
     connect(m_stop, &QToolButton::clicked, this, [this] { act(SandboxAction::Stop); });
     connect(m_remove, &QToolButton::clicked, this, &SandboxesPane::confirmRemove);
     connect(m_new, &QToolButton::clicked, this, &SandboxesPane::askNew);
@@ -215,6 +218,7 @@ void SandboxesPane::updateButtons()
     const bool running = sandbox && sandbox->state == Core::SandboxInfo::State::Running;
     m_terminal->setEnabled(running);
     m_runFile->setEnabled(running);
+    m_start->setEnabled(sandbox && !running);
     m_stop->setEnabled(running);
     m_remove->setEnabled(sandbox != nullptr);
 }

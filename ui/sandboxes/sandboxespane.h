@@ -12,7 +12,7 @@ class QTreeWidget;
 namespace Sandpit::Ui {
 
 /// The named sandboxes (`sandpit sandbox create`) of every backend: what runs and since when,
-/// with its memory; a terminal into one, the current file run in one, stop and remove. It
+/// with its memory; a terminal into one, the current file run in one, start, stop and remove. It
 /// lists them off the GUI thread, again every few seconds while it is shown, and asks the
 /// window for terminals and runs with signals.
 class SandboxesPane final : public QWidget
@@ -56,6 +56,7 @@ private:
     QToolButton *m_new;
     QToolButton *m_terminal;
     QToolButton *m_runFile;
+    QToolButton *m_start;
     QToolButton *m_stop;
     QToolButton *m_remove;
     QTimer *m_timer;

@@ -48,6 +48,10 @@ QString applySandboxAction(const SandboxStores &stores, const QString &backend, 
         });
         if (!holds)
             continue;
+        if (action == SandboxAction::Start) {
+            const Core::Expected<Core::SandboxInfo> started = store->start(name);
+            return started ? QString() : started.error().message;
+        }
         Core::Expected<void> done = action == SandboxAction::Stop ? store->stop(name)
             : action == SandboxAction::Kill                       ? store->kill(name)
                                                                   : store->remove(name);

@@ -34,9 +34,9 @@ struct SandboxListing {
 /// Lists every store's sandboxes, sorted by name. Blocks: call it off the GUI thread.
 SandboxListing listSandboxes(const SandboxStores &stores);
 
-/// Stops, kills or removes `name` in whichever store holds it. Blocks: call it off the GUI
-/// thread. Returns an empty string, or a sentence saying what went wrong.
-enum class SandboxAction { Stop, Kill, Remove };
+/// Starts, stops, kills or removes `name` in whichever store holds it. Blocks: call it off the
+/// GUI thread. Returns an empty string, or a sentence saying what went wrong.
+enum class SandboxAction { Start, Stop, Kill, Remove };
 QString applySandboxAction(const SandboxStores &stores, const QString &backend, const QString &name,
                            SandboxAction action);
 

@@ -159,6 +159,8 @@ private:
     /// The open exercise's example test `testName`, run on the learner's file in the Output pane.
     void runExample(const QString &testName);
     void stopRunOrCheck();
+    /// Stop is there while a run, a Check or the REPL runs.
+    void updateStopAction();
     /// Input sets → exercise: the pack made from `program`'s sets, opened with `program` as
     /// the learner's file (an author checks the program against its new tests).
     void openMadePack(const QString &folder, const QString &program);

@@ -21,6 +21,7 @@
 #include "session/documenttab.h"
 #include "session/documenttabs.h"
 #include "settings/settingsdialog.h"
+#include "terminal/replsession.h"
 #include "theme/presentationmode.h"
 #include "window/backgroundtask.h"
 
@@ -66,7 +67,7 @@ void MainWindow::connectChecks()
     connect(m_checks, &CheckSession::runningChanged, this, [this](bool running) {
         m_checkAction->setEnabled(!running && m_checks->hasExercise());
         m_checkPane->setRunning(running);
-        m_stopAction->setEnabled(running || m_session->isActive());
+        updateStopAction();
     });
     connect(m_checkPane, &CheckPane::checkRequested, this, &MainWindow::check);
     connect(m_checkPane, &CheckPane::stopRequested, m_checks, &CheckSession::stop);
@@ -181,10 +182,19 @@ void MainWindow::openMadePack(const QString &folder, const QString &program)
         });
 }
 
+// The REPL only when it is what runs: beside a run or a Check, Stop means those, and the
+// REPL (a session the learner built up) is left be.
 void MainWindow::stopRunOrCheck()
 {
+    if (!m_session->isActive() && !m_checks->isRunning())
+        m_repl->stop();
     m_session->stop();
     m_checks->stop();
+}
+
+void MainWindow::updateStopAction()
+{
+    m_stopAction->setEnabled(m_session->isActive() || m_checks->isRunning() || m_repl->isActive());
 }
 
 } // namespace Sandpit::Ui

@@ -134,7 +134,8 @@ void MainWindow::createRunMenu()
                      {QKeySequence(Qt::CTRL | Qt::Key_F2), QKeySequence(Qt::Key_Escape)}, &MainWindow::stopRunOrCheck);
     m_stopAction->setIcon(glyphIcon(Glyph::Stop));
     m_stopAction->setToolTip(
-        QStringLiteral("Stop the program and everything it started (Ctrl+F2, or Esc in the editor)"));
+        QStringLiteral("Stop the program and everything it started, or the REPL when only it runs (Ctrl+F2, or Esc "
+                       "in the editor)"));
     m_stopAction->setEnabled(false);
     createReplActions(runMenu);
     createCheckAction(runMenu);

@@ -72,8 +72,7 @@ void MainWindow::connectRunInput()
     connect(m_session, &RunSession::runStarting, focus, &InputFocus::runStarted);
     connect(m_session, &RunSession::outputReceived, m_output, &OutputPane::appendOutput);
     connect(m_session, &RunSession::artifactsListed, m_artifacts, &ArtifactsPane::showRunningListing);
-    connect(m_session, &RunSession::activeChanged, m_stopAction,
-            [this](bool active) { m_stopAction->setEnabled(active || m_checks->isRunning()); });
+    connect(m_session, &RunSession::activeChanged, this, &MainWindow::updateStopAction);
     connect(m_session, &RunSession::inputOpenChanged, m_output, &OutputPane::setInputEnabled);
     connect(m_session, &RunSession::inputOpenChanged, focus, &InputFocus::inputOpenChanged);
     connect(m_output, &OutputPane::inputSubmitted, m_session, &RunSession::writeInput);

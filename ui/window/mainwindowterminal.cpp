@@ -88,6 +88,7 @@ void MainWindow::connectRepl()
         else
             openRepl(false);
     });
+    connect(m_repl, &ReplSession::activeChanged, this, &MainWindow::updateStopAction);
     connect(m_repl, &ReplSession::replFinished, m_terminal, &TerminalPane::showFinished);
     connect(m_repl, &ReplSession::replFinished, this, [this](const Core::RunResult &result) {
         // The REPL was sandboxed as a run is, and the indicator says how.

@@ -221,13 +221,14 @@ private Q_SLOTS:
         exec(name, {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo second >&2")});
         const auto all = m_store->logs(name);
         QVERIFY(all);
-        QVERIFY2(all->contains("$ echo first\nfirst\n"), all->constData());
-        QVERIFY2(all->contains("second\n"), all->constData());
+        QVERIFY2(all->bytes.contains("$ echo first\nfirst\n"), all->bytes.constData());
+        QVERIFY2(all->bytes.contains("second\n"), all->bytes.constData());
         // From an offset: only what came after it, as `logs --follow` reads it.
-        const auto later = m_store->logs(name, before->size());
+        const auto later = m_store->logs(name, before->end);
         QVERIFY(later);
-        QVERIFY(!later->contains("first"));
-        QVERIFY(later->contains("second"));
+        QVERIFY(!later->bytes.contains("first"));
+        QVERIFY(later->bytes.contains("second"));
+        QCOMPARE(later->end, all->end);
     }
 
     void twoClientsRunInOneSandboxAtOnce()
@@ -265,7 +266,7 @@ private Q_SLOTS:
         QCOMPARE(two.outcome.liveStdout, QByteArray("two saw one\n"));
         // Both logged, each line whole.
         const auto log = m_store->logs(name);
-        QVERIFY(log && log->contains("one saw two\n") && log->contains("two saw one\n"));
+        QVERIFY(log && log->bytes.contains("one saw two\n") && log->bytes.contains("two saw one\n"));
     }
 
     void listShowsWhatRunsAndWhose()
@@ -305,6 +306,32 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(m_state.filePath(QStringLiteral("sandpit/sandboxes/docker/") + name)));
     }
 
+    // start: the container Docker kept, as it was made. Its own /work is a tmpfs volume, which
+    // Docker mounts afresh at each start.
+    void aStoppedSandboxStartsAgainAsItWasMade()
+    {
+        const QString name = create(kBash, 64 * kMegabyte);
+        QVERIFY(
+            exec(name, {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo x > /work/a; echo before")})
+                .result);
+        QVERIFY(m_store->stop(name));
+        const auto started = m_store->start(name);
+        QVERIFY2(started, started ? "" : qPrintable(started.error().message));
+        QCOMPARE(started->state, SandboxInfo::State::Running);
+        QCOMPARE(started->memoryLimit, 64 * kMegabyte);
+        QCOMPARE(started->labels.value(QStringLiteral("course")), QStringLiteral("cs101"));
+        const Outcome o
+            = exec(name, {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("ls -A /work; echo after")});
+        QVERIFY2(o.result, why(o));
+        QCOMPARE(o.liveStdout, QByteArray("after\n"));
+        const QByteArray log = m_store->logs(name)->bytes;
+        QVERIFY2(log.contains("before\n") && log.endsWith("after\n"), log.constData());
+        const auto again = m_store->start(name);
+        QVERIFY(!again);
+        QVERIFY2(again.error().message.contains(QStringLiteral("running already")), qPrintable(again.error().message));
+        QVERIFY(!m_store->start(QStringLiteral("tst-no-such-sandbox")));
+    }
+
     void removeOfARunningSandboxLeavesNothing()
     {
         const QString name = create(kBash);
@@ -341,7 +368,7 @@ private Q_SLOTS:
         QCOMPARE(ran.result->exitCode, 0);
         const auto logged = m_store->logs(spec.name, 0);
         QVERIFY(logged);
-        QVERIFY2(logged->contains("still whole"), logged->constData());
+        QVERIFY2(logged->bytes.contains("still whole"), logged->bytes.constData());
     }
 
     void aFolderLeftByACrashedCreateDoesNotHoldTheName()

@@ -105,8 +105,9 @@ private Q_SLOTS:
 
         const auto log = store().logs(QStringLiteral("work"));
         QVERIFY(log);
-        QCOMPARE(*log, QByteArray("first one two\none two-three\n"));
-        QCOMPARE(store().logs(QStringLiteral("work"), 14).value(), QByteArray("one two-three\n"));
+        QCOMPARE(log->bytes, QByteArray("first one two\none two-three\n"));
+        QCOMPARE(log->end, 28);
+        QCOMPARE(store().logs(QStringLiteral("work"), 14).value().bytes, QByteArray("one two-three\n"));
         QVERIFY(store().remove(QStringLiteral("work")));
     }
 
@@ -120,7 +121,7 @@ private Q_SLOTS:
         const Outcome outcome = runToEnd(*controller, request);
         QVERIFY2(outcome.result, why(outcome).constData());
         QVERIFY(outcome.liveStdout.size() > 2'000'000); // the command's own output is whole
-        const QByteArray log = store().logs(QStringLiteral("chatty")).value();
+        const QByteArray log = store().logs(QStringLiteral("chatty")).value().bytes;
         QVERIFY2(log.size() <= 1024 * 1024, QByteArray::number(log.size()).constData());
         QVERIFY(log.size() >= 512 * 1024);
         QVERIFY(log.endsWith("\n399999\n400000\n"));
@@ -143,14 +144,61 @@ private Q_SLOTS:
             request.limits.outputBytes = 8LL << 20;
             const Outcome outcome = runToEnd(*controller, request);
             QVERIFY2(outcome.result, why(outcome).constData());
-            const QByteArray news = store().logs(QStringLiteral("followed"), offset).value();
+            const SandboxLogRead read = store().logs(QStringLiteral("followed"), offset).value();
+            const QByteArray &news = read.bytes;
+            QCOMPARE(read.dropped, 0);
             QVERIFY2(news.startsWith("1\n2\n3\n"), qPrintable(marker));
             QVERIFY2(news.endsWith("29999\n30000\n" + marker.toUtf8() + "\n"), qPrintable(marker));
             QCOMPARE(news.count('\n'), 30001);
-            offset += news.size();
+            QCOMPARE(read.end, offset + news.size());
+            offset = read.end;
         }
-        QCOMPARE(store().logs(QStringLiteral("followed"), offset).value(), QByteArray());
-        QVERIFY(store().logs(QStringLiteral("followed")).value().size() <= 1024 * 1024);
+        QCOMPARE(store().logs(QStringLiteral("followed"), offset).value().bytes, QByteArray());
+        QVERIFY(store().logs(QStringLiteral("followed")).value().bytes.size() <= 1024 * 1024);
+    }
+
+    // A follower that slept through more than the log keeps: it is told how much it lost, and
+    // goes on from where the log ends, so nothing it gets next is a byte it had.
+    void aFollowerFurtherBehindThanTheLogGetsNoByteTwice()
+    {
+        created(QStringLiteral("slow"));
+        auto controller = engine();
+        const Outcome early
+            = runToEnd(*controller, exec(QStringLiteral("slow"), {QStringLiteral("echo"), QStringLiteral("early")}));
+        QVERIFY2(early.result, why(early).constData());
+        const SandboxLogRead first = store().logs(QStringLiteral("slow"), 0).value();
+        QCOMPARE(first.bytes, QByteArray("early\n"));
+        RunRequest flood = exec(QStringLiteral("slow"), {QStringLiteral("seq"), QStringLiteral("400000")});
+        flood.limits.outputBytes = 8LL << 20;
+        flood.keepOutputInResult = false;
+        const Outcome flooded = runToEnd(*controller, flood); // 2.7 MB: the 1 MB log turns over
+        QVERIFY2(flooded.result, why(flooded).constData());
+        const SandboxLogRead late = store().logs(QStringLiteral("slow"), first.end).value();
+        QVERIFY(late.dropped > 0);
+        QCOMPARE(first.end + late.dropped + late.bytes.size(), late.end);
+        QVERIFY(late.bytes.endsWith("\n399999\n400000\n"));
+        const Outcome after
+            = runToEnd(*controller, exec(QStringLiteral("slow"), {QStringLiteral("echo"), QStringLiteral("after")}));
+        QVERIFY2(after.result, why(after).constData());
+        QCOMPARE(store().logs(QStringLiteral("slow"), late.end).value().bytes, QByteArray("after\n"));
+    }
+
+    // The peak a command reports is its own: not the sandbox's, which an earlier command set.
+    void aCommandsPeakMemoryIsItsOwn()
+    {
+        created(QStringLiteral("peaks"), 200LL << 20);
+        auto controller = engine();
+        const Outcome big = runToEnd(
+            *controller,
+            withFixture(exec(QStringLiteral("peaks"),
+                             {QStringLiteral("python3"), QStringLiteral("hold_memory.py"), QStringLiteral("60")})));
+        QVERIFY2(big.result, why(big).constData());
+        QVERIFY2(big.result->peakMemoryBytes >= 60LL << 20,
+                 QByteArray::number(big.result->peakMemoryBytes).constData());
+        const Outcome small = runToEnd(*controller, exec(QStringLiteral("peaks"), {QStringLiteral("true")}));
+        QVERIFY2(small.result, why(small).constData());
+        QVERIFY2(small.result->peakMemoryBytes < 20LL << 20,
+                 QByteArray::number(small.result->peakMemoryBytes).constData());
     }
 
     void memoryLimitHeldAcrossCommands()
@@ -251,13 +299,14 @@ private Q_SLOTS:
         createFromAShellThatExits(dir);
         QVERIFY(listed(store(), QStringLiteral("busy")).ownerGone);
         auto controller = engine();
-        const Outcome outcome = runToEnd(*controller, exec(QStringLiteral("busy"),
-                                                           {QStringLiteral("sh"), QStringLiteral("-c"),
-                                                            QStringLiteral("sleep 4271 >/dev/null 2>&1 & echo left")}));
+        const Outcome outcome = runToEnd(*controller,
+                                         exec(QStringLiteral("busy"),
+                                              {QStringLiteral("sh"), QStringLiteral("-c"),
+                                               QStringLiteral("sleep 4271 >/dev/null 2>&1 & echo left")}));
         QVERIFY2(outcome.result, why(outcome).constData());
         QCOMPARE(outcome.liveStdout, QByteArray("left\n"));
-        QTRY_VERIFY_WITH_TIMEOUT(processesWithToken(QStringLiteral("sleep") + QChar(0) + QStringLiteral("4271")).isEmpty(),
-                                 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            processesWithToken(QStringLiteral("sleep") + QChar(0) + QStringLiteral("4271")).isEmpty(), 10000);
         QCOMPARE(LocalSandboxRecord(dir).processesInside(), 0);
         QVERIFY(listed(store(), QStringLiteral("busy")).ownerGone);
         QVERIFY(store().remove(QStringLiteral("busy")));
@@ -293,6 +342,66 @@ private Q_SLOTS:
         QVERIFY(made.open(QIODevice::ReadOnly));
         QCOMPARE(made.readAll(), QByteArray("made here\n"));
         QVERIFY(QFileInfo::exists(folder.filePath(QStringLiteral("mine.txt"))));
+    }
+
+    // start: the same name, limits, labels and folder; the log goes on where it stopped.
+    void aStoppedSandboxStartsAgainAsItWasMade()
+    {
+        QTemporaryDir folder(QDir::tempPath() + QStringLiteral("/tst_localsandboxes-work-XXXXXX"));
+        if (getuid() == 0) // the sandbox runs as nobody then (see checkWorkspace)
+            QVERIFY(::chown(QFile::encodeName(folder.path()).constData(), 65534, 65534) == 0);
+        SandboxSpec spec;
+        spec.name = QStringLiteral("again");
+        spec.memoryBytes = 100LL << 20;
+        spec.workspace = folder.path();
+        spec.labels.insert(QStringLiteral("course"), QStringLiteral("cs101"));
+        QVERIFY(store().create(spec));
+        auto controller = engine();
+        const auto run = [&](const QString &script) {
+            return runToEnd(*controller, exec(spec.name, {QStringLiteral("sh"), QStringLiteral("-c"), script}));
+        };
+        QVERIFY(run(QStringLiteral("echo kept > kept.txt; echo before")).result);
+        QVERIFY(store().stop(spec.name));
+        QCOMPARE(listed(store(), spec.name).state, SandboxInfo::State::Stopped);
+        const auto started = store().start(spec.name);
+        QVERIFY2(started, started ? "" : qPrintable(started.error().message));
+        QCOMPARE(started->state, SandboxInfo::State::Running);
+        QCOMPARE(started->memoryLimit, 100LL << 20);
+        QCOMPARE(started->workspace, QFileInfo(folder.path()).canonicalFilePath());
+        QCOMPARE(started->labels, spec.labels);
+        const Outcome after = run(QStringLiteral("cat kept.txt"));
+        QVERIFY2(after.result, why(after).constData());
+        QCOMPARE(after.liveStdout, QByteArray("kept\n"));
+        QCOMPARE(store().logs(spec.name).value().bytes, QByteArray("before\nkept\n"));
+        const auto again = store().start(spec.name);
+        QVERIFY(!again);
+        QVERIFY2(again.error().message.contains(QStringLiteral("running already")), qPrintable(again.error().message));
+        const auto unknown = store().start(QStringLiteral("nosuch"));
+        QVERIFY(!unknown);
+        QVERIFY(unknown.error().message.contains(QStringLiteral("no local sandbox named")));
+    }
+
+    // Its own /work is a tmpfs that ends with it; a sandbox that died (its keeper killed) starts
+    // too, with an empty /work and no cgroup of the old one in the way.
+    void aDeadSandboxStartsWithAnEmptyWork()
+    {
+        created(QStringLiteral("phoenix"));
+        auto controller = engine();
+        QVERIFY(runToEnd(*controller,
+                         exec(QStringLiteral("phoenix"), {QStringLiteral("touch"), QStringLiteral("/work/old")}))
+                    .result);
+        const auto saved = state(QStringLiteral("phoenix"));
+        QVERIFY(::kill(static_cast<pid_t>(process(saved, QStringLiteral("keeper")).pid), SIGKILL) == 0);
+        QTRY_COMPARE_WITH_TIMEOUT(listed(store(), QStringLiteral("phoenix")).state, SandboxInfo::State::Dead, 10000);
+        const auto started = store().start(QStringLiteral("phoenix"));
+        QVERIFY2(started, started ? "" : qPrintable(started.error().message));
+        const Outcome o = runToEnd(*controller,
+                                   exec(QStringLiteral("phoenix"),
+                                        {QStringLiteral("sh"), QStringLiteral("-c"),
+                                         QStringLiteral("test -e /work/old && echo kept || echo gone")}));
+        QVERIFY2(o.result, why(o).constData());
+        QCOMPARE(o.liveStdout, QByteArray("gone\n"));
+        QCOMPARE(livingProcesses(state(QStringLiteral("phoenix"))), 2);
     }
 
     // `sandpit sandbox shell`: a shell on a pty inside the sandbox, typed at, in its /work.

@@ -200,6 +200,34 @@ private Q_SLOTS:
         QCOMPARE(it->network, (QList<AllowedDestination>{allowLoopback(a.port()), allowLoopback(echo.port())}));
     }
 
+    // start: a stopped sandbox comes back with its list and a proxy of its own again, which
+    // its commands reach as before, and which ends with the sandbox again.
+    void aSandboxStartedAgainHasItsProxyAgain()
+    {
+        LoopbackServer a(LoopbackServer::Mode::Http, "hello from A");
+        LoopbackServer b(LoopbackServer::Mode::Http, "hello from B");
+        LoopbackServer echo(LoopbackServer::Mode::Echo);
+        const QList<AllowedDestination> list{allowLoopback(a.port()), allowLoopback(echo.port())};
+        const QString name = create(list);
+        QVERIFY(!name.isEmpty());
+        QVERIFY(m_store->stop(name));
+        QVERIFY(!SandboxProxy::process(folderOf(name)).isRunning());
+        const auto started = m_store->start(name);
+        QVERIFY2(started, started ? "" : qPrintable(started.error().message));
+        QCOMPARE(started->state, SandboxInfo::State::Running);
+        QCOMPARE(started->network, list);
+        const Outcome o = reachServersFrom(name, a, b, echo);
+        QVERIFY2(o.result, why(o));
+        const QStringList out = outputLines(o.result->stdoutData);
+        QVERIFY2(out.size() == 5, o.result->stdoutData + o.result->stderrData);
+        QCOMPARE(out[1], QStringLiteral("A 200 hello from A"));
+        QVERIFY2(out[2].startsWith(QStringLiteral("B 403 ")), qPrintable(out[2]));
+        QCOMPARE(a.connections(), 1);
+        QCOMPARE(b.connections(), 0);
+        QVERIFY(m_store->stop(name));
+        QVERIFY(!SandboxProxy::process(folderOf(name)).isRunning());
+    }
+
     // The window's or the request's list does not apply in a sandbox: its own (none) does.
     void aRecordLeftByAnEarlierProxyIsNotTaken()
     {

@@ -57,6 +57,21 @@ public:
             return Core::makeError(Core::RunError::Code::BackendUnavailable, m_backend->listError);
         return m_backend->sandboxes;
     }
+    Core::Expected<SandboxInfo> start(const QString &name) override
+    {
+        const std::lock_guard guard(m_backend->lock);
+        m_backend->calls << QStringLiteral("start ") + name;
+        for (SandboxInfo &info : m_backend->sandboxes) {
+            if (info.name != name)
+                continue;
+            if (info.state == SandboxInfo::State::Running)
+                return Core::makeError(Core::RunError::Code::BadRequest,
+                                       QStringLiteral("The sandbox \"%1\" is running already.").arg(name));
+            info.state = SandboxInfo::State::Running;
+            return info;
+        }
+        return Core::makeError(Core::RunError::Code::BadRequest, QStringLiteral("No sandbox %1.").arg(name));
+    }
     Core::Expected<void> stop(const QString &name) override { return record(QStringLiteral("stop ") + name); }
     Core::Expected<void> kill(const QString &name) override { return record(QStringLiteral("kill ") + name); }
     Core::Expected<void> remove(const QString &name) override
@@ -66,7 +81,7 @@ public:
         m_backend->sandboxes.removeIf([&](const SandboxInfo &s) { return s.name == name; });
         return {};
     }
-    Core::Expected<QByteArray> logs(const QString &, qint64) override { return QByteArray(); }
+    Core::Expected<Core::SandboxLogRead> logs(const QString &, qint64) override { return Core::SandboxLogRead{}; }
     Core::Expected<QList<Core::NetworkAttempt>> networkAttempts(const QString &) override
     {
         return QList<Core::NetworkAttempt>{};
@@ -219,6 +234,45 @@ private Q_SLOTS:
         QVERIFY(listed.wait());
         QCOMPARE(m_local->calls, QStringList{QStringLiteral("stop lab")});
         QVERIFY(m_docker->calls.isEmpty());
+    }
+
+    void startBringsAStoppedOneBack()
+    {
+        m_local->sandboxes = {sandbox(QStringLiteral("lab"), QStringLiteral("local")),
+                              sandbox(QStringLiteral("old"), QStringLiteral("local"), SandboxInfo::State::Stopped)};
+        Ui::SandboxesPane pane(stores());
+        listNow(pane);
+        auto *start = pane.findChild<QToolButton *>(QStringLiteral("sandboxStart"));
+        QVERIFY(start);
+        pane.selectRow(0); // "lab" runs: nothing to start
+        QVERIFY(!start->isEnabled());
+        pane.selectRow(1);
+        QVERIFY(start->isEnabled());
+        QVERIFY(!pane.findChild<QToolButton *>(QStringLiteral("sandboxStop"))->isEnabled());
+        QSignalSpy listed(&pane, &Ui::SandboxesPane::listed);
+        start->click();
+        QVERIFY(listed.wait());
+        QCOMPARE(m_local->calls, QStringList{QStringLiteral("start old")});
+        QCOMPARE(pane.cellText(1, Ui::SandboxesPane::State), pane.cellText(0, Ui::SandboxesPane::State));
+        QVERIFY(!start->isEnabled()); // still selected, and running now
+        QVERIFY(pane.findChild<QToolButton *>(QStringLiteral("sandboxTerminal"))->isEnabled());
+    }
+
+    void aStartThatFailsIsSaid()
+    {
+        m_local->sandboxes = {sandbox(QStringLiteral("old"), QStringLiteral("local"), SandboxInfo::State::Stopped)};
+        Ui::SandboxesPane pane(stores());
+        listNow(pane);
+        pane.selectRow(0);
+        {
+            // Started meanwhile by `sandpit sandbox start` in a shell: the store refuses.
+            const std::lock_guard guard(m_local->lock);
+            m_local->sandboxes[0].state = SandboxInfo::State::Running;
+        }
+        QSignalSpy listed(&pane, &Ui::SandboxesPane::listed);
+        pane.findChild<QToolButton *>(QStringLiteral("sandboxStart"))->click();
+        QVERIFY(listed.wait());
+        QVERIFY2(pane.noteText().contains(QStringLiteral("running already")), qPrintable(pane.noteText()));
     }
 
     void removeAsksFirst()

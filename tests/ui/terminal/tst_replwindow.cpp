@@ -1,7 +1,7 @@
 // The REPL in the window, end to end on the local sandbox: what the learner does. A
 // file run into the REPL leaves its variables at the prompt, Ctrl+C stops an endless loop and
-// the prompt comes back, and a memory bomb typed at the prompt ends the REPL with the Run
-// pane's sentence, a new prompt one Enter away.
+// the prompt comes back, a memory bomb typed at the prompt ends the REPL with the Run pane's
+// sentence, a new prompt one Enter away, and the Stop keys end the REPL as they end a run.
 //
 // It needs terminal runs in the engine (RunRequest::terminal on a pty in the sandbox): it
 // fails on a build without them, where a REPL request runs the program on pipes.
@@ -29,6 +29,7 @@ private Q_SLOTS:
     void runInReplKeepsTheFilesVariables();
     void ctrlCStopsALoopAndThePromptGoesOn();
     void aMemoryBombEndsTheReplWithTheReasonAndEnterStartsANewOne();
+    void stopsKeysEndTheReplWhenItIsWhatRuns();
 
 private:
     Ui::TerminalPane *pane() const { return m_window->findChild<Ui::TerminalPane *>(QStringLiteral("terminalPane")); }
@@ -132,6 +133,35 @@ void TestReplWindow::aMemoryBombEndsTheReplWithTheReasonAndEnterStartsANewOne()
     QTest::keyClick(view(), Qt::Key_Return);
     QCOMPARE(starting.count(), 1);
     QVERIFY(waitForPrompt(1));
+}
+
+// Ctrl+F2 (from the terminal too: a function key stays the window's) and Escape in the editor
+// end the REPL as they end a run. Escape typed in the terminal stays the program's key (vim
+// in a sandbox's shell needs it).
+void TestReplWindow::stopsKeysEndTheReplWhenItIsWhatRuns()
+{
+    auto *repl = m_window->findChild<Ui::ReplSession *>(QStringLiteral("replSession"));
+    QSignalSpy finished(repl, &Ui::ReplSession::replFinished);
+    QAction *stop = action("actionStop");
+    QVERIFY(!stop->isEnabled());
+    action("actionOpenRepl")->trigger();
+    QVERIFY(waitForPrompt(1));
+    QVERIFY(stop->isEnabled());
+    QTest::keyClick(view(), Qt::Key_Escape);
+    QVERIFY(repl->isActive());
+    QTest::keyClick(view(), Qt::Key_F2, Qt::ControlModifier);
+    QVERIFY(finished.wait(kRunTimeoutMs));
+    QCOMPARE(finished.last().at(0).value<Core::RunResult>().killReason, Core::KillReason::Cancelled);
+    QVERIFY(!repl->isActive());
+    QVERIFY(!stop->isEnabled());
+
+    action("actionOpenRepl")->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(repl->isActive(), kRunTimeoutMs);
+    m_editor->setFocus();
+    QTest::keyClick(m_editor, Qt::Key_Escape);
+    QVERIFY(finished.wait(kRunTimeoutMs));
+    QCOMPARE(finished.last().at(0).value<Core::RunResult>().killReason, Core::KillReason::Cancelled);
+    QVERIFY(!repl->isActive());
 }
 
 QTEST_MAIN(TestReplWindow)
