@@ -219,10 +219,12 @@ void OutputPane::saveOutput(const QString &path)
 
 void OutputPane::showDropped(qint64 total)
 {
-    m_droppedNote->setText(QStringLiteral("%L1 older lines were dropped to keep Sandpit responsive: the pane keeps the "
-                                          "last %L2 lines at most. Save output… keeps everything the program printed.")
-                               .arg(total)
-                               .arg(m_view->maxLines()));
+    m_droppedNote->setText(
+        QStringLiteral("%L1 older lines were dropped to keep Sandpit responsive: the pane keeps the "
+                       "last %L2 lines at most. Save output… keeps all the output Sandpit received, up to the "
+                       "run's output limit.")
+            .arg(total)
+            .arg(m_view->maxLines()));
     m_droppedNote->show();
 }
 
