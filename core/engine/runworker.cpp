@@ -74,9 +74,10 @@ void RunWorker::launch(RunId id, const RunRequest &request, Backend *backend, co
             [this, id](OutputStream stream, const QByteArray &data) { Q_EMIT outputReceived(id, stream, data); });
     connect(raw, &RunJob::artifactsListed, this,
             [this, id](const ArtifactListing &listing) { Q_EMIT artifactsListed(id, listing); });
-    connect(raw, &RunJob::finished, this, [this, id, notice](const RunResult &result) {
+    connect(raw, &RunJob::finished, this, [this, id, notice, sandbox = request.sandbox](const RunResult &result) {
         finishJob(id);
         RunResult withNotice = result;
+        withNotice.sandbox = sandbox;
         // The job's own notice (a workspace that could not be kept) comes after the fallback's.
         if (!notice.isEmpty())
             withNotice.notice = result.notice.isEmpty() ? notice : notice + QLatin1Char(' ') + result.notice;

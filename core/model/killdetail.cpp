@@ -66,12 +66,15 @@ QString firstError(const QList<Diagnostic> &diagnostics)
         return diagnostic->message;
     // A message that names a line of its own ("…after function definition on line 1") read as
     // two places for one error with ", line 2" after it; one that names the error's line
-    // ("detected at line 1") says it already.
-    static const QRegularExpression namesALine(QStringLiteral("\\bline (\\d+)"));
+    // ("detected at line 1") says it already. Only Python's own endings of its syntax errors:
+    // "line 7" in the text of a program's own exception is the program's words.
+    static const QRegularExpression namesALine(QStringLiteral(
+        "^(?:SyntaxError|IndentationError|TabError):.*(?:\\bon line (\\d+)|\\(detected at line (\\d+)\\))$"));
     const QRegularExpressionMatch named = namesALine.match(diagnostic->message);
     if (!named.hasMatch())
         return QStringLiteral("%1, line %2").arg(diagnostic->message).arg(diagnostic->line);
-    if (named.captured(1).toInt() == diagnostic->line)
+    const int namedLine = (named.captured(1).isEmpty() ? named.captured(2) : named.captured(1)).toInt();
+    if (namedLine == diagnostic->line)
         return diagnostic->message;
     return QStringLiteral("%1; the error is at line %2").arg(diagnostic->message).arg(diagnostic->line);
 }

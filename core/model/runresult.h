@@ -77,6 +77,9 @@ struct RunResult {
     /// files and the workspace's size), so the program made more files than artifactsFound.
     bool artifactsLeftBehind = false;
     QString backend; ///< the backend that really ran it
+    /// The named sandbox it ran in (RunRequest::sandbox), whose limits are its own, set when it
+    /// was created; empty: a sandbox of its own, under the request's limits.
+    QString sandbox;
     QString language;
     IsolationReport isolation;
     QString notice;                 ///< how the run differed from what was asked (a fallback), or empty

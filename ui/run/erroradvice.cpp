@@ -26,7 +26,8 @@ const std::array<Advice, 16> &advice()
          "Python does not know the name '%1': check its spelling, give it a value on a line before this one, or "
          "put it in quotes if you meant the text \"%1\"."},
         {QRegularExpression(QStringLiteral("^SyntaxError: expected ':'")),
-         "A line that starts a block (if, elif, else, for, while, def) must end with a colon ':'."},
+         "A line that starts a block (if, elif, else, for, while, def, class, try, except, finally, with) must end "
+         "with a colon ':'."},
         {QRegularExpression(QStringLiteral("^SyntaxError: '([(\\[{])' was never closed")),
          "The '%1' opened here has no closing bracket: add it where the expression ends, often at the end of "
          "this line."},

@@ -60,6 +60,14 @@ QString limitAdvice(const Core::RunResult &result)
 {
     if (result.stage != Core::RunStage::Run)
         return {};
+    // A named sandbox's limits are its own, fixed when it was made: the settings change nothing.
+    if (!result.sandbox.isEmpty()) {
+        return result.killReason == Core::KillReason::Memory
+            ? QStringLiteral("The sandbox “%1” sets this limit: to give it more, make it again with a larger --memory "
+                             "(Sandboxes tab › New…, or sandpit sandbox create).")
+                  .arg(result.sandbox)
+            : QString();
+    }
     switch (result.killReason) {
     case Core::KillReason::Timeout:
         return QStringLiteral("If it should have ended by then, look for a loop whose condition never becomes false; "

@@ -194,7 +194,9 @@ void MainWindow::stopRunOrCheck()
 
 void MainWindow::updateStopAction()
 {
-    m_stopAction->setEnabled(m_session->isActive() || m_checks->isRunning() || m_repl->isActive());
+    const bool runOrCheck = m_session->isActive() || m_checks->isRunning();
+    m_stopAction->setEnabled(runOrCheck || m_repl->isActive());
+    m_escapeStopAction->setEnabled(runOrCheck);
 }
 
 } // namespace Sandpit::Ui

@@ -129,14 +129,24 @@ void MainWindow::createRunMenu()
     QAction *arguments = menuAction(runMenu, QStringLiteral("actionProgramArguments"),
                                     QStringLiteral("Program Ar&guments…"), {}, &MainWindow::editProgramArguments);
     arguments->setToolTip(QStringLiteral("Give the program command-line arguments (in the Input Files pane)"));
-    m_stopAction
-        = menuAction(runMenu, QStringLiteral("actionStop"), QStringLiteral("&Stop"),
-                     {QKeySequence(Qt::CTRL | Qt::Key_F2), QKeySequence(Qt::Key_Escape)}, &MainWindow::stopRunOrCheck);
+    m_stopAction = menuAction(runMenu, QStringLiteral("actionStop"), QStringLiteral("&Stop"),
+                              {QKeySequence(Qt::CTRL | Qt::Key_F2)}, &MainWindow::stopRunOrCheck);
     m_stopAction->setIcon(glyphIcon(Glyph::Stop));
     m_stopAction->setToolTip(
-        QStringLiteral("Stop the program and everything it started, or the REPL when only it runs (Ctrl+F2, or Esc "
-                       "in the editor)"));
+        QStringLiteral("Stop the program and everything it started, or the REPL when only it runs (Ctrl+F2; Esc in "
+                       "the editor stops a program or a Check, never the REPL)"));
     m_stopAction->setEnabled(false);
+    // Esc is pressed out of habit (closing a popup, a vim reflex): it may stop a run, which can
+    // be run again, but never end a REPL and the session the learner built up in it.
+    m_escapeStopAction = new QAction(this);
+    m_escapeStopAction->setObjectName(QStringLiteral("actionStopByEscape"));
+    m_escapeStopAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_escapeStopAction->setEnabled(false);
+    connect(m_escapeStopAction, &QAction::triggered, this, [this] {
+        m_session->stop();
+        m_checks->stop();
+    });
+    addAction(m_escapeStopAction);
     createReplActions(runMenu);
     createCheckAction(runMenu);
 }

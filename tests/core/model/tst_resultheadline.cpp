@@ -53,6 +53,14 @@ private Q_SLOTS:
             << QByteArray("  File \"/work/quote.py\", line 1\n    print(\"hi)\n          ^\n"
                           "SyntaxError: unterminated string literal (detected at line 1)\n")
             << "The program stopped with an error: SyntaxError: unterminated string literal (detected at line 1)";
+        // "line 7" in a program's own message is its words, not Python's: the error's line is
+        // still said.
+        QTest::newRow("python, a program's message with a line in it")
+            << "python"
+            << "check.py"
+            << QByteArray("Traceback (most recent call last):\n  File \"/work/check.py\", line 7, in <module>\n"
+                          "    raise ValueError(\"bad line 7\")\nValueError: bad line 7\n")
+            << "The program stopped with an error: ValueError: bad line 7, line 7";
         QTest::newRow("node")
             << "node"
             << "main.js"

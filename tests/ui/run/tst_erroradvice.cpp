@@ -83,6 +83,17 @@ private Q_SLOTS:
         result.killReason = Core::KillReason::Cancelled;
         pane.showResult(result);
         QVERIFY2(!pane.messageText().contains(QStringLiteral("Settings")), qPrintable(pane.messageText()));
+        // In a named sandbox (Sandboxes tab › Run File Here) the sandbox's own limits applied,
+        // which the settings do not change.
+        result.sandbox = QStringLiteral("lab");
+        result.killReason = Core::KillReason::Memory;
+        pane.showResult(result);
+        QVERIFY2(!pane.messageText().contains(QStringLiteral("Settings")), qPrintable(pane.messageText()));
+        QVERIFY2(pane.messageText().contains(QStringLiteral("The sandbox “lab” sets this limit")),
+                 qPrintable(pane.messageText()));
+        result.killReason = Core::KillReason::OutputLimit;
+        pane.showResult(result);
+        QVERIFY2(!pane.messageText().contains(QStringLiteral("Settings")), qPrintable(pane.messageText()));
     }
 
     void theRunPaneSaysItUnderTheError()

@@ -135,9 +135,10 @@ void TestReplWindow::aMemoryBombEndsTheReplWithTheReasonAndEnterStartsANewOne()
     QVERIFY(waitForPrompt(1));
 }
 
-// Ctrl+F2 (from the terminal too: a function key stays the window's) and Escape in the editor
-// end the REPL as they end a run. Escape typed in the terminal stays the program's key (vim
-// in a sandbox's shell needs it).
+// Ctrl+F2 (from the terminal too: a function key stays the window's) ends the REPL as it ends a
+// run. Escape never does: typed in the terminal it stays the program's key (vim in a sandbox's
+// shell needs it), and in the editor, where it stops a run, it is pressed out of habit too often
+// to cost the learner a session.
 void TestReplWindow::stopsKeysEndTheReplWhenItIsWhatRuns()
 {
     auto *repl = m_window->findChild<Ui::ReplSession *>(QStringLiteral("replSession"));
@@ -159,6 +160,13 @@ void TestReplWindow::stopsKeysEndTheReplWhenItIsWhatRuns()
     QTRY_VERIFY_WITH_TIMEOUT(repl->isActive(), kRunTimeoutMs);
     m_editor->setFocus();
     QTest::keyClick(m_editor, Qt::Key_Escape);
+    // Still there, and answering after the Escape.
+    type(QStringLiteral("6 * 7000\r"));
+    QVERIFY2(QTest::qWaitFor([&] { return screenText().contains(QStringLiteral("42000")); }, kRunTimeoutMs),
+             qPrintable(screenText()));
+    QVERIFY(repl->isActive());
+    QCOMPARE(finished.count(), 1);
+    QTest::keyClick(m_editor, Qt::Key_F2, Qt::ControlModifier);
     QVERIFY(finished.wait(kRunTimeoutMs));
     QCOMPARE(finished.last().at(0).value<Core::RunResult>().killReason, Core::KillReason::Cancelled);
     QVERIFY(!repl->isActive());
