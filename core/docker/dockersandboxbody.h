@@ -12,6 +12,9 @@ struct DockerSandboxLabels {
     static constexpr const char *kName = "sandpit.sandbox";
     static constexpr const char *kOwner = "sandpit.owner"; ///< uid@host:pid of whoever created it
     static constexpr const char *kWorkspace = "sandpit.workspace";
+    /// The workspace folder's device and inode at create, "DEVICE:INODE" (WorkspaceIdentity):
+    /// start binds the path again only while it leads to that folder.
+    static constexpr const char *kWorkspaceId = "sandpit.workspace-id";
     static constexpr const char *kCpus = "sandpit.cpus";
     /// The host path of the sandbox's log, which every client that runs a command in it appends to.
     static constexpr const char *kLog = "sandpit.log";

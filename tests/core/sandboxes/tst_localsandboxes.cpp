@@ -4,6 +4,8 @@
 #include "localsandboxesfixture.h"
 #include "network/allowlist.h"
 
+#include <thread>
+
 using namespace SandpitTest;
 
 class TestLocalSandboxes : public LocalSandboxesFixture
@@ -23,6 +25,17 @@ private:
                        LocalBackend::findHelper(), dir});
         QVERIFY(creator.waitForFinished(30000));
         QCOMPARE(creator.readAllStandardOutput(), QByteArray("created 0\n"));
+    }
+
+    static int processesNaming(const QString &text)
+    {
+        int found = 0;
+        for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+            QFile cmdline(QStringLiteral("/proc/") + pid + QStringLiteral("/cmdline"));
+            if (pid.toLongLong() > 0 && cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(text.toUtf8()))
+                ++found;
+        }
+        return found;
     }
 
 private Q_SLOTS:
@@ -379,6 +392,25 @@ private Q_SLOTS:
         const auto unknown = store().start(QStringLiteral("nosuch"));
         QVERIFY(!unknown);
         QVERIFY(unknown.error().message.contains(QStringLiteral("no local sandbox named")));
+    }
+
+    // rm while a start builds: rm waits its turn, so what the start built ends with the sandbox
+    // instead of running on with no folder to find it by.
+    void removeDuringStartLeavesNothing()
+    {
+        for (int round = 0; round < 5; ++round) {
+            created(QStringLiteral("racer"));
+            QVERIFY(store().stop(QStringLiteral("racer")));
+            const QString dir = m_root.path() + QStringLiteral("/racer");
+            std::thread starter([this] { store().start(QStringLiteral("racer")); });
+            const auto removed = store().remove(QStringLiteral("racer"));
+            starter.join();
+            QVERIFY2(removed, removed ? "" : qPrintable(removed.error().message));
+            QCOMPARE(listed(store(), QStringLiteral("racer")).name, QString());
+            QVERIFY(!QFileInfo::exists(dir));
+            // The keeper and init carry the state folder on their command line (--hold DIR).
+            QCOMPARE(processesNaming(dir), 0);
+        }
     }
 
     // Its own /work is a tmpfs that ends with it; a sandbox that died (its keeper killed) starts
