@@ -27,6 +27,17 @@ private:
         QCOMPARE(creator.readAllStandardOutput(), QByteArray("created 0\n"));
     }
 
+    // A command in `sandbox` that holds 60 MB until its stdin closes, once it holds them.
+    static void startHolding60MB(RunController &controller, RunWatcher &holder, const QString &sandbox)
+    {
+        RunRequest holding = withFixture(exec(sandbox, {QStringLiteral("python3"), QStringLiteral("hold_memory.py"),
+                                                        QStringLiteral("60"), QStringLiteral("wait")}));
+        holding.keepStdinOpen = true;
+        holder.outcome.id = controller.start(holding);
+        QTRY_VERIFY_WITH_TIMEOUT(holder.outcome.liveStdout.contains("holding") || holder.done(), 30000);
+        QVERIFY2(!holder.done(), why(holder.outcome).constData());
+    }
+
     static int processesNaming(const QString &text)
     {
         int found = 0;
@@ -196,22 +207,28 @@ private Q_SLOTS:
         QCOMPARE(store().logs(QStringLiteral("slow"), late.end).value().bytes, QByteArray("after\n"));
     }
 
-    // The peak a command reports is its own: not the sandbox's, which an earlier command set.
+    // The peak a command reports is its own: not the sandbox's, which an earlier command set,
+    // nor that of a command running beside it.
     void aCommandsPeakMemoryIsItsOwn()
     {
         created(QStringLiteral("peaks"), 200LL << 20);
         auto controller = engine();
-        const Outcome big = runToEnd(
-            *controller,
-            withFixture(exec(QStringLiteral("peaks"),
-                             {QStringLiteral("python3"), QStringLiteral("hold_memory.py"), QStringLiteral("60")})));
-        QVERIFY2(big.result, why(big).constData());
-        QVERIFY2(big.result->peakMemoryBytes >= 60LL << 20,
-                 QByteArray::number(big.result->peakMemoryBytes).constData());
+        RunWatcher big(*controller);
+        startHolding60MB(*controller, big, QStringLiteral("peaks"));
+        if (QTest::currentTestFailed())
+            return;
+
         const Outcome small = runToEnd(*controller, exec(QStringLiteral("peaks"), {QStringLiteral("true")}));
         QVERIFY2(small.result, why(small).constData());
         QVERIFY2(small.result->peakMemoryBytes < 20LL << 20,
                  QByteArray::number(small.result->peakMemoryBytes).constData());
+        QVERIFY(!big.done()); // the 60 MB were held all the while
+
+        controller->closeInput(big.outcome.id);
+        QTRY_VERIFY_WITH_TIMEOUT(big.done(), 30000);
+        QVERIFY2(big.outcome.result, why(big.outcome).constData());
+        QVERIFY2(big.outcome.result->peakMemoryBytes >= 60LL << 20,
+                 QByteArray::number(big.outcome.result->peakMemoryBytes).constData());
     }
 
     void memoryLimitHeldAcrossCommands()
@@ -219,13 +236,9 @@ private Q_SLOTS:
         created(QStringLiteral("tight"), 100LL << 20);
         auto controller = engine();
         RunWatcher holder(*controller);
-        RunRequest holding = withFixture(exec(QStringLiteral("tight"),
-                                              {QStringLiteral("python3"), QStringLiteral("hold_memory.py"),
-                                               QStringLiteral("60"), QStringLiteral("wait")}));
-        holding.keepStdinOpen = true;
-        holder.outcome.id = controller->start(holding);
-        QTRY_VERIFY_WITH_TIMEOUT(holder.outcome.liveStdout.contains("holding") || holder.done(), 30000);
-        QVERIFY2(!holder.done(), why(holder.outcome).constData());
+        startHolding60MB(*controller, holder, QStringLiteral("tight"));
+        if (QTest::currentTestFailed())
+            return;
 
         // 60 MB alone fits the sandbox's 100 MB; beside the first command's 60 MB it does not.
         const Outcome second = runToEnd(*controller,
