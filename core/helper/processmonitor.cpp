@@ -11,7 +11,8 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <initializer_list>
-#include <sys/statvfs.h>
+#include <linux/magic.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 #include <vector>
 
@@ -147,12 +148,13 @@ Usage sampleUsage(bool privateProc, long long openFilesLimit, bool countCharged,
         return usage;
     // So do the run's socket buffers, which no rlimit bounds (its network namespace is its own).
     usage.chargedBytes += std::max(0LL, unixSocketQueuedBytes());
-    // Files in the run's own tmpfs mounts live in memory too.
+    // Files in the run's own tmpfs mounts live in memory too. Only a tmpfs: a named sandbox's
+    // /work may be the user's folder (--workspace), whose disk's whole use is not the run's.
     for (const char *mount : {"/work", "/tmp", "/dev/shm"}) {
-        struct statvfs vfs { };
-        if (statvfs(mount, &vfs) == 0)
+        struct statfs fs { };
+        if (statfs(mount, &fs) == 0 && fs.f_type == TMPFS_MAGIC)
             usage.chargedBytes
-                += static_cast<long long>(vfs.f_blocks - vfs.f_bfree) * static_cast<long long>(vfs.f_frsize);
+                += static_cast<long long>(fs.f_blocks - fs.f_bfree) * static_cast<long long>(fs.f_frsize);
     }
     return usage;
 }

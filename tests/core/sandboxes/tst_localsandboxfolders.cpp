@@ -109,7 +109,8 @@ private Q_SLOTS:
         auto controller = engine();
         const auto inOuter = [&](const QString &script) {
             const Outcome o = runToEnd(*controller, exec(outer.name, {QStringLiteral("sh"), QStringLiteral("-c"), script}));
-            QVERIFY2(o.result && o.result->exitCode == 0, why(o).constData());
+            QVERIFY2(o.result, why(o).constData());
+            QVERIFY2(o.result->exitCode == 0, o.liveStderr.constData());
         };
 
         inOuter(QStringLiteral("mv /work/sub /work/old && mkdir /work/sub"));
