@@ -125,6 +125,36 @@ private Q_SLOTS:
         QCOMPARE(listed(store(), inner.name).state, SandboxInfo::State::Stopped);
     }
 
+    // A sandbox made before create kept which folder its workspace is: start binds the path
+    // only with no link on it, and only a folder of this user's own.
+    void aSandboxWithoutAKeptWorkspaceStartsOnlyOnAFolderOfTheUsersOwn()
+    {
+        QTemporaryDir proj(QDir::tempPath() + QStringLiteral("/tst_localsandboxfolders-old-XXXXXX"));
+        const QString sub = proj.filePath(QStringLiteral("sub"));
+        QVERIFY(QDir().mkpath(sub));
+        makeUsable(proj.path());
+        makeUsable(sub);
+        SandboxSpec spec;
+        spec.name = QStringLiteral("old");
+        spec.workspace = sub;
+        const auto made = store().create(spec);
+        QVERIFY2(made, made ? "" : qPrintable(made.error().message));
+        QVERIFY(store().stop(spec.name));
+        QVERIFY(QFile::remove(m_root.path() + QStringLiteral("/old/workspace-identity")));
+        // As root the folder is nobody's (the sandbox runs as nobody), which is not root's own.
+        const QString refusal = startRefusal(spec.name);
+        if (::getuid() == 0)
+            QVERIFY2(refusal.contains(QStringLiteral("before Sandpit kept which folder")), qPrintable(refusal));
+        else
+            QVERIFY2(refusal.isEmpty(), qPrintable(refusal));
+        QVERIFY(store().stop(spec.name) || ::getuid() == 0);
+
+        QVERIFY(QDir(proj.path()).rename(QStringLiteral("sub"), QStringLiteral("real")));
+        QVERIFY(QFile::link(proj.filePath(QStringLiteral("real")), sub));
+        const QString linked = startRefusal(spec.name);
+        QVERIFY2(linked.contains(QStringLiteral("a link now stands on its path")), qPrintable(linked));
+    }
+
     // A log planted as a link: the command runs, but its output goes nowhere but its run.
     void theHelperNeverWritesThroughALinkInTheStateFolder()
     {
