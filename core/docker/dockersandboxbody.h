@@ -7,6 +7,8 @@
 
 namespace Sandpit::Core {
 
+struct WorkspaceIdentity;
+
 /// The labels that mark a container as a named sandbox, and what it was created with.
 struct DockerSandboxLabels {
     static constexpr const char *kName = "sandpit.sandbox";
@@ -46,8 +48,9 @@ public:
     /// Whether `workspace` (absolute; empty: none) can be bound: a folder, and, when Sandpit runs
     /// as root, usable by nobody, whom the sandbox then runs as (the local backend's rule).
     static Expected<void> checkWorkspace(const QString &workspace);
-    static QJsonObject make(const SandboxSpec &spec, const DockerContainerKey &key, const QString &controlDir,
-                            const QString &owner, const QString &log);
+    /// `workspace`: what create found at spec.workspace, kept in the kWorkspaceId label.
+    static QJsonObject make(const SandboxSpec &spec, const WorkspaceIdentity &workspace, const DockerContainerKey &key,
+                            const QString &controlDir, const QString &owner, const QString &log);
 };
 
 } // namespace Sandpit::Core

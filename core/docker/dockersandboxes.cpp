@@ -149,14 +149,8 @@ Expected<SandboxInfo> DockerSandboxes::create(const SandboxSpec &requested)
         key.proxySocket = *socket;
     }
 
-    QJsonObject body
-        = DockerSandboxBody::make(spec, key, folder.control(), DockerSandboxInspect::thisOwner(), folder.log());
-    if (workspace->isRecorded()) {
-        QJsonObject labels = body.value(QLatin1String("Labels")).toObject();
-        labels.insert(QLatin1String(DockerSandboxLabels::kWorkspaceId),
-                      QStringLiteral("%1:%2").arg(workspace->device).arg(workspace->inode));
-        body.insert(QStringLiteral("Labels"), labels);
-    }
+    const QJsonObject body = DockerSandboxBody::make(spec, *workspace, key, folder.control(),
+                                                     DockerSandboxInspect::thisOwner(), folder.log());
     auto created
         = client->call("POST", QStringLiteral("/containers/create?name=") + DockerSandboxBody::containerName(spec.name),
                        QJsonDocument(body).toJson(QJsonDocument::Compact));
@@ -231,9 +225,8 @@ Expected<SandboxInfo> DockerSandboxes::start(const QString &name)
     // The daemon resolves the bind's source again at start, following any link put there since.
     if (!workspace.isEmpty()) {
         const QStringList id = DockerSandboxInspect::label(inspect, DockerSandboxLabels::kWorkspaceId).split(u':');
-        const WorkspaceIdentity recorded{.path = workspace,
-                                         .device = id.value(0).toULongLong(),
-                                         .inode = id.value(1).toULongLong()};
+        const WorkspaceIdentity recorded{
+            .path = workspace, .device = id.value(0).toULongLong(), .inode = id.value(1).toULongLong()};
         if (auto same = recorded.checkUnchanged(); !same)
             return std::unexpected(same.error());
     }

@@ -116,7 +116,8 @@ FileDescriptor lockTurn(const QString &dir, int how)
 // Whether `path` still names the file `fd` has open.
 bool sameFile(const FileDescriptor &fd, const QString &path)
 {
-    struct stat held {}, named {};
+    struct stat held { };
+    struct stat named { };
     return ::fstat(fd.get(), &held) == 0 && ::stat(QFile::encodeName(path).constData(), &named) == 0
         && held.st_dev == named.st_dev && held.st_ino == named.st_ino;
 }
@@ -333,7 +334,8 @@ Expected<SandboxInfo> LocalSandboxes::start(const QString &name)
         return makeError(RunError::Code::BadRequest,
                          QStringLiteral("The sandbox \"%1\" is being started, stopped or removed already.").arg(name));
     const LocalSandboxRecord record(dir); // as it is now that no other start can change it
-    if (!record.isValid()) // removed while this start waited for its turn
+    // Removed while this start waited for its turn.
+    if (!record.isValid())
         return std::unexpected(unknown(name).error());
     if (record.isRunning())
         return makeError(RunError::Code::BadRequest,

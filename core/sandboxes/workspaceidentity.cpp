@@ -34,7 +34,7 @@ FileDescriptor openWithoutLinks(const QString &path)
 Expected<struct stat> statWithoutLinks(const QString &path)
 {
     const FileDescriptor folder = openWithoutLinks(path);
-    struct stat st {};
+    struct stat st { };
     if (!folder.isValid() || ::fstat(folder.get(), &st) != 0 || !S_ISDIR(st.st_mode))
         return makeError(RunError::Code::BadRequest,
                          QStringLiteral("The workspace %1 is no longer a folder reached without links (a link now "
@@ -50,13 +50,13 @@ Expected<WorkspaceIdentity> WorkspaceIdentity::of(const QString &workspace)
 {
     const QString canonical = QFileInfo(workspace).canonicalFilePath();
     if (canonical.isEmpty())
-        return makeError(RunError::Code::BadRequest, QStringLiteral("The workspace %1 is not a folder.").arg(workspace));
+        return makeError(RunError::Code::BadRequest,
+                         QStringLiteral("The workspace %1 is not a folder.").arg(workspace));
     const auto st = statWithoutLinks(canonical);
     if (!st)
         return std::unexpected(st.error());
-    return WorkspaceIdentity{.path = canonical,
-                             .device = static_cast<quint64>(st->st_dev),
-                             .inode = static_cast<quint64>(st->st_ino)};
+    return WorkspaceIdentity{
+        .path = canonical, .device = static_cast<quint64>(st->st_dev), .inode = static_cast<quint64>(st->st_ino)};
 }
 
 Expected<WorkspaceIdentity> WorkspaceIdentity::pin(SandboxSpec &spec)

@@ -30,8 +30,9 @@ private:
     // A command in `sandbox` that holds 60 MB until its stdin closes, once it holds them.
     static void startHolding60MB(RunController &controller, RunWatcher &holder, const QString &sandbox)
     {
-        RunRequest holding = withFixture(exec(sandbox, {QStringLiteral("python3"), QStringLiteral("hold_memory.py"),
-                                                        QStringLiteral("60"), QStringLiteral("wait")}));
+        RunRequest holding = withFixture(exec(sandbox,
+                                              {QStringLiteral("python3"), QStringLiteral("hold_memory.py"),
+                                               QStringLiteral("60"), QStringLiteral("wait")}));
         holding.keepStdinOpen = true;
         holder.outcome.id = controller.start(holding);
         QTRY_VERIFY_WITH_TIMEOUT(holder.outcome.liveStdout.contains("holding") || holder.done(), 30000);

@@ -108,7 +108,8 @@ private Q_SLOTS:
         QVERIFY(store().stop(inner.name));
         auto controller = engine();
         const auto inOuter = [&](const QString &script) {
-            const Outcome o = runToEnd(*controller, exec(outer.name, {QStringLiteral("sh"), QStringLiteral("-c"), script}));
+            const Outcome o
+                = runToEnd(*controller, exec(outer.name, {QStringLiteral("sh"), QStringLiteral("-c"), script}));
             QVERIFY2(o.result, why(o).constData());
             QVERIFY2(o.result->exitCode == 0, o.liveStderr.constData());
         };
