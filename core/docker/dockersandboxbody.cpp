@@ -1,6 +1,7 @@
 #include "docker/dockersandboxbody.h"
 
 #include "sandboxes/sandboxworkspace.h"
+#include "sandboxes/workspaceidentity.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -45,7 +46,8 @@ QJsonArray sandboxMounts(const QJsonArray &runMounts, const QString &workspace)
     return mounts;
 }
 
-QJsonObject sandboxLabels(const SandboxSpec &spec, const QString &owner, const QString &log)
+QJsonObject sandboxLabels(const SandboxSpec &spec, const WorkspaceIdentity &workspace, const QString &owner,
+                          const QString &log)
 {
     QJsonObject labels;
     for (auto it = spec.labels.begin(); it != spec.labels.end(); ++it)
@@ -53,6 +55,9 @@ QJsonObject sandboxLabels(const SandboxSpec &spec, const QString &owner, const Q
     labels.insert(QLatin1String(DockerSandboxLabels::kName), spec.name);
     labels.insert(QLatin1String(DockerSandboxLabels::kOwner), owner);
     labels.insert(QLatin1String(DockerSandboxLabels::kWorkspace), spec.workspace);
+    if (workspace.isRecorded())
+        labels.insert(QLatin1String(DockerSandboxLabels::kWorkspaceId),
+                      QStringLiteral("%1:%2").arg(workspace.device).arg(workspace.inode));
     labels.insert(QLatin1String(DockerSandboxLabels::kCpus), QString::number(spec.cpus));
     labels.insert(QLatin1String(DockerSandboxLabels::kLog), log);
     labels.insert(QLatin1String(DockerSandboxLabels::kUserKeys),
@@ -92,13 +97,14 @@ Expected<void> DockerSandboxBody::checkWorkspace(const QString &workspace)
     return checkSandboxWorkspace(workspace);
 }
 
-QJsonObject DockerSandboxBody::make(const SandboxSpec &spec, const DockerContainerKey &key, const QString &controlDir,
+QJsonObject DockerSandboxBody::make(const SandboxSpec &spec, const WorkspaceIdentity &workspace,
+                                    const DockerContainerKey &key, const QString &controlDir,
                                     const QString &owner, const QString &log)
 {
     QJsonObject body = held(key, controlDir, spec.workspace, std::max(0.0, spec.cpus));
     // In place of a run's labels: a sandbox outlives the Sandpit that made it, which
     // DockerContainer::removeOrphans must not take it for.
-    body.insert(QStringLiteral("Labels"), sandboxLabels(spec, owner, log));
+    body.insert(QStringLiteral("Labels"), sandboxLabels(spec, workspace, owner, log));
     if (!spec.workspace.isEmpty()) {
         // The bound folder is the user's own: the sandbox's files there must be theirs and
         // writable by them, which kNobodysUid's would not be. The container still has no

@@ -7,11 +7,16 @@
 
 namespace Sandpit::Core {
 
+struct WorkspaceIdentity;
+
 /// The labels that mark a container as a named sandbox, and what it was created with.
 struct DockerSandboxLabels {
     static constexpr const char *kName = "sandpit.sandbox";
     static constexpr const char *kOwner = "sandpit.owner"; ///< uid@host:pid of whoever created it
     static constexpr const char *kWorkspace = "sandpit.workspace";
+    /// The workspace folder's device and inode at create, "DEVICE:INODE" (WorkspaceIdentity):
+    /// start binds the path again only while it leads to that folder.
+    static constexpr const char *kWorkspaceId = "sandpit.workspace-id";
     static constexpr const char *kCpus = "sandpit.cpus";
     /// The host path of the sandbox's log, which every client that runs a command in it appends to.
     static constexpr const char *kLog = "sandpit.log";
@@ -43,8 +48,9 @@ public:
     /// Whether `workspace` (absolute; empty: none) can be bound: a folder, and, when Sandpit runs
     /// as root, usable by nobody, whom the sandbox then runs as (the local backend's rule).
     static Expected<void> checkWorkspace(const QString &workspace);
-    static QJsonObject make(const SandboxSpec &spec, const DockerContainerKey &key, const QString &controlDir,
-                            const QString &owner, const QString &log);
+    /// `workspace`: what create found at spec.workspace, kept in the kWorkspaceId label.
+    static QJsonObject make(const SandboxSpec &spec, const WorkspaceIdentity &workspace, const DockerContainerKey &key,
+                            const QString &controlDir, const QString &owner, const QString &log);
 };
 
 } // namespace Sandpit::Core

@@ -7,6 +7,7 @@
 #include "docker/dockersandboxlog.h"
 #include "helper/proxyforward.h"
 #include "sandboxes/sandboxproxy.h"
+#include "sandboxes/workspaceidentity.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -110,10 +111,11 @@ Expected<SandboxInfo> DockerSandboxes::create(const SandboxSpec &requested)
     SandboxSpec spec = requested;
     if (spec.image.isEmpty())
         spec.image = m_config.defaultImage;
-    if (!spec.workspace.isEmpty())
-        spec.workspace = QFileInfo(spec.workspace).absoluteFilePath();
     if (auto checked = checkSpec(spec, *client); !checked)
         return std::unexpected(checked.error());
+    const auto workspace = WorkspaceIdentity::pin(spec);
+    if (!workspace)
+        return std::unexpected(workspace.error());
 
     Limits limits = m_config.limits;
     if (spec.memoryBytes > 0)
@@ -147,8 +149,8 @@ Expected<SandboxInfo> DockerSandboxes::create(const SandboxSpec &requested)
         key.proxySocket = *socket;
     }
 
-    const QJsonObject body
-        = DockerSandboxBody::make(spec, key, folder.control(), DockerSandboxInspect::thisOwner(), folder.log());
+    const QJsonObject body = DockerSandboxBody::make(spec, *workspace, key, folder.control(),
+                                                     DockerSandboxInspect::thisOwner(), folder.log());
     auto created
         = client->call("POST", QStringLiteral("/containers/create?name=") + DockerSandboxBody::containerName(spec.name),
                        QJsonDocument(body).toJson(QJsonDocument::Compact));
@@ -217,10 +219,17 @@ Expected<SandboxInfo> DockerSandboxes::start(const QString &name)
     const auto &[client, inspect] = *found;
     if (inspect.value(QLatin1String("State")).toObject().value(QLatin1String("Running")).toBool())
         return std::unexpected(badRequest(QStringLiteral("The sandbox \"%1\" is running already.").arg(name)));
-    if (auto usable
-        = DockerSandboxBody::checkWorkspace(DockerSandboxInspect::label(inspect, DockerSandboxLabels::kWorkspace));
-        !usable)
+    const QString workspace = DockerSandboxInspect::label(inspect, DockerSandboxLabels::kWorkspace);
+    if (auto usable = DockerSandboxBody::checkWorkspace(workspace); !usable)
         return std::unexpected(usable.error());
+    // The daemon resolves the bind's source again at start, following any link put there since.
+    if (!workspace.isEmpty()) {
+        const QStringList id = DockerSandboxInspect::label(inspect, DockerSandboxLabels::kWorkspaceId).split(u':');
+        const WorkspaceIdentity recorded{
+            .path = workspace, .device = id.value(0).toULongLong(), .inode = id.value(1).toULongLong()};
+        if (auto same = recorded.checkUnchanged(); !same)
+            return std::unexpected(same.error());
+    }
     return startStopped(client, inspect, folder);
 }
 

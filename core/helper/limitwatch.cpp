@@ -24,9 +24,11 @@ LimitWatch::LimitWatch(const InitContext &ctx, const Options &run, InitRecord &r
 
 Usage LimitWatch::sample()
 {
+    // A command in a named sandbox: its limits are the sandbox's and count every command in
+    // it, but the peak it reports is its own processes'.
     const Usage usage = sampleUsage(m_ctx.isolation == Isolation::Full, m_run.openFiles,
-                                    !m_ctx.memoryByCgroup && m_run.memoryBytes > 0);
-    m_record.peakTotalBytes = std::max<std::int64_t>(m_record.peakTotalBytes, usage.residentBytes);
+                                    !m_ctx.memoryByCgroup && m_run.memoryBytes > 0, m_ctx.entry != nullptr);
+    m_record.peakTotalBytes = std::max<std::int64_t>(m_record.peakTotalBytes, usage.ownResidentBytes);
     m_record.peakTasks = std::max<std::int64_t>(m_record.peakTasks, usage.tasks);
     if (m_run.processes > 0 && usage.tasks > m_run.processes)
         m_record.limitsReached |= InitRecord::ReachedProcesses;

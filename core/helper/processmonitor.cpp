@@ -11,7 +11,8 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <initializer_list>
-#include <sys/statvfs.h>
+#include <linux/magic.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 #include <vector>
 
@@ -75,6 +76,14 @@ std::vector<ProcessEntry> descendantsOf(long root, const std::vector<ProcessEntr
     return found;
 }
 
+// Init as this /proc knows it (a /proc of an enclosing PID namespace gives it another PID).
+long selfPid()
+{
+    char self[32] = {};
+    const ssize_t n = readlink("/proc/self", self, sizeof self - 1);
+    return n > 0 ? std::strtol(self, nullptr, 10) : -1;
+}
+
 std::vector<ProcessEntry> runProcesses(bool privateProc)
 {
     std::vector<ProcessEntry> processes = listProcesses();
@@ -82,12 +91,20 @@ std::vector<ProcessEntry> runProcesses(bool privateProc)
         // Init is PID 1 of the run's namespace and not the program's.
         std::erase_if(processes, [](const ProcessEntry &p) { return p.pid <= 1; });
     } else {
-        // /proc/self names init as the host's /proc knows it.
-        char self[32] = {};
-        const ssize_t n = readlink("/proc/self", self, sizeof self - 1);
-        processes = descendantsOf(n > 0 ? std::strtol(self, nullptr, 10) : -1, processes);
+        processes = descendantsOf(selfPid(), processes);
     }
     return processes;
+}
+
+// The PIDs whose memory is the command's own, sorted; every one of `processes` unless
+// `sharedSandbox`.
+std::vector<long> ownProcessIds(const std::vector<ProcessEntry> &processes, bool sharedSandbox)
+{
+    std::vector<long> own;
+    for (const ProcessEntry &process : sharedSandbox ? descendantsOf(selfPid(), processes) : processes)
+        own.push_back(process.pid);
+    std::sort(own.begin(), own.end());
+    return own;
 }
 
 } // namespace
@@ -100,11 +117,12 @@ std::vector<long> runProcessIds(bool privateProc)
     return pids;
 }
 
-Usage sampleUsage(bool privateProc, long long openFilesLimit, bool countCharged)
+Usage sampleUsage(bool privateProc, long long openFilesLimit, bool countCharged, bool sharedSandbox)
 {
     static const long pageSize = sysconf(_SC_PAGESIZE);
     Usage usage;
     const std::vector<ProcessEntry> processes = runProcesses(privateProc);
+    const std::vector<long> own = ownProcessIds(processes, sharedSandbox);
     for (const ProcessEntry &process : processes) {
         usage.tasks += process.threads;
         usage.mostOpenFiles = std::max(usage.mostOpenFiles, openFilesNear(process.pid, openFilesLimit));
@@ -112,8 +130,11 @@ Usage sampleUsage(bool privateProc, long long openFilesLimit, bool countCharged)
         char buf[512];
         std::snprintf(path, sizeof path, "/proc/%ld/statm", process.pid);
         long long size = 0, resident = 0;
-        if (readSmall(path, buf, sizeof buf) && std::sscanf(buf, "%lld %lld", &size, &resident) == 2)
+        if (readSmall(path, buf, sizeof buf) && std::sscanf(buf, "%lld %lld", &size, &resident) == 2) {
             usage.residentBytes += resident * pageSize;
+            if (std::binary_search(own.begin(), own.end(), process.pid))
+                usage.ownResidentBytes += resident * pageSize;
+        }
         if (!countCharged)
             continue;
         // Shared anonymous memory (mmap MAP_SHARED, memfd, SysV shm) escapes RLIMIT_DATA and
@@ -127,12 +148,13 @@ Usage sampleUsage(bool privateProc, long long openFilesLimit, bool countCharged)
         return usage;
     // So do the run's socket buffers, which no rlimit bounds (its network namespace is its own).
     usage.chargedBytes += std::max(0LL, unixSocketQueuedBytes());
-    // Files in the run's own tmpfs mounts live in memory too.
+    // Files in the run's own tmpfs mounts live in memory too. Only a tmpfs: a named sandbox's
+    // /work may be the user's folder (--workspace), whose disk's whole use is not the run's.
     for (const char *mount : {"/work", "/tmp", "/dev/shm"}) {
-        struct statvfs vfs { };
-        if (statvfs(mount, &vfs) == 0)
+        struct statfs fs { };
+        if (statfs(mount, &fs) == 0 && fs.f_type == TMPFS_MAGIC)
             usage.chargedBytes
-                += static_cast<long long>(vfs.f_blocks - vfs.f_bfree) * static_cast<long long>(vfs.f_frsize);
+                += static_cast<long long>(fs.f_blocks - fs.f_bfree) * static_cast<long long>(fs.f_frsize);
     }
     return usage;
 }

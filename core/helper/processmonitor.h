@@ -12,6 +12,9 @@ struct Usage {
     /// so pages shared between its processes count once) and the files in its tmpfs mounts.
     long long chargedBytes = 0;
     long long residentBytes = 0; ///< everything resident, shared libraries included
+    /// residentBytes of this init's own processes only: a command in a named sandbox sees the
+    /// whole sandbox in its /proc, and its limits count all of it, but its peak is its own.
+    long long ownResidentBytes = 0;
     long long mostOpenFiles = 0; ///< the most descriptors one process holds, counted only near `openFilesLimit`
 };
 
@@ -23,7 +26,9 @@ struct Usage {
 /// `countCharged`: fill chargedBytes, which only a run whose memory no cgroup bounds needs;
 /// reading every process's smaps_rollup walks its page tables, a tenth of a short run's helper
 /// CPU.
-Usage sampleUsage(bool privateProc, long long openFilesLimit = 0, bool countCharged = true);
+/// `sharedSandbox`: init runs a command in a named sandbox, whose /proc shows the sandbox's
+/// other commands too; ownResidentBytes then counts only init's descendants.
+Usage sampleUsage(bool privateProc, long long openFilesLimit = 0, bool countCharged = true, bool sharedSandbox = false);
 
 /// The run's processes (init excluded), by the PIDs this /proc gives them; `privateProc` as
 /// for sampleUsage.

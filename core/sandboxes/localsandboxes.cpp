@@ -10,6 +10,7 @@
 #include "sandboxes/sandboxname.h"
 #include "sandboxes/sandboxproxy.h"
 #include "sandboxes/sandboxworkspace.h"
+#include "sandboxes/workspaceidentity.h"
 
 #include <QDir>
 #include <QFile>
@@ -69,6 +70,56 @@ Expected<void> endSandbox(const LocalSandboxRecord &record, int signal)
     // kill or rm return, no proxy of the sandbox is left.
     SandboxProxy::end(record.stateDir());
     return {};
+}
+
+// Where create keeps which folder the workspace is (WorkspaceIdentity), for start to check.
+QString identityFile(const QString &dir)
+{
+    return dir + QStringLiteral("/workspace-identity");
+}
+
+Expected<void> writeIdentity(const QString &dir, const WorkspaceIdentity &identity)
+{
+    QFile file(identityFile(dir));
+    const QByteArray text = QStringLiteral("path=%1\ndevice=%2\ninode=%3\n")
+                                .arg(identity.path)
+                                .arg(identity.device)
+                                .arg(identity.inode)
+                                .toUtf8();
+    if (!file.open(QIODevice::WriteOnly) || file.write(text) != text.size())
+        return makeError(RunError::Code::SetupFailed, QStringLiteral("Could not write %1.").arg(file.fileName()));
+    return {};
+}
+
+// A sandbox made before the file was kept has only the path its keeper recorded.
+WorkspaceIdentity readIdentity(const QString &dir, const QString &workspace)
+{
+    const QMap<QString, QString> kept = readKeyValueFile(identityFile(dir));
+    if (kept.value(QStringLiteral("path")) != workspace)
+        return {.path = workspace};
+    return {.path = workspace,
+            .device = kept.value(QStringLiteral("device")).toULongLong(),
+            .inode = kept.value(QStringLiteral("inode")).toULongLong()};
+}
+
+// Start, stop, kill and rm of one sandbox take turns: an rm during a start would remove the
+// folder the helper builds into, and leave a keeper, init and cgroup nobody can find.
+FileDescriptor lockTurn(const QString &dir, int how)
+{
+    FileDescriptor lock(::open(QFile::encodeName(dir + QStringLiteral("/start.lock")).constData(),
+                               O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
+    if (lock.isValid() && ::flock(lock.get(), how) != 0)
+        lock.reset();
+    return lock;
+}
+
+// Whether `path` still names the file `fd` has open.
+bool sameFile(const FileDescriptor &fd, const QString &path)
+{
+    struct stat held { };
+    struct stat named { };
+    return ::fstat(fd.get(), &held) == 0 && ::stat(QFile::encodeName(path).constData(), &named) == 0
+        && held.st_dev == named.st_dev && held.st_ino == named.st_ino;
 }
 
 // The spec a sandbox was created with, as its state folder kept it, for `start`.
@@ -162,17 +213,21 @@ Expected<QString> LocalSandboxes::runningStateDir(const QString &name) const
     return record->stateDir();
 }
 
-Expected<SandboxInfo> LocalSandboxes::create(const SandboxSpec &spec)
+Expected<SandboxInfo> LocalSandboxes::create(const SandboxSpec &requested)
 {
-    if (auto checked = checkSandboxName(spec.name); !checked)
+    if (auto checked = checkSandboxName(requested.name); !checked)
         return std::unexpected(checked.error());
-    if (!spec.image.isEmpty()) {
+    if (!requested.image.isEmpty()) {
         return makeError(RunError::Code::BadRequest,
                          QStringLiteral("A local sandbox has no image: it shows this computer's system folders "
                                         "read-only. --image is for Docker sandboxes."));
     }
-    if (auto usable = checkSandboxWorkspace(spec.workspace); !usable)
+    if (auto usable = checkSandboxWorkspace(requested.workspace); !usable)
         return std::unexpected(usable.error());
+    SandboxSpec spec = requested;
+    const auto workspace = WorkspaceIdentity::pin(spec);
+    if (!workspace)
+        return std::unexpected(workspace.error());
     const QString dir = stateDir(spec.name);
     if (auto ours = checkRootIsOurs(); !ours)
         return std::unexpected(ours.error());
@@ -192,7 +247,10 @@ Expected<SandboxInfo> LocalSandboxes::create(const SandboxSpec &spec)
                                         "%1) or choose another name.")
                              .arg(spec.name));
     }
-    if (auto started = startWithProxy(spec, dir); !started) {
+    auto started = spec.workspace.isEmpty() ? Expected<void>{} : writeIdentity(dir, *workspace);
+    if (started)
+        started = startWithProxy(spec, dir);
+    if (!started) {
         // A step after the helper may fail (the proxy's watch): the keeper is detached and
         // would keep the sandbox running with no folder left to find it by.
         if (const LocalSandboxRecord made(dir); made.isValid())
@@ -243,7 +301,7 @@ Expected<void> LocalSandboxes::startHolder(const SandboxSpec &spec, const QStrin
     for (const QString &path : m_config.readOnlyPaths)
         args << QStringLiteral("--ro-bind-try") << path;
     if (!spec.workspace.isEmpty())
-        args << QStringLiteral("--work-bind") << QFileInfo(spec.workspace).canonicalFilePath();
+        args << QStringLiteral("--work-bind") << spec.workspace; // canonical since create
     if (!proxySocket.isEmpty())
         args << QStringLiteral("--proxy-socket") << proxySocket;
     QProcess helper;
@@ -271,12 +329,14 @@ Expected<SandboxInfo> LocalSandboxes::start(const QString &name)
         return std::unexpected(found.error());
     const QString dir = found->stateDir();
     // Two starts at once would each build a sandbox in the one folder.
-    const FileDescriptor lock(::open(QFile::encodeName(dir + QStringLiteral("/start.lock")).constData(),
-                                     O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
-    if (!lock.isValid() || ::flock(lock.get(), LOCK_EX | LOCK_NB) != 0)
+    const FileDescriptor lock = lockTurn(dir, LOCK_EX | LOCK_NB);
+    if (!lock.isValid())
         return makeError(RunError::Code::BadRequest,
-                         QStringLiteral("The sandbox \"%1\" is being started already.").arg(name));
+                         QStringLiteral("The sandbox \"%1\" is being started, stopped or removed already.").arg(name));
     const LocalSandboxRecord record(dir); // as it is now that no other start can change it
+    // Removed while this start waited for its turn.
+    if (!record.isValid())
+        return std::unexpected(unknown(name).error());
     if (record.isRunning())
         return makeError(RunError::Code::BadRequest,
                          QStringLiteral("The sandbox \"%1\" is running already.").arg(name));
@@ -287,6 +347,10 @@ Expected<SandboxInfo> LocalSandboxes::start(const QString &name)
     const SandboxSpec spec = specOf(record);
     if (auto usable = checkSandboxWorkspace(spec.workspace); !usable)
         return std::unexpected(usable.error());
+    if (!spec.workspace.isEmpty()) {
+        if (auto same = readIdentity(dir, spec.workspace).checkUnchanged(); !same)
+            return std::unexpected(same.error());
+    }
     removeLeftGroups(record);
     SandboxProxy::end(dir);
     const QString endFile = dir + QLatin1Char('/') + QLatin1String(Helper::SandboxProtocol::kEndFile);
@@ -302,6 +366,13 @@ Expected<SandboxInfo> LocalSandboxes::start(const QString &name)
         return std::unexpected(started.error());
     }
     QFile::remove(endAside);
+    // Should the folder have gone while the helper built (an rm that did not wait its turn),
+    // nothing could find what was built: it ends here instead of running on unseen.
+    if (!sameFile(lock, dir + QStringLiteral("/start.lock"))) {
+        if (const LocalSandboxRecord made(dir); made.isValid())
+            endSandbox(made, SIGINT);
+        return std::unexpected(unknown(name).error());
+    }
     return LocalSandboxRecord(dir).info();
 }
 
@@ -320,12 +391,27 @@ Expected<QList<SandboxInfo>> LocalSandboxes::list()
     return all;
 }
 
-Expected<void> LocalSandboxes::end(const QString &name, int signal)
+Expected<void> LocalSandboxes::end(const QString &name, int signal, bool thenRemove)
 {
-    auto record = find(name);
-    if (!record)
-        return std::unexpected(record.error());
-    return endSandbox(*record, signal);
+    auto found = find(name);
+    if (!found)
+        return std::unexpected(found.error());
+    const QString dir = found->stateDir();
+    // Waits for a start under way to finish, so that what it builds is what ends.
+    const FileDescriptor turn = lockTurn(dir, LOCK_EX);
+    const LocalSandboxRecord record(dir);
+    if (!turn.isValid() || !record.isValid())
+        return unknown(name);
+    if (auto ended = endSandbox(record, signal); !ended || !thenRemove)
+        return ended;
+    // Moved out of the name first, in one step and still in turn: a start that comes next
+    // finds no folder to open its lock in, rather than a half-removed one to build into.
+    const QString gone = m_config.root + QStringLiteral("/.removing-") + name;
+    QDir(gone).removeRecursively();
+    const QString removed = QFile::rename(dir, gone) ? gone : dir;
+    if (!QDir(removed).removeRecursively())
+        return makeError(RunError::Code::SetupFailed, QStringLiteral("Could not remove %1.").arg(dir));
+    return {};
 }
 
 Expected<void> LocalSandboxes::stop(const QString &name)
@@ -340,11 +426,7 @@ Expected<void> LocalSandboxes::kill(const QString &name)
 
 Expected<void> LocalSandboxes::remove(const QString &name)
 {
-    if (auto ended = end(name, SIGINT); !ended)
-        return ended;
-    if (!QDir(stateDir(name)).removeRecursively())
-        return makeError(RunError::Code::SetupFailed, QStringLiteral("Could not remove %1.").arg(stateDir(name)));
-    return {};
+    return end(name, SIGINT, true);
 }
 
 Expected<SandboxLogRead> LocalSandboxes::logs(const QString &name, qint64 from)

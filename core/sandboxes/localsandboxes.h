@@ -47,7 +47,7 @@ public:
 private:
     Expected<LocalSandboxRecord> find(const QString &name) const;
     Expected<void> checkRootIsOurs() const;
-    Expected<void> end(const QString &name, int signal);
+    Expected<void> end(const QString &name, int signal, bool thenRemove = false);
     Expected<void> startWithProxy(const SandboxSpec &spec, const QString &dir) const;
     Expected<void> startHolder(const SandboxSpec &spec, const QString &dir, const QString &proxySocket) const;
     QString stateDir(const QString &name) const;

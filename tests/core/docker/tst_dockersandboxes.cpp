@@ -503,6 +503,31 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(made.fileName()));
     }
 
+    // The daemon resolves the bind's source again at each start: a folder replaced since create,
+    // or a link put where it was, is refused before the container starts.
+    void startRefusesAWorkspaceReplacedSinceCreate()
+    {
+        QTemporaryDir proj, home;
+        const QString sub = proj.filePath(QStringLiteral("sub"));
+        QVERIFY(QDir().mkpath(sub));
+        giveToTheSandboxsUser(sub);
+        giveToTheSandboxsUser(home.path());
+        const SandboxSpec spec = workspaceSpec(sub);
+        QVERIFY(m_store->create(spec) && m_store->stop(spec.name));
+        QVERIFY(QDir(proj.path()).rename(QStringLiteral("sub"), QStringLiteral("old")) && QDir().mkpath(sub));
+        giveToTheSandboxsUser(sub); // so that only which folder it is can stop it
+        const auto replaced = m_store->start(spec.name);
+        QVERIFY(!replaced);
+        QVERIFY2(replaced.error().message.contains(QStringLiteral("no longer the folder")),
+                 qPrintable(replaced.error().message));
+        QVERIFY(QDir().rmdir(sub) && QFile::link(home.path(), sub));
+        const auto linked = m_store->start(spec.name);
+        QVERIFY(!linked);
+        QVERIFY2(linked.error().message.contains(QStringLiteral("a link now stands on its path")),
+                 qPrintable(linked.error().message));
+        QCOMPARE(find(spec.name).state, SandboxInfo::State::Stopped);
+    }
+
     void anEngineWithoutOurDiskIsRefused()
     {
         DockerSandboxes::Config config;

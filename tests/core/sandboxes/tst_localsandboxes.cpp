@@ -4,6 +4,8 @@
 #include "localsandboxesfixture.h"
 #include "network/allowlist.h"
 
+#include <thread>
+
 using namespace SandpitTest;
 
 class TestLocalSandboxes : public LocalSandboxesFixture
@@ -23,6 +25,29 @@ private:
                        LocalBackend::findHelper(), dir});
         QVERIFY(creator.waitForFinished(30000));
         QCOMPARE(creator.readAllStandardOutput(), QByteArray("created 0\n"));
+    }
+
+    // A command in `sandbox` that holds 60 MB until its stdin closes, once it holds them.
+    static void startHolding60MB(RunController &controller, RunWatcher &holder, const QString &sandbox)
+    {
+        RunRequest holding = withFixture(exec(sandbox,
+                                              {QStringLiteral("python3"), QStringLiteral("hold_memory.py"),
+                                               QStringLiteral("60"), QStringLiteral("wait")}));
+        holding.keepStdinOpen = true;
+        holder.outcome.id = controller.start(holding);
+        QTRY_VERIFY_WITH_TIMEOUT(holder.outcome.liveStdout.contains("holding") || holder.done(), 30000);
+        QVERIFY2(!holder.done(), why(holder.outcome).constData());
+    }
+
+    static int processesNaming(const QString &text)
+    {
+        int found = 0;
+        for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+            QFile cmdline(QStringLiteral("/proc/") + pid + QStringLiteral("/cmdline"));
+            if (pid.toLongLong() > 0 && cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(text.toUtf8()))
+                ++found;
+        }
+        return found;
     }
 
 private Q_SLOTS:
@@ -183,22 +208,28 @@ private Q_SLOTS:
         QCOMPARE(store().logs(QStringLiteral("slow"), late.end).value().bytes, QByteArray("after\n"));
     }
 
-    // The peak a command reports is its own: not the sandbox's, which an earlier command set.
+    // The peak a command reports is its own: not the sandbox's, which an earlier command set,
+    // nor that of a command running beside it.
     void aCommandsPeakMemoryIsItsOwn()
     {
         created(QStringLiteral("peaks"), 200LL << 20);
         auto controller = engine();
-        const Outcome big = runToEnd(
-            *controller,
-            withFixture(exec(QStringLiteral("peaks"),
-                             {QStringLiteral("python3"), QStringLiteral("hold_memory.py"), QStringLiteral("60")})));
-        QVERIFY2(big.result, why(big).constData());
-        QVERIFY2(big.result->peakMemoryBytes >= 60LL << 20,
-                 QByteArray::number(big.result->peakMemoryBytes).constData());
+        RunWatcher big(*controller);
+        startHolding60MB(*controller, big, QStringLiteral("peaks"));
+        if (QTest::currentTestFailed())
+            return;
+
         const Outcome small = runToEnd(*controller, exec(QStringLiteral("peaks"), {QStringLiteral("true")}));
         QVERIFY2(small.result, why(small).constData());
         QVERIFY2(small.result->peakMemoryBytes < 20LL << 20,
                  QByteArray::number(small.result->peakMemoryBytes).constData());
+        QVERIFY(!big.done()); // the 60 MB were held all the while
+
+        controller->closeInput(big.outcome.id);
+        QTRY_VERIFY_WITH_TIMEOUT(big.done(), 30000);
+        QVERIFY2(big.outcome.result, why(big.outcome).constData());
+        QVERIFY2(big.outcome.result->peakMemoryBytes >= 60LL << 20,
+                 QByteArray::number(big.outcome.result->peakMemoryBytes).constData());
     }
 
     void memoryLimitHeldAcrossCommands()
@@ -206,13 +237,9 @@ private Q_SLOTS:
         created(QStringLiteral("tight"), 100LL << 20);
         auto controller = engine();
         RunWatcher holder(*controller);
-        RunRequest holding = withFixture(exec(QStringLiteral("tight"),
-                                              {QStringLiteral("python3"), QStringLiteral("hold_memory.py"),
-                                               QStringLiteral("60"), QStringLiteral("wait")}));
-        holding.keepStdinOpen = true;
-        holder.outcome.id = controller->start(holding);
-        QTRY_VERIFY_WITH_TIMEOUT(holder.outcome.liveStdout.contains("holding") || holder.done(), 30000);
-        QVERIFY2(!holder.done(), why(holder.outcome).constData());
+        startHolding60MB(*controller, holder, QStringLiteral("tight"));
+        if (QTest::currentTestFailed())
+            return;
 
         // 60 MB alone fits the sandbox's 100 MB; beside the first command's 60 MB it does not.
         const Outcome second = runToEnd(*controller,
@@ -334,9 +361,12 @@ private Q_SLOTS:
         const Outcome outcome = runToEnd(*controller,
                                          exec(QStringLiteral("folder"),
                                               {QStringLiteral("sh"), QStringLiteral("-c"),
-                                               QStringLiteral("cat mine.txt; echo made here > made.txt")}));
+                                               QStringLiteral("cat mine.txt; echo made here > made.txt; sleep 0.2")}));
         QVERIFY2(outcome.result, why(outcome).constData());
         QCOMPARE(outcome.liveStdout, QByteArray("from the host\n"));
+        // Long enough for init's watch to sample it: without a cgroup that watch counts the
+        // sandbox's tmpfs files as memory, and must not count the folder's whole disk.
+        QCOMPARE(outcome.result->killReason, KillReason::None);
         QVERIFY(store().remove(QStringLiteral("folder")));
         QFile made(folder.filePath(QStringLiteral("made.txt")));
         QVERIFY(made.open(QIODevice::ReadOnly));
@@ -379,6 +409,25 @@ private Q_SLOTS:
         const auto unknown = store().start(QStringLiteral("nosuch"));
         QVERIFY(!unknown);
         QVERIFY(unknown.error().message.contains(QStringLiteral("no local sandbox named")));
+    }
+
+    // rm while a start builds: rm waits its turn, so what the start built ends with the sandbox
+    // instead of running on with no folder to find it by.
+    void removeDuringStartLeavesNothing()
+    {
+        for (int round = 0; round < 5; ++round) {
+            created(QStringLiteral("racer"));
+            QVERIFY(store().stop(QStringLiteral("racer")));
+            const QString dir = m_root.path() + QStringLiteral("/racer");
+            std::thread starter([this] { store().start(QStringLiteral("racer")); });
+            const auto removed = store().remove(QStringLiteral("racer"));
+            starter.join();
+            QVERIFY2(removed, removed ? "" : qPrintable(removed.error().message));
+            QCOMPARE(listed(store(), QStringLiteral("racer")).name, QString());
+            QVERIFY(!QFileInfo::exists(dir));
+            // The keeper and init carry the state folder on their command line (--hold DIR).
+            QCOMPARE(processesNaming(dir), 0);
+        }
     }
 
     // Its own /work is a tmpfs that ends with it; a sandbox that died (its keeper killed) starts

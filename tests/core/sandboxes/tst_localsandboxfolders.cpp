@@ -28,6 +28,20 @@ private:
         return info ? QString() : info.error().message;
     }
 
+    // A workspace folder the sandbox's user can change, as the sandbox runs as nobody as root.
+    static void makeUsable(const QString &folder)
+    {
+        if (::getuid() == 0)
+            QVERIFY(::chown(QFile::encodeName(folder).constData(), 65534, 65534) == 0);
+    }
+
+    // What `start` says of sandbox `name`, which is stopped; empty when it started.
+    QString startRefusal(const QString &name)
+    {
+        const auto started = store().start(name);
+        return started ? QString() : started.error().message;
+    }
+
 private Q_SLOTS:
     void initTestCase() { QVERIFY(m_root.isValid()); }
     void cleanup() { removeAllSandboxes(); }
@@ -70,6 +84,76 @@ private Q_SLOTS:
         QVERIFY(::lchown(QFile::encodeName(link).constData(), 65534, 65534) == 0);
         const QString throughTheirLink = createAt(link + QStringLiteral("/sandboxes"));
         QVERIFY2(throughTheirLink.contains(QStringLiteral("belongs to another user")), qPrintable(throughTheirLink));
+    }
+
+    // A sandbox whose /work holds another's workspace can put a link to any folder of the
+    // user's where that workspace was; starting the other must not bind what the link leads to.
+    void startRefusesAWorkspaceReplacedSinceCreate()
+    {
+        QTemporaryDir proj(QDir::tempPath() + QStringLiteral("/tst_localsandboxfolders-proj-XXXXXX"));
+        QTemporaryDir home(QDir::tempPath() + QStringLiteral("/tst_localsandboxfolders-home-XXXXXX"));
+        const QString sub = proj.filePath(QStringLiteral("sub"));
+        QVERIFY(QDir().mkpath(sub));
+        makeUsable(proj.path());
+        makeUsable(sub);
+        makeUsable(home.path()); // so that only the link, not whose folder it is, can stop it
+        SandboxSpec outer;
+        outer.name = QStringLiteral("outer");
+        outer.workspace = proj.path();
+        SandboxSpec inner = outer;
+        inner.name = QStringLiteral("inner");
+        inner.workspace = sub;
+        QVERIFY(store().create(outer));
+        QVERIFY(store().create(inner));
+        QVERIFY(store().stop(inner.name));
+        auto controller = engine();
+        const auto inOuter = [&](const QString &script) {
+            const Outcome o
+                = runToEnd(*controller, exec(outer.name, {QStringLiteral("sh"), QStringLiteral("-c"), script}));
+            QVERIFY2(o.result, why(o).constData());
+            QVERIFY2(o.result->exitCode == 0, o.liveStderr.constData());
+        };
+
+        inOuter(QStringLiteral("mv /work/sub /work/old && mkdir /work/sub"));
+        const QString replaced = startRefusal(inner.name);
+        QVERIFY2(replaced.contains(QStringLiteral("no longer the folder the sandbox was created with")),
+                 qPrintable(replaced));
+        QCOMPARE(listed(store(), inner.name).state, SandboxInfo::State::Stopped);
+
+        inOuter(QStringLiteral("rmdir /work/sub && ln -s %1 /work/sub").arg(home.path()));
+        const QString linked = startRefusal(inner.name);
+        QVERIFY2(linked.contains(QStringLiteral("a link now stands on its path")), qPrintable(linked));
+        QCOMPARE(listed(store(), inner.name).state, SandboxInfo::State::Stopped);
+    }
+
+    // A sandbox made before create kept which folder its workspace is: start binds the path
+    // only with no link on it, and only a folder of this user's own.
+    void aSandboxWithoutAKeptWorkspaceStartsOnlyOnAFolderOfTheUsersOwn()
+    {
+        QTemporaryDir proj(QDir::tempPath() + QStringLiteral("/tst_localsandboxfolders-old-XXXXXX"));
+        const QString sub = proj.filePath(QStringLiteral("sub"));
+        QVERIFY(QDir().mkpath(sub));
+        makeUsable(proj.path());
+        makeUsable(sub);
+        SandboxSpec spec;
+        spec.name = QStringLiteral("old");
+        spec.workspace = sub;
+        const auto made = store().create(spec);
+        QVERIFY2(made, made ? "" : qPrintable(made.error().message));
+        QVERIFY(store().stop(spec.name));
+        QVERIFY(QFile::remove(m_root.path() + QStringLiteral("/old/workspace-identity")));
+        // As root the folder is nobody's (the sandbox runs as nobody), which is not root's own.
+        const QString refusal = startRefusal(spec.name);
+        if (::getuid() == 0)
+            QVERIFY2(refusal.contains(QStringLiteral("before Sandpit kept which folder")), qPrintable(refusal));
+        else
+            QVERIFY2(refusal.isEmpty(), qPrintable(refusal));
+        QVERIFY(store().stop(spec.name) || ::getuid() == 0);
+
+        QVERIFY(QDir(proj.path()).rename(QStringLiteral("sub"), QStringLiteral("real")));
+        QVERIFY(QFile::link(proj.filePath(QStringLiteral("real")), sub));
+        const QString linked = startRefusal(spec.name);
+        QVERIFY2(linked.contains(QStringLiteral("a link now stands on its path")), qPrintable(linked));
     }
 
     // A log planted as a link: the command runs, but its output goes nowhere but its run.
