@@ -5,10 +5,13 @@
 
 #include <curl/curl.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <mutex>
 #include <sys/socket.h>
+#include <unistd.h>
+#include <vector>
 
 namespace Sandpit::Core {
 
@@ -34,7 +37,9 @@ struct Transfer {
     bool inputEnded = false;
     bool inputPaused = false;
     bool halfClosed = false;
-    curl_socket_t socket = CURL_SOCKET_BAD;
+    /// The connection attempts' sockets curl has not closed: with happy eyeballs the
+    /// attempts that lose are closed, and their numbers may be reused at once.
+    std::vector<curl_socket_t> openSockets;
     curl_off_t given = 0; ///< bytes handed to curl to send, the leading body's included
 
     /// Whether curl should be asked to send again: the daemon has answered (before that, it
@@ -54,6 +59,18 @@ struct Transfer {
     }
 };
 
+/// The socket the transfer is connected on. CURLINFO_ACTIVESOCKET is asked first; curl
+/// versions that fill it only once a transfer is done (or with CONNECT_ONLY) leave the one
+/// attempt still open after the losers were closed. Several still open: unknown.
+curl_socket_t transferSocket(Transfer &t)
+{
+    curl_socket_t active = CURL_SOCKET_BAD;
+    if (curl_easy_getinfo(t.easy, CURLINFO_ACTIVESOCKET, &active) == CURLE_OK && active != CURL_SOCKET_BAD
+        && std::ranges::find(t.openSockets, active) != t.openSockets.end())
+        return active;
+    return t.openSockets.size() == 1 ? t.openSockets.front() : CURL_SOCKET_BAD;
+}
+
 /// StreamHandlers::halfCloseAtEnd: shuts the connection's sending side once everything handed
 /// to curl has left (curl asks for more only after it sent the last piece, but a later curl
 /// might read ahead, so the count is checked). On TLS this is a TCP FIN without close_notify;
@@ -61,22 +78,29 @@ struct Transfer {
 bool halfClose(Transfer &t)
 {
     curl_off_t sent = 0;
-    if (t.socket == CURL_SOCKET_BAD || curl_easy_getinfo(t.easy, CURLINFO_SIZE_UPLOAD_T, &sent) != CURLE_OK
+    const curl_socket_t socket = transferSocket(t);
+    if (socket == CURL_SOCKET_BAD || curl_easy_getinfo(t.easy, CURLINFO_SIZE_UPLOAD_T, &sent) != CURLE_OK
         || sent < t.given)
         return false;
-    ::shutdown(t.socket, SHUT_WR);
+    ::shutdown(socket, SHUT_WR);
     t.halfClosed = true;
     return true;
 }
 
-// CURLINFO_ACTIVESOCKET names the socket only once a transfer is done (or with CONNECT_ONLY),
-// so the connection's socket is kept as it is made; each call has its own handle and one
-// connection.
+// Each call has its own handle, so the sockets seen here are this transfer's attempts.
 int onSocket(void *user, curl_socket_t socket, curlsocktype purpose)
 {
     if (purpose == CURLSOCKTYPE_IPCXN)
-        static_cast<Transfer *>(user)->socket = socket;
+        static_cast<Transfer *>(user)->openSockets.push_back(socket);
     return CURL_SOCKOPT_OK;
+}
+
+/// CURLOPT_CLOSESOCKETFUNCTION: a socket curl closes is forgotten before its number can be
+/// reused, so halfClose never shuts down a stranger's descriptor.
+int onCloseSocket(void *user, curl_socket_t socket)
+{
+    std::erase(static_cast<Transfer *>(user)->openSockets, socket);
+    return ::close(socket);
 }
 
 size_t onInput(char *buffer, size_t size, size_t count, void *user)
@@ -359,6 +383,8 @@ Expected<DockerResponse> DockerClient::perform(const char *method, const QString
         curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(1) << 50);
         curl_easy_setopt(c, CURLOPT_SOCKOPTFUNCTION, &onSocket);
         curl_easy_setopt(c, CURLOPT_SOCKOPTDATA, &transfer);
+        curl_easy_setopt(c, CURLOPT_CLOSESOCKETFUNCTION, &onCloseSocket);
+        curl_easy_setopt(c, CURLOPT_CLOSESOCKETDATA, &transfer);
     } else if (qstrcmp(method, "POST") == 0 || qstrcmp(method, "PUT") == 0) {
         curl_easy_setopt(c, CURLOPT_POSTFIELDS, body.constData());
         curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE, long(body.size()));

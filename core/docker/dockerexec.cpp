@@ -342,12 +342,23 @@ void DockerExec::deliver(const Target &target, OutputStream stream, QByteArray d
 
 QByteArray DockerExec::takeInput(bool &ended)
 {
+    qint64 backlog = 0;
+    QByteArray input = takeQueuedInput(ended, backlog);
+    if (!input.isEmpty() && m_callbacks.inputBacklog)
+        m_callbacks.inputBacklog(backlog); // outside the lock: it posts to the job, which locks
+    return input;
+}
+
+QByteArray DockerExec::takeQueuedInput(bool &ended, qint64 &backlog)
+{
     const std::lock_guard lock(m_shared->mutex);
     QByteArray input;
     if (!m_shared->input.empty()) {
         input = std::move(m_shared->input.front());
         m_shared->input.pop_front();
+        m_shared->inputBytes -= input.size();
     }
+    backlog = m_shared->inputBytes;
     // On a terminal the end of input is VEOF, as the local sandbox's relay sends it: the
     // program reads 0 at a line's start, and the terminal stays for what it prints after.
     if (m_request.terminal && m_shared->inputEnded && m_shared->input.empty() && !m_endOfFileSent) {

@@ -32,6 +32,7 @@ public:
         /// What was written, as it was written: one growing buffer would be copied as it grows
         /// and keep what curl has sent until all of it is, up to twice a large piped input.
         std::deque<QByteArray> input;
+        qint64 inputBytes = 0; ///< what `input` holds: the backlog the job reports
         bool inputEnded = false;
         std::optional<TerminalSize> resize; ///< a size not yet passed on
         QObject *receiver = nullptr;        ///< the job; cleared as it goes, so nothing is posted to it after
@@ -49,6 +50,8 @@ public:
         std::function<void(OutputStream, QByteArray)> output; ///< on the exec's thread
         std::function<void(RunResult)> finished;
         std::function<void(RunError)> failed;
+        /// On the exec's thread: curl took input, and this much is still queued.
+        std::function<void(qint64)> inputBacklog;
     };
 
     /// With `ownContainer`, the command runs in a container of its own made from that key
@@ -90,6 +93,8 @@ private:
     /// What was written to the command's input since the last call; `ended` at a piped
     /// input's end (a terminal's end is VEOF, in the input).
     QByteArray takeInput(bool &ended);
+    /// takeInput() under the lock; `backlog`: what stays queued after it.
+    QByteArray takeQueuedInput(bool &ended, qint64 &backlog);
     /// False when it could not be sent yet (the process is not known), to be tried again.
     bool killCommand(const DockerClient &client, const Target &target) const;
     Expected<RunResult> result(const DockerClient &client, const Target &target, qint64 oomBefore) const;

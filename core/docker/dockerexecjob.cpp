@@ -28,6 +28,7 @@ DockerExecJob::DockerExecJob(RunRequest request, QStringList command, std::share
                 Q_EMIT failed(error);
             });
         },
+        [this, post](qint64 bytes) { post([this, bytes] { Q_EMIT inputBacklogChanged(bytes); }); },
     };
     m_exec = std::make_unique<DockerExec>(std::move(request), std::move(command), std::move(connector), m_shared,
                                           std::move(callbacks), std::move(ownContainer));
@@ -64,8 +65,13 @@ void DockerExecJob::cancel()
 
 void DockerExecJob::writeInput(const QByteArray &data)
 {
-    const std::lock_guard lock(m_shared->mutex);
-    m_shared->input.push_back(data);
+    qint64 backlog = 0;
+    {
+        const std::lock_guard lock(m_shared->mutex);
+        m_shared->input.push_back(data);
+        backlog = m_shared->inputBytes += data.size();
+    }
+    Q_EMIT inputBacklogChanged(backlog);
 }
 
 void DockerExecJob::closeInput()

@@ -26,6 +26,10 @@ RunController::RunController(std::vector<std::unique_ptr<Backend>> backends, QOb
     connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
     connect(m_worker, &RunWorker::outputReceived, this, &RunController::onOutput);
     connect(m_worker, &RunWorker::artifactsListed, this, &RunController::onArtifacts);
+    connect(m_worker, &RunWorker::inputBacklogChanged, this, [this](RunId id, qint64 bytes) {
+        if (wantsEverything(id))
+            Q_EMIT inputBacklogChanged(id, bytes);
+    });
     connect(m_worker, &RunWorker::runFinished, this, &RunController::onFinished);
     connect(m_worker, &RunWorker::runFailed, this, &RunController::onFailed);
     m_thread->start();

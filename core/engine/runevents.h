@@ -25,6 +25,10 @@ Q_SIGNALS:
     /// While a run goes: the files in its output folder so far, each time that changed (local
     /// sandbox, and Docker with the workspace bound). The result's list is the final word.
     void artifactsListed(Sandpit::Core::RunId id, const Sandpit::Core::ArtifactListing &listing);
+    /// Input written to a run and not yet passed on to its program (RunJob::inputBacklogChanged):
+    /// a relay of input stops reading while this is large, so a program that does not read
+    /// cannot make Sandpit hold all that is written to it.
+    void inputBacklogChanged(Sandpit::Core::RunId id, qint64 bytes);
     void runFinished(Sandpit::Core::RunId id, const Sandpit::Core::RunResult &result);
     void runFailed(Sandpit::Core::RunId id, const Sandpit::Core::RunError &error);
 };

@@ -31,6 +31,9 @@ Q_SIGNALS:
     void outputReceived(Sandpit::Core::OutputStream stream, const QByteArray &data);
     /// While the program runs: what its output folder holds so far, when that changed.
     void artifactsListed(const Sandpit::Core::ArtifactListing &listing);
+    /// How many bytes given to writeInput() the job still holds, not yet passed on to the
+    /// program, each time that changed: a writer waits while it is large (back-pressure).
+    void inputBacklogChanged(qint64 bytes);
     void finished(const Sandpit::Core::RunResult &result);
     void failed(const Sandpit::Core::RunError &error);
 };

@@ -40,6 +40,7 @@ void StagedJob::watch(RunJob *job)
     connect(job, &RunJob::outputReceived, this, &RunJob::outputReceived);
     connect(job, &RunJob::outputReceived, this, &StagedJob::keepStderr);
     connect(job, &RunJob::artifactsListed, this, &RunJob::artifactsListed);
+    connect(job, &RunJob::inputBacklogChanged, this, &RunJob::inputBacklogChanged);
     connect(job, &RunJob::failed, this, &StagedJob::fail);
     connect(job, &RunJob::finished, this, [this, job](const RunResult &result) {
         if (job == m_compile.get())
@@ -161,10 +162,13 @@ void StagedJob::writeInput(const QByteArray &data)
 {
     if (m_inputClosed)
         return;
-    if (m_run)
+    if (m_run) {
         m_run->writeInput(data);
-    else
-        m_input.append(data);
+        return;
+    }
+    // Held until the program's step starts, which then reports its own backlog.
+    m_input.append(data);
+    Q_EMIT inputBacklogChanged(m_input.size());
 }
 
 void StagedJob::closeInput()

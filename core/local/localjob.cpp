@@ -65,6 +65,9 @@ LocalJob::LocalJob(RunRequest request, Plan plan, PreparedSandbox sandbox)
     connect(m_process.get(), &QProcess::readyReadStandardError, this, [this] { readStream(QProcess::StandardError); });
     connect(m_process.get(), &QProcess::finished, this, &LocalJob::onHelperFinished);
     connect(m_process.get(), &QProcess::errorOccurred, this, &LocalJob::onHelperError);
+    // What QProcess still holds for the helper's stdin: the program has not read it yet.
+    connect(m_process.get(), &QProcess::bytesWritten, this,
+            [this] { Q_EMIT inputBacklogChanged(m_process->bytesToWrite()); });
 }
 
 LocalJob::~LocalJob()
@@ -164,8 +167,10 @@ void LocalJob::cancel()
 
 void LocalJob::writeInput(const QByteArray &data)
 {
-    if (!m_done && m_process->state() != QProcess::NotRunning)
-        m_process->write(data);
+    if (m_done || m_process->state() == QProcess::NotRunning)
+        return;
+    m_process->write(data);
+    Q_EMIT inputBacklogChanged(m_process->bytesToWrite());
 }
 
 void LocalJob::closeInput()

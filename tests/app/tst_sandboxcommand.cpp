@@ -1,5 +1,6 @@
 // `sandpit sandbox …` as a user types it, against the real Docker daemon: create, exec with
-// arguments and the command's exit status, piped stdin to its end (Docker and local), a failed
+// arguments and the command's exit status, piped stdin to its end (Docker and local) and a
+// writer held back by a command that does not read it, a failed
 // connection in logs --network, the kill reason on stderr, an interactive shell on a pty the
 // test opens, logs and logs --follow, start after stop, list --json, rm leaving no container,
 // and the messages for an unknown name, a name taken and a missing image. Needs dockerd and
@@ -15,6 +16,7 @@
 #include <poll.h>
 #include <pty.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
@@ -159,6 +161,31 @@ private Q_SLOTS:
         const SandpitProcess nothing = exec({QStringLiteral("cat")}, QByteArray());
         QCOMPARE(nothing.exitCode, 0);
         QCOMPARE(nothing.out, QByteArray());
+    }
+
+    void execHoldsBackAWriterTheCommandDoesNotRead_data() { execPassesPipedStdinToItsEnd_data(); }
+
+    /// A gigabyte piped to a command that never reads: sandpit holds about a megabyte of it
+    /// and the writer waits, as for any slow reader, instead of sandpit growing by the gigabyte.
+    void execHoldsBackAWriterTheCommandDoesNotRead()
+    {
+        QFETCH(QStringList, options);
+        const QString name = QStringLiteral("tstcli-%1-%2").arg(::getpid()).arg(++m_count);
+        QCOMPARE(sandbox(QStringList{QStringLiteral("create"), name} + options).exitCode, 0);
+        m_made << name;
+        QProcess shell;
+        shell.setProcessEnvironment(environment());
+        shell.start(QStringLiteral("/bin/sh"),
+                    {QStringLiteral("-c"),
+                     QStringLiteral("head -c 1073741824 /dev/zero | \"$0\" sandbox exec \"$1\" -- sh -c 'sleep 3; echo slept'"),
+                     QStringLiteral(SANDPIT_BIN_DIR "/sandpit-cli"), name});
+        QVERIFY(shell.waitForFinished(kTimeoutMs));
+        QVERIFY2(shell.exitCode() == 0, shell.readAllStandardError().constData());
+        QCOMPARE(shell.readAllStandardOutput(), QByteArray("slept\n"));
+        // The largest peak of any process this test has waited for, sandpit-cli's included.
+        rusage usage {};
+        QCOMPARE(::getrusage(RUSAGE_CHILDREN, &usage), 0);
+        QVERIFY2(usage.ru_maxrss < 100 * 1024, qPrintable(QStringLiteral("peak %1 KiB").arg(usage.ru_maxrss)));
     }
 
     /// A listed host:port on which nothing listens: `logs --network` says the connection
