@@ -74,7 +74,8 @@ void RunWorker::launch(RunId id, const RunRequest &request, Backend *backend, co
             [this, id](OutputStream stream, const QByteArray &data) { Q_EMIT outputReceived(id, stream, data); });
     connect(raw, &RunJob::artifactsListed, this,
             [this, id](const ArtifactListing &listing) { Q_EMIT artifactsListed(id, listing); });
-    connect(raw, &RunJob::inputBacklogChanged, this, [this, id](qint64 bytes) { Q_EMIT inputBacklogChanged(id, bytes); });
+    connect(raw, &RunJob::inputBacklogChanged, this,
+            [this, id](qint64 bytes) { Q_EMIT inputBacklogChanged(id, bytes); });
     connect(raw, &RunJob::finished, this, [this, id, notice, sandbox = request.sandbox](const RunResult &result) {
         finishJob(id);
         RunResult withNotice = result;
