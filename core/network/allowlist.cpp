@@ -145,6 +145,8 @@ QString NetworkAttempt::outcomeId() const
 {
     if (!allowed)
         return QStringLiteral("denied");
+    if (pending)
+        return QStringLiteral("pending");
     return failure.isEmpty() ? QStringLiteral("connected") : QStringLiteral("failed");
 }
 

@@ -51,10 +51,15 @@ struct NetworkAttempt {
     /// Allowed, but the destination could not be reached, in a few plain words ("refused",
     /// "no such host", "timed out"); empty when it was reached, or denied.
     QString failure = {};
+    /// Allowed, and neither connected nor failed yet when the list was read: the proxy records
+    /// an attempt when it decides, since a destination that never answers keeps it waiting
+    /// for longer than a run may last.
+    bool pending = false;
 
     /// Allowed and connected: the program reached the destination.
-    bool reached() const { return allowed && failure.isEmpty(); }
-    /// "connected", "failed" or "denied", as `sandbox logs --network` and the JSON spell it.
+    bool reached() const { return allowed && !pending && failure.isEmpty(); }
+    /// "connected", "failed", "pending" or "denied", as `sandbox logs --network` and the JSON
+    /// spell it.
     QString outcomeId() const;
 
     friend bool operator==(const NetworkAttempt &, const NetworkAttempt &) = default;

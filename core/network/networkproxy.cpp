@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QStandardPaths>
@@ -110,6 +111,25 @@ QList<NetworkAttempt> NetworkProxy::attempts() const
     return m_server->attempts();
 }
 
+namespace {
+
+// A completion line ({"id":…,"done":true}, with "failure" or "allowed":false) settles the
+// pending attempt with its id; one whose attempt came before `from` belongs to an earlier
+// command and is not this reader's.
+void completeAttempt(QList<NetworkAttempt> &attempts, const QHash<QString, qsizetype> &pending,
+                     const QJsonObject &line)
+{
+    const qsizetype at = pending.value(line.value(QStringLiteral("id")).toString(), -1);
+    if (at < 0)
+        return;
+    NetworkAttempt &attempt = attempts[at];
+    attempt.pending = false;
+    attempt.allowed = line.value(QStringLiteral("allowed")).toBool(true);
+    attempt.failure = attempt.allowed ? line.value(QStringLiteral("failure")).toString() : QString();
+}
+
+} // namespace
+
 QList<NetworkAttempt> readAttemptLog(const QString &path, qint64 from)
 {
     QFile file(path);
@@ -119,6 +139,7 @@ QList<NetworkAttempt> readAttemptLog(const QString &path, qint64 from)
     qint64 leftOut = 0;
     qint64 notLogged = 0;
     bool full = false;
+    QHash<QString, qsizetype> pending;
     while (!file.atEnd()) {
         const QJsonObject line = QJsonDocument::fromJson(file.readLine()).object();
         if (line.value(QStringLiteral("more")).toBool()) {
@@ -127,6 +148,10 @@ QList<NetworkAttempt> readAttemptLog(const QString &path, qint64 from)
         }
         if (const qint64 counted = line.value(QStringLiteral("denied_not_logged")).toInteger(); counted > 0) {
             notLogged += counted;
+            continue;
+        }
+        if (line.value(QStringLiteral("done")).toBool()) {
+            completeAttempt(attempts, pending, line);
             continue;
         }
         const int port = line.value(QStringLiteral("port")).toInt();
@@ -138,8 +163,13 @@ QList<NetworkAttempt> readAttemptLog(const QString &path, qint64 from)
             ++leftOut;
             continue;
         }
+        // A line without "pending" is an outcome already (as the proxy wrote them before it
+        // recorded attempts when deciding).
+        const bool waiting = line.value(QStringLiteral("pending")).toBool();
+        if (waiting)
+            pending.insert(line.value(QStringLiteral("id")).toString(), attempts.size());
         attempts.append(NetworkAttempt{host, quint16(port), line.value(QStringLiteral("allowed")).toBool(), false,
-                                       line.value(QStringLiteral("failure")).toString()});
+                                       line.value(QStringLiteral("failure")).toString(), waiting});
     }
     if (leftOut > 0)
         attempts.append(NetworkAttempt{attemptsLeftOutText(leftOut), 0, false});

@@ -257,19 +257,20 @@ void serveProxyClient(ProxyServer &server, FileDescriptor client)
         ? QStringLiteral("[%1]:%2").arg(request.host).arg(request.port)
         : QStringLiteral("%1:%2").arg(request.host).arg(request.port);
     if (!server.allows(request.host, request.port)) {
-        server.record(request.host, request.port, false);
+        server.recordDenied(request.host, request.port);
         sendAll(client.get(), proxyResponse(403, QStringLiteral("Sandpit's allow-list denied %1: it is not "
                                                                 "among the destinations this run may reach.")
                                                       .arg(destination)), stopFd);
         return;
     }
+    const ProxyServer::Ticket ticket = server.recordAllowed(request.host, request.port);
     QString problem;
     QString failure;
     bool internal = false;
     const std::vector<sockaddr_storage> addresses
         = reachable(request.host, resolve(request.host, request.port, stopFd, problem, failure), internal);
     if (internal) {
-        server.record(request.host, request.port, false);
+        server.recordOutcome(ticket, {}, true);
         sendAll(client.get(),
                 proxyResponse(403,
                               QStringLiteral("Sandpit's proxy denied %1: the name leads to "
@@ -281,11 +282,11 @@ void serveProxyClient(ProxyServer &server, FileDescriptor client)
         return;
     }
     FileDescriptor upstream = addresses.empty() ? FileDescriptor() : connectTo(addresses, stopFd, problem, failure);
-    // Recorded once the outcome is known, so the log never says a destination was reached
-    // when its connection failed.
+    // The outcome completes the pending attempt, so the log never says a destination was
+    // reached when its connection failed.
     if (!upstream.isValid() && failure.isEmpty())
         failure = QStringLiteral("could not connect");
-    server.record(request.host, request.port, true, upstream.isValid() ? QString() : failure);
+    server.recordOutcome(ticket, upstream.isValid() ? QString() : failure);
     if (!upstream.isValid()) {
         sendAll(client.get(), proxyResponse(502, QStringLiteral("Sandpit's proxy could not reach %1: %2.")
                                                       .arg(destination, problem)), stopFd);

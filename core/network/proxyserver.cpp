@@ -4,6 +4,7 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRandomGenerator>
 
 #include <system_error>
 
@@ -20,6 +21,7 @@ ProxyServer::ProxyServer(FileDescriptor listening, FileDescriptor stop, QList<Al
     : m_listening(std::move(listening))
     , m_stop(std::move(stop))
     , m_allowed(std::move(allowed))
+    , m_logIdPrefix(QByteArray::number(QRandomGenerator::system()->generate64(), 36) + '-')
 {
     if (!attemptLog.isEmpty())
         m_log.reset(::open(attemptLog.toLocal8Bit().constData(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600));
@@ -67,30 +69,83 @@ QList<NetworkAttempt> ProxyServer::attempts() const
     return list;
 }
 
-void ProxyServer::record(const QString &host, quint16 port, bool allowed, const QString &failure)
+namespace {
+
+QByteArray jsonLine(const QJsonObject &entry)
 {
-    QJsonObject entry{
-        {QStringLiteral("host"), host}, {QStringLiteral("port"), int(port)}, {QStringLiteral("allowed"), allowed}};
-    if (!failure.isEmpty())
-        entry.insert(QStringLiteral("failure"), failure);
-    const QByteArray line = QJsonDocument(entry).toJson(QJsonDocument::Compact) + '\n';
+    return QJsonDocument(entry).toJson(QJsonDocument::Compact) + '\n';
+}
+
+} // namespace
+
+void ProxyServer::recordDenied(const QString &host, quint16 port)
+{
+    const QByteArray line = jsonLine(
+        {{QStringLiteral("host"), host}, {QStringLiteral("port"), int(port)}, {QStringLiteral("allowed"), false}});
     std::lock_guard lock(m_mutex);
-    // The log has caps of its own: it outlives this list (a named sandbox's commands each read
-    // their part of it), so the list's cap must not end it.
-    if (m_log.isValid() && !m_logFull) {
-        if (!allowed && m_logBytes >= kDeniedLogBytes) {
-            if (++m_deniedUnlogged >= kDeniedCountEvery)
-                logDeniedCount();
-        } else {
-            logDeniedCount(); // those before it, in order
-            logLine(line);
-        }
+    logAttempt(line, false);
+    listAttempt(NetworkAttempt{host, port, false});
+}
+
+ProxyServer::Ticket ProxyServer::recordAllowed(const QString &host, quint16 port)
+{
+    std::lock_guard lock(m_mutex);
+    Ticket ticket;
+    const QByteArray id = m_logIdPrefix + QByteArray::number(m_nextLogId++);
+    const QByteArray line = jsonLine({{QStringLiteral("host"), host},
+                                      {QStringLiteral("port"), int(port)},
+                                      {QStringLiteral("allowed"), true},
+                                      {QStringLiteral("pending"), true},
+                                      {QStringLiteral("id"), QString::fromLatin1(id)}});
+    if (logAttempt(line, true))
+        ticket.logId = id;
+    ticket.listed = listAttempt(NetworkAttempt{host, port, true, false, {}, true});
+    return ticket;
+}
+
+void ProxyServer::recordOutcome(const Ticket &ticket, const QString &failure, bool denied)
+{
+    QJsonObject entry{{QStringLiteral("id"), QString::fromLatin1(ticket.logId)}, {QStringLiteral("done"), true}};
+    if (denied)
+        entry.insert(QStringLiteral("allowed"), false);
+    else if (!failure.isEmpty())
+        entry.insert(QStringLiteral("failure"), failure);
+    std::lock_guard lock(m_mutex);
+    // Only an attempt whose first line is in the log gets a second: a reader could not place it.
+    if (!ticket.logId.isEmpty())
+        logAttempt(jsonLine(entry), true);
+    if (ticket.listed < 0)
+        return;
+    NetworkAttempt &attempt = m_attempts[ticket.listed];
+    attempt.pending = false;
+    attempt.allowed = !denied;
+    attempt.failure = denied ? QString() : failure;
+}
+
+// The log has caps of its own: it outlives the list (a named sandbox's commands each read
+// their part of it), so the list's cap must not end it. Called with m_mutex held.
+bool ProxyServer::logAttempt(const QByteArray &line, bool allowed)
+{
+    if (!m_log.isValid() || m_logFull)
+        return false;
+    if (!allowed && m_logBytes >= kDeniedLogBytes) {
+        if (++m_deniedUnlogged >= kDeniedCountEvery)
+            logDeniedCount();
+        return false;
     }
+    logDeniedCount(); // those before it, in order
+    logLine(line);
+    return !m_logFull;
+}
+
+qsizetype ProxyServer::listAttempt(const NetworkAttempt &attempt)
+{
     if (m_attempts.size() >= kMaxListedAttempts) {
         ++m_attemptsLeftOut;
-        return;
+        return -1;
     }
-    m_attempts.append(NetworkAttempt{host, port, allowed, false, failure});
+    m_attempts.append(attempt);
+    return m_attempts.size() - 1;
 }
 
 void ProxyServer::reapFinished()

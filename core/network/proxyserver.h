@@ -50,10 +50,24 @@ public:
     /// The first kMaxListedAttempts attempts; when more came, a last entry with port 0 whose
     /// host says how many were left out (attemptsLeftOutText()).
     QList<NetworkAttempt> attempts() const;
-    /// Whether the list lets the program reach host:port; record() logs the outcome, once the
-    /// connection to an allowed one was made or failed (`failure`, NetworkAttempt::failure).
+    /// An allowed attempt between its decision and its outcome: where it is in the list, and
+    /// its id in the log (empty when the log did not take its line).
+    struct Ticket {
+        qsizetype listed = -1;
+        QByteArray logId;
+    };
+
+    /// Whether the list lets the program reach host:port.
     bool allows(const QString &host, quint16 port) const { return isAllowed(m_allowed, host, port); }
-    void record(const QString &host, quint16 port, bool allowed, const QString &failure = {});
+    void recordDenied(const QString &host, quint16 port);
+    /// Records an allowed attempt as pending the moment it is decided: the run may end (or
+    /// the next command in a named sandbox begin) long before a silent destination times out,
+    /// and the attempt must be in the list it reads.
+    Ticket recordAllowed(const QString &host, quint16 port);
+    /// The outcome of recordAllowed()'s attempt: connected (empty `failure`), failed, or
+    /// `denied` after all (its name led to an internal address). In the log, a line with the
+    /// same id that readAttemptLog() merges into the first.
+    void recordOutcome(const Ticket &ticket, const QString &failure, bool denied = false);
     int stopFd() const { return m_stop.get(); }
 
 private:
@@ -71,11 +85,17 @@ private:
     const QList<AllowedDestination> m_allowed;
     void logLine(const QByteArray &line);
     void logDeniedCount();
+    bool logAttempt(const QByteArray &line, bool allowed);
+    qsizetype listAttempt(const NetworkAttempt &attempt);
 
     FileDescriptor m_log;
     qint64 m_logBytes = 0;      ///< the log's size, kept below kMaxAttemptLogBytes
     qint64 m_deniedUnlogged = 0; ///< denied attempts counted but not yet in the log
     bool m_logFull = false;
+    /// Ids are unique in the log across proxies (a named sandbox's `start` makes a new one
+    /// that appends to the same file), so a completion line never lands on an older attempt.
+    const QByteArray m_logIdPrefix;
+    qint64 m_nextLogId = 0;
 
     mutable std::mutex m_mutex;
     std::condition_variable m_slotFree;

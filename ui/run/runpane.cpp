@@ -55,6 +55,7 @@ QString attemptLine(const Core::NetworkAttempt &attempt)
     return Core::AllowedDestination{attempt.host, attempt.port}.text()
         + (!attempt.allowed        ? QStringLiteral(" — denied")
                : attempt.reached() ? QStringLiteral(" — allowed")
+               : attempt.pending   ? QStringLiteral(" — allowed, not connected yet when the run ended")
                                    : QStringLiteral(" — allowed, but could not connect: %1").arg(attempt.failure))
         + (attempt.install ? QStringLiteral(", package install") : QString());
 }

@@ -72,6 +72,55 @@ private:
     bool m_connected = false;
 };
 
+// A listening port whose accept queue is full: the kernel drops the next SYN, so a connect to
+// it neither succeeds nor fails until the queue has room (as a blackholed port does).
+class SilentPort
+{
+public:
+    SilentPort()
+        : m_listening(socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0))
+    {
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t length = sizeof address;
+        bind(m_listening, reinterpret_cast<sockaddr *>(&address), length);
+        listen(m_listening, 0);
+        getsockname(m_listening, reinterpret_cast<sockaddr *>(&address), &length);
+        m_port = ntohs(address.sin_port);
+        for (int &filler : m_fillers) {
+            filler = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+            ::connect(filler, reinterpret_cast<sockaddr *>(&address), sizeof address);
+        }
+    }
+    ~SilentPort()
+    {
+        for (const int filler : m_fillers)
+            close(filler);
+        for (const int fd : m_accepted)
+            close(fd);
+        close(m_listening);
+    }
+    quint16 port() const { return m_port; }
+    /// Makes room, so that a connect waiting on it goes through at its SYN's next try.
+    void acceptAll()
+    {
+        for (;;) {
+            const int fd = accept4(m_listening, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
+            if (fd < 0)
+                break;
+            m_accepted.append(fd);
+        }
+        listen(m_listening, 16);
+    }
+
+private:
+    int m_listening;
+    int m_fillers[2] = {-1, -1};
+    QList<int> m_accepted;
+    quint16 m_port = 0;
+};
+
 QByteArray get(const NetworkProxy &proxy, quint16 port, const QByteArray &path = "/")
 {
     ProxyClient client(proxy.socketPath());
@@ -180,6 +229,53 @@ private Q_SLOTS:
         QCOMPARE(readAttemptLog(log), expected);
         QCOMPARE(expected.first().outcomeId(), QStringLiteral("failed"));
         QVERIFY(!expected.first().reached());
+    }
+
+    // A listed host:port that does not answer: the attempt is in the run's list and the log
+    // from the moment it is allowed, as pending, even after the client gave up; a run that
+    // ends before the connect's deadline still says it was tried.
+    void anAttemptIsListedAsPendingUntilItConnects()
+    {
+        SilentPort silent;
+        QTemporaryDir dir;
+        const QString log = dir.filePath(QStringLiteral("network.log"));
+        auto proxy = NetworkProxy::start({allow(silent.port())}, log);
+        QVERIFY(proxy);
+        {
+            ProxyClient client((*proxy)->socketPath());
+            QVERIFY(client.send("CONNECT 127.0.0.1:" + QByteArray::number(silent.port()) + " HTTP/1.1\r\n\r\n"));
+        } // the client gives up early
+        const QList<NetworkAttempt> pending{{QStringLiteral("127.0.0.1"), silent.port(), true, false, {}, true}};
+        QTRY_COMPARE((*proxy)->attempts(), pending);
+        QCOMPARE(readAttemptLog(log), pending);
+        QCOMPARE(pending.first().outcomeId(), QStringLiteral("pending"));
+        QVERIFY(!pending.first().reached());
+
+        // A named sandbox's next command starts reading here: the first command's attempt,
+        // completed later, is not listed as the next one's.
+        const qint64 nextCommand = QFileInfo(log).size();
+        silent.acceptAll();
+        const QList<NetworkAttempt> connected{{QStringLiteral("127.0.0.1"), silent.port(), true}};
+        QTRY_COMPARE_WITH_TIMEOUT((*proxy)->attempts(), connected, 15000);
+        QTRY_COMPARE(readAttemptLog(log), connected);
+        QCOMPARE(readAttemptLog(log, nextCommand), QList<NetworkAttempt>{});
+    }
+
+    // A log written before attempts were recorded when decided still reads.
+    void anOlderLogWithoutPendingLinesStillReads()
+    {
+        QTemporaryDir dir;
+        const QString log = dir.filePath(QStringLiteral("network.log"));
+        QFile file(log);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"host\":\"a.org\",\"port\":443,\"allowed\":true}\n"
+                   "{\"host\":\"b.org\",\"port\":80,\"allowed\":true,\"failure\":\"refused\"}\n"
+                   "{\"host\":\"c.org\",\"port\":80,\"allowed\":false}\n");
+        file.close();
+        QCOMPARE(readAttemptLog(log),
+                 (QList<NetworkAttempt>{{QStringLiteral("a.org"), 443, true},
+                                        {QStringLiteral("b.org"), 80, true, false, QStringLiteral("refused")},
+                                        {QStringLiteral("c.org"), 80, false}}));
     }
 
     void connectTunnelsBytesBothWays()
