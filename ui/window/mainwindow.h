@@ -238,6 +238,7 @@ private:
     QAction *m_runWithInputAction = nullptr;
     QAction *m_stopAction = nullptr;
     QAction *m_escapeStopAction = nullptr; ///< Esc: a run or a Check, never the REPL
+    bool m_checkRunning = false;           ///< CheckSession::runningChanged's last word
     QAction *m_openReplAction = nullptr;
     QAction *m_runInReplAction = nullptr;
     QAction *m_replToolAction = nullptr; ///< the toolbar's Open REPL, hidden while presenting

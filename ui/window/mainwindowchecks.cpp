@@ -65,6 +65,8 @@ void MainWindow::connectChecks()
             [this](const Core::RunError &error) { statusBar()->showMessage(error.message); });
     connect(m_checks, &CheckSession::message, this, [this](const QString &text) { statusBar()->showMessage(text); });
     connect(m_checks, &CheckSession::runningChanged, this, [this](bool running) {
+        // Said before the Check's engine has it: the session's word, not the engine's state.
+        m_checkRunning = running;
         m_checkAction->setEnabled(!running && m_checks->hasExercise());
         m_checkPane->setRunning(running);
         updateStopAction();
@@ -186,7 +188,7 @@ void MainWindow::openMadePack(const QString &folder, const QString &program)
 // REPL (a session the learner built up) is left be.
 void MainWindow::stopRunOrCheck()
 {
-    if (!m_session->isActive() && !m_checks->isRunning())
+    if (!m_session->isActive() && !m_checkRunning)
         m_repl->stop();
     m_session->stop();
     m_checks->stop();
@@ -194,7 +196,7 @@ void MainWindow::stopRunOrCheck()
 
 void MainWindow::updateStopAction()
 {
-    const bool runOrCheck = m_session->isActive() || m_checks->isRunning();
+    const bool runOrCheck = m_session->isActive() || m_checkRunning;
     m_stopAction->setEnabled(runOrCheck || m_repl->isActive());
     m_escapeStopAction->setEnabled(runOrCheck);
 }

@@ -138,15 +138,16 @@ void MainWindow::createRunMenu()
     m_stopAction->setEnabled(false);
     // Esc is pressed out of habit (closing a popup, a vim reflex): it may stop a run, which can
     // be run again, but never end a REPL and the session the learner built up in it.
-    m_escapeStopAction = new QAction(this);
+    // In the menu, so that the shortcuts page lists Esc too.
+    m_escapeStopAction = runMenu->addAction(QStringLiteral("Stop the Program or Check"));
     m_escapeStopAction->setObjectName(QStringLiteral("actionStopByEscape"));
     m_escapeStopAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_escapeStopAction->setToolTip(QStringLiteral("Stop the program or the Check, never the REPL (Esc)"));
     m_escapeStopAction->setEnabled(false);
     connect(m_escapeStopAction, &QAction::triggered, this, [this] {
         m_session->stop();
         m_checks->stop();
     });
-    addAction(m_escapeStopAction);
     createReplActions(runMenu);
     createCheckAction(runMenu);
 }
